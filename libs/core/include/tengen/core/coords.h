@@ -1,0 +1,40 @@
+// Conversions between points and the three coordinate forms of SPEC section 1: GTP vertices ("D4"), SGF points
+// ("dd") and 0-based (row, col) with row 0 at the top. Parsers say why they refuse.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "tengen/core/result.h"
+#include "tengen/core/types.h"
+
+namespace tengen {
+
+// A parsed vertex: a point, a pass or a resignation.
+struct ParsedVertex {
+  MoveKind kind = MoveKind::Pass;
+  Point point{};
+  friend bool operator==(const ParsedVertex&, const ParsedVertex&) = default;
+};
+
+// "D4" for a point of a board of the given size (letters skip I). Precondition: the point is on the board.
+std::string gtpVertex(Point p, int size);
+// "D4", "pass" or "resign" for a move.
+std::string gtpMove(const Move& m, int size);
+
+// Reads "D4", "d4", "pass", "resign" (any case, surrounding blanks ignored). The point must lie on the board.
+Result<ParsedVertex> parseGtpVertex(std::string_view text, int size);
+
+// "dd": column letter then row letter, a..z then A..Z, from the top-left.
+std::string sgfPoint(Point p);
+
+// Reads an SGF point; "" is a pass, and so is "tt" on boards up to 19x19. The point must lie on the board.
+Result<ParsedVertex> parseSgfPoint(std::string_view text, int size);
+
+// "(3, 15)".
+std::string rowColText(Point p);
+
+// Reads "(3, 15)", "3,15", "3 15" or "[3, 15]": 0-based row then column. The point must lie on the board.
+Result<Point> parseRowCol(std::string_view text, int size);
+
+}  // namespace tengen

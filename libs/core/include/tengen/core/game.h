@@ -1,0 +1,129 @@
+// A game over the board: rule set, komi, setup and handicap stones, turns, passes, resignation, phases, exact
+// superko, undo and scoring.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tengen/core/board.h"
+#include "tengen/core/result.h"
+#include "tengen/core/rules.h"
+#include "tengen/core/types.h"
+
+namespace tengen {
+
+struct GameConfig {
+  int size = 19;
+  Rules rules = Rules::Chinese;
+  // Komi; when not set, the rule set's default.
+  std::optional<double> komi;
+  // Fixed handicap stones (GTP fixed_handicap placement), 0 or 2..9.
+  int handicap = 0;
+};
+
+enum class Phase { Playing, Scoring, Finished };
+
+// The fixed handicap points of GTP's fixed_handicap for a board size, or why there are none.
+Result<std::vector<Point>> fixedHandicapPoints(int size, int handicap);
+
+struct Score {
+  double black = 0;  // points (area: stones + territory; territory: territory + prisoners)
+  double white = 0;  // the same, without komi
+  double komi = 0;
+  // black - white - komi; positive means Black wins.
+  double margin = 0;
+  // Per point, row-major: who owns it at the end (Color::Empty for neutral points and seki).
+  std::vector<Color> owner;
+  // As SGF RE: "B+3.5", "W+0.5", "0" for a draw.
+  std::string result;
+};
+
+// "B+3.5", "W+12", "0" from a margin (Black minus White, komi included).
+std::string resultString(double margin);
+
+class Game {
+ public:
+  // Precondition: the config is valid; use validate() first for input from outside.
+  explicit Game(const GameConfig& config = {});
+
+  // Why a config cannot make a game (size out of range, unknown handicap), or the config back.
+  static Result<GameConfig> validate(const GameConfig& config);
+
+  const GameConfig& config() const { return m_config; }
+  const RuleSet& ruleSet() const { return *m_ruleSet; }
+  int size() const { return m_board.size(); }
+  double komi() const { return m_komi; }
+  void setKomi(double komi) { m_komi = komi; }
+
+  const Board& board() const { return m_board; }
+  Phase phase() const { return m_phase; }
+  Color toMove() const { return m_toMove; }
+
+  // When false, a colour may move out of turn (GTP's `play` allows it); default true.
+  void setStrictTurn(bool strict) { m_strictTurn = strict; }
+
+  // Places setup stones (SGF AB/AW, free handicap) before the first move. Returns false when a move has been
+  // played, a point is off the board, or a point is taken.
+  bool addSetupStones(Color c, const std::vector<Point>& points);
+  // Sets who moves first (SGF PL); only before the first move.
+  void setToMove(Color c);
+  const std::vector<std::pair<Color, Point>>& setupStones() const { return m_setup; }
+
+  // Checks a move against the game and the rules, in the seed's order: GameOver, WrongColor, OutOfBounds,
+  // Occupied, Suicide, Ko, Superko. Pass and resign are legal whenever the game is in play.
+  RejectReason check(const Move& m) const;
+  bool isLegal(const Move& m) const { return check(m) == RejectReason::None; }
+
+  // Plays the move if it is legal; answers the reason otherwise and leaves the game unchanged.
+  RejectReason play(const Move& m);
+
+  // The moves played so far.
+  const std::vector<Move>& moves() const { return m_moves; }
+  int moveCount() const { return static_cast<int>(m_moves.size()); }
+
+  // Takes back the last move; false when there is none.
+  bool undo();
+  // Keeps the first n moves (n <= moveCount()).
+  void undoTo(int n);
+
+  // Area or territory score by the game's rule set, with the given stones taken as dead.
+  Score score(const std::vector<Point>& deadStones) const;
+
+  // Ends a game in the scoring phase with the given dead stones; the result becomes the score's.
+  void finish(const std::vector<Point>& deadStones);
+
+  // As SGF RE once the game is finished ("B+R" after a resignation), otherwise empty.
+  const std::string& result() const { return m_result; }
+
+  // Every stone of the chain at p, or nothing when p is empty or off the board.
+  std::vector<Point> chainAt(Point p) const;
+
+ private:
+  struct Snapshot {
+    std::uint64_t hash;
+    Color toMove;
+  };
+  void reset();
+  void apply(const Move& m);
+  void record();
+  bool repeatsEarlierPosition(Color c, Board::Vertex v) const;
+
+  GameConfig m_config;
+  const RuleSet* m_ruleSet;
+  double m_komi;
+  Board m_board;
+  Phase m_phase = Phase::Playing;
+  Color m_toMove = Color::Black;
+  Color m_firstToMove = Color::Black;
+  bool m_strictTurn = true;
+  int m_consecutivePasses = 0;
+  std::string m_result;
+  std::vector<std::pair<Color, Point>> m_setup;
+  std::vector<Move> m_moves;
+  // One entry per position reached (the start, then after every move), with the stones behind each.
+  std::vector<Snapshot> m_history;
+  std::vector<std::uint8_t> m_historyStones;
+};
+
+}  // namespace tengen

@@ -1,0 +1,33 @@
+// The six rule sets of SPEC section 1.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace tengen {
+
+enum class Rules { Chinese, Japanese, Korean, Aga, Nz, TrompTaylor };
+
+enum class Scoring { Area, Territory };
+
+enum class KoRule { Simple, PositionalSuperko, SituationalSuperko };
+
+struct RuleSet {
+  Rules rules;
+  std::string_view name;  // as given to --rules, e.g. "tromp-taylor"
+  Scoring scoring;
+  KoRule ko;
+  bool multiStoneSuicide;
+  double defaultKomi;
+};
+
+const RuleSet& ruleSet(Rules rules);
+
+// Every rule set, in the order of SPEC section 1.
+std::span<const RuleSet> allRuleSets();
+
+// Accepts the names of SPEC section 1 in any case ("tromp_taylor" and "tt" too).
+std::optional<Rules> parseRules(std::string_view name);
+
+}  // namespace tengen
