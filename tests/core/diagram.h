@@ -1,0 +1,66 @@
+// Positions for tests, drawn as rows of text: 'X' black, 'O' white, '.' empty, row 0 (the top) first.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tengen/core/board.h"
+#include "tengen/core/game.h"
+#include "tengen/core/types.h"
+
+namespace tengen::testing {
+
+inline std::vector<Point> pointsOf(const std::vector<std::string>& rows, char mark) {
+  std::vector<Point> points;
+  for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
+    for (int c = 0; c < static_cast<int>(rows[r].size()); ++c) {
+      if (rows[r][c] == mark) points.push_back({r, c});
+    }
+  }
+  return points;
+}
+
+// A board holding the diagram's stones. Every group in the diagram must have a liberty, so the order in which
+// the stones go down captures nothing.
+inline Board boardFromDiagram(const std::vector<std::string>& rows) {
+  Board board(static_cast<int>(rows.size()));
+  for (Color c : {Color::Black, Color::White}) {
+    for (Point p : pointsOf(rows, c == Color::Black ? 'X' : 'O')) {
+      EXPECT_EQ(board.check(c, p, true), RejectReason::None) << "diagram stone at " << p.row << "," << p.col;
+      board.play(c, board.vertex(p));
+    }
+  }
+  return board;
+}
+
+// A game whose setup stones are the diagram's, with toMove to play first.
+inline Game gameFromDiagram(const std::vector<std::string>& rows, Rules rules, Color toMove = Color::Black,
+                            std::optional<double> komi = std::nullopt) {
+  GameConfig config;
+  config.size = static_cast<int>(rows.size());
+  config.rules = rules;
+  config.komi = komi;
+  Game game(config);
+  EXPECT_TRUE(game.addSetupStones(Color::Black, pointsOf(rows, 'X')));
+  EXPECT_TRUE(game.addSetupStones(Color::White, pointsOf(rows, 'O')));
+  game.setToMove(toMove);
+  return game;
+}
+
+// The stones of a board as rows of 'X', 'O' and '.', for comparing with a diagram.
+inline std::vector<std::string> diagramOf(const Board& board) {
+  std::vector<std::string> rows;
+  for (int r = 0; r < board.size(); ++r) {
+    std::string row;
+    for (int c = 0; c < board.size(); ++c) {
+      const Color color = board.at(Point{r, c});
+      row += color == Color::Black ? 'X' : color == Color::White ? 'O' : '.';
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+}  // namespace tengen::testing
