@@ -1,0 +1,60 @@
+// `tengen`: parses the command line and hands over to one subcommand; each lives in its own file.
+#include <unistd.h>
+
+#include <exception>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "bench.h"
+#include "play.h"
+
+namespace {
+
+// SPEC section 2.
+constexpr int kExitOk = 0;
+constexpr int kExitOther = 1;
+constexpr int kExitUsage = 2;
+
+int run(int argc, char** argv) {
+  CLI::App app{
+      "tengen: a Go (baduk) system in which a person plays against an AI, every AI move checked by a rules "
+      "referee.",
+      "tengen"};
+  app.set_version_flag("--version", "tengen " TENGEN_VERSION, "Print the version and exit");
+  app.require_subcommand(1);
+
+  tengen::cli::PlayOptions playOptions;
+  const CLI::App* play = tengen::cli::addPlayCommand(app, &playOptions);
+  tengen::cli::BenchPlayoutsOptions benchOptions;
+  const CLI::App* benchPlayouts = tengen::cli::addBenchCommand(app, &benchOptions);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help and --version arrive here too, with exit code 0; everything else is a usage error.
+    return app.exit(e) == 0 ? kExitOk : kExitUsage;
+  }
+
+  if (play->parsed()) {
+    const tengen::cli::PlayTerminal terminal{std::cin, std::cout, std::cerr, isatty(STDIN_FILENO) == 0};
+    return tengen::cli::runPlay(playOptions, terminal);
+  }
+  if (benchPlayouts->parsed()) {
+    return tengen::cli::runBenchPlayouts(benchOptions, std::cout, std::cerr, isatty(STDERR_FILENO) != 0);
+  }
+  return kExitUsage;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "tengen: " << e.what() << '\n';
+  } catch (...) {
+    std::cerr << "tengen: unexpected error\n";
+  }
+  return kExitOther;
+}

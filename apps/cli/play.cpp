@@ -1,0 +1,291 @@
+#include "play.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <istream>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "tengen/core/board.h"
+#include "tengen/core/coords.h"
+#include "tengen/core/game.h"
+#include "tengen/core/result.h"
+#include "tengen/core/rules.h"
+#include "tengen/core/types.h"
+
+#include "random_player.h"
+
+namespace tengen::cli {
+
+namespace {
+
+// The opponent specs this build can run. builtin, gtp:, openai: and tengen: arrive with libs/engine and libs/ai.
+constexpr std::string_view kKnownOpponents = "random";
+
+constexpr std::string_view kHelp =
+    "Commands:\n"
+    "  D4, q16   play at a point (column letter A..Z without I, row counted from the bottom)\n"
+    "  pass      pass; two passes in a row end the game\n"
+    "  resign    give up the game\n"
+    "  undo      take back your last move and the opponent's reply\n"
+    "  quit      leave the game (the end of input does the same)\n"
+    "  help      this list\n";
+
+// A validated game: what the options asked for, in the core's terms.
+struct GameSetup {
+  GameConfig config;
+  Color human = Color::Black;
+};
+
+std::string lowerTrimmed(std::string_view text) {
+  constexpr std::string_view kBlanks = " \t\r\n\f\v";
+  const std::size_t first = text.find_first_not_of(kBlanks);
+  if (first == std::string_view::npos) return {};
+  const std::size_t last = text.find_last_not_of(kBlanks);
+  std::string out(text.substr(first, last - first + 1));
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  return out;
+}
+
+std::string knownRuleNames() {
+  std::string names;
+  for (const RuleSet& rs : allRuleSets()) {
+    if (!names.empty()) names += ", ";
+    names += rs.name;
+  }
+  return names;
+}
+
+// Every check names the option and the value it refuses, so a usage error says what and where.
+Result<GameSetup> validate(const PlayOptions& options) {
+  using R = Result<GameSetup>;
+  GameSetup setup;
+  if (options.size < Board::kMinSize || options.size > Board::kMaxSize) {
+    return R::failure("--size " + std::to_string(options.size) + ": the board size must be " +
+                      std::to_string(Board::kMinSize) + ".." + std::to_string(Board::kMaxSize));
+  }
+  setup.config.size = options.size;
+
+  const std::optional<Rules> rules = parseRules(options.rules);
+  if (!rules) return R::failure("--rules " + options.rules + ": unknown rule set; known: " + knownRuleNames());
+  setup.config.rules = *rules;
+
+  if (options.komi && !std::isfinite(*options.komi)) return R::failure("--komi: must be a finite number");
+  setup.config.komi = options.komi;
+
+  if (options.handicap != 0 && (options.handicap < 2 || options.handicap > 9)) {
+    return R::failure("--handicap " + std::to_string(options.handicap) + ": must be 0 or 2..9");
+  }
+  if (options.handicap != 0) {
+    const Result<std::vector<Point>> points = fixedHandicapPoints(options.size, options.handicap);
+    if (!points) return R::failure("--handicap " + std::to_string(options.handicap) + ": " + points.error());
+  }
+  setup.config.handicap = options.handicap;
+
+  const std::optional<Color> human = parseColor(options.human);
+  if (!human || !isPlayer(*human)) return R::failure("--human " + options.human + ": must be black or white");
+  setup.human = *human;
+
+  if (options.opponent != kKnownOpponents) {
+    return R::failure("--opponent " + options.opponent +
+                      ": not an opponent this build can run; it knows: " + std::string(kKnownOpponents));
+  }
+
+  // The core has the last word on what makes a game.
+  const Result<GameConfig> checked = Game::validate(setup.config);
+  if (!checked) return R::failure(checked.error());
+  return setup;
+}
+
+std::string capitalized(std::string_view word) {
+  std::string out(word);
+  if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
+// One game between the person at the terminal and the opponent.
+class TerminalGame {
+ public:
+  TerminalGame(const GameSetup& setup, std::uint64_t seed, const PlayTerminal& terminal)
+      : m_game(setup.config), m_human(setup.human), m_opponent(seed), m_io(terminal) {}
+
+  int run(const PlayOptions& options) {
+    m_io.out << "tengen play: " << m_game.size() << "x" << m_game.size() << ", " << m_game.ruleSet().name
+             << " rules, komi " << m_game.komi();
+    if (m_game.config().handicap > 0) m_io.out << ", handicap " << m_game.config().handicap;
+    m_io.out << ". You are " << colorName(m_human) << " against " << options.opponent << " (seed " << options.seed
+             << "). Type help for commands.\n";
+    draw();
+    while (m_game.phase() == Phase::Playing) {
+      if (m_game.toMove() != m_human) {
+        if (!opponentMoves()) return 1;
+        continue;
+      }
+      m_io.out << capitalized(colorName(m_human)) << " to move> " << std::flush;
+      std::string line;
+      if (!std::getline(m_io.in, line)) {
+        m_io.out << "\nEnd of input: game left unfinished.\n";
+        return 0;
+      }
+      if (m_io.echoInput) m_io.out << line << '\n';
+      if (!handleCommand(line)) return 0;
+    }
+    reportResult();
+    return 0;
+  }
+
+ private:
+  // Answers one line from the person; false when they quit.
+  bool handleCommand(const std::string& line) {
+    const std::string command = lowerTrimmed(line);
+    if (command.empty()) return true;
+    if (command == "quit" || command == "exit") {
+      m_io.out << "Game left unfinished.\n";
+      return false;
+    }
+    if (command == "help" || command == "?") {
+      m_io.out << kHelp;
+      return true;
+    }
+    if (command == "undo") {
+      undo();
+      return true;
+    }
+    const Result<ParsedVertex> parsed = parseGtpVertex(command, m_game.size());
+    if (!parsed) {
+      m_io.out << parsed.error() << " (type help for commands)\n";
+      return true;
+    }
+    Move move = Move::pass(m_human);
+    if (parsed->kind == MoveKind::Resign) move = Move::resign(m_human);
+    if (parsed->kind == MoveKind::Play) move = Move::play(m_human, parsed->point);
+    const RejectReason reason = m_game.play(move);
+    if (reason != RejectReason::None) {
+      m_io.out << "Illegal move " << gtpMove(move, m_game.size()) << ": " << reasonWords(reason) << '\n';
+      return true;
+    }
+    if (move.kind != MoveKind::Resign) draw();
+    return true;
+  }
+
+  // Plays the opponent's move; false (after saying why) if the opponent broke the rules, which is a bug here
+  // because the random player only picks among legal points.
+  bool opponentMoves() {
+    const Color side = m_game.toMove();
+    const Move move = m_opponent.chooseMove(m_game);
+    const RejectReason reason = m_game.play(move);
+    if (reason != RejectReason::None) {
+      m_io.err << "tengen play: the opponent chose an illegal move " << gtpMove(move, m_game.size()) << ": "
+               << reasonWords(reason) << '\n';
+      return false;
+    }
+    if (move.kind == MoveKind::Play) {
+      m_io.out << capitalized(colorName(side)) << " plays " << gtpMove(move, m_game.size()) << ".\n";
+    } else {
+      m_io.out << capitalized(colorName(side)) << " passes.\n";
+    }
+    draw();
+    return true;
+  }
+
+  // Takes back the person's last move and everything after it (the opponent's reply), so it is their turn again.
+  void undo() {
+    const std::vector<Move>& moves = m_game.moves();
+    const auto lastOwn = std::find_if(moves.rbegin(), moves.rend(), [&](const Move& m) { return m.color == m_human; });
+    if (lastOwn == moves.rend()) {
+      m_io.out << "Nothing to undo.\n";
+      return;
+    }
+    const int keep = static_cast<int>(moves.rend() - lastOwn) - 1;
+    const int takenBack = m_game.moveCount() - keep;
+    m_game.undoTo(keep);
+    m_io.out << "Took back " << takenBack << (takenBack == 1 ? " move.\n" : " moves.\n");
+    draw();
+  }
+
+  void draw() {
+    std::string board = m_game.board().toAscii();
+    if (!board.empty() && board.back() != '\n') board += '\n';
+    m_io.out << board << statusLine() << '\n';
+  }
+
+  std::string statusLine() const {
+    const Board& board = m_game.board();
+    std::string line = "Move " + std::to_string(m_game.moveCount());
+    if (!m_game.moves().empty()) {
+      const Move& last = m_game.moves().back();
+      line += ", last " + std::string(colorLetter(last.color)) + " " + gtpMove(last, m_game.size());
+    }
+    line += " | captures: black " + std::to_string(board.captures(Color::Black)) + ", white " +
+            std::to_string(board.captures(Color::White));
+    if (m_game.phase() == Phase::Playing) {
+      line += " | " + capitalized(colorName(m_game.toMove())) + " to move";
+      if (m_game.toMove() == m_human) line += " (you)";
+    }
+    return line;
+  }
+
+  void reportResult() {
+    if (m_game.phase() == Phase::Finished) {  // a resignation
+      m_io.out << capitalized(colorName(m_game.moves().back().color)) << " resigns.\n";
+      m_io.out << "Result: " << m_game.result() << '\n';
+      return;
+    }
+    // Two passes. Until an engine can estimate dead stones, every stone on the board counts as alive.
+    const Score score = m_game.score({});
+    m_game.finish({});
+    m_io.out << "Two passes: the game is over. Score with every stone alive (" << m_game.ruleSet().name
+             << " rules): black " << score.black << ", white " << score.white << " + komi " << score.komi << '\n';
+    m_io.out << "Result: " << score.result << '\n';
+  }
+
+  Game m_game;
+  Color m_human;
+  RandomPlayer m_opponent;
+  const PlayTerminal& m_io;
+};
+
+// CLI11 would read "-3" into an unsigned seed by wrapping it around; refuse it instead.
+CLI::Validator notNegative() {
+  return {[](const std::string& text) { return text.starts_with('-') ? std::string("must not be negative") : ""; }, "",
+          "not negative"};
+}
+
+}  // namespace
+
+CLI::App* addPlayCommand(CLI::App& app, PlayOptions* options) {
+  CLI::App* play = app.add_subcommand("play", "Play a game in the terminal against an opponent engine");
+  play->add_option("--size", options->size, "Board size, 2..25")->capture_default_str();
+  play->add_option("--komi", options->komi, "Komi (default: the rule set's)");
+  play->add_option("--rules", options->rules, "Rule set: " + knownRuleNames())->capture_default_str();
+  play->add_option("--handicap", options->handicap, "Fixed handicap stones, 0 or 2..9")->capture_default_str();
+  play->add_option("--seed", options->seed, "Seed of the opponent's randomness")
+      ->check(notNegative())
+      ->capture_default_str();
+  play->add_option("--opponent", options->opponent,
+                   "Opponent ENGINE spec; this build knows: " + std::string(kKnownOpponents))
+      ->capture_default_str();
+  play->add_option("--human", options->human, "Your colour: black or white")->capture_default_str();
+  play->footer("Moves are typed as D4 or q16; also pass, resign, undo, quit, help. Input may be piped; its end quits.");
+  return play;
+}
+
+int runPlay(const PlayOptions& options, const PlayTerminal& terminal) {
+  const Result<GameSetup> setup = validate(options);
+  if (!setup) {
+    terminal.err << "tengen play: " << setup.error() << '\n';
+    return 2;
+  }
+  TerminalGame game(*setup, options.seed, terminal);
+  return game.run(options);
+}
+
+}  // namespace tengen::cli

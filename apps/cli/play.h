@@ -1,0 +1,45 @@
+// `tengen play`: a game in the terminal between a person and an opponent engine (SPEC section 2).
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace tengen::cli {
+
+// The command line of `tengen play`, as typed; runPlay() validates it.
+struct PlayOptions {
+  int size = 19;
+  std::optional<double> komi;  // the rule set's default when not given
+  std::string rules = "chinese";
+  int handicap = 0;
+  std::uint64_t seed = 1;
+  // SPEC's default is `builtin`; until libs/engine exists the only opponent this build has is `random`.
+  std::string opponent = "random";
+  std::string human = "black";
+};
+
+// Adds the `play` subcommand to app with its options bound to *options, and returns it so that main can tell
+// whether it was chosen. *options must outlive the parse.
+CLI::App* addPlayCommand(CLI::App& app, PlayOptions* options);
+
+// Where a game talks to the person: commands come from in, the board and answers go to out, failures to err.
+struct PlayTerminal {
+  std::istream& in;
+  std::ostream& out;
+  std::ostream& err;
+  // When input is piped rather than typed, each command is echoed after the prompt so that the transcript reads
+  // as a dialogue.
+  bool echoInput = false;
+};
+
+// Validates the options, then plays one game to its end, to `quit` or to the end of input. Returns the exit code
+// of SPEC section 2: 0 when the game ended or was left, 2 for bad options, 1 for anything else.
+int runPlay(const PlayOptions& options, const PlayTerminal& terminal);
+
+}  // namespace tengen::cli
