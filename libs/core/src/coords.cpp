@@ -83,8 +83,7 @@ Result<ParsedVertex> parseGtpVertex(std::string_view text, int size) {
   }
   const std::optional<int> number = parseSmallNumber(t.substr(1));
   if (!number) {
-    return Result<ParsedVertex>::failure("not a vertex (expected a row number after the column letter): " +
-                                         quoted(t));
+    return Result<ParsedVertex>::failure("not a vertex (expected a row number after the column letter): " + quoted(t));
   }
   const int col = static_cast<int>(colIndex);
   if (col >= size) {

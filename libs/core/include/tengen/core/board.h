@@ -137,8 +137,7 @@ class Board {
   // All pseudo-liberties are one point exactly when count * sum2 == sum * sum.
   bool chainInAtari(Vertex root) const {
     const Chain& ch = m_chain[root];
-    return static_cast<std::uint64_t>(ch.libs) * ch.libSum2 ==
-           static_cast<std::uint64_t>(ch.libSum) * ch.libSum;
+    return static_cast<std::uint64_t>(ch.libs) * ch.libSum2 == static_cast<std::uint64_t>(ch.libSum) * ch.libSum;
   }
   int ownNeighbours(Color c, Vertex v) const;
   // Whether a stone of c at v (v has no empty neighbour) would have a liberty: it captures, or joins an own
