@@ -11,6 +11,8 @@
 #include "tengen/bench/playouts.h"
 #include "tengen/core/board.h"
 
+#include "cli_options.h"
+
 namespace tengen::cli {
 
 namespace {
@@ -54,12 +56,6 @@ bench::PlayoutFigures runReference(const BenchPlayoutsOptions& options, std::fun
 std::function<void(long)> progressLine(std::ostream& err, bool show, const char* label) {
   if (!show) return {};
   return [&err, label](long done) { err << '\r' << label << ": " << done << " playouts" << std::flush; };
-}
-
-// CLI11 would read "-3" into an unsigned seed by wrapping it around; refuse it instead.
-CLI::Validator notNegative() {
-  return {[](const std::string& text) { return text.starts_with('-') ? std::string("must not be negative") : ""; }, "",
-          "not negative"};
 }
 
 }  // namespace

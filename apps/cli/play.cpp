@@ -20,6 +20,7 @@
 #include "tengen/core/rules.h"
 #include "tengen/core/types.h"
 
+#include "cli_options.h"
 #include "random_player.h"
 
 namespace tengen::cli {
@@ -252,12 +253,6 @@ class TerminalGame {
   RandomPlayer m_opponent;
   const PlayTerminal& m_io;
 };
-
-// CLI11 would read "-3" into an unsigned seed by wrapping it around; refuse it instead.
-CLI::Validator notNegative() {
-  return {[](const std::string& text) { return text.starts_with('-') ? std::string("must not be negative") : ""; }, "",
-          "not negative"};
-}
 
 }  // namespace
 
