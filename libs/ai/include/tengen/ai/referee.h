@@ -1,0 +1,41 @@
+// The referee: asks a source for a move, reads the answer, checks it with the rules, and on rejection asks again
+// naming every point rejected this turn with its reason. It never plays, passes or resigns in the AI's place.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tengen/ai/move_source.h"
+#include "tengen/core/game.h"
+#include "tengen/core/types.h"
+
+namespace tengen::ai {
+
+// One request and its verdict, as SPEC section 5 shows it.
+struct Attempt {
+  int n = 0;
+  std::string answer;
+  std::optional<std::string> move;  // the vertex read ("Q16", "pass", "resign"), or nothing
+  bool accepted = false;
+  std::string reason;  // reason code when rejected, "" when accepted
+  long latencyMs = 0;
+};
+
+struct RefereeOptions {
+  int maxRetries = 4;  // so at most 5 requests per move
+};
+
+struct RefereeOutcome {
+  std::optional<Move> move;  // the accepted move; nothing when the AI failed
+  std::vector<Attempt> attempts;
+  // When no move: why, in words for a person ("no legal move in 5 attempts: ..." or the transport error).
+  std::string error;
+  bool transportFailure = false;  // the source could not be reached or kept failing (exit code 4)
+};
+
+// Asks `source` for a move by `color` in `game` (which is not changed). An answer that cannot be read is
+// `unparseable`; one naming a point already rejected this turn is `repeated`; both count as attempts.
+RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, const RefereeOptions& options = {});
+
+}  // namespace tengen::ai
