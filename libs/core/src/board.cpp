@@ -135,7 +135,7 @@ bool Board::hasLibertyAfter(Color c, Vertex v) const {
   return false;
 }
 
-void Board::mergeChains(Vertex a, Vertex b) {
+Board::Vertex Board::mergeChains(Vertex a, Vertex b) {
   if (m_chain[a].size < m_chain[b].size) std::swap(a, b);
   Vertex s = b;
   do {
@@ -149,6 +149,7 @@ void Board::mergeChains(Vertex a, Vertex b) {
   ca.size = static_cast<std::uint16_t>(ca.size + cb.size);
   ca.libSum += cb.libSum;
   ca.libSum2 += cb.libSum2;
+  return a;
 }
 
 int Board::removeChain(Vertex root) {
@@ -183,10 +184,12 @@ int Board::play(Color c, Vertex v) {
   removeEmpty(v);
   m_chainId[v] = static_cast<std::uint16_t>(v);
   m_next[v] = static_cast<std::uint16_t>(v);
-  m_chain[v] = Chain{0, 1, 0, 0};
 
-  // Every neighbour's bookkeeping before any capture, so that captures see the final pseudo-liberty counts.
+  // Every neighbour's bookkeeping before any capture, so that captures see the final pseudo-liberty counts. The new
+  // stone's own liberties are summed in registers and stored once its chain is known.
   const auto nbrDelta = static_cast<std::uint16_t>(stoneNbr(me) - kEmptyNbr);
+  Chain own{0, 1, 0, 0};
+  Vertex root = v;
   Vertex captured[4];
   int capturedChains = 0;
   for (int d : neighbourOffsets()) {
@@ -194,23 +197,42 @@ int Board::play(Color c, Vertex v) {
     m_nbr[u] = static_cast<std::uint16_t>(m_nbr[u] + nbrDelta);
     const std::uint8_t cu = m_color[u];
     if (cu == kEmpty) {
-      addLiberty(m_chainId[v], u);
+      own.libs++;
+      own.libSum += static_cast<std::uint32_t>(u);
+      own.libSum2 += static_cast<std::uint32_t>(u * u);
     } else if (cu == me) {
-      // Merging at once is safe: captures below add liberties to whichever chain holds the stones then.
-      removeLiberty(m_chainId[u], v);
-      if (m_chainId[u] != m_chainId[v]) mergeChains(m_chainId[v], m_chainId[u]);
+      const Vertex r = m_chainId[u];
+      removeLiberty(r, v);
+      if (r == root) continue;
+      if (root == v) {
+        // The usual case: the lone new stone joins its first neighbour chain.
+        m_chainId[v] = static_cast<std::uint16_t>(r);
+        m_next[v] = m_next[r];
+        m_next[r] = static_cast<std::uint16_t>(v);
+        m_chain[r].size++;
+        root = r;
+      } else {
+        root = mergeChains(root, r);
+      }
     } else if (cu == opp) {
       const Vertex r = m_chainId[u];
       removeLiberty(r, v);
       if (m_chain[r].libs == 0) captured[capturedChains++] = r;  // reaches zero once, at its last contact
     }
   }
+  if (root == v) {
+    m_chain[v] = own;
+  } else {
+    Chain& ch = m_chain[root];
+    ch.libs = static_cast<std::uint16_t>(ch.libs + own.libs);
+    ch.libSum += own.libSum;
+    ch.libSum2 += own.libSum2;
+  }
 
   int removed = 0;
   for (int i = 0; i < capturedChains; ++i) removed += removeChain(captured[i]);
   m_captures[me - 1] += removed;
 
-  const Vertex root = m_chainId[v];
   if (m_chain[root].libs == 0) {  // an allowed multi-stone suicide
     const int lost = removeChain(root);
     m_captures[opp - 1] += lost;

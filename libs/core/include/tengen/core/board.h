@@ -156,7 +156,8 @@ class Board {
     ch.libSum -= static_cast<std::uint32_t>(lib);
     ch.libSum2 -= static_cast<std::uint32_t>(lib * lib);
   }
-  void mergeChains(Vertex a, Vertex b);
+  // Merges the chains at roots a and b; returns the root of the result.
+  Vertex mergeChains(Vertex a, Vertex b);
   // Removes the whole chain at root; returns its size.
   int removeChain(Vertex root);
   void removeEmpty(Vertex v);
