@@ -410,6 +410,36 @@ TEST(GameUndoTest, UndoAfterTwoPassesResumesPlay) {
   EXPECT_EQ(game.check(Move::play(kBlack, {0, 0})), RejectReason::None);
 }
 
+TEST(GameResumeTest, ResumedPlayAfterTwoPassesContinuesAndReplaysThroughUndo) {
+  Game game = newGame(5, Rules::Chinese);
+  playAll(game, {Move::play(kBlack, {2, 2}), Move::pass(kWhite), Move::pass(kBlack)});
+  ASSERT_EQ(game.phase(), Phase::Scoring);
+  EXPECT_EQ(game.check(Move::play(kWhite, {1, 1})), RejectReason::GameOver);
+
+  game.resumePlay();
+  EXPECT_EQ(game.phase(), Phase::Playing);
+  playAll(game, {Move::play(kWhite, {1, 1}), Move::pass(kBlack)});
+  EXPECT_EQ(game.phase(), Phase::Playing) << "the pass count starts again after resuming";
+  playAll(game, {Move::pass(kWhite)});
+  EXPECT_EQ(game.phase(), Phase::Scoring);
+
+  // Replaying the record (undo replays from the start) goes through the resumption again.
+  ASSERT_TRUE(game.undo());
+  EXPECT_EQ(game.phase(), Phase::Playing);
+  EXPECT_EQ(game.board().at(Point{1, 1}), kWhite);
+  EXPECT_EQ(game.moveCount(), 5);
+}
+
+TEST(GameResumeTest, ResumeDoesNothingWhilePlayingOrFinished) {
+  Game game = newGame(5, Rules::Chinese);
+  game.resumePlay();
+  EXPECT_EQ(game.phase(), Phase::Playing);
+  playAll(game, {Move::resign(kBlack)});
+  game.resumePlay();
+  EXPECT_EQ(game.phase(), Phase::Finished);
+  EXPECT_EQ(game.result(), "W+R");
+}
+
 TEST(GameUndoTest, UndoToKeepsTheFirstMoves) {
   Game game = newGame(9, Rules::Chinese);
   const std::vector<Move> moves = {Move::play(kBlack, {4, 4}), Move::play(kWhite, {3, 3}), Move::play(kBlack, {2, 2}),

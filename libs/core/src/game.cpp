@@ -172,7 +172,15 @@ RejectReason Game::play(const Move& m) {
   return RejectReason::None;
 }
 
+void Game::resumePlay() {
+  if (m_phase != Phase::Scoring) return;
+  m_phase = Phase::Playing;
+  m_consecutivePasses = 0;
+}
+
 void Game::apply(const Move& m) {
+  // A move recorded after two passes was played after the game resumed; replaying it resumes again.
+  resumePlay();
   switch (m.kind) {
     case MoveKind::Play:
       m_board.play(m.color, m_board.vertex(m.point));

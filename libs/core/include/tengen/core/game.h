@@ -78,6 +78,10 @@ class Game {
   // Plays the move if it is legal; answers the reason otherwise and leaves the game unchanged.
   RejectReason play(const Move& m);
 
+  // Takes a game in the scoring phase back to play, as when the players dispute the end or a record goes on after
+  // two passes; the pass count starts again. Does nothing in any other phase.
+  void resumePlay();
+
   // The moves played so far.
   const std::vector<Move>& moves() const { return m_moves; }
   int moveCount() const { return static_cast<int>(m_moves.size()); }
