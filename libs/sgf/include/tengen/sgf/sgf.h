@@ -26,6 +26,13 @@ struct Node {
   std::vector<Property> properties;
   std::vector<std::unique_ptr<Node>> children;  // children[0] continues the main line; the rest are variations
 
+  Node() = default;
+  // Tears the subtree down without recursion, so a main line of a million moves or variations nested 100,000
+  // deep do not overflow the stack.
+  ~Node();
+  Node(Node&&) noexcept = default;
+  Node& operator=(Node&&) noexcept = default;
+
   // The first value of a property, or nothing.
   const std::string* find(std::string_view id) const;
   const Property* property(std::string_view id) const;
@@ -40,12 +47,20 @@ struct Collection {
 
 // Parses SGF text (whitespace anywhere, escapes, several values, several games). The CA charset is honoured:
 // text in another charset is converted to UTF-8. Errors read "line 3, column 14: <why>".
+// Details (docs/sgf.md): text before the first game tree is skipped; lower-case letters in identifiers are
+// ignored (FF[3] `AddBlack` is AB); line ends in values become "\n" and escaped line ends are removed. The CA of
+// the first game tree's root decides the charset of the whole text, which is decoded before it is scanned; after a
+// conversion every root's CA reads "UTF-8". Text without CA is taken as UTF-8; a charset iconv does not know is
+// left as it is. Lines end at "\r\n", "\r" or "\n"; columns count characters, from 1. Never throws, and nesting
+// depth is limited by memory only.
 Result<Collection> parse(std::string_view text);
 
 // Reads a file and parses it; errors start with the path.
 Result<Collection> parseFile(const std::string& path);
 
-// Writes a collection as FF[4] text that other programs read: escaped values, one node per `;`.
+// Writes a collection as FF[4] text that other programs read: escaped values, one node per `;`. Identifiers are
+// written with their upper-case letters only; a root without CA whose tree holds non-ASCII text gets CA[UTF-8].
+// Parsing what write() wrote gives the same tree (apart from that CA), and writing it again the same text.
 std::string write(const Collection& collection);
 std::string write(const Node& root);
 
@@ -55,15 +70,23 @@ Result<std::vector<Point>> expandPoints(std::string_view value, int size);
 // What tengen needs of a record's main line.
 struct GameRecord {
   GameConfig config;  // SZ (default 19), KM, HA as handicap 0 (the stones come as setup), RU when known
-  std::vector<std::pair<Color, Point>> setup;  // AB/AW of the root (AE applied)
-  std::optional<Color> firstToMove;            // PL
-  std::vector<Move> moves;                     // B/W of the main line, passes included
-  std::vector<std::string> comments;           // C of each move's node ("" when none), parallel to moves
-  std::map<std::string, std::string> info;     // PB PW BR WR DT RE EV PC GN RU ... as read
+  // AB/AW of the root and of the nodes before move 1, in order, AE and later nodes applied. Two stones on one
+  // point of one node are both kept, so that replay() can refuse the setup.
+  std::vector<std::pair<Color, Point>> setup;
+  std::optional<Color> firstToMove;   // PL (of the nodes before move 1)
+  std::vector<Move> moves;            // B/W of the main line, passes included
+  std::vector<std::string> comments;  // C of each move's node ("" when none), parallel to moves
+  // Every single-valued root property but GM FF CA SZ KM AB AW AE PL B W, as read: PB PW BR WR DT RE EV PC GN RU
+  // HA C ... A C of a node without a move is added to the comment of the move before it (to info["C"] before
+  // move 1).
+  std::map<std::string, std::string> info;
 };
 
-// The main line of a game tree. Refuses GM other than 1, a size outside 2..25, a point outside the board, a
-// node with both B and W, setup stones after the first move; errors name the move number.
+// The main line of a game tree. Refuses GM other than 1, a size outside 2..25 or not square, a point outside the
+// board, a node with both B and W or a move with several values, setup stones (AB AW AE) after the first move, a
+// KM that is not a number and a PL that is not B or W; errors name the move number ("move 12 (W[zz]): ...") or
+// the property. B[] is a pass, and so is B[tt] on boards up to 19x19. RU names a rule set in any case (Japanese,
+// Chinese, Korean, AGA, NZ or New Zealand, Tromp-Taylor or TT); another RU leaves chinese.
 Result<GameRecord> readRecord(const Node& root);
 
 struct IllegalMove {
@@ -76,14 +99,23 @@ struct IllegalMove {
 struct Replay {
   Game game;
   std::optional<IllegalMove> illegal;
+  // Why the record's setup cannot be placed (two stones on one point, a stone without liberties, a config Game
+  // refuses), e.g. "setup stone W A19 (aa) is on a point already taken"; empty when it could. When set, `game` is an
+  // empty game of the record's size (or 19x19 for a config Game refuses), no move has been tried and `illegal` is
+  // empty.
+  std::string setupError;
 };
 
 // Replays a record with its own rules, or with `rules` when given. Turn order is not enforced (SGF allows two
-// moves of one colour in a row); every other rule is.
+// moves of one colour in a row); every other rule is, so two passes end the game and a move after them is
+// GameOver. The side to move first is PL, else the colour of the first move, else White after HA of 2 or more,
+// else Black. The game keeps strict turn off.
 Replay replay(const GameRecord& record, std::optional<Rules> rules = std::nullopt);
 
 // An SGF record of a game: GM FF CA SZ KM RU HA AB/AW PL, the moves, and the result when finished. `info` adds or
-// overrides root properties (PB, PW, DT, ...); `comments[i]`, when present, becomes C of move i+1's node.
+// overrides root properties (PB, PW, DT, RU, HA, RE, ...), except the game's own GM FF CA SZ KM AB AW AE PL B W,
+// and ids that are not upper-case letters, which are left out; `comments[i]`, when present, becomes C of move
+// i+1's node. Passes are written B[]; a resignation is not a move in SGF, only RE says it.
 std::string writeGame(const Game& game, const std::map<std::string, std::string>& info = {},
                       const std::vector<std::string>& comments = {});
 

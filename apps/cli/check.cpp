@@ -1,0 +1,115 @@
+#include "check.h"
+
+#include <algorithm>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "tengen/core/board.h"
+#include "tengen/core/coords.h"
+#include "tengen/core/game.h"
+#include "tengen/core/rules.h"
+#include "tengen/core/types.h"
+#include "tengen/sgf/sgf.h"
+
+namespace tengen::cli {
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitIllegal = 1;
+constexpr int kExitBadInput = 2;
+
+std::string knownRuleNames() {
+  std::string names;
+  for (const RuleSet& rs : allRuleSets()) {
+    if (!names.empty()) names += ", ";
+    names += rs.name;
+  }
+  return names;
+}
+
+// The stones of one colour as GTP vertices, in the order GNU Go's `list_stones` gives them: row by row from the
+// top (A19 before A18), left to right within a row.
+std::string stoneList(const Board& board, Color color) {
+  std::string out;
+  for (int row = 0; row < board.size(); ++row) {
+    for (int col = 0; col < board.size(); ++col) {
+      if (board.at(Point{row, col}) != color) continue;
+      out += ' ';
+      out += gtpVertex({row, col}, board.size());
+    }
+  }
+  return out;
+}
+
+// Checks one game tree; returns its exit code.
+int checkTree(const std::string& label, const sgf::Node& root, const CheckOptions& options, std::optional<Rules> rules,
+              std::ostream& out, std::ostream& err) {
+  const Result<sgf::GameRecord> record = sgf::readRecord(root);
+  if (!record) {
+    err << label << ": " << record.error() << '\n';
+    return kExitBadInput;
+  }
+  const sgf::Replay replayed = sgf::replay(record.value(), rules);
+  if (!replayed.setupError.empty()) {
+    out << label << ": " << replayed.setupError << '\n';
+    return kExitIllegal;
+  }
+  if (replayed.illegal) {
+    const sgf::IllegalMove& illegal = *replayed.illegal;
+    out << label << ": move " << illegal.moveNumber << " (" << colorLetter(illegal.move.color) << ' '
+        << gtpMove(illegal.move, replayed.game.size()) << "): " << reasonCode(illegal.reason) << '\n';
+    return kExitIllegal;
+  }
+  out << label << ": ok " << replayed.game.moveCount() << " moves\n";
+  if (options.final) {
+    out << "black:" << stoneList(replayed.game.board(), Color::Black) << '\n';
+    out << "white:" << stoneList(replayed.game.board(), Color::White) << '\n';
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+CLI::App* addCheckCommand(CLI::App& app, CheckOptions* options) {
+  CLI::App* check = app.add_subcommand(
+      "check", "Replay SGF game records by the rules: prints `FILE: ok N moves` or `FILE: move K (W D4): REASON`");
+  check->add_option("--rules", options->rules,
+                    "Replay by this rule set instead of each record's RU (" + knownRuleNames() + ")");
+  check->add_flag("--final", options->final,
+                  "After each legal record, print its final stones (black: ..., white: ...)");
+  check->add_option("files", options->files, "SGF files")->required();
+  return check;
+}
+
+int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) {
+  std::optional<Rules> rules;
+  if (options.rules) {
+    rules = parseRules(*options.rules);
+    if (!rules) {
+      err << "tengen check: --rules " << *options.rules << ": unknown rule set; known: " << knownRuleNames() << '\n';
+      return kExitBadInput;
+    }
+  }
+  int exitCode = kExitOk;
+  for (const std::string& path : options.files) {
+    const Result<sgf::Collection> collection = sgf::parseFile(path);
+    if (!collection) {
+      // parseFile's errors start with the path already.
+      err << collection.error() << '\n';
+      exitCode = kExitBadInput;
+      continue;
+    }
+    const auto& games = collection->games;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+      const std::string label = games.size() == 1 ? path : path + "#" + std::to_string(i + 1);
+      exitCode = std::max(exitCode, checkTree(label, *games[i], options, rules, out, err));
+    }
+  }
+  return exitCode;
+}
+
+}  // namespace tengen::cli

@@ -1,0 +1,450 @@
+// The bridge between a game tree's main line and a Game: readRecord(), replay(), writeGame().
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "tengen/core/board.h"
+#include "tengen/core/coords.h"
+#include "tengen/core/game.h"
+#include "tengen/core/rules.h"
+#include "tengen/sgf/sgf.h"
+
+namespace tengen::sgf {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+// A value as an error message shows it: printable, short.
+std::string shown(std::string_view value) {
+  constexpr std::size_t kShown = 20;
+  std::string out;
+  for (char ch : value.substr(0, kShown)) {
+    const auto u = static_cast<unsigned char>(ch);
+    out += (u >= 0x20 && u != 0x7F) ? ch : '?';
+  }
+  return value.size() > kShown ? out + "..." : out;
+}
+
+std::string boardName(int size) { return std::to_string(size) + "x" + std::to_string(size) + " board"; }
+
+int letterValue(char ch) {
+  if (ch >= 'a' && ch <= 'z') return ch - 'a';
+  if (ch >= 'A' && ch <= 'Z') return ch - 'A' + 26;
+  return -1;
+}
+
+Result<Point> onePoint(std::string_view text, int size) {
+  if (text.size() != 2) {
+    return Result<Point>::failure("an SGF point is two letters (column, row): '" + shown(text) + "'");
+  }
+  const int col = letterValue(text[0]);
+  const int row = letterValue(text[1]);
+  if (col < 0 || row < 0) return Result<Point>::failure("an SGF point uses letters a-z, A-Z: '" + shown(text) + "'");
+  if (col >= size || row >= size) {
+    return Result<Point>::failure("SGF point '" + std::string(text) + "' is outside the " + boardName(size));
+  }
+  return Point{row, col};
+}
+
+std::optional<int> smallNumber(std::string_view digits) {
+  if (digits.empty() || digits.size() > 4) return std::nullopt;
+  int value = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (ec != std::errc() || end != digits.data() + digits.size() || value < 0) return std::nullopt;
+  return value;
+}
+
+// KM as a number; a decimal comma is read as a point, as some Asian servers write it.
+std::optional<double> komiValue(std::string_view text) {
+  std::string t(trim(text));
+  std::replace(t.begin(), t.end(), ',', '.');
+  if (t.empty() || t.size() > 32) return std::nullopt;
+  double value = 0;
+  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
+  if (ec != std::errc() || end != t.data() + t.size() || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+// RU as written by KGS, OGS, CGOS and friends: "Japanese", "Chinese", "AGA", "NZ", "New Zealand", "Tromp-Taylor",
+// "TT", in any case.
+std::optional<Rules> rulesFromRu(std::string_view ru) {
+  std::string name(trim(ru));
+  if (std::optional<Rules> r = parseRules(name)) return r;
+  std::replace(name.begin(), name.end(), ' ', '-');
+  std::replace(name.begin(), name.end(), '_', '-');
+  if (std::optional<Rules> r = parseRules(name)) return r;
+  name.erase(std::remove(name.begin(), name.end(), '-'), name.end());
+  return parseRules(name);
+}
+
+// The RU value writeGame() writes; rulesFromRu() reads each back.
+std::string_view ruValue(Rules rules) {
+  switch (rules) {
+    case Rules::Chinese:
+      return "Chinese";
+    case Rules::Japanese:
+      return "Japanese";
+    case Rules::Korean:
+      return "Korean";
+    case Rules::Aga:
+      return "AGA";
+    case Rules::Nz:
+      return "NZ";
+    case Rules::TrompTaylor:
+      return "Tromp-Taylor";
+  }
+  return "Chinese";
+}
+
+std::string komiText(double komi) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.10g", komi);
+  return buf;
+}
+
+// Properties that are the record's structure rather than its information, so readRecord() does not copy them
+// into `info` and writeGame() does not let `info` override them.
+bool isStructural(std::string_view id) {
+  static const std::set<std::string_view> kIds = {"GM", "FF", "CA", "SZ", "KM", "AB", "AW", "AE", "PL", "B", "W"};
+  return kIds.contains(id);
+}
+
+bool isPropertyId(std::string_view id) {
+  return !id.empty() && std::all_of(id.begin(), id.end(), [](char ch) { return ch >= 'A' && ch <= 'Z'; });
+}
+
+// The setup stones of the nodes before the first move, as FF[4] applies them: a later node's AB, AW or AE
+// replaces what an earlier node put on a point. Two stones on one point within a node are kept, both, so that
+// replay() can say the setup is impossible.
+class SetupBuilder {
+ public:
+  explicit SetupBuilder(int size) : m_size(size), m_entryAt(static_cast<std::size_t>(size) * size, -1) {}
+
+  void startNode() { ++m_node; }
+
+  void add(Color c, Point p) {
+    int& at = slot(p);
+    if (at >= 0 && m_entries[at].node == m_node) {
+      // Kept once only, which is all replay() needs to refuse it, and bounds the memory of a hostile file.
+      if (!m_entries[at].overlapped) {
+        m_entries[at].overlapped = true;
+        m_entries.push_back({c, p, m_node, true, false});
+      }
+      return;
+    }
+    if (at >= 0) m_entries[at].alive = false;
+    at = static_cast<int>(m_entries.size());
+    m_entries.push_back({c, p, m_node, true, false});
+  }
+
+  void erase(Point p) {
+    int& at = slot(p);
+    if (at >= 0) m_entries[at].alive = false;
+    at = -1;
+  }
+
+  std::vector<std::pair<Color, Point>> stones() const {
+    std::vector<std::pair<Color, Point>> out;
+    for (const Entry& e : m_entries) {
+      if (e.alive) out.emplace_back(e.color, e.point);
+    }
+    return out;
+  }
+
+ private:
+  struct Entry {
+    Color color;
+    Point point;
+    int node;
+    bool alive;
+    bool overlapped;
+  };
+  int& slot(Point p) { return m_entryAt[static_cast<std::size_t>(p.row) * m_size + p.col]; }
+
+  int m_size;
+  int m_node = 0;
+  std::vector<int> m_entryAt;
+  std::vector<Entry> m_entries;
+};
+
+Result<GameRecord> readRecordUnguarded(const Node& root) {
+  using R = Result<GameRecord>;
+  GameRecord record;
+
+  if (const std::string* gm = root.find("GM"); gm && trim(*gm) != "1") {
+    return R::failure("GM[" + shown(*gm) + "] is not a game of Go: tengen reads only GM[1] records");
+  }
+
+  if (const std::string* sz = root.find("SZ")) {
+    const std::string_view text = trim(*sz);
+    const std::size_t colon = text.find(':');
+    const std::optional<int> width = smallNumber(trim(text.substr(0, colon)));
+    const std::optional<int> height =
+        colon == std::string_view::npos ? width : smallNumber(trim(text.substr(colon + 1)));
+    if (!width || !height) return R::failure("SZ[" + shown(*sz) + "] is not a board size");
+    if (*width != *height) return R::failure("SZ[" + shown(*sz) + "]: rectangular boards are not supported");
+    record.config.size = *width;
+  }
+
+  if (const std::string* km = root.find("KM"); km && !trim(*km).empty()) {
+    const std::optional<double> komi = komiValue(*km);
+    if (!komi) return R::failure("KM[" + shown(*km) + "] is not a number");
+    record.config.komi = *komi;
+  }
+
+  if (const std::string* ru = root.find("RU")) {
+    // An unknown rule set leaves the default; RU stays in info either way.
+    if (const std::optional<Rules> rules = rulesFromRu(*ru)) record.config.rules = *rules;
+  }
+
+  if (const Result<GameConfig> valid = Game::validate(record.config); !valid) {
+    return R::failure((root.find("SZ") ? "SZ[" + shown(*root.find("SZ")) + "]: " : std::string()) + valid.error());
+  }
+  const int size = record.config.size;
+
+  const bool rootHasMove = root.property("B") || root.property("W");
+  for (const Property& p : root.properties) {
+    if (isStructural(p.id) || p.values.size() != 1 || (p.id == "C" && rootHasMove)) continue;
+    record.info.emplace(p.id, p.values.front());  // the first of duplicates wins, as find() does
+  }
+
+  SetupBuilder setup(size);
+  for (const Node* node = &root; node; node = node->children.empty() ? nullptr : node->children.front().get()) {
+    setup.startNode();
+    const int played = static_cast<int>(record.moves.size());
+    const Property* move = nullptr;
+    for (const Property& p : node->properties) {
+      if (p.id != "B" && p.id != "W") continue;
+      if (move) return R::failure("move " + std::to_string(played + 1) + ": a node holds both B and W");
+      move = &p;
+    }
+    // Where an error in this node is: at its move, or after the moves so far.
+    const std::string where = move ? "move " + std::to_string(played + 1) : "after move " + std::to_string(played);
+
+    for (const Property& p : node->properties) {
+      const bool add = p.id == "AB" || p.id == "AW";
+      if (!add && p.id != "AE") continue;
+      if (played > 0) {
+        return R::failure(where + ": setup stones (" + p.id +
+                          ") after the first move are not supported; only the root and the nodes before move 1 may "
+                          "place or remove stones");
+      }
+      for (const std::string& value : p.values) {
+        // An empty value is FF[4]'s empty list.
+        if (trim(value).empty()) continue;
+        const Result<std::vector<Point>> points = expandPoints(value, size);
+        if (!points) return R::failure("setup " + p.id + "[" + shown(value) + "]: " + points.error());
+        for (const Point& point : points.value()) {
+          if (add) {
+            setup.add(p.id == "AB" ? Color::Black : Color::White, point);
+          } else {
+            setup.erase(point);
+          }
+        }
+      }
+    }
+
+    if (const std::string* pl = node->find("PL"); pl && played == 0) {
+      const std::optional<Color> color = parseColor(trim(*pl));
+      if (!color || !isPlayer(*color)) return R::failure("PL[" + shown(*pl) + "] is not B or W");
+      record.firstToMove = *color;
+    }
+
+    const std::string* comment = node->find("C");
+    if (move) {
+      if (move->values.size() != 1) {
+        return R::failure(where + ": " + move->id + " has " + std::to_string(move->values.size()) +
+                          " values; a move has one");
+      }
+      const std::string& value = move->values.front();
+      const Result<ParsedVertex> vertex = parseSgfPoint(trim(value), size);
+      if (!vertex) return R::failure(where + " (" + move->id + "[" + shown(value) + "]): " + vertex.error());
+      const Color color = move->id == "B" ? Color::Black : Color::White;
+      record.moves.push_back(vertex->kind == MoveKind::Play ? Move::play(color, vertex->point) : Move::pass(color));
+      record.comments.push_back(comment ? *comment : std::string());
+    } else if (comment && node != &root) {
+      // A comment on a node without a move belongs with the move before it (or the game, before move 1).
+      std::string& into = record.comments.empty() ? record.info["C"] : record.comments.back();
+      into += into.empty() ? *comment : "\n" + *comment;
+    }
+  }
+  record.setup = setup.stones();
+  return record;
+}
+
+// "W A19 (aa)": a setup stone as its error message names it.
+std::string stoneName(Color c, Point p, int size) {
+  return std::string(colorLetter(c)) + " " + gtpVertex(p, size) + " (" + sgfPoint(p) + ")";
+}
+
+// Places the record's setup on the game, or says why it cannot be.
+std::string placeSetup(const GameRecord& record, Game& game) {
+  Board trial = game.board();
+  std::vector<Point> black;
+  std::vector<Point> white;
+  const int size = game.size();
+  for (const auto& [color, point] : record.setup) {
+    if (!isPlayer(color)) return "a setup stone has no colour";
+    if (!trial.contains(point)) {
+      return "setup stone " + std::string(colorLetter(color)) + " " + rowColText(point) + " is outside the " +
+             boardName(size);
+    }
+    switch (trial.check(color, point)) {
+      case RejectReason::None:
+        break;
+      case RejectReason::Occupied:
+        return "setup stone " + stoneName(color, point, size) + " is on a point already taken";
+      default:
+        return "setup stone " + stoneName(color, point, size) + " has no liberties";
+    }
+    if (trial.play(color, trial.vertex(point)) > 0) {
+      return "setup stone " + stoneName(color, point, size) + " leaves stones of the other colour without liberties";
+    }
+    (color == Color::Black ? black : white).push_back(point);
+  }
+  // The trial above accepted every stone in order; a position without captures is valid in any order.
+  if (!black.empty() && !game.addSetupStones(Color::Black, black)) return "the black setup stones cannot be placed";
+  if (!white.empty() && !game.addSetupStones(Color::White, white)) return "the white setup stones cannot be placed";
+  return {};
+}
+
+}  // namespace
+
+Result<std::vector<Point>> expandPoints(std::string_view value, int size) {
+  using R = Result<std::vector<Point>>;
+  try {
+    const std::string_view text = trim(value);
+    const std::size_t colon = text.find(':');
+    const Result<Point> first = onePoint(trim(text.substr(0, colon)), size);
+    if (!first) return R::failure(first.error());
+    if (colon == std::string_view::npos) return std::vector<Point>{first.value()};
+    const Result<Point> second = onePoint(trim(text.substr(colon + 1)), size);
+    if (!second) return R::failure(second.error());
+    // FF[4] writes the upper-left corner first; either order is read.
+    const int top = std::min(first->row, second->row);
+    const int bottom = std::max(first->row, second->row);
+    const int left = std::min(first->col, second->col);
+    const int right = std::max(first->col, second->col);
+    std::vector<Point> points;
+    points.reserve(static_cast<std::size_t>(bottom - top + 1) * (right - left + 1));
+    for (int row = top; row <= bottom; ++row) {
+      for (int col = left; col <= right; ++col) points.push_back({row, col});
+    }
+    return points;
+  } catch (const std::exception& e) {
+    return R::failure(std::string("cannot expand a point list: ") + e.what());
+  }
+}
+
+Result<GameRecord> readRecord(const Node& root) {
+  try {
+    return readRecordUnguarded(root);
+  } catch (const std::exception& e) {
+    return Result<GameRecord>::failure(std::string("cannot read the record: ") + e.what());
+  }
+}
+
+Replay replay(const GameRecord& record, std::optional<Rules> rules) {
+  Replay out;
+  GameConfig config = record.config;
+  if (rules) config.rules = *rules;
+  if (const Result<GameConfig> valid = Game::validate(config); !valid) {
+    out.setupError = "the record's settings cannot make a game: " + valid.error();
+    return out;
+  }
+  out.game = Game(config);
+  out.setupError = placeSetup(record, out.game);
+  if (!out.setupError.empty()) {
+    out.game = Game(config);
+    return out;
+  }
+
+  // PL when given; otherwise whoever plays first, or White after a handicap (HA) with no moves yet.
+  std::optional<Color> first = record.firstToMove;
+  if (!first && !record.moves.empty()) first = record.moves.front().color;
+  if (!first) {
+    const auto ha = record.info.find("HA");
+    const std::optional<int> handicap = ha == record.info.end() ? std::nullopt : smallNumber(trim(ha->second));
+    if (handicap && *handicap >= 2) first = Color::White;
+  }
+  if (first && isPlayer(*first)) out.game.setToMove(*first);
+  out.game.setStrictTurn(false);
+
+  for (std::size_t i = 0; i < record.moves.size(); ++i) {
+    const Move& move = record.moves[i];
+    // A record may go on after two passes (a disputed end, GNU Go's aftermath play-out): the game resumes.
+    if (out.game.phase() == Phase::Scoring && move.kind != MoveKind::Resign) out.game.resumePlay();
+    const RejectReason reason = out.game.play(move);
+    if (reason != RejectReason::None) {
+      out.illegal = IllegalMove{static_cast<int>(i) + 1, move, reason};
+      break;
+    }
+  }
+  return out;
+}
+
+std::string writeGame(const Game& game, const std::map<std::string, std::string>& info,
+                      const std::vector<std::string>& comments) {
+  Node root;
+  root.set("GM", "1");
+  root.set("FF", "4");
+  root.set("CA", "UTF-8");
+  root.set("AP", "tengen:" TENGEN_VERSION);
+  root.set("SZ", std::to_string(game.size()));
+  root.set("KM", komiText(game.komi()));
+  root.set("RU", std::string(ruValue(game.config().rules)));
+  if (game.config().handicap > 0) root.set("HA", std::to_string(game.config().handicap));
+
+  const std::vector<Move>& moves = game.moves();
+  if (!game.setupStones().empty()) {
+    // Readers guess the side to move after setup stones differently; say it.
+    const Color first = moves.empty() ? game.toMove() : moves.front().color;
+    root.set("PL", std::string(colorLetter(first)));
+  } else if (moves.empty() && game.toMove() == Color::White) {
+    root.set("PL", "W");
+  }
+  Property black{"AB", {}};
+  Property white{"AW", {}};
+  for (const auto& [color, point] : game.setupStones()) {
+    (color == Color::Black ? black : white).values.push_back(sgfPoint(point));
+  }
+  if (!black.values.empty()) root.properties.push_back(std::move(black));
+  if (!white.values.empty()) root.properties.push_back(std::move(white));
+  if (game.phase() == Phase::Finished && !game.result().empty()) root.set("RE", game.result());
+  for (const auto& [id, value] : info) {
+    if (isPropertyId(id) && !isStructural(id)) root.set(id, value);
+  }
+
+  Node* last = &root;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const Move& move = moves[i];
+    const std::string* comment = i < comments.size() && !comments[i].empty() ? &comments[i] : nullptr;
+    // SGF has no resignation move: RE says it, and only its comment needs a node.
+    if (move.kind == MoveKind::Resign && !comment) continue;
+    last->children.push_back(std::make_unique<Node>());
+    last = last->children.back().get();
+    if (move.kind != MoveKind::Resign) {
+      last->set(colorLetter(move.color), move.kind == MoveKind::Play ? sgfPoint(move.point) : std::string());
+    }
+    if (comment) last->set("C", *comment);
+  }
+  return write(root);
+}
+
+}  // namespace tengen::sgf
