@@ -1,0 +1,148 @@
+#include "gtp_command.h"
+
+#include <cmath>
+#include <istream>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include <CLI/CLI.hpp>
+
+#include "tengen/ai/move_source.h"
+#include "tengen/ai/referee.h"
+#include "tengen/core/board.h"
+#include "tengen/core/game.h"
+#include "tengen/core/result.h"
+#include "tengen/core/rules.h"
+#include "tengen/gtp/engine.h"
+
+#include "cli_options.h"
+
+namespace tengen::cli {
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitUsage = 2;
+constexpr int kExitEngineUnreachable = 4;
+
+// The most retries accepted: each is a request to an engine or a model, and a person waits for all of them.
+constexpr int kMaxRetries = 100;
+
+std::string knownRuleNames() {
+  std::string names;
+  for (const RuleSet& rs : allRuleSets()) {
+    if (!names.empty()) names += ", ";
+    names += rs.name;
+  }
+  return names;
+}
+
+// Every check names the option and the value it refuses, so a usage error says what and where.
+Result<GameConfig> validate(const GtpOptions& options) {
+  using R = Result<GameConfig>;
+  GameConfig config;
+  if (options.size < Board::kMinSize || options.size > Board::kMaxSize) {
+    return R::failure("--size " + std::to_string(options.size) + ": the board size must be " +
+                      std::to_string(Board::kMinSize) + ".." + std::to_string(Board::kMaxSize));
+  }
+  config.size = options.size;
+  const std::optional<Rules> rules = parseRules(options.rules);
+  if (!rules) return R::failure("--rules " + options.rules + ": unknown rule set; known: " + knownRuleNames());
+  config.rules = *rules;
+  if (options.komi && !std::isfinite(*options.komi)) return R::failure("--komi: must be a finite number");
+  config.komi = options.komi;
+  if (options.maxRetries < 0 || options.maxRetries > kMaxRetries) {
+    return R::failure("--max-retries " + std::to_string(options.maxRetries) + ": must be 0.." +
+                      std::to_string(kMaxRetries));
+  }
+  if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
+    return R::failure("--timeout: must be a positive number of seconds");
+  }
+  const Result<GameConfig> checked = Game::validate(config);
+  if (!checked) return R::failure(checked.error());
+  return config;
+}
+
+// An answer that named no point is shown by its text, cut short: a model may have written a paragraph.
+std::string shownAnswer(const ai::Attempt& attempt) {
+  constexpr std::size_t kShown = 40;
+  std::string text;
+  for (const char ch : std::string_view(attempt.answer).substr(0, kShown)) {
+    text += static_cast<unsigned char>(ch) < 32 ? ' ' : ch;
+  }
+  return "'" + text + (attempt.answer.size() > kShown ? "...'" : "'");
+}
+
+}  // namespace
+
+std::string failureSummary(const ai::RefereeOutcome& outcome) {
+  std::string out = outcome.error.empty() ? "no move" : outcome.error;
+  // The referee's error lists the attempts of a move the rules refused; a transport error names only the failure,
+  // so the attempts rejected before it are added here.
+  if (!outcome.transportFailure) return out;
+  for (const ai::Attempt& attempt : outcome.attempts) {
+    out += "; attempt " + std::to_string(attempt.n) + ": ";
+    out += attempt.move ? *attempt.move : shownAnswer(attempt);
+    out += attempt.accepted ? " accepted" : " rejected (" + attempt.reason + ")";
+  }
+  return out;
+}
+
+CLI::App* addGtpCommand(CLI::App& app, GtpOptions* options) {
+  CLI::App* gtp = app.add_subcommand("gtp", "Be a GTP v2 engine on stdin/stdout; genmove goes through the referee");
+  gtp->add_option("--engine", options->engine, "ENGINE spec the moves come from: random, gtp:COMMAND ARGS...")
+      ->capture_default_str();
+  gtp->add_option("--size", options->size, "Board size of the first game, 2..25 (boardsize changes it)")
+      ->capture_default_str();
+  gtp->add_option("--komi", options->komi, "Komi (default: the rule set's; the komi command changes it)");
+  gtp->add_option("--rules", options->rules, "Rule set: " + knownRuleNames())->capture_default_str();
+  gtp->add_option("--seed", options->seed, "Seed of the engine's randomness")
+      ->check(notNegative())
+      ->capture_default_str();
+  gtp->add_option("--max-retries", options->maxRetries, "Requests after the first one rejected, per move")
+      ->capture_default_str();
+  gtp->add_option("--timeout", options->timeoutSeconds, "Seconds one request may take")->capture_default_str();
+  gtp->footer("Commands and their answers: docs/gtp.md. A failed AI move is answered `? ai failed: ...`.");
+  return gtp;
+}
+
+int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::ostream& err) {
+  const Result<GameConfig> config = validate(options);
+  if (!config) {
+    err << "tengen gtp: " << config.error() << '\n';
+    return kExitUsage;
+  }
+  ai::SourceOptions sourceOptions;
+  sourceOptions.seed = options.seed;
+  sourceOptions.timeoutSeconds = options.timeoutSeconds;
+  Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(options.engine, sourceOptions);
+  if (!made) {
+    err << "tengen gtp: " << made.error() << '\n';
+    // A gtp: spec with a command is well formed: failing to start it is the engine's failure (SPEC: exit 4).
+    const bool engineFailed = options.engine.rfind("gtp:", 0) == 0 &&
+                              options.engine.find_first_not_of(" \t", 4) != std::string::npos;
+    return engineFailed ? kExitEngineUnreachable : kExitUsage;
+  }
+  const std::unique_ptr<ai::MoveSource> source = std::move(made.value());
+  const ai::RefereeOptions refereeOptions{options.maxRetries};
+
+  gtp::EngineOptions engineOptions;
+  engineOptions.name = "tengen";
+  engineOptions.version = TENGEN_VERSION;
+  engineOptions.game = *config;
+  // A transport failure is answered like any other failed move: the controller sees `? ai failed: ...` and the
+  // session stays up, so the next genmove can try again.
+  engineOptions.genmove = [&source, refereeOptions](const Game& game, Color color) {
+    const ai::RefereeOutcome outcome = ai::requestMove(*source, game, color, refereeOptions);
+    if (outcome.move) return gtp::GenmoveReply{outcome.move, {}};
+    return gtp::GenmoveReply{std::nullopt, failureSummary(outcome)};
+  };
+  gtp::Engine engine(std::move(engineOptions));
+  engine.run(in, out);
+  return kExitOk;
+}
+
+}  // namespace tengen::cli

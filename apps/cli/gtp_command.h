@@ -1,0 +1,43 @@
+// `tengen gtp`: a GTP v2 engine on stdin/stdout whose genmove goes through the referee (SPEC section 3).
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tengen/ai/referee.h"
+
+namespace CLI {
+class App;
+}
+
+namespace tengen::cli {
+
+// The command line of `tengen gtp`, as typed; runGtp() validates it.
+struct GtpOptions {
+  std::string engine = "random";
+  int size = 19;
+  std::optional<double> komi;  // the rule set's default when not given
+  std::string rules = "chinese";
+  std::uint64_t seed = 1;
+  int maxRetries = 4;
+  double timeoutSeconds = 60;
+};
+
+// Adds the `gtp` subcommand to app with its options bound to *options, and returns it so that main can tell whether
+// it was chosen. *options must outlive the parse.
+CLI::App* addGtpCommand(CLI::App& app, GtpOptions* options);
+
+// Validates the options, makes the move source and answers GTP commands from in on out until `quit` or the end of
+// input. Returns the exit code of SPEC section 2: 0 after quit or the end of input, 2 for bad options or an ENGINE
+// spec that cannot be made. A failed AI move does not end the session: it is answered `? ai failed: ...`.
+int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::ostream& err);
+
+// The words a failed genmove is answered with, on one line: the referee's error, which lists the attempts
+// (`no legal move in 2 attempts: #1 Q16 occupied, #2 unparseable 'hmm'`), or a transport error followed by the
+// attempts rejected before it (`...: engine exited with status 1; attempt 1: Q16 rejected (occupied)`).
+std::string failureSummary(const ai::RefereeOutcome& outcome);
+
+}  // namespace tengen::cli

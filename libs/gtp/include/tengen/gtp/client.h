@@ -1,0 +1,88 @@
+// The controller side of GTP v2: drives an engine that runs as a child process. An engine that crashes, hangs or
+// answers garbage is reported as an error value that says which and during which command; nothing throws.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tengen/core/result.h"
+#include "tengen/gtp/process.h"
+
+namespace tengen::gtp {
+
+struct ClientOptions {
+  // The longest wait for one response (for a batch, for each response in turn).
+  std::chrono::milliseconds timeout{60000};
+  // Number the commands (`7 genmove b`) and check that each response carries its command's id; GTP v2 makes ids
+  // optional for the engine, so a response without one is accepted too.
+  bool sendIds = true;
+  // How long close() waits for the engine to leave after `quit`, and again after SIGTERM.
+  std::chrono::milliseconds quitGrace{2000};
+  ProcessOptions process;
+};
+
+// One well-formed response: `=` with its result or `?` with the engine's error message.
+struct Response {
+  bool success = false;
+  // The text after the status character and id, lines joined with '\n', blanks around it removed.
+  std::string text;
+};
+
+class Client {
+ public:
+  // Starts an engine from a command line split by splitCommandLine (no shell involved).
+  static Result<std::unique_ptr<Client>> start(std::string_view commandLine, const ClientOptions& options = {});
+  // Starts an engine from its words. Precondition: argv is not empty.
+  static Result<std::unique_ptr<Client>> start(const std::vector<std::string>& argv, const ClientOptions& options = {});
+
+  // close().
+  ~Client();
+  Client(const Client&) = delete;
+  Client& operator=(const Client&) = delete;
+
+  // Sends one command and reads its response. A `?` is a Response with success false. Fails when the engine
+  // crashed (its exit status or signal is named), hung past the timeout, or answered something that is not a GTP
+  // response; the client is then dead: the engine is ended and every later call fails at once with the same
+  // message. A command that is not one line fails without touching the engine.
+  Result<Response> send(std::string_view command);
+
+  // Writes all the commands at once, then reads their responses in order: one round trip instead of one per
+  // command. Fails as send() does, for the first command that fails.
+  Result<std::vector<Response>> sendBatch(const std::vector<std::string>& commands);
+
+  // send(), with a `?` answered as a failure too ("engine refused 'play B D4': illegal move"); for commands that
+  // must succeed. Unlike a transport failure, a refusal leaves the client alive.
+  Result<std::string> call(std::string_view command);
+
+  // False once a transport failure has made the client dead, or after close().
+  bool alive() const { return m_failure.empty() && !m_closed; }
+  // Why the client is dead; empty while it is alive.
+  const std::string& failure() const { return m_failure; }
+
+  // The engine's command line, as words.
+  const std::vector<std::string>& argv() const { return m_argv; }
+  // The latest bytes the engine wrote on stderr.
+  std::string stderrTail() const;
+
+  // Sends `quit` when the engine is alive, then ends the process (see Process::shutdown) and reaps it. Idempotent.
+  void close();
+
+ private:
+  Client(std::unique_ptr<Process> process, const ClientOptions& options);
+  Result<Response> readResponse(const std::string& command, int id);
+  // Marks the client dead with a message naming the engine, the command and what went wrong, ends the engine
+  // and answers the message.
+  std::string fail(const std::string& command, const std::string& what);
+
+  std::unique_ptr<Process> m_process;
+  std::vector<std::string> m_argv;
+  ClientOptions m_options;
+  int m_nextId = 1;
+  std::string m_failure;
+  bool m_closed = false;
+};
+
+}  // namespace tengen::gtp

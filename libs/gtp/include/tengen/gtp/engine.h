@@ -1,0 +1,88 @@
+// The engine side of GTP v2: a game driven command by command, as GUIs (Sabaki, GoGui), bots (gtp2ogs) and tools
+// drive engines. Moves and dead stones come from hooks the application injects, so this library knows nothing of
+// AIs. Commands and their answers: docs/gtp.md.
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tengen/core/game.h"
+#include "tengen/core/types.h"
+
+namespace tengen::gtp {
+
+// What the AI answered for genmove: a move (a point, a pass or a resignation by the colour asked for), or why there
+// is none. An error is answered `? ai failed: <error>` and the game is left as it was.
+struct GenmoveReply {
+  std::optional<Move> move;
+  std::string error;
+};
+
+// Asks for a move by `color` in `game`. The game is only valid during the call.
+using GenmoveHook = std::function<GenmoveReply(const Game& game, Color color)>;
+
+// The stones to take as dead when scoring `game` (final_score, final_status_list).
+using DeadStonesHook = std::function<std::vector<Point>(const Game& game)>;
+
+struct EngineOptions {
+  std::string name = "tengen";
+  std::string version;
+  // Size, rules and komi of every new game (boardsize changes the size, komi the komi, tengen-rules the rules).
+  // The handicap is ignored: GTP controllers place it with fixed_handicap or set_free_handicap.
+  GameConfig game;
+  // Without one, genmove answers `? ai failed: no move source`.
+  GenmoveHook genmove;
+  // Without one, every stone is taken as alive.
+  DeadStonesHook deadStones;
+};
+
+// time_settings, as given.
+struct TimeSettings {
+  long mainTime = 0;  // seconds
+  long byoYomiTime = 0;
+  long byoYomiStones = 0;  // 0 means no byo-yomi
+};
+
+// time_left for one colour, as given.
+struct TimeLeft {
+  long seconds = 0;
+  long stones = 0;
+};
+
+class Engine {
+ public:
+  // Precondition: Game::validate(options.game) succeeds.
+  explicit Engine(EngineOptions options);
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Answers one line of input with the whole framed response ("=id result\n\n" or "?id error\n\n"), or "" for a
+  // line that GTP ignores (empty, blank or only a comment). Any bytes are accepted.
+  std::string answer(std::string_view line);
+
+  // A session: reads lines from `in` until `quit` or the end of input and writes each response to `out`, flushed.
+  void run(std::istream& in, std::ostream& out);
+
+  // Whether `quit` has been answered.
+  bool quitRequested() const;
+
+  const Game& game() const;
+  const std::optional<TimeSettings>& timeSettings() const;
+  std::optional<TimeLeft> timeLeft(Color color) const;
+
+  // Every command the engine knows, in the order list_commands gives them.
+  static std::vector<std::string_view> commandNames();
+
+  struct State;
+
+ private:
+  std::unique_ptr<State> m_state;
+};
+
+}  // namespace tengen::gtp

@@ -1,0 +1,194 @@
+#include "tengen/gtp/client.h"
+
+#include <cctype>
+#include <string>
+#include <utility>
+
+namespace tengen::gtp {
+
+namespace {
+
+using Clock = Process::Clock;
+
+// After a transport failure the engine is dead, hung or confused: it gets only a moment before the signals.
+constexpr std::chrono::milliseconds kKillGrace{100};
+// How long a failed write waits for the child to end, so that the message can give its exit status.
+constexpr std::chrono::milliseconds kExitWait{500};
+// How much of the engine's stderr an error message quotes.
+constexpr std::size_t kStderrQuoted = 400;
+
+std::string durationText(std::chrono::milliseconds d) {
+  const long long ms = d.count();
+  if (ms < 1000) return std::to_string(ms) + " ms";
+  if (ms % 1000 == 0) return std::to_string(ms / 1000) + " s";
+  return std::to_string(ms / 1000) + "." + std::to_string(ms % 1000 / 100) + " s";
+}
+
+// A line of engine output made printable and short enough for a message.
+std::string quoted(std::string_view text) {
+  constexpr std::size_t kShown = 80;
+  std::string out = "\"";
+  for (char ch : text.substr(0, kShown)) out += std::isprint(static_cast<unsigned char>(ch)) ? ch : '?';
+  return out + (text.size() > kShown ? "...\"" : "\"");
+}
+
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+bool isBlank(std::string_view line) { return trimmed(line).empty(); }
+
+}  // namespace
+
+Client::Client(std::unique_ptr<Process> process, const ClientOptions& options)
+    : m_process(std::move(process)), m_argv(m_process->argv()), m_options(options) {}
+
+Result<std::unique_ptr<Client>> Client::start(std::string_view commandLine, const ClientOptions& options) {
+  const Result<std::vector<std::string>> argv = splitCommandLine(commandLine);
+  if (!argv) return Result<std::unique_ptr<Client>>::failure(argv.error());
+  return start(*argv, options);
+}
+
+Result<std::unique_ptr<Client>> Client::start(const std::vector<std::string>& argv, const ClientOptions& options) {
+  Result<std::unique_ptr<Process>> process = Process::start(argv, options.process);
+  if (!process) return Result<std::unique_ptr<Client>>::failure(process.error());
+  return std::unique_ptr<Client>(new Client(std::move(process).value(), options));
+}
+
+Client::~Client() { close(); }
+
+std::string Client::stderrTail() const { return m_process ? m_process->stderrTail() : std::string(); }
+
+std::string Client::fail(const std::string& command, const std::string& what) {
+  // Ended first, so that the stderr tail holds the engine's last words.
+  m_process->shutdown(kKillGrace);
+  std::string message = "engine " + m_argv[0] + " " + what;
+  if (!command.empty()) message += " (command: " + command + ")";
+  std::string tail = stderrTail();
+  if (!isBlank(tail)) {
+    if (tail.size() > kStderrQuoted) tail = "..." + tail.substr(tail.size() - kStderrQuoted);
+    std::string oneLine;
+    for (char ch : trimmed(tail)) {
+      if (ch == '\n') {
+        oneLine += " | ";
+      } else if (ch != '\r') {
+        oneLine += std::isprint(static_cast<unsigned char>(ch)) ? ch : '?';
+      }
+    }
+    message += "; its stderr ends: " + oneLine;
+  }
+  m_failure = message;
+  return message;
+}
+
+Result<Response> Client::send(std::string_view command) {
+  Result<std::vector<Response>> responses = sendBatch({std::string(command)});
+  if (!responses) return Result<Response>::failure(responses.error());
+  return std::move(responses.value().front());
+}
+
+Result<std::vector<Response>> Client::sendBatch(const std::vector<std::string>& commands) {
+  using R = Result<std::vector<Response>>;
+  if (!alive()) return R::failure(m_failure.empty() ? "engine " + m_argv[0] + " is closed" : m_failure);
+  for (const std::string& c : commands) {
+    if (c.find_first_of("\r\n") != std::string::npos) return R::failure("a GTP command must be one line");
+  }
+
+  std::string text;
+  std::vector<int> ids;
+  for (const std::string& c : commands) {
+    const int id = m_options.sendIds ? m_nextId++ : -1;
+    ids.push_back(id);
+    if (id >= 0) text += std::to_string(id) + " ";
+    text += c;
+    text += '\n';
+  }
+  const Result<Done> written = m_process->write(text, Clock::now() + m_options.timeout);
+  if (!written) {
+    // A child that stopped reading has usually ended; its exit status says more than the broken pipe.
+    const std::string what =
+        m_process->waitForExit(Clock::now() + kExitWait) ? m_process->exitDescription() : written.error();
+    return R::failure(fail(commands.empty() ? std::string() : commands.front(), what));
+  }
+
+  std::vector<Response> responses;
+  responses.reserve(commands.size());
+  for (std::size_t i = 0; i < commands.size(); ++i) {
+    Result<Response> r = readResponse(commands[i], ids[i]);
+    if (!r) return R::failure(r.error());
+    responses.push_back(std::move(r).value());
+  }
+  return responses;
+}
+
+Result<Response> Client::readResponse(const std::string& command, int id) {
+  using R = Result<Response>;
+  const Clock::time_point deadline = Clock::now() + m_options.timeout;
+  const auto readLine = [&]() -> Result<std::string> {
+    Result<std::string> line = m_process->readLine(deadline);
+    if (line) return line;
+    if (Clock::now() >= deadline) {
+      return Result<std::string>::failure(fail(command, "did not answer within " + durationText(m_options.timeout)));
+    }
+    return Result<std::string>::failure(fail(command, line.error()));
+  };
+
+  // Blank lines before a response carry nothing; some engines print an extra one.
+  Result<std::string> first = readLine();
+  while (first && isBlank(*first)) first = readLine();
+  if (!first) return R::failure(first.error());
+
+  const std::string& head = *first;
+  if (head[0] != '=' && head[0] != '?') {
+    return R::failure(fail(command, "answered something that is not a GTP response: " + quoted(head)));
+  }
+  Response response;
+  response.success = head[0] == '=';
+  std::size_t pos = 1;
+  while (pos < head.size() && std::isdigit(static_cast<unsigned char>(head[pos]))) ++pos;
+  if (pos > 1) {
+    const std::string answeredId = head.substr(1, pos - 1);
+    if (id < 0 || answeredId != std::to_string(id)) {
+      return R::failure(fail(command, "answered out of step: response id " + answeredId + " to command id " +
+                                          (id < 0 ? std::string("(none)") : std::to_string(id))));
+    }
+  }
+  std::string text = head.substr(pos);
+  for (;;) {
+    Result<std::string> line = readLine();
+    if (!line) return R::failure(line.error());
+    if (line->empty()) break;
+    text += '\n';
+    text += *line;
+  }
+  response.text = std::string(trimmed(text));
+  return response;
+}
+
+Result<std::string> Client::call(std::string_view command) {
+  Result<Response> r = send(command);
+  if (!r) return Result<std::string>::failure(r.error());
+  if (!r->success) {
+    return Result<std::string>::failure("engine " + m_argv[0] + " refused '" + std::string(command) + "': " + r->text);
+  }
+  return std::move(r.value().text);
+}
+
+void Client::close() {
+  if (m_closed) return;
+  if (m_failure.empty()) {
+    // A polite quit first: engines save state or print statistics on the way out. Its answer does not matter.
+    const std::string quit = m_options.sendIds ? std::to_string(m_nextId++) + " quit\n" : "quit\n";
+    const Clock::time_point deadline = Clock::now() + m_options.quitGrace;
+    if (m_process->write(quit, deadline)) {
+      Result<std::string> line = m_process->readLine(deadline);
+      while (line && !line->empty()) line = m_process->readLine(deadline);
+    }
+    m_process->shutdown(m_options.quitGrace);
+  }
+  m_closed = true;
+}
+
+}  // namespace tengen::gtp

@@ -1,0 +1,717 @@
+#include "tengen/gtp/engine.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <istream>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <span>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "tengen/core/board.h"
+#include "tengen/core/coords.h"
+#include "tengen/core/result.h"
+#include "tengen/core/rules.h"
+#include "tengen/gtp/command.h"
+#include "tengen/sgf/sgf.h"
+
+namespace tengen::gtp {
+
+struct Engine::State {
+  explicit State(EngineOptions opts) : options(std::move(opts)), game(options.game) { game.setStrictTurn(false); }
+
+  // options.game is what the next new game gets: boardsize, komi and tengen-rules change it.
+  EngineOptions options;
+  Game game;
+  bool quit = false;
+  std::optional<TimeSettings> timeSettings;
+  std::array<std::optional<TimeLeft>, 2> timeLeft;
+};
+
+namespace {
+
+using State = Engine::State;
+using Args = std::vector<std::string>;
+
+// A command's outcome before framing.
+struct Reply {
+  bool ok = true;
+  std::string text;
+};
+
+Reply success(std::string text = {}) { return {true, std::move(text)}; }
+Reply failure(std::string text) { return {false, std::move(text)}; }
+
+// The error texts of the GTP v2 specification (and GNU Go where the specification has none); controllers match
+// them, so they are kept word for word.
+constexpr std::string_view kSyntaxError = "syntax error";
+constexpr std::string_view kUnknownCommand = "unknown command";
+constexpr std::string_view kIllegalMove = "illegal move";
+constexpr std::string_view kUnacceptableSize = "unacceptable size";
+constexpr std::string_view kBoardNotEmpty = "board not empty";
+constexpr std::string_view kCannotUndo = "cannot undo";
+constexpr std::string_view kInvalidNumberOfStones = "invalid number of stones";
+constexpr std::string_view kBadVertexList = "bad vertex list";
+constexpr std::string_view kAiFailed = "ai failed: ";
+
+Reply syntaxError() { return failure(std::string(kSyntaxError)); }
+
+// An integer of at most 12 digits with an optional minus sign, the whole word.
+std::optional<long> parseInteger(std::string_view word) {
+  const std::string_view digits = word.starts_with('-') ? word.substr(1) : word;
+  if (digits.empty() || digits.size() > 12) return std::nullopt;
+  if (!std::all_of(digits.begin(), digits.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) return std::nullopt;
+  long value = 0;
+  const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
+  if (ec != std::errc() || end != word.data() + word.size()) return std::nullopt;
+  return value;
+}
+
+// A finite decimal number, the whole word. from_chars, unlike strtod, does not depend on the locale.
+std::optional<double> parseReal(std::string_view word) {
+  double value = 0;
+  const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
+  if (ec != std::errc() || end != word.data() + word.size() || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+std::optional<Color> parsePlayer(std::string_view word) {
+  const std::optional<Color> c = parseColor(word);
+  if (!c || !isPlayer(*c)) return std::nullopt;
+  return c;
+}
+
+// A vertex argument. A well-formed vertex beyond this board (Z9 on 9x9) is kept apart from garbage: for play it is
+// an illegal move (out_of_bounds), not a syntax error.
+struct VertexArg {
+  enum class Kind { Invalid, Pass, OnBoard, OffBoard };
+  Kind kind = Kind::Invalid;
+  Point point{};
+};
+
+VertexArg parseVertex(std::string_view word, int size) {
+  std::string lower(word);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  if (lower == "pass") return {VertexArg::Kind::Pass, {}};
+  if (lower.size() < 2 || lower.size() > 4 || lower[0] < 'a' || lower[0] > 'z' || lower[0] == 'i') return {};
+  const std::optional<long> number = parseInteger(std::string_view(lower).substr(1));
+  if (!number || *number < 1) return {};
+  const int col = lower[0] - 'a' - (lower[0] > 'i' ? 1 : 0);
+  if (col >= size || *number > size) return {VertexArg::Kind::OffBoard, {}};
+  return {VertexArg::Kind::OnBoard, {size - static_cast<int>(*number), col}};
+}
+
+std::string joined(const std::vector<std::string>& words, std::string_view separator) {
+  std::string out;
+  for (const std::string& word : words) {
+    if (!out.empty()) out += separator;
+    out += word;
+  }
+  return out;
+}
+
+std::string vertexList(const std::vector<Point>& points, int size) {
+  std::vector<std::string> words;
+  words.reserve(points.size());
+  for (const Point& p : points) words.push_back(gtpVertex(p, size));
+  return joined(words, " ");
+}
+
+void newGame(State& state) {
+  state.game = Game(state.options.game);
+  state.game.setStrictTurn(false);
+}
+
+bool boardEmpty(const Game& game) { return game.moves().empty() && game.setupStones().empty(); }
+
+// GTP knows no end of game: after two passes a controller may still send moves (OGS resumes a game when the players
+// disagree about dead stones). Such a move resumes the game; both passes stay in the record.
+Game resumed(const Game& game) {
+  Game copy = game;
+  copy.resumePlay();
+  return copy;
+}
+
+RejectReason checkMove(const State& state, const Move& move) {
+  if (state.game.phase() == Phase::Scoring) return resumed(state.game).check(move);
+  return state.game.check(move);
+}
+
+RejectReason playMove(State& state, const Move& move) {
+  if (state.game.phase() != Phase::Scoring) return state.game.play(move);
+  Game trial = resumed(state.game);
+  const RejectReason why = trial.play(move);
+  if (why == RejectReason::None) state.game = std::move(trial);
+  return why;
+}
+
+// The same setup, first player and moves under another config, or the first move it refuses.
+Result<Game> rebuild(const Game& from, const GameConfig& config) {
+  Game game(config);
+  game.setStrictTurn(false);
+  for (const auto& [color, point] : from.setupStones()) {
+    if (!game.addSetupStones(color, {point})) {
+      return Result<Game>::failure("setup stone " + gtpVertex(point, from.size()) + " does not fit");
+    }
+  }
+  game.setToMove(from.moves().empty() ? from.toMove() : from.moves().front().color);
+  for (std::size_t i = 0; i < from.moves().size(); ++i) {
+    const Move& move = from.moves()[i];
+    const RejectReason why = game.play(move);
+    if (why != RejectReason::None) {
+      return Result<Game>::failure("move " + std::to_string(i + 1) + " (" + std::string(colorLetter(move.color)) + " " +
+                                   gtpMove(move, from.size()) + "): " + std::string(reasonCode(why)));
+    }
+  }
+  return game;
+}
+
+// The dead stones of the hook that are stones on the board, as a per-point mask (row-major).
+Result<std::vector<bool>> deadMask(const State& state) {
+  const Game& game = state.game;
+  const int size = game.size();
+  std::vector<bool> dead(static_cast<std::size_t>(size) * size, false);
+  if (!state.options.deadStones) return dead;
+  std::vector<Point> points;
+  try {
+    points = state.options.deadStones(game);
+  } catch (const std::exception& e) {
+    return Result<std::vector<bool>>::failure(std::string("dead stone estimate failed: ") + e.what());
+  }
+  for (const Point& p : points) {
+    if (isPlayer(game.board().at(p))) dead[static_cast<std::size_t>(p.row) * size + p.col] = true;
+  }
+  return dead;
+}
+
+// Writes through a temporary file in the same directory that is renamed over `path`, so that a reader never sees
+// half a file. Returns why it failed, or nothing.
+std::optional<std::string> writeFileAtomically(const std::string& path, std::string_view contents) {
+  std::string temp = path + ".XXXXXX";
+  const int fd = mkstemp(temp.data());
+  if (fd < 0) return std::generic_category().message(errno);
+  // mkstemp makes the file private; give it the permissions a plain create would.
+  const mode_t mask = umask(0);
+  umask(mask);
+  fchmod(fd, 0666 & ~mask);
+  std::optional<std::string> error;
+  std::size_t written = 0;
+  while (written < contents.size()) {
+    const ssize_t n = ::write(fd, contents.data() + written, contents.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      error = std::generic_category().message(errno);
+      break;
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  if (!error && fsync(fd) != 0) error = std::generic_category().message(errno);
+  if (::close(fd) != 0 && !error) error = std::generic_category().message(errno);
+  if (!error && std::rename(temp.c_str(), path.c_str()) != 0) error = std::generic_category().message(errno);
+  if (error) ::unlink(temp.c_str());
+  return error;
+}
+
+// Newlines and other control characters inside an error would break the framing or split the message.
+std::string oneLine(std::string_view text) {
+  std::string out(text);
+  for (char& ch : out) {
+    if (static_cast<unsigned char>(ch) < 32 || ch == 127) ch = ' ';
+  }
+  return out;
+}
+
+// GTP ends a response at the first empty line, so a multi-line result may hold none.
+std::string withoutEmptyLines(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char ch : text) {
+    if (ch == '\r') continue;
+    if (ch == '\n' && !out.empty() && out.back() == '\n') out += ' ';
+    out += ch;
+  }
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
+std::string frame(const std::string& id, const Reply& reply) {
+  std::string out(1, reply.ok ? '=' : '?');
+  out += id;
+  out += ' ';
+  out += reply.ok ? withoutEmptyLines(reply.text) : oneLine(reply.text);
+  out += "\n\n";
+  return out;
+}
+
+// The commands, one function each.
+
+using Handler = Reply (*)(State&, const Args&);
+
+struct CommandEntry {
+  std::string_view name;
+  Handler handler;
+};
+
+std::span<const CommandEntry> commandTable();
+
+Reply protocolVersion(State&, const Args&) { return success("2"); }
+
+Reply name(State& state, const Args&) { return success(state.options.name); }
+
+Reply version(State& state, const Args&) { return success(state.options.version); }
+
+Reply knownCommand(State&, const Args& args) {
+  const std::span<const CommandEntry> table = commandTable();
+  const bool known = !args.empty() &&
+                     std::any_of(table.begin(), table.end(), [&](const CommandEntry& e) { return e.name == args[0]; });
+  return success(known ? "true" : "false");
+}
+
+Reply listCommands(State&, const Args&) {
+  std::string out;
+  for (const CommandEntry& e : commandTable()) {
+    if (!out.empty()) out += '\n';
+    out += e.name;
+  }
+  return success(out);
+}
+
+Reply quit(State& state, const Args&) {
+  state.quit = true;
+  return success();
+}
+
+Reply boardsize(State& state, const Args& args) {
+  if (args.empty()) return syntaxError();
+  const std::optional<long> size = parseInteger(args[0]);
+  if (!size) return syntaxError();
+  if (*size < Board::kMinSize || *size > Board::kMaxSize) return failure(std::string(kUnacceptableSize));
+  state.options.game.size = static_cast<int>(*size);
+  newGame(state);
+  return success();
+}
+
+Reply clearBoard(State& state, const Args&) {
+  newGame(state);
+  return success();
+}
+
+Reply komi(State& state, const Args& args) {
+  if (args.empty()) return syntaxError();
+  const std::optional<double> value = parseReal(args[0]);
+  if (!value) return syntaxError();
+  GameConfig config = state.options.game;
+  config.komi = *value;
+  if (!Game::validate(config)) return failure("unacceptable komi");
+  state.options.game.komi = *value;
+  state.game.setKomi(*value);
+  return success();
+}
+
+Reply play(State& state, const Args& args) {
+  if (args.size() < 2) return syntaxError();
+  const std::optional<Color> color = parsePlayer(args[0]);
+  const VertexArg vertex = parseVertex(args[1], state.game.size());
+  if (!color || vertex.kind == VertexArg::Kind::Invalid) return syntaxError();
+  RejectReason why = RejectReason::OutOfBounds;
+  if (vertex.kind == VertexArg::Kind::Pass) why = playMove(state, Move::pass(*color));
+  if (vertex.kind == VertexArg::Kind::OnBoard) why = playMove(state, Move::play(*color, vertex.point));
+  if (why != RejectReason::None) return failure(std::string(kIllegalMove) + ": " + std::string(reasonCode(why)));
+  return success();
+}
+
+// genmove and reg_genmove: asks the hook, checks its answer with the rules and plays it when `commit`.
+Reply generateMove(State& state, const Args& args, bool commit) {
+  if (args.empty()) return syntaxError();
+  const std::optional<Color> color = parsePlayer(args[0]);
+  if (!color) return syntaxError();
+  if (state.game.phase() == Phase::Finished) return failure("game is over");
+  if (!state.options.genmove) return failure(std::string(kAiFailed) + "no move source");
+
+  std::optional<Game> resumedGame;
+  if (state.game.phase() == Phase::Scoring) resumedGame = resumed(state.game);
+  const Game& position = resumedGame ? *resumedGame : state.game;
+
+  GenmoveReply reply;
+  try {
+    reply = state.options.genmove(position, *color);
+  } catch (const std::exception& e) {
+    return failure(std::string(kAiFailed) + e.what());
+  }
+  if (!reply.move) return failure(std::string(kAiFailed) + (reply.error.empty() ? "no move" : reply.error));
+  const Move move = *reply.move;
+  const int size = position.size();
+  if (move.color != *color) {
+    return failure(std::string(kAiFailed) + "the move source answered for " + std::string(colorName(move.color)));
+  }
+  // The referee has checked the move already; this keeps a faulty hook from ever corrupting the game.
+  const RejectReason why = position.check(move);
+  if (why != RejectReason::None) {
+    return failure(std::string(kAiFailed) + "the move source answered an illegal move " + gtpMove(move, size) + ": " +
+                   std::string(reasonCode(why)));
+  }
+  if (commit) {
+    if (resumedGame) state.game = std::move(*resumedGame);
+    state.game.play(move);
+  }
+  return success(gtpMove(move, size));
+}
+
+Reply genmove(State& state, const Args& args) { return generateMove(state, args, true); }
+
+Reply regGenmove(State& state, const Args& args) { return generateMove(state, args, false); }
+
+Reply undo(State& state, const Args&) {
+  if (!state.game.undo()) return failure(std::string(kCannotUndo));
+  return success();
+}
+
+// The diagram starts on the line after `=`, as GNU Go's does.
+Reply showboard(State& state, const Args&) {
+  std::string text(1, '\n');
+  text += state.game.board().toAscii();
+  return success(std::move(text));
+}
+
+// Places handicap stones for Black on an empty board; White moves next.
+Reply placeHandicap(State& state, const std::vector<Point>& points) {
+  if (!state.game.addSetupStones(Color::Black, points)) return failure(std::string(kBadVertexList));
+  state.game.setToMove(Color::White);
+  return success(vertexList(points, state.game.size()));
+}
+
+Reply fixedHandicap(State& state, const Args& args) {
+  if (args.empty()) return syntaxError();
+  const std::optional<long> stones = parseInteger(args[0]);
+  if (!stones) return syntaxError();
+  if (!boardEmpty(state.game)) return failure(std::string(kBoardNotEmpty));
+  if (*stones < 2 || *stones > 9) return failure(std::string(kInvalidNumberOfStones));
+  const Result<std::vector<Point>> points = fixedHandicapPoints(state.game.size(), static_cast<int>(*stones));
+  if (!points) return failure(std::string(kInvalidNumberOfStones));
+  return placeHandicap(state, *points);
+}
+
+Reply placeFreeHandicap(State& state, const Args& args) {
+  if (args.empty()) return syntaxError();
+  const std::optional<long> stones = parseInteger(args[0]);
+  if (!stones) return syntaxError();
+  if (!boardEmpty(state.game)) return failure(std::string(kBoardNotEmpty));
+  const int size = state.game.size();
+  if (*stones < 2 || *stones > static_cast<long>(size) * size - 1) return failure(std::string(kInvalidNumberOfStones));
+  // The fixed placement; GTP lets an engine place fewer stones than asked, which it does beyond the handicap points
+  // the board has (9, or 4 on even sizes and 7x7). Boards under 7x7 have none.
+  const int most = (size % 2 == 1 && size > 7) ? 9 : 4;
+  const Result<std::vector<Point>> points = fixedHandicapPoints(size, static_cast<int>(std::min<long>(*stones, most)));
+  if (!points) return failure(std::string(kInvalidNumberOfStones));
+  return placeHandicap(state, *points);
+}
+
+Reply setFreeHandicap(State& state, const Args& args) {
+  const int size = state.game.size();
+  std::vector<VertexArg> vertices;
+  for (const std::string& arg : args) {
+    vertices.push_back(parseVertex(arg, size));
+    if (vertices.back().kind == VertexArg::Kind::Invalid) return syntaxError();
+  }
+  if (!boardEmpty(state.game)) return failure(std::string(kBoardNotEmpty));
+  if (vertices.size() < 2 || vertices.size() > static_cast<std::size_t>(size) * size - 1) {
+    return failure(std::string(kBadVertexList));
+  }
+  std::vector<Point> points;
+  for (const VertexArg& v : vertices) {
+    const bool repeated = std::find(points.begin(), points.end(), v.point) != points.end();
+    if (v.kind != VertexArg::Kind::OnBoard || repeated) return failure(std::string(kBadVertexList));
+    points.push_back(v.point);
+  }
+  const Reply placed = placeHandicap(state, points);
+  return placed.ok ? success() : placed;
+}
+
+Reply finalScore(State& state, const Args&) {
+  // After a resignation the result is already known ("W+R").
+  if (state.game.phase() == Phase::Finished && !state.game.result().empty()) return success(state.game.result());
+  const Result<std::vector<bool>> dead = deadMask(state);
+  if (!dead) return failure(dead.error());
+  std::vector<Point> deadStones;
+  const int size = state.game.size();
+  for (int row = 0; row < size; ++row) {
+    for (int col = 0; col < size; ++col) {
+      if ((*dead)[static_cast<std::size_t>(row) * size + col]) deadStones.push_back({row, col});
+    }
+  }
+  return success(state.game.score(deadStones).result);
+}
+
+// One line per chain, its stones in reading order (top row first, left to right), chains ordered by their first
+// stone in that order. Seki is not told apart from life, so `seki` lists nothing.
+Reply finalStatusList(State& state, const Args& args) {
+  if (args.empty()) return syntaxError();
+  std::string status(args[0]);
+  std::transform(status.begin(), status.end(), status.begin(),
+                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  if (status != "alive" && status != "dead" && status != "seki") return syntaxError();
+  if (status == "seki") return success();
+  const bool wantDead = status == "dead";
+  const Result<std::vector<bool>> dead = deadMask(state);
+  if (!dead) return failure(dead.error());
+
+  const Game& game = state.game;
+  const int size = game.size();
+  std::vector<bool> seen(static_cast<std::size_t>(size) * size, false);
+  std::vector<std::string> lines;
+  for (int row = 0; row < size; ++row) {
+    for (int col = 0; col < size; ++col) {
+      if (seen[static_cast<std::size_t>(row) * size + col] || !isPlayer(game.board().at(Point{row, col}))) continue;
+      std::vector<Point> chain = game.chainAt({row, col});
+      std::sort(chain.begin(), chain.end(),
+                [](const Point& a, const Point& b) { return a.row != b.row ? a.row < b.row : a.col < b.col; });
+      std::vector<Point> wanted;
+      for (const Point& p : chain) {
+        const std::size_t i = static_cast<std::size_t>(p.row) * size + p.col;
+        seen[i] = true;
+        if ((*dead)[i] == wantDead) wanted.push_back(p);
+      }
+      if (!wanted.empty()) lines.push_back(vertexList(wanted, size));
+    }
+  }
+  return success(joined(lines, "\n"));
+}
+
+// As GNU Go: `loadsgf FILE N` gives the position before move N (moves 1..N-1 played); without N, or with N past the
+// end or below 1, the whole main line. The answer is the colour to move. The engine's rule set is kept; size and
+// komi come from the file.
+Reply loadsgf(State& state, const Args& args) {
+  if (args.empty() || args.size() > 2) return syntaxError();
+  std::optional<long> before;
+  if (args.size() == 2) {
+    before = parseInteger(args[1]);
+    if (!before) return syntaxError();
+  }
+  const std::string& path = args[0];
+  const Result<sgf::Collection> collection = sgf::parseFile(path);
+  if (!collection) return failure("cannot load " + collection.error());
+  if (collection->games.empty() || !collection->games.front()) return failure("cannot load " + path + ": no game");
+  Result<sgf::GameRecord> record = sgf::readRecord(*collection->games.front());
+  if (!record) return failure("cannot load " + path + ": " + record.error());
+
+  sgf::GameRecord& rec = record.value();
+  std::size_t keep = rec.moves.size();
+  if (before && *before >= 1) keep = std::min(keep, static_cast<std::size_t>(*before - 1));
+  // The colour of move N when the file has one: a record may give one colour two moves in a row.
+  const std::optional<Color> next =
+      keep < rec.moves.size() ? std::optional<Color>(rec.moves[keep].color) : std::nullopt;
+  rec.moves.resize(keep);
+  if (rec.comments.size() > keep) rec.comments.resize(keep);
+
+  rec.config.handicap = 0;
+  if (!rec.config.komi) rec.config.komi = state.options.game.komi;
+  sgf::Replay replayed = sgf::replay(rec, state.options.game.rules);
+  if (!replayed.setupError.empty()) return failure("cannot load " + path + ": " + replayed.setupError);
+  if (replayed.illegal) {
+    const sgf::IllegalMove& bad = *replayed.illegal;
+    return failure("cannot load " + path + ": move " + std::to_string(bad.moveNumber) + " (" +
+                   std::string(colorLetter(bad.move.color)) + " " + gtpMove(bad.move, rec.config.size) +
+                   "): " + std::string(reasonCode(bad.reason)));
+  }
+  state.game = std::move(replayed.game);
+  state.game.setStrictTurn(false);
+  state.options.game.size = state.game.size();
+  state.options.game.komi = rec.config.komi;
+  return success(std::string(colorName(next.value_or(state.game.toMove()))));
+}
+
+Reply printsgf(State& state, const Args& args) {
+  std::map<std::string, std::string> info;
+  info["AP"] = state.options.name + (state.options.version.empty() ? "" : ":" + state.options.version);
+  std::string text = sgf::writeGame(state.game, info);
+  if (args.empty()) return success(text);
+  if (!text.empty() && text.back() != '\n') text += '\n';
+  if (const std::optional<std::string> error = writeFileAtomically(args[0], text)) {
+    return failure("cannot write " + args[0] + ": " + *error);
+  }
+  return success();
+}
+
+Reply timeSettings(State& state, const Args& args) {
+  if (args.size() < 3) return syntaxError();
+  const std::optional<long> mainTime = parseInteger(args[0]);
+  const std::optional<long> byoYomi = parseInteger(args[1]);
+  const std::optional<long> stones = parseInteger(args[2]);
+  if (!mainTime || !byoYomi || !stones || *mainTime < 0 || *byoYomi < 0 || *stones < 0) return syntaxError();
+  state.timeSettings = TimeSettings{*mainTime, *byoYomi, *stones};
+  return success();
+}
+
+Reply timeLeft(State& state, const Args& args) {
+  if (args.size() < 3) return syntaxError();
+  const std::optional<Color> color = parsePlayer(args[0]);
+  const std::optional<long> seconds = parseInteger(args[1]);
+  const std::optional<long> stones = parseInteger(args[2]);
+  if (!color || !seconds || !stones || *stones < 0) return syntaxError();
+  state.timeLeft[static_cast<int>(*color) - 1] = TimeLeft{*seconds, *stones};
+  return success();
+}
+
+// is_legal and tengen-legal_reason share their reading of the arguments.
+std::optional<RejectReason> legality(const State& state, const Args& args) {
+  if (args.size() < 2) return std::nullopt;
+  const std::optional<Color> color = parsePlayer(args[0]);
+  const VertexArg vertex = parseVertex(args[1], state.game.size());
+  if (!color || vertex.kind == VertexArg::Kind::Invalid) return std::nullopt;
+  switch (vertex.kind) {
+    case VertexArg::Kind::Pass:
+      return checkMove(state, Move::pass(*color));
+    case VertexArg::Kind::OnBoard:
+      return checkMove(state, Move::play(*color, vertex.point));
+    default:
+      return RejectReason::OutOfBounds;
+  }
+}
+
+Reply isLegal(State& state, const Args& args) {
+  const std::optional<RejectReason> why = legality(state, args);
+  if (!why) return syntaxError();
+  return success(*why == RejectReason::None ? "1" : "0");
+}
+
+Reply legalReason(State& state, const Args& args) {
+  const std::optional<RejectReason> why = legality(state, args);
+  if (!why) return syntaxError();
+  return success(std::string(reasonCode(*why)));
+}
+
+// As GNU Go: reading order, top row first, left to right.
+Reply listStones(State& state, const Args& args) {
+  if (args.empty()) return syntaxError();
+  const std::optional<Color> color = parsePlayer(args[0]);
+  if (!color) return syntaxError();
+  const Board& board = state.game.board();
+  std::vector<Point> stones;
+  for (int row = 0; row < board.size(); ++row) {
+    for (int col = 0; col < board.size(); ++col) {
+      if (board.at(Point{row, col}) == *color) stones.push_back({row, col});
+    }
+  }
+  return success(vertexList(stones, board.size()));
+}
+
+// `tengen-rules` answers the rule set; `tengen-rules NAME` replays the game so far under another one, and is refused
+// (the game unchanged) when one of its moves is illegal there.
+Reply rules(State& state, const Args& args) {
+  if (args.empty()) return success(std::string(state.game.ruleSet().name));
+  const std::optional<Rules> parsed = parseRules(args[0]);
+  if (!parsed) {
+    std::vector<std::string> names;
+    for (const RuleSet& rs : allRuleSets()) names.emplace_back(rs.name);
+    return failure("unknown rules: " + args[0] + " (known: " + joined(names, " ") + ")");
+  }
+  GameConfig config = state.game.config();
+  config.rules = *parsed;
+  config.komi = state.options.game.komi;
+  config.handicap = 0;
+  Result<Game> game = rebuild(state.game, config);
+  if (!game) return failure(std::string(kIllegalMove) + ": " + game.error());
+  state.game = std::move(game.value());
+  state.options.game.rules = *parsed;
+  return success();
+}
+
+Reply analyzeCommands(State&, const Args&) { return success(); }
+
+constexpr std::array kCommands = {
+    CommandEntry{"boardsize", boardsize},
+    CommandEntry{"clear_board", clearBoard},
+    CommandEntry{"final_score", finalScore},
+    CommandEntry{"final_status_list", finalStatusList},
+    CommandEntry{"fixed_handicap", fixedHandicap},
+    CommandEntry{"genmove", genmove},
+    CommandEntry{"gogui-analyze_commands", analyzeCommands},
+    CommandEntry{"is_legal", isLegal},
+    CommandEntry{"known_command", knownCommand},
+    CommandEntry{"komi", komi},
+    CommandEntry{"list_commands", listCommands},
+    CommandEntry{"list_stones", listStones},
+    CommandEntry{"loadsgf", loadsgf},
+    CommandEntry{"name", name},
+    CommandEntry{"place_free_handicap", placeFreeHandicap},
+    CommandEntry{"play", play},
+    CommandEntry{"printsgf", printsgf},
+    CommandEntry{"protocol_version", protocolVersion},
+    CommandEntry{"quit", quit},
+    CommandEntry{"reg_genmove", regGenmove},
+    CommandEntry{"set_free_handicap", setFreeHandicap},
+    CommandEntry{"showboard", showboard},
+    CommandEntry{"tengen-legal_reason", legalReason},
+    CommandEntry{"tengen-rules", rules},
+    CommandEntry{"time_left", timeLeft},
+    CommandEntry{"time_settings", timeSettings},
+    CommandEntry{"undo", undo},
+    CommandEntry{"version", version},
+};
+
+std::span<const CommandEntry> commandTable() { return kCommands; }
+
+}  // namespace
+
+Engine::Engine(EngineOptions options) {
+  options.game.handicap = 0;
+  m_state = std::make_unique<State>(std::move(options));
+}
+
+Engine::~Engine() = default;
+
+std::string Engine::answer(std::string_view line) {
+  const std::optional<Command> command = parseCommand(line);
+  if (!command) return {};
+  const auto entry =
+      std::find_if(kCommands.begin(), kCommands.end(), [&](const CommandEntry& e) { return e.name == command->name; });
+  if (command->name.empty() || entry == kCommands.end()) {
+    return frame(command->id, failure(std::string(kUnknownCommand)));
+  }
+  return frame(command->id, entry->handler(*m_state, command->args));
+}
+
+void Engine::run(std::istream& in, std::ostream& out) {
+  std::string line;
+  while (!m_state->quit && std::getline(in, line)) {
+    const std::string response = answer(line);
+    if (response.empty()) continue;
+    out << response << std::flush;
+    // The controller has gone away.
+    if (!out) break;
+  }
+}
+
+bool Engine::quitRequested() const { return m_state->quit; }
+
+const Game& Engine::game() const { return m_state->game; }
+
+const std::optional<TimeSettings>& Engine::timeSettings() const { return m_state->timeSettings; }
+
+std::optional<TimeLeft> Engine::timeLeft(Color color) const {
+  if (!isPlayer(color)) return std::nullopt;
+  return m_state->timeLeft[static_cast<int>(color) - 1];
+}
+
+std::vector<std::string_view> Engine::commandNames() {
+  std::vector<std::string_view> names;
+  names.reserve(kCommands.size());
+  for (const CommandEntry& e : kCommands) names.push_back(e.name);
+  return names;
+}
+
+}  // namespace tengen::gtp

@@ -1,0 +1,229 @@
+#!/usr/bin/env bash
+# `tengen gtp` end to end, as GUIs and bots run it: a session on stdin, every response on stdout checked.
+# Usage: gtp_test.sh PATH/TO/tengen
+set -uo pipefail
+tengen=$1
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# run_session NAME ENGINE-ARGS... : sends the lines of $tmp/NAME.in, splits the output into responses (one per GTP
+# response, its final empty line removed) in the array `resp`, and the exit code in `code`.
+run_session() {
+  local name=$1
+  shift
+  local out
+  out=$("$tengen" gtp "$@" <"$tmp/$name.in" 2>"$tmp/$name.err"; echo "rc=$?")
+  code=${out##*rc=}
+  out=${out%rc=*}
+  if [[ -n "$out" && "$out" != *$'\n\n' ]]; then fail "$name: output does not end with an empty line"; fi
+  # Responses hold no empty line, so every "\n\n" ends one.
+  mapfile -t -d $'\x1e' resp < <(printf '%s' "${out//$'\n\n'/$'\x1e'}")
+}
+
+# expect_responses NAME PATTERN... : one anchored regular expression per response, in order.
+expect_responses() {
+  local name=$1
+  shift
+  local patterns=("$@")
+  if [[ ${#resp[@]} -ne ${#patterns[@]} ]]; then
+    fail "$name: ${#resp[@]} responses, expected ${#patterns[@]}"
+  fi
+  local i
+  for ((i = 0; i < ${#patterns[@]}; i++)); do
+    if ! [[ "${resp[i]-<none>}" =~ ^${patterns[i]}$ ]]; then
+      fail "$name: response $((i + 1)) is '${resp[i]-<none>}', expected /${patterns[i]}/"
+    fi
+  done
+}
+
+vertex9='([A-HJ][1-9]|pass)'
+
+# --- A GoGui-style session against the random engine: every command kind and its errors. ---
+cat >"$tmp/gogui.in" <<'EOF'
+protocol_version
+name
+version
+list_commands
+gogui-analyze_commands
+boardsize 9
+clear_board
+komi 6.5
+play b E5
+genmove w
+list_stones white
+play b E5
+play b Z9
+play b
+frobnicate
+# a comment line gets no response
+
+7 name
+is_legal b E5
+tengen-legal_reason b E5
+tengen-legal_reason w pass
+list_stones black
+showboard
+undo
+undo
+undo
+final_score
+tengen-rules
+tengen-rules japanese
+final_score
+fixed_handicap 2
+list_stones black
+time_settings 300 30 5
+time_left black 290 0
+final_status_list dead
+quit
+name
+EOF
+run_session gogui --engine random --seed 7
+[[ $code -eq 0 ]] || fail "gogui: exit code $code"
+expect_responses gogui \
+  '= 2' '= tengen' '= [0-9]+\.[0-9]+\.[0-9]+' '= [a-z](.|'$'\n'')*' '= ' \
+  '= ' '= ' '= ' '= ' "= $vertex9" '= ([A-HJ][1-9])?' \
+  '\? illegal move: occupied' '\? illegal move: out_of_bounds' '\? syntax error' '\? unknown command' \
+  '=7 tengen' '= 0' '= occupied' '= ok' '= E5' \
+  '= '$'\n''   A B C D E F G H J'$'\n'' 9 (.|'$'\n'')*'$'\n''   A B C D E F G H J' \
+  '= ' '= ' '\? cannot undo' '= W\+6\.5' '= chinese' '= ' '= W\+6\.5' '= C3 G7' '= G7 C3' '= ' '= ' '= ' '= '
+genmove=${resp[9]#= }
+if [[ "$genmove" != pass && "${resp[10]}" != "= $genmove" ]]; then
+  fail "gogui: genmove answered $genmove but White's stones are '${resp[10]}'"
+fi
+for command in protocol_version name version known_command list_commands quit boardsize clear_board komi play \
+  genmove undo showboard fixed_handicap place_free_handicap set_free_handicap final_score final_status_list \
+  loadsgf printsgf time_settings time_left is_legal list_stones tengen-legal_reason tengen-rules; do
+  if [[ $'\n'"${resp[3]#= }"$'\n' != *$'\n'"$command"$'\n'* ]]; then fail "gogui: list_commands lacks $command"; fi
+done
+[[ ! -s "$tmp/gogui.err" ]] || fail "gogui: unexpected stderr: $(cat "$tmp/gogui.err")"
+
+# --- A Sabaki-style session on 19x19 with upper-case colours: the AI's moves are legal and land on the board. ---
+{
+  printf '%s\n' name version protocol_version list_commands 'boardsize 19' clear_board 'komi 6.5'
+  for v in Q16 D4 Q3 D16 C14 R10; do printf 'play B %s\ngenmove W\n' "$v"; done
+  printf '%s\n' 'list_stones white' quit
+} >"$tmp/sabaki.in"
+run_session sabaki --engine random --seed 11
+[[ $code -eq 0 ]] || fail "sabaki: exit code $code"
+[[ ${#resp[@]} -eq 21 ]] || fail "sabaki: ${#resp[@]} responses, expected 21"
+white=()
+for i in 8 10 12 14 16 18; do
+  if [[ "${resp[i]}" =~ ^=\ ([A-HJ-T]([1-9]|1[0-9]))$ ]]; then
+    white+=("${BASH_REMATCH[1]}")
+  elif [[ "${resp[i]}" != "= pass" ]]; then
+    fail "sabaki: genmove answered '${resp[i]}'"
+  fi
+done
+# A random reply may already sit where Black plays next; then the play is refused and the session goes on.
+for i in 7 9 11 13 15 17; do
+  [[ "${resp[i]}" == "= " || "${resp[i]}" == "? illegal move: occupied" ]] || fail "sabaki: play answered '${resp[i]}'"
+done
+for v in "${white[@]}"; do
+  [[ " ${resp[19]#= } " == *" $v "* ]] || fail "sabaki: White's $v is not among '${resp[19]}'"
+done
+[[ "${resp[20]}" == "= " ]] || fail "sabaki: quit answered '${resp[20]}'"
+
+# The same seed gives the same moves.
+first=("${resp[@]}")
+run_session sabaki --engine random --seed 11
+[[ "${first[*]}" == "${resp[*]}" ]] || fail "sabaki: the same seed gave different answers"
+
+# --- gtp2ogs style: full colour names, time, handicap set by the controller, then SGF out and back in. ---
+cat >"$tmp/ogs.in" <<EOF
+boardsize 13
+clear_board
+komi 0.5
+time_settings 600 30 1
+set_free_handicap D4 K10
+play white K4
+time_left black 590 0
+genmove black
+printsgf $tmp/ogs.sgf
+loadsgf $tmp/ogs.sgf 2
+list_stones black
+list_stones white
+loadsgf $tmp/ogs.sgf
+quit
+EOF
+run_session ogs --engine random --seed 5
+[[ $code -eq 0 ]] || fail "ogs: exit code $code"
+expect_responses ogs '= ' '= ' '= ' '= ' '= ' '= ' '= ' '= ([A-HJ-N]([1-9]|1[0-3])|pass)' '= ' '= black' '= K10 D4' \
+  '= K4' '= white' '= '
+grep -q '^(;' "$tmp/ogs.sgf" || fail "ogs: printsgf wrote no SGF: $(head -c 200 "$tmp/ogs.sgf")"
+[[ $(find "$tmp" -name 'ogs.sgf.*' | wc -l) -eq 0 ]] || fail "ogs: printsgf left a temporary file"
+
+# --- A failing AI: `? ai failed: ...` naming the attempts, the game unchanged, the session going on. ---
+cat >"$tmp/fake_engine.sh" <<'EOF'
+#!/usr/bin/env bash
+# A GTP engine that always answers A1 (mode occupied) or dies when asked for a move (mode die).
+mode=$1
+while IFS= read -r line; do
+  line=${line%$'\r'}
+  id="" cmd=$line
+  if [[ $line =~ ^([0-9]+)\ (.*)$ ]]; then id=${BASH_REMATCH[1]} cmd=${BASH_REMATCH[2]}; fi
+  case $cmd in
+    protocol_version) printf '=%s 2\n\n' "$id" ;;
+    name) printf '=%s fake\n\n' "$id" ;;
+    genmove*) [[ $mode == die ]] && exit 1; printf '=%s A1\n\n' "$id" ;;
+    quit) printf '=%s \n\n' "$id"; exit 0 ;;
+    *) printf '=%s \n\n' "$id" ;;
+  esac
+done
+EOF
+chmod +x "$tmp/fake_engine.sh"
+printf '%s\n' 'boardsize 9' 'play b A1' '3 genmove w' 'list_stones white' name quit >"$tmp/fail.in"
+run_session fail --engine "gtp:$tmp/fake_engine.sh occupied" --max-retries 2 --timeout 10
+[[ $code -eq 0 ]] || fail "fail: exit code $code"
+expect_responses fail '= ' '= ' '\?3 ai failed: [^'$'\n'']*A1[^'$'\n'']*occupied[^'$'\n'']*repeated[^'$'\n'']*' '= ' \
+  '= tengen' '= '
+
+run_session fail --engine "gtp:$tmp/fake_engine.sh die" --timeout 10
+[[ $code -eq 0 ]] || fail "die: exit code $code"
+expect_responses die '= ' '= ' '\?3 ai failed: .*' '= ' '= tengen' '= '
+
+# --- Garbage: random-looking bytes, NULs, a megabyte line; every line answered or ignored, never a crash. ---
+{
+  printf 'name\n'
+  printf '\x00\x01\x02garbage\xff\xfe\n'
+  printf 'pl\x00ay b E5\n'
+  head -c 1048576 /dev/zero | tr '\0' 'x'
+  printf '\n'
+  printf 'play b %s\n' "$(head -c 1048576 /dev/zero | tr '\0' 'y')"
+  printf '\t\t# only a comment\n'
+  printf 'list_stones black\n'
+  printf 'version'  # the end of input without a newline
+} >"$tmp/garbage.in"
+run_session garbage --engine random
+[[ $code -eq 0 ]] || fail "garbage: exit code $code (the end of input must exit 0)"
+expect_responses garbage '= tengen' '\? unknown command' '= ' '\? unknown command' '\? syntax error' '= E5' \
+  '= [0-9.]+'
+
+# --- Usage errors exit 2 and say what is wrong, before reading any input. ---
+out=$("$tengen" gtp --size 30 </dev/null 2>&1)
+[[ $? -eq 2 && "$out" == *"--size 30"* ]] || fail "--size 30: '$out'"
+out=$("$tengen" gtp --rules nonsense </dev/null 2>&1)
+[[ $? -eq 2 && "$out" == *"--rules nonsense"* ]] || fail "--rules nonsense: '$out'"
+out=$("$tengen" gtp --engine bogus </dev/null 2>&1)
+[[ $? -eq 2 && "$out" == *"bogus"* ]] || fail "--engine bogus: '$out'"
+out=$("$tengen" gtp --max-retries -1 </dev/null 2>&1)
+[[ $? -eq 2 ]] || fail "--max-retries -1: '$out'"
+out=$("$tengen" gtp --timeout 0 </dev/null 2>&1)
+[[ $? -eq 2 ]] || fail "--timeout 0: '$out'"
+# An engine that cannot be started is the engine's failure, not a usage error (SPEC section 2: exit 4).
+out=$("$tengen" gtp --engine "gtp:$tmp/no-such-engine" </dev/null 2>&1)
+[[ $? -eq 4 && "$out" == *"no-such-engine"* ]] || fail "unstartable engine: '$out'"
+
+# Options reach the game: size, komi and rules.
+printf '%s\n' showboard final_score tengen-rules >"$tmp/opts.in"
+run_session opts --size 5 --komi 2.5 --rules tromp-taylor
+expect_responses opts '= '$'\n''   A B C D E'$'\n''(.|'$'\n'')*' '= W\+2\.5' '= tromp-taylor'
+
+if ((failures)); then
+  echo "$failures check(s) failed"
+  exit 1
+fi
+echo "all gtp checks passed"

@@ -1,0 +1,231 @@
+// The GTP client against real engines: the scripted fake engine for each way an engine can fail (crash, signal,
+// hang, garbage, wrong ids, closed output, a flood of stderr) and GNU Go when it is installed.
+#include "tengen/gtp/client.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace tengen::gtp {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+
+constexpr const char* kFakeEngine = TENGEN_FAKE_GTP_ENGINE;
+constexpr const char* kGnuGo = "/usr/games/gnugo";
+
+std::unique_ptr<Client> fake(const std::string& args, ClientOptions options = {}) {
+  if (options.timeout == ClientOptions{}.timeout) options.timeout = seconds(10);
+  Result<std::unique_ptr<Client>> c = Client::start(std::string(kFakeEngine) + " " + args, options);
+  EXPECT_TRUE(c.ok()) << c.error();
+  return c.ok() ? std::move(c).value() : nullptr;
+}
+
+bool contains(const std::string& haystack, const std::string& needle) {
+  return haystack.find(needle) != std::string::npos;
+}
+
+TEST(Client, SendsACommandAndReadsItsResult) {
+  std::unique_ptr<Client> c = fake("");
+  ASSERT_TRUE(c);
+  const Result<Response> r = c->send("protocol_version");
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_TRUE(r->success);
+  EXPECT_EQ(r->text, "2");
+  EXPECT_EQ(*c->call("name"), "fake");
+  EXPECT_TRUE(c->alive());
+}
+
+TEST(Client, ReadsAResponseOfSeveralLines) {
+  std::unique_ptr<Client> c = fake("");
+  const Result<std::string> r = c->call("list_commands");
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(*r, "protocol_version\nname\nversion\nlist_commands\ngenmove");
+}
+
+TEST(Client, AnErrorResponseIsAnAnswerNotAFailure) {
+  std::unique_ptr<Client> c = fake("");
+  const Result<Response> r = c->send("frobnicate");
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->success);
+  EXPECT_EQ(r->text, "unknown command");
+  EXPECT_TRUE(c->alive());
+  const Result<std::string> called = c->call("frobnicate now");
+  ASSERT_FALSE(called.ok());
+  EXPECT_TRUE(contains(called.error(), "refused 'frobnicate now': unknown command")) << called.error();
+  EXPECT_TRUE(c->alive());
+}
+
+TEST(Client, SendsABatchAndReadsTheResponsesInOrder) {
+  std::unique_ptr<Client> c = fake("--genmove A1,B2,C3");
+  std::vector<std::string> commands;
+  commands.reserve(2002);
+  for (int i = 0; i < 2000; ++i) commands.emplace_back(i % 2 ? "known_command genmove" : "known_command nothing");
+  commands.emplace_back("genmove b");
+  commands.emplace_back("genmove w");
+  const Result<std::vector<Response>> rs = c->sendBatch(commands);
+  ASSERT_TRUE(rs.ok()) << rs.error();
+  ASSERT_EQ(rs->size(), commands.size());
+  for (int i = 0; i < 2000; ++i) ASSERT_EQ((*rs)[i].text, i % 2 ? "true" : "false") << i;
+  EXPECT_EQ((*rs)[2000].text, "A1");
+  EXPECT_EQ((*rs)[2001].text, "B2");
+}
+
+TEST(Client, ACrashIsReportedWithTheExitStatusTheCommandAndTheEnginesLastWords) {
+  std::unique_ptr<Client> c = fake("--exit-on genmove --exit-code 3 --stderr-text 'assertion failed: board.cpp:12'");
+  ASSERT_TRUE(c->send("name").ok());
+  const Result<Response> r = c->send("genmove b");
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(contains(r.error(), "exited with status 3")) << r.error();
+  EXPECT_TRUE(contains(r.error(), "(command: genmove b)")) << r.error();
+  EXPECT_TRUE(contains(r.error(), "assertion failed: board.cpp:12")) << r.error();
+  EXPECT_TRUE(contains(r.error(), kFakeEngine)) << r.error();
+  EXPECT_FALSE(c->alive());
+  // Dead for good: later commands fail at once with the same words.
+  const Result<Response> again = c->send("name");
+  ASSERT_FALSE(again.ok());
+  EXPECT_EQ(again.error(), r.error());
+  EXPECT_EQ(c->failure(), r.error());
+}
+
+TEST(Client, AnEngineKilledByASignalIsReportedSo) {
+  std::unique_ptr<Client> c = fake("--kill-self-on genmove");
+  const Result<Response> r = c->send("genmove w");
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(contains(r.error(), "was killed by signal 9 (SIGKILL)")) << r.error();
+}
+
+TEST(Client, AnEngineThatExitedBeforeTheCommandIsReportedWithItsStatus) {
+  std::unique_ptr<Client> c = fake("--exit-on name --exit-code 7");
+  ASSERT_FALSE(c->send("name").ok());
+  std::unique_ptr<Client> d = fake("--exit-on name --exit-code 7");
+  // Give it a dead pipe to write into: the first command makes it exit, the batch's rest meets the closed pipe.
+  std::vector<std::string> many(20000, "version");
+  many.insert(many.begin(), "name");
+  const Result<std::vector<Response>> rs = d->sendBatch(many);
+  ASSERT_FALSE(rs.ok());
+  EXPECT_TRUE(contains(rs.error(), "exited with status 7")) << rs.error();
+}
+
+TEST(Client, AHungEngineTimesOutQuicklyAndIsEnded) {
+  ClientOptions options;
+  options.timeout = milliseconds(300);
+  std::unique_ptr<Client> c = fake("--hang-on genmove --ignore-term", options);
+  const Clock::time_point start = Clock::now();
+  const Result<Response> r = c->send("genmove b");
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(contains(r.error(), "did not answer within 300 ms (command: genmove b)")) << r.error();
+  EXPECT_LT(Clock::now() - start, seconds(2));
+  EXPECT_FALSE(c->alive());
+  const Clock::time_point closing = Clock::now();
+  c.reset();
+  EXPECT_LT(Clock::now() - closing, seconds(1));
+}
+
+TEST(Client, GarbageIsReportedWithWhatTheEngineSaid) {
+  std::unique_ptr<Client> c = fake("--garbage-on name");
+  const Result<Response> r = c->send("name");
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(contains(r.error(), "answered something that is not a GTP response: \"this is not a GTP response\""))
+      << r.error();
+  EXPECT_FALSE(c->alive());
+}
+
+TEST(Client, AResponseWithAnotherCommandsIdIsOutOfStep) {
+  std::unique_ptr<Client> c = fake("--wrong-id");
+  const Result<Response> r = c->send("name");
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(contains(r.error(), "answered out of step")) << r.error();
+}
+
+TEST(Client, AcceptsResponsesWithoutIdsAndWithCrLf) {
+  std::unique_ptr<Client> c = fake("--no-ids --crlf");
+  EXPECT_EQ(*c->call("name"), "fake");
+  EXPECT_EQ(*c->call("list_commands"), "protocol_version\nname\nversion\nlist_commands\ngenmove");
+  ClientOptions noIds;
+  noIds.sendIds = false;
+  std::unique_ptr<Client> d = fake("", noIds);
+  EXPECT_EQ(*d->call("version"), "1.0");
+}
+
+TEST(Client, AnEngineClosingItsOutputIsReported) {
+  std::unique_ptr<Client> c = fake("--close-stdout-on name");
+  const Clock::time_point start = Clock::now();
+  const Result<Response> r = c->send("name");
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(contains(r.error(), "closed its output")) << r.error();
+  EXPECT_LT(Clock::now() - start, seconds(3));
+}
+
+TEST(Client, AFloodOfStderrDoesNotBlockTheEngine) {
+  std::unique_ptr<Client> c = fake("--stderr-bytes 3000000");
+  const Result<std::string> r = c->call("name");
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(*r, "fake");
+  EXPECT_LE(c->stderrTail().size(), ProcessOptions{}.stderrTailBytes);
+}
+
+TEST(Client, RefusesACommandOfSeveralLinesWithoutHarm) {
+  std::unique_ptr<Client> c = fake("");
+  EXPECT_FALSE(c->send("name\nquit").ok());
+  EXPECT_TRUE(c->alive());
+  EXPECT_EQ(*c->call("name"), "fake");
+}
+
+TEST(Client, CloseSaysQuitAndEndsEvenAnEngineThatIgnoresIt) {
+  const std::string log = ::testing::TempDir() + "tengen_client_quit_" + std::to_string(getpid());
+  std::unique_ptr<Client> polite = fake("--log " + log);
+  polite->close();
+  EXPECT_FALSE(polite->alive());
+  std::ifstream in(log);
+  std::string line, last;
+  while (std::getline(in, line)) last = line;
+  EXPECT_EQ(last, "quit");
+
+  ClientOptions options;
+  options.quitGrace = milliseconds(100);
+  std::unique_ptr<Client> stubborn = fake("--ignore-quit --ignore-term", options);
+  const Clock::time_point start = Clock::now();
+  stubborn->close();
+  EXPECT_LT(Clock::now() - start, seconds(2));
+  EXPECT_FALSE(stubborn->send("name").ok());
+}
+
+TEST(Client, StartFailsForAMissingProgramOrABadCommandLine) {
+  EXPECT_NE(Client::start("/nonexistent/gnugo --mode gtp").error().find("No such file or directory"),
+            std::string::npos);
+  EXPECT_FALSE(Client::start("gnugo 'unterminated").ok());
+  EXPECT_FALSE(Client::start("   ").ok());
+}
+
+TEST(Client, DrivesGnuGo) {
+  if (access(kGnuGo, X_OK) != 0) GTEST_SKIP() << kGnuGo << " is not installed (apt-get install gnugo)";
+  Result<std::unique_ptr<Client>> started = Client::start(std::string(kGnuGo) + " --mode gtp --level 0");
+  ASSERT_TRUE(started.ok()) << started.error();
+  Client& gnugo = **started;
+  EXPECT_EQ(*gnugo.call("name"), "GNU Go");
+  EXPECT_EQ(*gnugo.call("protocol_version"), "2");
+  ASSERT_TRUE(gnugo.call("boardsize 9").ok());
+  ASSERT_TRUE(gnugo.call("clear_board").ok());
+  ASSERT_TRUE(gnugo.call("play b E5").ok());
+  const Result<Response> illegal = gnugo.send("play w E5");
+  ASSERT_TRUE(illegal.ok());
+  EXPECT_FALSE(illegal->success);
+  EXPECT_EQ(illegal->text, "illegal move");
+  EXPECT_EQ(*gnugo.call("list_stones black"), "E5");
+  const Result<std::string> move = gnugo.call("genmove w");
+  ASSERT_TRUE(move.ok()) << move.error();
+  EXPECT_FALSE(move->empty());
+  const Result<std::string> board = gnugo.call("showboard");
+  ASSERT_TRUE(board.ok());
+  EXPECT_GT(std::count(board->begin(), board->end(), '\n'), 9);
+}
+
+}  // namespace
+}  // namespace tengen::gtp

@@ -1,0 +1,808 @@
+// The GTP engine, command by command, in the Leela Zero style: send a line, check the framed response and the game
+// behind it.
+#include "tengen/gtp/engine.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "tengen/core/coords.h"
+#include "tengen/core/game.h"
+#include "tengen/core/rules.h"
+#include "tengen/sgf/sgf.h"
+
+#include "gtp_session.h"
+
+namespace tengen::gtp {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::error;
+using testing::firstLegalPoint;
+using testing::ok;
+using testing::testOptions;
+
+Color at(const Engine& engine, std::string_view vertex) {
+  const Result<ParsedVertex> v = parseGtpVertex(vertex, engine.game().size());
+  EXPECT_TRUE(v.ok()) << vertex;
+  return engine.game().board().at(v->point);
+}
+
+// A directory of its own for each test, removed afterwards.
+class TempDir {
+ public:
+  TempDir() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    m_path = fs::temp_directory_path() /
+             ("tengen_gtp_" + std::to_string(getpid()) + "_" + info->test_suite_name() + "_" + info->name());
+    fs::remove_all(m_path);
+    fs::create_directories(m_path);
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(m_path, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  std::string file(const std::string& name, const std::string& contents) const {
+    const fs::path p = m_path / name;
+    std::ofstream(p, std::ios::binary) << contents;
+    return p.string();
+  }
+  fs::path path() const { return m_path; }
+
+ private:
+  fs::path m_path;
+};
+
+// --- framing ---
+
+TEST(GtpFramingTest, ResponsesWithoutAnId) {
+  Engine engine(testOptions());
+  EXPECT_EQ(engine.answer("name"), "= tengen\n\n");
+  EXPECT_EQ(engine.answer("boardsize 9"), "= \n\n");
+  EXPECT_EQ(engine.answer("frobnicate"), "? unknown command\n\n");
+}
+
+TEST(GtpFramingTest, ResponsesEchoTheId) {
+  Engine engine(testOptions());
+  EXPECT_EQ(engine.answer("1 name"), "=1 tengen\n\n");
+  EXPECT_EQ(engine.answer("22 boardsize 9"), "=22 \n\n");
+  EXPECT_EQ(engine.answer("333 frobnicate"), "?333 unknown command\n\n");
+  EXPECT_EQ(engine.answer("4 play b"), "?4 syntax error\n\n");
+  EXPECT_EQ(engine.answer("5"), "?5 unknown command\n\n") << "an id without a command";
+}
+
+TEST(GtpFramingTest, IgnoredLinesGetNoResponse) {
+  Engine engine(testOptions());
+  EXPECT_EQ(engine.answer(""), "");
+  EXPECT_EQ(engine.answer("   "), "");
+  EXPECT_EQ(engine.answer("# just a comment"), "");
+  EXPECT_EQ(engine.answer("\r"), "");
+}
+
+TEST(GtpFramingTest, CommentsTabsAndCarriageReturnsAreTolerated) {
+  Engine engine(testOptions());
+  EXPECT_EQ(engine.answer("  name   # who are you"), "= tengen\n\n");
+  EXPECT_EQ(engine.answer("\t7\tname\r"), "=7 tengen\n\n");
+}
+
+TEST(GtpFramingTest, CommandNamesAreCaseSensitive) {
+  Engine engine(testOptions());
+  EXPECT_EQ(engine.answer("NAME"), "? unknown command\n\n");
+}
+
+TEST(GtpFramingTest, RunAnswersEveryCommandAndStopsAtQuit) {
+  Engine engine(testOptions());
+  std::istringstream in("name\n\n# comment\n2 protocol_version\nquit\nname\n");
+  std::ostringstream out;
+  engine.run(in, out);
+  EXPECT_EQ(out.str(), "= tengen\n\n=2 2\n\n= \n\n");
+  EXPECT_TRUE(engine.quitRequested());
+}
+
+TEST(GtpFramingTest, RunStopsAtTheEndOfInputWithoutANewline) {
+  Engine engine(testOptions());
+  std::istringstream in("boardsize 9\nname");
+  std::ostringstream out;
+  engine.run(in, out);
+  EXPECT_EQ(out.str(), "= \n\n= tengen\n\n");
+  EXPECT_FALSE(engine.quitRequested());
+}
+
+// --- administrative commands ---
+
+TEST(GtpAdminTest, ProtocolVersionNameVersion) {
+  Engine engine(testOptions());
+  EXPECT_EQ(ok(engine, "protocol_version"), "2");
+  EXPECT_EQ(ok(engine, "name"), "tengen");
+  EXPECT_EQ(ok(engine, "version"), "test");
+}
+
+TEST(GtpAdminTest, ListCommandsHasEveryCommandOfTheSpec) {
+  Engine engine(testOptions());
+  const std::string list = ok(engine, "list_commands");
+  std::vector<std::string> listed;
+  std::istringstream lines(list);
+  for (std::string line; std::getline(lines, line);) listed.push_back(line);
+  for (const char* required : {"protocol_version",
+                               "name",
+                               "version",
+                               "known_command",
+                               "list_commands",
+                               "quit",
+                               "boardsize",
+                               "clear_board",
+                               "komi",
+                               "play",
+                               "genmove",
+                               "undo",
+                               "showboard",
+                               "fixed_handicap",
+                               "place_free_handicap",
+                               "set_free_handicap",
+                               "final_score",
+                               "final_status_list",
+                               "loadsgf",
+                               "printsgf",
+                               "time_settings",
+                               "time_left",
+                               "is_legal",
+                               "list_stones",
+                               "tengen-legal_reason",
+                               "tengen-rules",
+                               "reg_genmove",
+                               "gogui-analyze_commands"}) {
+    EXPECT_NE(std::find(listed.begin(), listed.end(), required), listed.end()) << required;
+  }
+  const std::vector<std::string_view> names = Engine::commandNames();
+  EXPECT_EQ(listed.size(), names.size());
+}
+
+TEST(GtpAdminTest, KnownCommandAnswersForEveryListedCommand) {
+  Engine engine(testOptions());
+  for (std::string_view name : Engine::commandNames()) {
+    EXPECT_EQ(ok(engine, "known_command " + std::string(name)), "true") << name;
+  }
+  EXPECT_EQ(ok(engine, "known_command frobnicate"), "false");
+  EXPECT_EQ(ok(engine, "known_command kgs-genmove_cleanup"), "false");
+  EXPECT_EQ(ok(engine, "known_command"), "false");
+}
+
+TEST(GtpAdminTest, QuitIsAnsweredAndRecorded) {
+  Engine engine(testOptions());
+  EXPECT_FALSE(engine.quitRequested());
+  EXPECT_EQ(engine.answer("9 quit"), "=9 \n\n");
+  EXPECT_TRUE(engine.quitRequested());
+}
+
+TEST(GtpAdminTest, AnalyzeCommandsIsAnEmptyList) {
+  Engine engine(testOptions());
+  EXPECT_EQ(engine.answer("gogui-analyze_commands"), "= \n\n");
+}
+
+// --- setup ---
+
+TEST(GtpSetupTest, BoardsizeSetsTheSizeAndClearsTheBoard) {
+  Engine engine(testOptions());
+  ok(engine, "play b D4");
+  ok(engine, "boardsize 9");
+  EXPECT_EQ(engine.game().size(), 9);
+  EXPECT_EQ(engine.game().moveCount(), 0);
+  ok(engine, "boardsize 2");
+  ok(engine, "boardsize 25");
+  EXPECT_EQ(engine.game().size(), 25);
+}
+
+TEST(GtpSetupTest, BoardsizeOutsideTheLimitsIsUnacceptable) {
+  Engine engine(testOptions(13));
+  for (const char* line : {"boardsize 1", "boardsize 0", "boardsize 26", "boardsize -19", "boardsize 1000000000"}) {
+    EXPECT_EQ(error(engine, line), "unacceptable size") << line;
+  }
+  for (const char* line : {"boardsize", "boardsize x", "boardsize 9.5", "boardsize 99999999999999999999"}) {
+    EXPECT_EQ(error(engine, line), "syntax error") << line;
+  }
+  EXPECT_EQ(engine.game().size(), 13) << "a refused boardsize changes nothing";
+}
+
+TEST(GtpSetupTest, ClearBoardKeepsSizeAndKomi) {
+  Engine engine(testOptions(9));
+  ok(engine, "komi 0.5");
+  ok(engine, "play b E5");
+  ok(engine, "play w C3");
+  ok(engine, "clear_board");
+  EXPECT_EQ(engine.game().size(), 9);
+  EXPECT_EQ(engine.game().moveCount(), 0);
+  EXPECT_EQ(at(engine, "E5"), Color::Empty);
+  EXPECT_EQ(engine.game().komi(), 0.5);
+}
+
+TEST(GtpSetupTest, KomiIsSetAndKeptForNewGames) {
+  Engine engine(testOptions());
+  EXPECT_EQ(engine.game().komi(), 7.5) << "the rule set's default";
+  ok(engine, "komi 6.5");
+  EXPECT_EQ(engine.game().komi(), 6.5);
+  ok(engine, "boardsize 9");
+  EXPECT_EQ(engine.game().komi(), 6.5);
+  ok(engine, "komi -3");
+  EXPECT_EQ(engine.game().komi(), -3);
+  ok(engine, "komi 0");
+  EXPECT_EQ(engine.game().komi(), 0);
+  for (const char* line : {"komi", "komi x", "komi nan", "komi inf", "komi 6,5", "komi 6.5x"}) {
+    EXPECT_EQ(error(engine, line), "syntax error") << line;
+  }
+  EXPECT_EQ(error(engine, "komi 1e9"), "unacceptable komi");
+  EXPECT_EQ(engine.game().komi(), 0);
+}
+
+// --- moves ---
+
+TEST(GtpPlayTest, PlayPutsTheStoneThere) {
+  Engine engine(testOptions());
+  ok(engine, "play b E6");
+  EXPECT_EQ(at(engine, "E6"), Color::Black);
+  ok(engine, "play white q16");
+  EXPECT_EQ(at(engine, "Q16"), Color::White);
+  ok(engine, "play B t19");
+  EXPECT_EQ(at(engine, "T19"), Color::Black);
+  EXPECT_EQ(engine.game().moveCount(), 3);
+}
+
+TEST(GtpPlayTest, EitherColourMayPlayInAnyOrder) {
+  Engine engine(testOptions(9));
+  ok(engine, "play w E5");
+  ok(engine, "play w D4");
+  ok(engine, "play b C3");
+  ok(engine, "play b C4");
+  EXPECT_EQ(at(engine, "D4"), Color::White);
+  EXPECT_EQ(at(engine, "C4"), Color::Black);
+}
+
+TEST(GtpPlayTest, PassIsAMove) {
+  Engine engine(testOptions(9));
+  ok(engine, "play b pass");
+  ok(engine, "play w PASS");
+  EXPECT_EQ(engine.game().moveCount(), 2);
+  EXPECT_EQ(engine.game().moves().back(), Move::pass(Color::White));
+}
+
+TEST(GtpPlayTest, IllegalMovesNameTheReason) {
+  Engine engine(testOptions(5));
+  ok(engine, "play b C3");
+  EXPECT_EQ(error(engine, "play w C3"), "illegal move: occupied");
+  EXPECT_EQ(error(engine, "play w F1"), "illegal move: out_of_bounds");
+  EXPECT_EQ(error(engine, "play w A6"), "illegal move: out_of_bounds");
+  EXPECT_EQ(error(engine, "play w Z25"), "illegal move: out_of_bounds");
+  EXPECT_EQ(engine.game().moveCount(), 1) << "an illegal move changes nothing";
+}
+
+TEST(GtpPlayTest, SuicideKoAndSuperkoAreRefused) {
+  Engine engine(testOptions(5));
+  // Suicide: A5 between two white stones.
+  ok(engine, "play w B5");
+  ok(engine, "play w A4");
+  EXPECT_EQ(error(engine, "play b A5"), "illegal move: suicide");
+
+  // Ko: Black takes at C4, White may not take back at B4 at once.
+  ok(engine, "clear_board");
+  for (const char* line :
+       {"play b B5", "play b A4", "play b B3", "play w C5", "play w B4", "play w D4", "play w C3", "play b C4"}) {
+    ok(engine, line);
+  }
+  EXPECT_EQ(at(engine, "B4"), Color::Empty);
+  EXPECT_EQ(error(engine, "play w B4"), "illegal move: ko");
+
+  // Positional superko (chinese): the capture at C5 would recreate the position after B5.
+  ok(engine, "clear_board");
+  for (const char* line :
+       {"play b B5", "play w A4", "play b D5", "play w B4", "play b C4", "play w pass", "play b A5", "play w C5"}) {
+    ok(engine, line);
+  }
+  EXPECT_EQ(error(engine, "play b B5"), "illegal move: superko");
+}
+
+TEST(GtpPlayTest, MalformedPlayIsASyntaxError) {
+  Engine engine(testOptions(9));
+  for (const char* line :
+       {"play", "play b", "play D4", "play x D4", "play empty D4", "play b I5", "play b E0", "play b 5E", "play b E",
+        "play b EE5", "play b E-5", "play b E5.0", "play b resign", "play b 東5", "play b E99999"}) {
+    EXPECT_EQ(error(engine, line), "syntax error") << line;
+  }
+  EXPECT_EQ(engine.game().moveCount(), 0);
+}
+
+TEST(GtpPlayTest, AMoveAfterTwoPassesResumesTheGame) {
+  Engine engine(testOptions(9));
+  ok(engine, "play b E5");
+  ok(engine, "play w pass");
+  ok(engine, "play b pass");
+  EXPECT_EQ(engine.game().phase(), Phase::Scoring);
+  EXPECT_EQ(ok(engine, "is_legal w C3"), "1");
+  ok(engine, "play w C3");
+  EXPECT_EQ(engine.game().phase(), Phase::Playing);
+  EXPECT_EQ(at(engine, "C3"), Color::White);
+  EXPECT_EQ(at(engine, "E5"), Color::Black);
+  EXPECT_EQ(engine.game().moveCount(), 4) << "both passes stay in the record";
+}
+
+// --- genmove ---
+
+TEST(GtpGenmoveTest, PlaysWhatTheHookAnswers) {
+  EngineOptions options = testOptions(9);
+  std::vector<Color> asked;
+  options.genmove = [&](const Game& game, Color color) {
+    asked.push_back(color);
+    EXPECT_EQ(game.moveCount(), 1);
+    return GenmoveReply{Move::play(color, {2, 6}), {}};
+  };
+  Engine engine(std::move(options));
+  ok(engine, "play b E5");
+  EXPECT_EQ(engine.answer("3 genmove w"), "=3 G7\n\n");
+  EXPECT_EQ(asked, std::vector<Color>{Color::White});
+  EXPECT_EQ(at(engine, "G7"), Color::White);
+  EXPECT_EQ(engine.game().moveCount(), 2);
+}
+
+TEST(GtpGenmoveTest, PassAndResign) {
+  EngineOptions options = testOptions(9);
+  bool resign = false;
+  options.genmove = [&](const Game&, Color color) {
+    return GenmoveReply{resign ? Move::resign(color) : Move::pass(color), {}};
+  };
+  Engine engine(std::move(options));
+  EXPECT_EQ(ok(engine, "genmove black"), "pass");
+  EXPECT_EQ(engine.game().moves().back(), Move::pass(Color::Black));
+  resign = true;
+  EXPECT_EQ(ok(engine, "genmove white"), "resign");
+  EXPECT_EQ(engine.game().phase(), Phase::Finished);
+  EXPECT_EQ(ok(engine, "final_score"), "B+R");
+  EXPECT_EQ(error(engine, "genmove black"), "game is over");
+  EXPECT_EQ(error(engine, "play b E5"), "illegal move: game_over");
+  ok(engine, "undo");
+  EXPECT_EQ(engine.game().phase(), Phase::Playing) << "undo takes the resignation back";
+}
+
+TEST(GtpGenmoveTest, AFailedAiChangesNothingAndNeverPassesInItsPlace) {
+  EngineOptions options = testOptions(9);
+  options.genmove = [](const Game&, Color) {
+    return GenmoveReply{std::nullopt, "no legal move in 5 attempts; attempt 1: E5 rejected (occupied)"};
+  };
+  Engine engine(std::move(options));
+  ok(engine, "play b E5");
+  EXPECT_EQ(engine.answer("8 genmove w"),
+            "?8 ai failed: no legal move in 5 attempts; attempt 1: E5 rejected (occupied)\n\n");
+  EXPECT_EQ(engine.game().moveCount(), 1);
+  EXPECT_EQ(engine.game().moves().back(), Move::play(Color::Black, {4, 4}));
+}
+
+TEST(GtpGenmoveTest, AnErrorWithNewlinesStaysOneLine) {
+  EngineOptions options = testOptions(9);
+  options.genmove = [](const Game&, Color) { return GenmoveReply{std::nullopt, "line one\n\nline two"}; };
+  Engine engine(std::move(options));
+  EXPECT_EQ(engine.answer("genmove b"), "? ai failed: line one  line two\n\n");
+}
+
+TEST(GtpGenmoveTest, AnIllegalOrWrongColouredAnswerFromTheHookIsRefused) {
+  EngineOptions options = testOptions(9);
+  Move next = Move::play(Color::White, {4, 4});
+  options.genmove = [&](const Game&, Color) { return GenmoveReply{next, {}}; };
+  Engine engine(std::move(options));
+  ok(engine, "play b E5");
+  EXPECT_EQ(error(engine, "genmove w"), "ai failed: the move source answered an illegal move E5: occupied");
+  next = Move::play(Color::Black, {0, 0});
+  EXPECT_EQ(error(engine, "genmove w"), "ai failed: the move source answered for black");
+  EXPECT_EQ(engine.game().moveCount(), 1);
+}
+
+TEST(GtpGenmoveTest, AThrowingHookIsAFailedMove) {
+  EngineOptions options = testOptions(9);
+  options.genmove = [](const Game&, Color) -> GenmoveReply { throw std::runtime_error("connection reset"); };
+  Engine engine(std::move(options));
+  EXPECT_EQ(error(engine, "genmove b"), "ai failed: connection reset");
+  EXPECT_EQ(ok(engine, "name"), "tengen") << "the session stays up";
+}
+
+TEST(GtpGenmoveTest, WithoutAHookThereIsNoMoveSource) {
+  EngineOptions options = testOptions(9);
+  options.genmove = nullptr;
+  Engine engine(std::move(options));
+  EXPECT_EQ(error(engine, "genmove b"), "ai failed: no move source");
+}
+
+TEST(GtpGenmoveTest, BadColourIsASyntaxError) {
+  Engine engine(testOptions(9));
+  EXPECT_EQ(error(engine, "genmove"), "syntax error");
+  EXPECT_EQ(error(engine, "genmove red"), "syntax error");
+  EXPECT_EQ(error(engine, "reg_genmove"), "syntax error");
+}
+
+TEST(GtpGenmoveTest, RegGenmoveAnswersWithoutPlaying) {
+  Engine engine(testOptions(9));
+  EXPECT_EQ(ok(engine, "reg_genmove b"), "A9");
+  EXPECT_EQ(engine.game().moveCount(), 0);
+  EXPECT_EQ(ok(engine, "genmove b"), "A9");
+  EXPECT_EQ(ok(engine, "reg_genmove w"), "B9");
+  EXPECT_EQ(engine.game().moveCount(), 1);
+}
+
+TEST(GtpGenmoveTest, GenmoveAfterTwoPassesResumesTheGame) {
+  Engine engine(testOptions(9));
+  ok(engine, "play b pass");
+  ok(engine, "play w pass");
+  EXPECT_EQ(ok(engine, "genmove b"), "A9");
+  EXPECT_EQ(engine.game().phase(), Phase::Playing);
+}
+
+// --- undo and showboard ---
+
+TEST(GtpUndoTest, UndoTakesBackOneMoveAtATime) {
+  Engine engine(testOptions(9));
+  EXPECT_EQ(error(engine, "undo"), "cannot undo");
+  ok(engine, "play b E5");
+  ok(engine, "play w C3");
+  ok(engine, "undo");
+  EXPECT_EQ(at(engine, "C3"), Color::Empty);
+  EXPECT_EQ(at(engine, "E5"), Color::Black);
+  ok(engine, "undo");
+  EXPECT_EQ(at(engine, "E5"), Color::Empty);
+  EXPECT_EQ(error(engine, "undo"), "cannot undo");
+}
+
+TEST(GtpUndoTest, UndoRestoresCapturedStones) {
+  Engine engine(testOptions(5));
+  for (const char* line : {"play w A5", "play b B5", "play b A4"}) ok(engine, line);
+  EXPECT_EQ(at(engine, "A5"), Color::Empty);
+  ok(engine, "undo");
+  EXPECT_EQ(at(engine, "A5"), Color::White);
+}
+
+TEST(GtpShowboardTest, TheDiagramFollowsOnItsOwnLines) {
+  Engine engine(testOptions(9));
+  ok(engine, "play b E5");
+  ok(engine, "play w C3");
+  std::string board = engine.game().board().toAscii();
+  while (!board.empty() && board.back() == '\n') board.pop_back();
+  EXPECT_EQ(engine.answer("5 showboard"), "=5 \n" + board + "\n\n");
+  EXPECT_NE(board.find('X'), std::string::npos);
+  EXPECT_NE(board.find('O'), std::string::npos);
+}
+
+// --- handicap ---
+
+TEST(GtpHandicapTest, FixedHandicapPlacesTheStandardPoints) {
+  Engine engine(testOptions(19));
+  EXPECT_EQ(ok(engine, "fixed_handicap 2"), "D4 Q16");
+  EXPECT_EQ(at(engine, "D4"), Color::Black);
+  EXPECT_EQ(engine.game().toMove(), Color::White);
+  EXPECT_EQ(error(engine, "fixed_handicap 2"), "board not empty");
+  ok(engine, "clear_board");
+  EXPECT_EQ(ok(engine, "fixed_handicap 9"), "D4 Q16 D16 Q4 D10 Q10 K4 K16 K10");
+  ok(engine, "boardsize 9");
+  EXPECT_EQ(ok(engine, "fixed_handicap 5"), "C3 G7 C7 G3 E5");
+}
+
+TEST(GtpHandicapTest, FixedHandicapRefusesWhatTheBoardCannotTake) {
+  Engine engine(testOptions(19));
+  for (const char* line : {"fixed_handicap 1", "fixed_handicap 0", "fixed_handicap 10", "fixed_handicap -2"}) {
+    EXPECT_EQ(error(engine, line), "invalid number of stones") << line;
+  }
+  EXPECT_EQ(error(engine, "fixed_handicap"), "syntax error");
+  EXPECT_EQ(error(engine, "fixed_handicap two"), "syntax error");
+  ok(engine, "boardsize 8");
+  EXPECT_EQ(error(engine, "fixed_handicap 5"), "invalid number of stones");
+  ok(engine, "boardsize 5");
+  EXPECT_EQ(error(engine, "fixed_handicap 2"), "invalid number of stones");
+  EXPECT_EQ(engine.game().setupStones().size(), 0U);
+}
+
+TEST(GtpHandicapTest, PlaceFreeHandicapPlacesAtMostTheBoardsHandicapPoints) {
+  Engine engine(testOptions(19));
+  EXPECT_EQ(ok(engine, "place_free_handicap 3"), "D4 Q16 D16");
+  EXPECT_EQ(error(engine, "place_free_handicap 3"), "board not empty");
+  ok(engine, "clear_board");
+  EXPECT_EQ(ok(engine, "place_free_handicap 20"), "D4 Q16 D16 Q4 D10 Q10 K4 K16 K10") << "GTP allows fewer";
+  ok(engine, "clear_board");
+  EXPECT_EQ(error(engine, "place_free_handicap 1"), "invalid number of stones");
+  EXPECT_EQ(error(engine, "place_free_handicap 361"), "invalid number of stones");
+  EXPECT_EQ(error(engine, "place_free_handicap x"), "syntax error");
+  ok(engine, "boardsize 5");
+  EXPECT_EQ(error(engine, "place_free_handicap 2"), "invalid number of stones");
+}
+
+TEST(GtpHandicapTest, SetFreeHandicapTakesTheControllersPoints) {
+  Engine engine(testOptions(9));
+  EXPECT_EQ(engine.answer("set_free_handicap C3 G7 E5"), "= \n\n");
+  EXPECT_EQ(ok(engine, "list_stones black"), "G7 E5 C3");
+  EXPECT_EQ(engine.game().toMove(), Color::White);
+  EXPECT_EQ(error(engine, "set_free_handicap A1 A2"), "board not empty");
+}
+
+TEST(GtpHandicapTest, SetFreeHandicapRefusesABadList) {
+  Engine engine(testOptions(9));
+  for (const char* line : {"set_free_handicap", "set_free_handicap D4", "set_free_handicap D4 D4",
+                           "set_free_handicap D4 pass", "set_free_handicap D4 Z9"}) {
+    EXPECT_EQ(error(engine, line), "bad vertex list") << line;
+  }
+  EXPECT_EQ(error(engine, "set_free_handicap D4 xyz"), "syntax error");
+  EXPECT_EQ(engine.game().setupStones().size(), 0U);
+}
+
+// --- scoring ---
+
+// 5x5, Black owns columns A-C, White D-E; a lone white stone at A1 sits in Black's area.
+void playFinishedPosition(Engine& engine) {
+  ok(engine, "boardsize 5");
+  ok(engine, "komi 0.5");
+  for (const char* v : {"C1", "C2", "C3", "C4", "C5"}) ok(engine, std::string("play b ") + v);
+  for (const char* v : {"D1", "D2", "D3", "D4", "D5", "A1"}) ok(engine, std::string("play w ") + v);
+  ok(engine, "play b pass");
+  ok(engine, "play w pass");
+}
+
+TEST(GtpScoringTest, FinalScoreCountsWithTheDeadStonesOfTheHook) {
+  EngineOptions options = testOptions();
+  bool a1Dead = false;
+  options.deadStones = [&](const Game&) { return a1Dead ? std::vector<Point>{{4, 0}} : std::vector<Point>{}; };
+  Engine engine(std::move(options));
+  playFinishedPosition(engine);
+  // All alive: A1 makes columns A-B neutral. Black 5, White 11, komi 0.5.
+  EXPECT_EQ(ok(engine, "final_score"), "W+6.5");
+  a1Dead = true;
+  // A1 dead: Black 15, White 10.
+  EXPECT_EQ(ok(engine, "final_score"), "B+4.5");
+  ok(engine, "komi 5");
+  EXPECT_EQ(ok(engine, "final_score"), "0");
+  EXPECT_EQ(engine.game().phase(), Phase::Scoring) << "final_score changes nothing";
+}
+
+TEST(GtpScoringTest, FinalStatusListGivesOneChainPerLine) {
+  EngineOptions options = testOptions();
+  options.deadStones = [](const Game&) { return std::vector<Point>{{4, 0}, {0, 0}}; };  // A1, and A5 is empty
+  Engine engine(std::move(options));
+  playFinishedPosition(engine);
+  EXPECT_EQ(ok(engine, "final_status_list dead"), "A1");
+  EXPECT_EQ(ok(engine, "final_status_list alive"), "C5 C4 C3 C2 C1\nD5 D4 D3 D2 D1");
+  EXPECT_EQ(engine.answer("final_status_list seki"), "= \n\n");
+  EXPECT_EQ(error(engine, "final_status_list"), "syntax error");
+  EXPECT_EQ(error(engine, "final_status_list maybe"), "syntax error");
+}
+
+TEST(GtpScoringTest, WithoutAHookEveryStoneIsAlive) {
+  Engine engine(testOptions());
+  playFinishedPosition(engine);
+  EXPECT_EQ(engine.answer("final_status_list dead"), "= \n\n");
+  EXPECT_EQ(ok(engine, "final_score"), "W+6.5");
+}
+
+// --- queries ---
+
+TEST(GtpQueryTest, IsLegalAnswersOneOrZero) {
+  Engine engine(testOptions(9));
+  EXPECT_EQ(ok(engine, "is_legal b E5"), "1");
+  ok(engine, "play b E5");
+  EXPECT_EQ(ok(engine, "is_legal w E5"), "0");
+  EXPECT_EQ(ok(engine, "is_legal w pass"), "1");
+  EXPECT_EQ(ok(engine, "is_legal b E5"), "0");
+  EXPECT_EQ(ok(engine, "is_legal b K5"), "0") << "off a 9x9 board";
+  EXPECT_EQ(error(engine, "is_legal b"), "syntax error");
+  EXPECT_EQ(error(engine, "is_legal E5"), "syntax error");
+  EXPECT_EQ(error(engine, "is_legal b I5"), "syntax error");
+}
+
+TEST(GtpQueryTest, LegalReasonNamesTheReasonCode) {
+  Engine engine(testOptions(5));
+  EXPECT_EQ(ok(engine, "tengen-legal_reason b C3"), "ok");
+  ok(engine, "play b C3");
+  EXPECT_EQ(ok(engine, "tengen-legal_reason w C3"), "occupied");
+  EXPECT_EQ(ok(engine, "tengen-legal_reason w F3"), "out_of_bounds");
+  EXPECT_EQ(ok(engine, "tengen-legal_reason b pass"), "ok");
+  ok(engine, "play w B5");
+  ok(engine, "play w A4");
+  EXPECT_EQ(ok(engine, "tengen-legal_reason b A5"), "suicide");
+  EXPECT_EQ(ok(engine, "tengen-legal_reason w A5"), "ok");
+  EXPECT_EQ(error(engine, "tengen-legal_reason b"), "syntax error");
+}
+
+TEST(GtpQueryTest, LegalReasonAfterTheGameEnded) {
+  EngineOptions options = testOptions(9);
+  options.genmove = [](const Game&, Color c) { return GenmoveReply{Move::resign(c), {}}; };
+  Engine engine(std::move(options));
+  ok(engine, "genmove b");
+  EXPECT_EQ(ok(engine, "tengen-legal_reason w E5"), "game_over");
+  EXPECT_EQ(ok(engine, "is_legal w E5"), "0");
+}
+
+TEST(GtpQueryTest, ListStonesInReadingOrderAsGnuGo) {
+  Engine engine(testOptions(9));
+  EXPECT_EQ(engine.answer("list_stones black"), "= \n\n");
+  for (const char* line : {"play b A1", "play b J9", "play w A9", "play b J1", "play w E5"}) ok(engine, line);
+  EXPECT_EQ(ok(engine, "list_stones black"), "J9 A1 J1");
+  EXPECT_EQ(ok(engine, "list_stones b"), "J9 A1 J1");
+  EXPECT_EQ(ok(engine, "list_stones WHITE"), "A9 E5");
+  EXPECT_EQ(error(engine, "list_stones"), "syntax error");
+  EXPECT_EQ(error(engine, "list_stones empty"), "syntax error");
+}
+
+// --- rules ---
+
+TEST(GtpRulesTest, RulesAreAnsweredAndChanged) {
+  Engine engine(testOptions(9));
+  EXPECT_EQ(ok(engine, "tengen-rules"), "chinese");
+  ok(engine, "play b E5");
+  ok(engine, "tengen-rules japanese");
+  EXPECT_EQ(ok(engine, "tengen-rules"), "japanese");
+  EXPECT_EQ(engine.game().ruleSet().rules, Rules::Japanese);
+  EXPECT_EQ(engine.game().komi(), 6.5) << "the new rule set's komi, as none was given";
+  EXPECT_EQ(at(engine, "E5"), Color::Black) << "the game so far is kept";
+  ok(engine, "clear_board");
+  EXPECT_EQ(engine.game().ruleSet().rules, Rules::Japanese) << "and new games get them too";
+  ok(engine, "komi 0.5");
+  ok(engine, "tengen-rules Tromp-Taylor");
+  EXPECT_EQ(engine.game().komi(), 0.5) << "a komi given is kept";
+  EXPECT_EQ(error(engine, "tengen-rules ing"),
+            "unknown rules: ing (known: chinese japanese korean aga nz tromp-taylor)");
+}
+
+TEST(GtpRulesTest, ARuleChangeThatMakesAMoveIllegalIsRefused) {
+  Engine engine(testOptions(5));
+  ok(engine, "tengen-rules nz");
+  // B A5 with B5 is a two-stone suicide: allowed under nz, not under chinese.
+  for (const char* line : {"play b B5", "play w C5", "play w B4", "play w A4", "play b A5"}) ok(engine, line);
+  EXPECT_EQ(at(engine, "B5"), Color::Empty);
+  EXPECT_EQ(error(engine, "tengen-rules chinese"), "illegal move: move 5 (B A5): suicide");
+  EXPECT_EQ(ok(engine, "tengen-rules"), "nz");
+  EXPECT_EQ(engine.game().moveCount(), 5);
+}
+
+// --- time ---
+
+TEST(GtpTimeTest, TimeSettingsAndTimeLeftAreStored) {
+  Engine engine(testOptions(9));
+  EXPECT_FALSE(engine.timeSettings());
+  ok(engine, "time_settings 300 30 5");
+  ASSERT_TRUE(engine.timeSettings());
+  EXPECT_EQ(engine.timeSettings()->mainTime, 300);
+  EXPECT_EQ(engine.timeSettings()->byoYomiTime, 30);
+  EXPECT_EQ(engine.timeSettings()->byoYomiStones, 5);
+  ok(engine, "time_left white 120 3");
+  ASSERT_TRUE(engine.timeLeft(Color::White));
+  EXPECT_EQ(engine.timeLeft(Color::White)->seconds, 120);
+  EXPECT_EQ(engine.timeLeft(Color::White)->stones, 3);
+  EXPECT_FALSE(engine.timeLeft(Color::Black));
+  for (const char* line : {"time_settings", "time_settings 1 2", "time_settings a b c", "time_settings -1 0 0",
+                           "time_left", "time_left b 10", "time_left x 10 0", "time_left b ten 0"}) {
+    EXPECT_EQ(error(engine, line), "syntax error") << line;
+  }
+}
+
+// --- SGF ---
+
+constexpr const char* kFiveMoves = "(;GM[1]FF[4]SZ[9]KM[5.5];B[ee];W[cc];B[dd];W[gg];B[ff])";
+
+TEST(GtpLoadsgfTest, LoadsTheWholeGameAndAnswersTheColourToMove) {
+  TempDir dir;
+  Engine engine(testOptions(19));
+  const std::string file = dir.file("five.sgf", kFiveMoves);
+  EXPECT_EQ(ok(engine, "loadsgf " + file), "white");
+  EXPECT_EQ(engine.game().size(), 9);
+  EXPECT_EQ(engine.game().komi(), 5.5);
+  EXPECT_EQ(ok(engine, "list_stones black"), "D6 E5 F4");
+  EXPECT_EQ(ok(engine, "list_stones white"), "C7 G3");
+  ok(engine, "undo");
+  EXPECT_EQ(at(engine, "F4"), Color::Empty) << "loaded moves can be taken back";
+}
+
+TEST(GtpLoadsgfTest, LoadsThePositionBeforeMoveN) {
+  TempDir dir;
+  Engine engine(testOptions(19));
+  const std::string file = dir.file("five.sgf", kFiveMoves);
+  EXPECT_EQ(ok(engine, "loadsgf " + file + " 1"), "black");
+  EXPECT_EQ(engine.game().moveCount(), 0);
+  EXPECT_EQ(engine.game().size(), 9);
+  EXPECT_EQ(ok(engine, "loadsgf " + file + " 3"), "black");
+  EXPECT_EQ(engine.game().moveCount(), 2);
+  EXPECT_EQ(ok(engine, "list_stones black"), "E5");
+  EXPECT_EQ(ok(engine, "list_stones white"), "C7");
+  EXPECT_EQ(ok(engine, "loadsgf " + file + " 5"), "black");
+  EXPECT_EQ(engine.game().moveCount(), 4);
+  EXPECT_EQ(ok(engine, "loadsgf " + file + " 6"), "white");
+  EXPECT_EQ(engine.game().moveCount(), 5);
+  // Past the end, zero or negative: the whole game, as GNU Go.
+  for (const char* n : {" 99", " 0", " -1"}) {
+    EXPECT_EQ(ok(engine, "loadsgf " + file + n), "white") << n;
+    EXPECT_EQ(engine.game().moveCount(), 5) << n;
+  }
+}
+
+TEST(GtpLoadsgfTest, SetupStonesAndPlayerToMove) {
+  TempDir dir;
+  Engine engine(testOptions(19));
+  const std::string file = dir.file("setup.sgf", "(;GM[1]FF[4]SZ[9]AB[cc][gg]AW[ee]PL[W])");
+  EXPECT_EQ(ok(engine, "loadsgf " + file), "white");
+  EXPECT_EQ(ok(engine, "list_stones black"), "C7 G3");
+  EXPECT_EQ(ok(engine, "list_stones white"), "E5");
+  EXPECT_EQ(error(engine, "undo"), "cannot undo");
+}
+
+TEST(GtpLoadsgfTest, TheColourOfMoveNWhenTheRecordHasIt) {
+  TempDir dir;
+  Engine engine(testOptions(19));
+  const std::string file = dir.file("twice.sgf", "(;GM[1]SZ[9];B[ee];B[cc];W[gg])");
+  EXPECT_EQ(ok(engine, "loadsgf " + file + " 2"), "black");
+}
+
+TEST(GtpLoadsgfTest, FailuresLeaveTheGameAsItWas) {
+  TempDir dir;
+  Engine engine(testOptions(9));
+  ok(engine, "play b E5");
+  EXPECT_EQ(error(engine, "loadsgf"), "syntax error");
+  EXPECT_EQ(error(engine, "loadsgf " + dir.file("a.sgf", kFiveMoves) + " five"), "syntax error");
+  EXPECT_TRUE(error(engine, "loadsgf " + (dir.path() / "missing.sgf").string()).starts_with("cannot load "));
+  EXPECT_TRUE(error(engine, "loadsgf " + dir.file("junk.sgf", "this is not sgf")).starts_with("cannot load "));
+  const std::string illegal = dir.file("illegal.sgf", "(;GM[1]SZ[9];B[ee];W[ee])");
+  const std::string why = error(engine, "loadsgf " + illegal);
+  EXPECT_TRUE(why.starts_with("cannot load ")) << why;
+  EXPECT_TRUE(why.ends_with("move 2 (W E5): occupied")) << why;
+  EXPECT_EQ(engine.game().moveCount(), 1);
+  EXPECT_EQ(engine.game().size(), 9);
+}
+
+TEST(GtpPrintsgfTest, RoundTripsThroughTheSgfReader) {
+  Engine engine(testOptions(9));
+  ok(engine, "komi 5.5");
+  for (const char* line : {"play b E5", "play w C3", "play b pass", "play w G7"}) ok(engine, line);
+  const std::string text = ok(engine, "printsgf");
+  const Result<sgf::Collection> parsed = sgf::parse(text);
+  ASSERT_TRUE(parsed) << parsed.error() << "\n" << text;
+  ASSERT_EQ(parsed->games.size(), 1U);
+  const Result<sgf::GameRecord> record = sgf::readRecord(*parsed->games[0]);
+  ASSERT_TRUE(record) << record.error();
+  EXPECT_EQ(record->config.size, 9);
+  EXPECT_EQ(record->config.komi, 5.5);
+  EXPECT_EQ(record->moves, engine.game().moves());
+  const std::string* app = parsed->games[0]->find("AP");
+  ASSERT_NE(app, nullptr);
+  EXPECT_EQ(*app, "tengen:test");
+}
+
+TEST(GtpPrintsgfTest, WritesTheFileWholeAndLoadsBack) {
+  TempDir dir;
+  Engine engine(testOptions(9));
+  ok(engine, "fixed_handicap 2");
+  for (const char* line : {"play w E5", "play b C4"}) ok(engine, line);
+  const std::string file = (dir.path() / "game.sgf").string();
+  EXPECT_EQ(engine.answer("printsgf " + file), "= \n\n");
+  int entries = 0;
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir.path())) ++entries;
+  EXPECT_EQ(entries, 1) << "no temporary file is left behind";
+
+  Engine other(testOptions(19));
+  EXPECT_EQ(ok(other, "loadsgf " + file), "white");
+  EXPECT_EQ(ok(other, "list_stones black"), ok(engine, "list_stones black"));
+  EXPECT_EQ(ok(other, "list_stones white"), ok(engine, "list_stones white"));
+  EXPECT_EQ(other.game().moves(), engine.game().moves());
+  EXPECT_EQ(other.game().setupStones().size(), 2U);
+
+  // Overwriting keeps it whole too.
+  ok(engine, "play w F6");
+  EXPECT_EQ(engine.answer("printsgf " + file), "= \n\n");
+  EXPECT_EQ(ok(other, "loadsgf " + file), "black");
+}
+
+TEST(GtpPrintsgfTest, AFileThatCannotBeWrittenIsAnError) {
+  TempDir dir;
+  Engine engine(testOptions(9));
+  const std::string file = (dir.path() / "no" / "such" / "dir.sgf").string();
+  EXPECT_TRUE(error(engine, "printsgf " + file).starts_with("cannot write " + file + ": "));
+}
+
+}  // namespace
+}  // namespace tengen::gtp
