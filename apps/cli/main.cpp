@@ -7,6 +7,8 @@
 #include <CLI/CLI.hpp>
 
 #include "bench.h"
+#include "check.h"
+#include "gtp_command.h"
 #include "play.h"
 
 namespace {
@@ -28,6 +30,10 @@ int run(int argc, char** argv) {
   const CLI::App* play = tengen::cli::addPlayCommand(app, &playOptions);
   tengen::cli::BenchPlayoutsOptions benchOptions;
   const CLI::App* benchPlayouts = tengen::cli::addBenchCommand(app, &benchOptions);
+  tengen::cli::CheckOptions checkOptions;
+  const CLI::App* check = tengen::cli::addCheckCommand(app, &checkOptions);
+  tengen::cli::GtpOptions gtpOptions;
+  const CLI::App* gtp = tengen::cli::addGtpCommand(app, &gtpOptions);
 
   try {
     app.parse(argc, argv);
@@ -40,6 +46,8 @@ int run(int argc, char** argv) {
     const tengen::cli::PlayTerminal terminal{std::cin, std::cout, std::cerr, isatty(STDIN_FILENO) == 0};
     return tengen::cli::runPlay(playOptions, terminal);
   }
+  if (gtp->parsed()) return tengen::cli::runGtp(gtpOptions, std::cin, std::cout, std::cerr);
+  if (check->parsed()) return tengen::cli::runCheck(checkOptions, std::cout, std::cerr);
   if (benchPlayouts->parsed()) {
     return tengen::cli::runBenchPlayouts(benchOptions, std::cout, std::cerr, isatty(STDERR_FILENO) != 0);
   }

@@ -5,14 +5,18 @@
 #include <cmath>
 #include <cstdint>
 #include <istream>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "tengen/ai/move_source.h"
+#include "tengen/ai/referee.h"
 #include "tengen/core/board.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
@@ -21,14 +25,17 @@
 #include "tengen/core/types.h"
 
 #include "cli_options.h"
-#include "random_player.h"
 
 namespace tengen::cli {
 
 namespace {
 
-// The opponent specs this build can run. builtin, gtp:, openai: and tengen: arrive with libs/engine and libs/ai.
-constexpr std::string_view kKnownOpponents = "random";
+// The opponent specs this build can run. builtin, openai: and tengen: arrive with libs/engine and libs/net.
+constexpr std::string_view kKnownOpponents = "random, gtp:COMMAND ARGS...";
+
+// SPEC section 2.
+constexpr int kExitNoLegalMove = 3;
+constexpr int kExitEngineUnreachable = 4;
 
 constexpr std::string_view kHelp =
     "Commands:\n"
@@ -95,9 +102,11 @@ Result<GameSetup> validate(const PlayOptions& options) {
   if (!human || !isPlayer(*human)) return R::failure("--human " + options.human + ": must be black or white");
   setup.human = *human;
 
-  if (options.opponent != kKnownOpponents) {
-    return R::failure("--opponent " + options.opponent +
-                      ": not an opponent this build can run; it knows: " + std::string(kKnownOpponents));
+  // A gtp: engine is started only once everything else is known to be right; every other kind this build cannot
+  // run is refused by makeSource without starting anything.
+  if (options.opponent != "random" && options.opponent.rfind("gtp:", 0) != 0) {
+    const Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(options.opponent, {});
+    return R::failure("--opponent " + options.opponent + ": " + source.error());
   }
 
   // The core has the last word on what makes a game.
@@ -115,8 +124,8 @@ std::string capitalized(std::string_view word) {
 // One game between the person at the terminal and the opponent.
 class TerminalGame {
  public:
-  TerminalGame(const GameSetup& setup, std::uint64_t seed, const PlayTerminal& terminal)
-      : m_game(setup.config), m_human(setup.human), m_opponent(seed), m_io(terminal) {}
+  TerminalGame(const GameSetup& setup, std::unique_ptr<ai::MoveSource> opponent, const PlayTerminal& terminal)
+      : m_game(setup.config), m_human(setup.human), m_opponent(std::move(opponent)), m_io(terminal) {}
 
   int run(const PlayOptions& options) {
     m_io.out << "tengen play: " << m_game.size() << "x" << m_game.size() << ", " << m_game.ruleSet().name
@@ -127,7 +136,7 @@ class TerminalGame {
     draw();
     while (m_game.phase() == Phase::Playing) {
       if (m_game.toMove() != m_human) {
-        if (!opponentMoves()) return 1;
+        if (const int code = opponentMoves(); code != 0) return code;
         continue;
       }
       m_io.out << capitalized(colorName(m_human)) << " to move> " << std::flush;
@@ -177,24 +186,30 @@ class TerminalGame {
     return true;
   }
 
-  // Plays the opponent's move; false (after saying why) if the opponent broke the rules, which is a bug here
-  // because the random player only picks among legal points.
-  bool opponentMoves() {
+  // Plays the opponent's move as the referee accepted it and answers 0; when the opponent found no legal move
+  // or could not be reached, says why and answers the exit code. The referee never moves in its place.
+  int opponentMoves() {
     const Color side = m_game.toMove();
-    const Move move = m_opponent.chooseMove(m_game);
-    const RejectReason reason = m_game.play(move);
-    if (reason != RejectReason::None) {
-      m_io.err << "tengen play: the opponent chose an illegal move " << gtpMove(move, m_game.size()) << ": "
-               << reasonWords(reason) << '\n';
-      return false;
+    const ai::RefereeOutcome outcome = ai::requestMove(*m_opponent, m_game, side);
+    for (const ai::Attempt& a : outcome.attempts) {
+      if (!a.accepted) {
+        m_io.out << capitalized(colorName(side)) << "'s answer " << (a.move ? *a.move : "\"" + a.answer + "\"")
+                 << " was rejected (" << a.reason << ").\n";
+      }
     }
+    if (!outcome.move) {
+      m_io.err << "tengen play: the opponent " << m_opponent->describe() << " failed: " << outcome.error << '\n';
+      return outcome.transportFailure ? kExitEngineUnreachable : kExitNoLegalMove;
+    }
+    const Move move = *outcome.move;
+    m_game.play(move);
     if (move.kind == MoveKind::Play) {
       m_io.out << capitalized(colorName(side)) << " plays " << gtpMove(move, m_game.size()) << ".\n";
-    } else {
+    } else if (move.kind == MoveKind::Pass) {
       m_io.out << capitalized(colorName(side)) << " passes.\n";
     }
-    draw();
-    return true;
+    if (move.kind != MoveKind::Resign) draw();
+    return 0;
   }
 
   // Takes back the person's last move and everything after it (the opponent's reply), so it is their turn again.
@@ -250,7 +265,7 @@ class TerminalGame {
 
   Game m_game;
   Color m_human;
-  RandomPlayer m_opponent;
+  std::unique_ptr<ai::MoveSource> m_opponent;
   const PlayTerminal& m_io;
 };
 
@@ -279,7 +294,12 @@ int runPlay(const PlayOptions& options, const PlayTerminal& terminal) {
     terminal.err << "tengen play: " << setup.error() << '\n';
     return 2;
   }
-  TerminalGame game(*setup, options.seed, terminal);
+  Result<std::unique_ptr<ai::MoveSource>> opponent = ai::makeSource(options.opponent, {options.seed});
+  if (!opponent) {
+    terminal.err << "tengen play: " << opponent.error() << '\n';
+    return kExitEngineUnreachable;
+  }
+  TerminalGame game(*setup, std::move(opponent).value(), terminal);
   return game.run(options);
 }
 

@@ -19,7 +19,7 @@ struct PlayOptions {
   std::string rules = "chinese";
   int handicap = 0;
   std::uint64_t seed = 1;
-  // SPEC's default is `builtin`; until libs/engine exists the only opponent this build has is `random`.
+  // SPEC's default is `builtin`; until libs/engine exists the default is `random` (gtp:COMMAND also runs).
   std::string opponent = "random";
   std::string human = "black";
 };
@@ -39,7 +39,8 @@ struct PlayTerminal {
 };
 
 // Validates the options, then plays one game to its end, to `quit` or to the end of input. Returns the exit code
-// of SPEC section 2: 0 when the game ended or was left, 2 for bad options, 1 for anything else.
+// of SPEC section 2: 0 when the game ended or was left, 2 for bad options, 3 when the opponent found no legal move
+// within its attempts, 4 when its engine could not be started or failed at the transport level.
 int runPlay(const PlayOptions& options, const PlayTerminal& terminal);
 
 }  // namespace tengen::cli

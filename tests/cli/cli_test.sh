@@ -34,6 +34,20 @@ out=$("$tengen" play --rules nonsense </dev/null 2>&1)
 out=$("$tengen" play --size 5 --handicap 2 </dev/null 2>&1)
 [[ $? -eq 2 ]] || fail "--handicap on 5x5 did not exit 2"
 
+# Opponents come from tengen::ai: kinds not built yet are usage errors, an engine that cannot start exits 4, and a
+# GTP engine plays through the referee.
+out=$("$tengen" play --opponent builtin </dev/null 2>&1)
+[[ $? -eq 2 ]] || fail "--opponent builtin did not exit 2"
+expect_contains opponent "$out" "not in this build yet"
+out=$("$tengen" play --opponent 'gtp:/nonexistent/engine --mode gtp' </dev/null 2>&1)
+[[ $? -eq 4 ]] || fail "--opponent gtp:/nonexistent did not exit 4"
+expect_contains opponent "$out" "No such file or directory"
+if [[ -x /usr/games/gnugo ]]; then
+  out=$(printf 'E5\nquit\n' | "$tengen" play --size 9 --opponent 'gtp:/usr/games/gnugo --mode gtp --level 0' 2>&1)
+  [[ $? -eq 0 ]] || fail "play against GNU Go exited non-zero"
+  expect_contains gnugo "$out" "White plays"
+fi
+
 # The benchmark prints one line of key=value pairs (SPEC section 6), the reference beside it.
 out=$("$tengen" bench playouts --size 9 --playouts 300 --seed 1 2>/dev/null)
 [[ $? -eq 0 ]] || fail "bench exited non-zero"

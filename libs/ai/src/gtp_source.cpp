@@ -1,0 +1,146 @@
+#include "gtp_source.h"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+
+#include "tengen/core/coords.h"
+
+namespace tengen::ai {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// GTP's float: the shortest text that reads back as the same value, independent of the locale.
+std::string komiText(double komi) {
+  char buffer[32];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, komi);
+  return ec == std::errc() ? std::string(buffer, end) : std::string("0");
+}
+
+std::string colorWord(Color c) { return c == Color::Black ? "B" : "W"; }
+
+Result<std::unique_ptr<gtp::Client>> startClient(const std::vector<std::string>& argv,
+                                                 const gtp::ClientOptions& options) {
+  using R = Result<std::unique_ptr<gtp::Client>>;
+  Result<std::unique_ptr<gtp::Client>> client = gtp::Client::start(argv, options);
+  if (!client) return client;
+  // Every GTP v2 engine knows protocol_version; an engine that cannot answer it is not one tengen can drive.
+  const Result<gtp::Response> hello = (*client)->send("protocol_version");
+  if (!hello) return R::failure(hello.error());
+  return client;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<GtpSource>> GtpSource::start(std::string_view spec, std::string_view commandLine,
+                                                    const SourceOptions& options) {
+  using R = Result<std::unique_ptr<GtpSource>>;
+  Result<std::vector<std::string>> argv = gtp::splitCommandLine(commandLine);
+  if (!argv) return R::failure(argv.error());
+  gtp::ClientOptions clientOptions;
+  // A timeout that is not a positive number (0, NaN) means the default rather than no time at all.
+  const double seconds = options.timeoutSeconds > 0 ? options.timeoutSeconds : SourceOptions{}.timeoutSeconds;
+  const double ms = std::clamp(seconds * 1000.0, 1.0, 1e9);
+  clientOptions.timeout = std::chrono::milliseconds(static_cast<long long>(std::llround(ms)));
+  Result<std::unique_ptr<gtp::Client>> client = startClient(*argv, clientOptions);
+  if (!client) return R::failure(client.error());
+  return std::unique_ptr<GtpSource>(
+      new GtpSource(std::string(spec), std::move(argv).value(), clientOptions, std::move(client).value()));
+}
+
+Result<gtp::Done> GtpSource::sync(const Game& game, bool fully) {
+  using R = Result<gtp::Done>;
+  const std::vector<Move>& moves = game.moves();
+  const bool samePrefix = m_mirror.valid && m_mirror.movesKnown && m_mirror.size == game.size() &&
+                          m_mirror.setup == game.setupStones() && m_mirror.moves.size() <= moves.size() &&
+                          std::equal(m_mirror.moves.begin(), m_mirror.moves.end(), moves.begin());
+  const bool replay = fully || !samePrefix;
+
+  std::vector<std::string> commands;
+  std::size_t firstMove = m_mirror.moves.size();
+  if (replay) {
+    if (!m_mirror.valid || m_mirror.size != game.size()) commands.push_back("boardsize " + std::to_string(game.size()));
+    commands.emplace_back("clear_board");
+    commands.push_back("komi " + komiText(game.komi()));
+    const auto& setup = game.setupStones();
+    const bool allBlack =
+        std::all_of(setup.begin(), setup.end(), [](const auto& s) { return s.first == Color::Black; });
+    // Black stones alone are a handicap, which an engine should know as one (it plays differently after it);
+    // GTP's set_free_handicap takes at least two stones.
+    if (allBlack && setup.size() >= 2) {
+      std::string command = "set_free_handicap";
+      for (const auto& s : setup) command += " " + gtpVertex(s.second, game.size());
+      commands.push_back(command);
+    } else {
+      for (const auto& s : setup)
+        commands.push_back("play " + colorWord(s.first) + " " + gtpVertex(s.second, game.size()));
+    }
+    firstMove = 0;
+  } else if (m_mirror.komi != game.komi()) {
+    commands.push_back("komi " + komiText(game.komi()));
+  }
+  for (std::size_t i = firstMove; i < moves.size(); ++i) {
+    // A resignation ends the game; GTP has nothing to play for it.
+    if (moves[i].kind == MoveKind::Resign) continue;
+    commands.push_back("play " + colorWord(moves[i].color) + " " + gtpMove(moves[i], game.size()));
+  }
+  if (commands.empty()) return gtp::Done{};
+
+  // Until every command has been taken, nobody knows what the engine holds.
+  m_mirror.valid = false;
+  const Result<std::vector<gtp::Response>> responses = m_client->sendBatch(commands);
+  if (!responses) return R::failure(responses.error());
+  for (std::size_t i = 0; i < commands.size(); ++i) {
+    const gtp::Response& r = (*responses)[i];
+    if (!r.success) {
+      return R::failure("engine " + m_argv[0] + " refused '" + commands[i] + "': " + r.text +
+                        " (its rules or board sizes may differ from the game's)");
+    }
+  }
+  m_mirror = {true, true, game.size(), game.komi(), game.setupStones(), moves};
+  return gtp::Done{};
+}
+
+Result<Answer> GtpSource::propose(const MoveRequest& request) {
+  using R = Result<Answer>;
+  const Game& game = *request.game;
+  if (!m_client->alive()) {
+    // The failure was reported when it happened; a new request deserves a fresh engine.
+    m_client.reset();
+    m_mirror = {};
+    Result<std::unique_ptr<gtp::Client>> client = startClient(m_argv, m_options);
+    if (!client) return R::failure(client.error());
+    m_client = std::move(client).value();
+  }
+  // A rejected answer has been played inside the engine: start over from the game.
+  const Result<gtp::Done> synced = sync(game, !request.rejected.empty());
+  if (!synced) return R::failure(synced.error());
+
+  const std::string command = std::string("genmove ") + (request.color == Color::Black ? "b" : "w");
+  const Clock::time_point started = Clock::now();
+  const Result<gtp::Response> response = m_client->send(command);
+  const long latencyMs =
+      static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count());
+  if (!response) return R::failure(response.error());
+  if (!response->success) {
+    m_mirror.valid = false;
+    return R::failure("engine " + m_argv[0] + " refused '" + command + "': " + response->text);
+  }
+
+  // The engine has played its answer on its own board; the mirror follows so that an accepted answer needs no
+  // command next time, and anything it cannot follow forces a full sync.
+  const Result<ParsedVertex> parsed = parseGtpVertex(response->text, game.size());
+  if (!parsed) {
+    m_mirror.movesKnown = false;
+  } else if (parsed->kind == MoveKind::Play) {
+    m_mirror.moves.push_back(Move::play(request.color, parsed->point));
+  } else if (parsed->kind == MoveKind::Pass) {
+    m_mirror.moves.push_back(Move::pass(request.color));
+  }
+  return Answer{response->text, latencyMs};
+}
+
+}  // namespace tengen::ai

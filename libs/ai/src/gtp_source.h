@@ -1,0 +1,54 @@
+// The `gtp:COMMAND ARGS...` source: a GTP engine as a child process, kept in step with the game it is asked about.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "tengen/ai/move_source.h"
+#include "tengen/gtp/client.h"
+
+namespace tengen::ai {
+
+class GtpSource final : public MoveSource {
+ public:
+  // Starts the engine from commandLine (split without a shell) and checks that it answers GTP. Fails, saying why,
+  // when it cannot be started or does not answer.
+  static Result<std::unique_ptr<GtpSource>> start(std::string_view spec, std::string_view commandLine,
+                                                  const SourceOptions& options);
+
+  std::string describe() const override { return m_spec; }
+
+  // Brings the engine to request.game's position (boardsize, clear_board, komi, setup stones, moves: only the
+  // missing moves when the engine's position is an earlier point of the same game, everything again otherwise or
+  // after a rejected answer), then answers `genmove COLOR`'s result. A dead engine is started again first. Fails
+  // with the transport error when the engine crashes, hangs, answers garbage or refuses a command.
+  Result<Answer> propose(const MoveRequest& request) override;
+
+ private:
+  // What the engine has been told, so that the next request sends only what is new.
+  struct Mirror {
+    bool valid = false;      // false until a complete sync; then the fields below are what the engine holds
+    bool movesKnown = true;  // false when the engine answered something it may have played but tengen cannot read
+    int size = 0;
+    double komi = 0;
+    std::vector<std::pair<Color, Point>> setup;
+    std::vector<Move> moves;
+  };
+
+  GtpSource(std::string spec, std::vector<std::string> argv, const gtp::ClientOptions& options,
+            std::unique_ptr<gtp::Client> client)
+      : m_spec(std::move(spec)), m_argv(std::move(argv)), m_options(options), m_client(std::move(client)) {}
+
+  Result<gtp::Done> sync(const Game& game, bool fully);
+
+  std::string m_spec;
+  std::vector<std::string> m_argv;
+  gtp::ClientOptions m_options;
+  std::unique_ptr<gtp::Client> m_client;
+  Mirror m_mirror;
+};
+
+}  // namespace tengen::ai

@@ -1,0 +1,246 @@
+// The gtp: source and the referee over real child processes: a scripted fake engine (tests/gtp/fake_gtp_engine.cpp)
+// for every misbehaviour, and GNU Go when it is installed.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tengen/ai/move_source.h"
+#include "tengen/ai/referee.h"
+#include "tengen/core/coords.h"
+#include "tengen/core/game.h"
+
+namespace tengen::ai {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr const char* kFakeEngine = TENGEN_FAKE_GTP_ENGINE;
+constexpr const char* kGnuGo = "/usr/games/gnugo";
+
+// A fresh path in the test's temporary directory.
+std::string tempPath(const std::string& name) {
+  static int counter = 0;
+  return ::testing::TempDir() + "tengen_ai_" + std::to_string(getpid()) + "_" + std::to_string(++counter) + "_" + name;
+}
+
+std::vector<std::string> readLines(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// The lines of `log` from index `from` on.
+std::vector<std::string> from(const std::vector<std::string>& log, std::size_t start) {
+  return {log.begin() + static_cast<long>(std::min(start, log.size())), log.end()};
+}
+
+std::unique_ptr<MoveSource> fakeSource(const std::string& args, double timeoutSeconds = 10) {
+  Result<std::unique_ptr<MoveSource>> made =
+      makeSource(std::string("gtp:") + kFakeEngine + " " + args, {1, timeoutSeconds});
+  EXPECT_TRUE(made.ok()) << made.error();
+  return made.ok() ? std::move(made).value() : nullptr;
+}
+
+void play(Game& game, const std::string& vertex) {
+  const Result<ParsedVertex> v = parseGtpVertex(vertex, game.size());
+  ASSERT_TRUE(v.ok()) << vertex;
+  const Color c = game.toMove();
+  ASSERT_EQ(game.play(v->kind == MoveKind::Pass ? Move::pass(c) : Move::play(c, v->point)), RejectReason::None)
+      << vertex;
+}
+
+Game nineByNine(const std::vector<std::string>& moves) {
+  Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
+  for (const std::string& m : moves) play(game, m);
+  return game;
+}
+
+TEST(GtpSource, BringsTheEngineToThePositionThenAsksForAMove) {
+  const std::string log = tempPath("log");
+  std::unique_ptr<MoveSource> source = fakeSource("--genmove C3 --log " + log);
+  ASSERT_TRUE(source);
+  const Game game = nineByNine({"E5", "D4"});
+  const RefereeOutcome out = requestMove(*source, game, Color::Black);
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(gtpMove(*out.move, 9), "C3");
+  EXPECT_EQ(readLines(log), (std::vector<std::string>{"protocol_version", "boardsize 9", "clear_board", "komi 7.5",
+                                                      "play B E5", "play W D4", "genmove b"}));
+}
+
+TEST(GtpSource, SendsOnlyTheNewMovesWhenTheGameContinues) {
+  const std::string log = tempPath("log");
+  std::unique_ptr<MoveSource> source = fakeSource("--genmove C3,G7 --log " + log);
+  Game game = nineByNine({"E5"});
+  RefereeOutcome out = requestMove(*source, game, Color::White);
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  ASSERT_EQ(game.play(*out.move), RejectReason::None);
+  play(game, "F6");
+  const std::size_t before = readLines(log).size();
+  out = requestMove(*source, game, Color::White);
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(gtpMove(*out.move, 9), "G7");
+  EXPECT_EQ(from(readLines(log), before), (std::vector<std::string>{"play B F6", "genmove w"}));
+}
+
+TEST(GtpSource, ReplaysEverythingAfterARejectedAnswer) {
+  const std::string log = tempPath("log");
+  // E5 is taken: the engine has played it on its own board, so it must be brought back to the game.
+  std::unique_ptr<MoveSource> source = fakeSource("--genmove E5,Z99,C3 --log " + log);
+  const Game game = nineByNine({"E5", "D4"});
+  const RefereeOutcome out = requestMove(*source, game, Color::Black);
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(gtpMove(*out.move, 9), "C3");
+  ASSERT_EQ(out.attempts.size(), 3U);
+  EXPECT_EQ(out.attempts[0].reason, "occupied");
+  EXPECT_EQ(out.attempts[1].reason, "out_of_bounds");
+  const std::vector<std::string> replay{"clear_board", "komi 7.5", "play B E5", "play W D4", "genmove b"};
+  std::vector<std::string> expected{"protocol_version", "boardsize 9"};
+  for (int i = 0; i < 3; ++i) expected.insert(expected.end(), replay.begin(), replay.end());
+  EXPECT_EQ(readLines(log), expected);
+}
+
+TEST(GtpSource, ReplaysEverythingWhenTheGameWentBack) {
+  const std::string log = tempPath("log");
+  std::unique_ptr<MoveSource> source = fakeSource("--genmove C3 --log " + log);
+  Game game = nineByNine({"E5", "D4", "F6"});
+  ASSERT_TRUE(requestMove(*source, game, Color::White).move.has_value());
+  game.undoTo(1);
+  const std::size_t before = readLines(log).size();
+  ASSERT_TRUE(requestMove(*source, game, Color::White).move.has_value());
+  EXPECT_EQ(from(readLines(log), before),
+            (std::vector<std::string>{"clear_board", "komi 7.5", "play B E5", "genmove w"}));
+}
+
+TEST(GtpSource, SendsBlackSetupStonesAsAFreeHandicapAndMixedOnesAsPlays) {
+  const std::string log = tempPath("log");
+  std::unique_ptr<MoveSource> source = fakeSource("--genmove A1 --log " + log);
+  Game handicap(GameConfig{9, Rules::Japanese, 0.5, 2});
+  ASSERT_TRUE(requestMove(*source, handicap, Color::White).move.has_value());
+  std::vector<std::string> lines = readLines(log);
+  ASSERT_GE(lines.size(), 3U);
+  EXPECT_EQ(from(lines, lines.size() - 3),
+            (std::vector<std::string>{"komi 0.5", "set_free_handicap C3 G7", "genmove w"}));
+
+  Game mixed(GameConfig{9, Rules::Chinese, std::nullopt, 0});
+  ASSERT_TRUE(mixed.addSetupStones(Color::Black, {{4, 4}}));
+  ASSERT_TRUE(mixed.addSetupStones(Color::White, {{3, 3}}));
+  const std::size_t before = lines.size();
+  ASSERT_TRUE(requestMove(*source, mixed, Color::Black).move.has_value());
+  EXPECT_EQ(from(readLines(log), before),
+            (std::vector<std::string>{"clear_board", "komi 7.5", "play B E5", "play W D6", "genmove b"}));
+}
+
+TEST(GtpSource, AnUnparseableAnswerIsRejectedAndAskedAgain) {
+  std::unique_ptr<MoveSource> source = fakeSource("--genmove hello,C3");
+  const RefereeOutcome out = requestMove(*source, nineByNine({}), Color::Black);
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  ASSERT_EQ(out.attempts.size(), 2U);
+  EXPECT_EQ(out.attempts[0].answer, "hello");
+  EXPECT_EQ(out.attempts[0].reason, "unparseable");
+}
+
+TEST(GtpSource, AnEngineThatKeepsAnsweringTakenPointsExhaustsTheAttempts) {
+  std::unique_ptr<MoveSource> source = fakeSource("--genmove E5");
+  RefereeOptions options;
+  options.maxRetries = 2;
+  const RefereeOutcome out = requestMove(*source, nineByNine({"E5"}), Color::White, options);
+  EXPECT_FALSE(out.move.has_value());
+  EXPECT_FALSE(out.transportFailure);
+  EXPECT_EQ(out.error, "no legal move in 3 attempts: #1 E5 occupied, #2 E5 repeated, #3 E5 repeated");
+}
+
+TEST(GtpSource, ACrashIsATransportFailureWithTheExitStatus) {
+  std::unique_ptr<MoveSource> source = fakeSource("--exit-on genmove --exit-code 5 --stderr-text 'out of cheese'");
+  const RefereeOutcome out = requestMove(*source, nineByNine({}), Color::Black);
+  EXPECT_FALSE(out.move.has_value());
+  EXPECT_TRUE(out.transportFailure);
+  EXPECT_TRUE(out.attempts.empty());
+  EXPECT_NE(out.error.find("exited with status 5"), std::string::npos) << out.error;
+  EXPECT_NE(out.error.find("genmove b"), std::string::npos) << out.error;
+  EXPECT_NE(out.error.find("out of cheese"), std::string::npos) << out.error;
+}
+
+TEST(GtpSource, AHangIsATransportFailureAfterTheTimeout) {
+  std::unique_ptr<MoveSource> source = fakeSource("--hang-on genmove", 0.3);
+  const Clock::time_point start = Clock::now();
+  const RefereeOutcome out = requestMove(*source, nineByNine({}), Color::Black);
+  const auto elapsed = Clock::now() - start;
+  EXPECT_FALSE(out.move.has_value());
+  EXPECT_TRUE(out.transportFailure);
+  EXPECT_NE(out.error.find("did not answer within 300 ms"), std::string::npos) << out.error;
+  EXPECT_LT(elapsed, std::chrono::seconds(3));
+  // Ending the source must not wait for the hung engine either.
+  const Clock::time_point closing = Clock::now();
+  source.reset();
+  EXPECT_LT(Clock::now() - closing, std::chrono::seconds(2));
+}
+
+TEST(GtpSource, AnEngineRefusingTheGamesMovesIsATransportFailure) {
+  std::unique_ptr<MoveSource> source = fakeSource("--refuse play");
+  const RefereeOutcome out = requestMove(*source, nineByNine({"E5"}), Color::White);
+  EXPECT_TRUE(out.transportFailure);
+  EXPECT_NE(out.error.find("refused 'play B E5': refused"), std::string::npos) << out.error;
+}
+
+TEST(GtpSource, StartsADeadEngineAgainForTheNextRequest) {
+  const std::string marker = tempPath("crashed");
+  std::unique_ptr<MoveSource> source = fakeSource("--crash-once " + marker + " --genmove D4");
+  const Game game = nineByNine({"E5"});
+  const RefereeOutcome first = requestMove(*source, game, Color::White);
+  EXPECT_TRUE(first.transportFailure);
+  const RefereeOutcome second = requestMove(*source, game, Color::White);
+  ASSERT_TRUE(second.move.has_value()) << second.error;
+  EXPECT_EQ(gtpMove(*second.move, 9), "D4");
+}
+
+TEST(MakeSource, KnowsRandomAndGtpAndSaysTheOtherKindsAreNotBuiltYet) {
+  EXPECT_TRUE(makeSource("random", {}).ok());
+  for (const char* spec : {"builtin", "builtin:time=2", "openai:http://localhost:8000/v1", "tengen:http://x"}) {
+    const Result<std::unique_ptr<MoveSource>> made = makeSource(spec, {});
+    ASSERT_FALSE(made.ok()) << spec;
+    EXPECT_NE(made.error().find("not in this build yet"), std::string::npos) << made.error();
+  }
+  EXPECT_NE(makeSource("nonsense", {}).error().find("unknown engine spec"), std::string::npos);
+  EXPECT_NE(makeSource("gtp:", {}).error().find("needs the engine's command line"), std::string::npos);
+  EXPECT_NE(makeSource("gtp:'unterminated", {}).error().find("unterminated"), std::string::npos);
+  const Result<std::unique_ptr<MoveSource>> missing = makeSource("gtp:/nonexistent/engine --mode gtp", {});
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().find("No such file or directory"), std::string::npos) << missing.error();
+}
+
+TEST(MakeSource, AGtpSourceDescribesItselfByItsSpec) {
+  const std::string spec = std::string("gtp:") + kFakeEngine + " --genmove pass";
+  Result<std::unique_ptr<MoveSource>> made = makeSource(spec, {});
+  ASSERT_TRUE(made.ok()) << made.error();
+  EXPECT_EQ((*made)->describe(), spec);
+}
+
+TEST(GtpSource, GnuGoPlaysAgainstRandomThroughTheReferee) {
+  if (access(kGnuGo, X_OK) != 0) GTEST_SKIP() << kGnuGo << " is not installed (apt-get install gnugo)";
+  Result<std::unique_ptr<MoveSource>> gnugo =
+      makeSource(std::string("gtp:") + kGnuGo + " --mode gtp --level 0 --chinese-rules --positional-superko", {1, 60});
+  ASSERT_TRUE(gnugo.ok()) << gnugo.error();
+  Result<std::unique_ptr<MoveSource>> random = makeSource("random", {9, 60});
+  ASSERT_TRUE(random.ok());
+  Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
+  int gnugoMoves = 0;
+  while (game.phase() == Phase::Playing && game.moveCount() < 40) {
+    MoveSource& mover = game.toMove() == Color::White ? **gnugo : **random;
+    const RefereeOutcome out = requestMove(mover, game, game.toMove());
+    ASSERT_TRUE(out.move.has_value()) << out.error;
+    EXPECT_EQ(out.attempts.size(), 1U) << mover.describe() << " needed retries at move " << game.moveCount() + 1;
+    ASSERT_EQ(game.play(*out.move), RejectReason::None);
+    if (game.toMove() == Color::Black) ++gnugoMoves;
+  }
+  EXPECT_GT(gnugoMoves, 5);
+}
+
+}  // namespace
+}  // namespace tengen::ai

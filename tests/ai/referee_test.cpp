@@ -1,0 +1,245 @@
+// The referee's retry loop with a scripted source: every rejection reason followed by a legal answer, repeated and
+// unparseable answers, exhaustion, transport failures, and what each retry request tells the source.
+#include "tengen/ai/referee.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tengen/ai/move_source.h"
+#include "tengen/core/coords.h"
+#include "tengen/core/game.h"
+
+namespace tengen::ai {
+namespace {
+
+// Answers from a list, one per request, and remembers every request it was given.
+class ScriptedSource : public MoveSource {
+ public:
+  explicit ScriptedSource(std::vector<std::string> answers) : m_answers(std::move(answers)) {}
+  std::string describe() const override { return "scripted"; }
+  Result<Answer> propose(const MoveRequest& request) override {
+    requests.push_back({request.color, request.rejected});
+    if (m_next >= m_answers.size()) return Result<Answer>::failure("the script has run out");
+    const std::string& a = m_answers[m_next++];
+    if (a == "!transport") return Result<Answer>::failure("engine x exited with status 3");
+    return Answer{a, 7};
+  }
+  struct Seen {
+    Color color;
+    std::vector<Rejection> rejected;
+  };
+  std::vector<Seen> requests;
+
+ private:
+  std::vector<std::string> m_answers;
+  std::size_t m_next = 0;
+};
+
+// A game from GTP moves, alternating colours from Black ("pass" allowed).
+Game gameFrom(int size, Rules rules, const std::vector<std::string>& moves) {
+  GameConfig config;
+  config.size = size;
+  config.rules = rules;
+  Game game(config);
+  for (const std::string& text : moves) {
+    const Result<ParsedVertex> v = parseGtpVertex(text, size);
+    EXPECT_TRUE(v.ok()) << text;
+    const Color c = game.toMove();
+    const Move m = v->kind == MoveKind::Pass ? Move::pass(c) : Move::play(c, v->point);
+    EXPECT_EQ(game.play(m), RejectReason::None) << text;
+  }
+  return game;
+}
+
+struct ReasonCase {
+  const char* name;
+  int size;
+  Rules rules;
+  std::vector<std::string> moves;
+  std::string bad;  // the answer to reject
+  std::string code;
+  std::string words;
+};
+
+class RejectThenAccept : public ::testing::TestWithParam<ReasonCase> {};
+
+TEST_P(RejectThenAccept, RejectsWithTheReasonThenAcceptsTheNextLegalAnswer) {
+  const ReasonCase& c = GetParam();
+  const Game game = gameFrom(c.size, c.rules, c.moves);
+  ScriptedSource source({c.bad, "pass"});
+  const RefereeOutcome out = requestMove(source, game, game.toMove());
+
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(*out.move, Move::pass(game.toMove()));
+  ASSERT_EQ(out.attempts.size(), 2U);
+  EXPECT_EQ(out.attempts[0].n, 1);
+  EXPECT_FALSE(out.attempts[0].accepted);
+  EXPECT_EQ(out.attempts[0].reason, c.code);
+  EXPECT_EQ(out.attempts[0].answer, c.bad);
+  EXPECT_EQ(out.attempts[0].latencyMs, 7);
+  EXPECT_TRUE(out.attempts[1].accepted);
+  EXPECT_EQ(out.attempts[1].reason, "");
+  EXPECT_EQ(out.attempts[1].move, "pass");
+  EXPECT_FALSE(out.transportFailure);
+
+  // The first request names nothing; the retry names the rejected point with its reason's code and words.
+  ASSERT_EQ(source.requests.size(), 2U);
+  EXPECT_TRUE(source.requests[0].rejected.empty());
+  ASSERT_EQ(source.requests[1].rejected.size(), 1U);
+  const Rejection& r = source.requests[1].rejected[0];
+  EXPECT_EQ(r.code, c.code);
+  EXPECT_EQ(r.words, c.words);
+  EXPECT_EQ(r.vertex, out.attempts[0].move.value_or(""));
+  EXPECT_EQ(source.requests[1].color, game.toMove());
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryReason, RejectThenAccept,
+    ::testing::Values(ReasonCase{"out_of_bounds", 5, Rules::Chinese, {}, "F6", "out_of_bounds", "outside the board"},
+                      ReasonCase{
+                          "out_of_bounds_far", 5, Rules::Chinese, {}, "Z30", "out_of_bounds", "outside the board"},
+                      ReasonCase{"occupied", 5, Rules::Chinese, {"C3", "D4"}, "c3", "occupied", "stone already there"},
+                      // White A2 and B1 leave Black's A1 without a liberty or a capture.
+                      ReasonCase{"suicide", 5, Rules::Chinese, {"E5", "A2", "E4", "B1"}, "A1", "suicide", "suicide"},
+                      // Black C2 takes White B2 in a ko; White may not retake at once.
+                      ReasonCase{"ko",
+                                 5,
+                                 Rules::Japanese,
+                                 {"B3", "C3", "A2", "D2", "B1", "C1", "E5", "B2", "C2"},
+                                 "B2",
+                                 "ko",
+                                 "ko: immediate recapture is forbidden"},
+                      // Found by a search of random 4x4 games: Black A3 would bring back the position after White B2.
+                      ReasonCase{"superko",
+                                 4,
+                                 Rules::Chinese,
+                                 {"C4", "A1", "A3", "B2", "B4", "B3", "A2", "A4"},
+                                 "A3",
+                                 "superko",
+                                 "ko repetition: recreates an earlier position"},
+                      ReasonCase{"unparseable",
+                                 5,
+                                 Rules::Chinese,
+                                 {},
+                                 "I would play the centre",
+                                 "unparseable",
+                                 "no coordinate could be read from the answer"}),
+    [](const ::testing::TestParamInfo<ReasonCase>& param) { return std::string(param.param.name); });
+
+TEST(Referee, AcceptsALegalAnswerAtOnceInAnyCaseWithBlanksAround) {
+  const Game game = gameFrom(9, Rules::Chinese, {});
+  ScriptedSource source({"  d4\r\n"});
+  const RefereeOutcome out = requestMove(source, game, Color::Black);
+  ASSERT_TRUE(out.move.has_value());
+  EXPECT_EQ(*out.move, Move::play(Color::Black, {5, 3}));
+  ASSERT_EQ(out.attempts.size(), 1U);
+  EXPECT_EQ(out.attempts[0].move, "D4");
+  EXPECT_EQ(out.attempts[0].answer, "  d4\r\n");
+  EXPECT_TRUE(out.attempts[0].accepted);
+  EXPECT_TRUE(out.error.empty());
+}
+
+TEST(Referee, AcceptsPassAndResignAsTheAisOwnMoves) {
+  const Game game = gameFrom(9, Rules::Chinese, {"E5"});
+  ScriptedSource passes({"PASS"});
+  const RefereeOutcome pass = requestMove(passes, game, Color::White);
+  ASSERT_TRUE(pass.move.has_value());
+  EXPECT_EQ(*pass.move, Move::pass(Color::White));
+  ScriptedSource resigns({"Resign"});
+  const RefereeOutcome resign = requestMove(resigns, game, Color::White);
+  ASSERT_TRUE(resign.move.has_value());
+  EXPECT_EQ(*resign.move, Move::resign(Color::White));
+}
+
+TEST(Referee, NamesARepeatedPointAsRepeatedAndKeepsEveryRejectionInTheRequest) {
+  const Game game = gameFrom(9, Rules::Chinese, {"E5", "D4"});
+  ScriptedSource source({"E5", "e5", "D4", "C3"});
+  const RefereeOutcome out = requestMove(source, game, Color::Black);
+  ASSERT_TRUE(out.move.has_value());
+  EXPECT_EQ(*out.move, Move::play(Color::Black, {6, 2}));
+  ASSERT_EQ(out.attempts.size(), 4U);
+  EXPECT_EQ(out.attempts[0].reason, "occupied");
+  EXPECT_EQ(out.attempts[1].reason, "repeated");
+  EXPECT_EQ(out.attempts[1].move, "E5");
+  EXPECT_EQ(out.attempts[2].reason, "occupied");
+  ASSERT_EQ(source.requests[3].rejected.size(), 3U);
+  EXPECT_EQ(source.requests[3].rejected[1].vertex, "E5");
+  EXPECT_EQ(source.requests[3].rejected[1].code, "repeated");
+  EXPECT_EQ(source.requests[3].rejected[1].words, "names a point already rejected this turn");
+  EXPECT_EQ(source.requests[3].rejected[2].vertex, "D4");
+}
+
+TEST(Referee, AnUnparseableAnswerHasNoMoveAndAnEmptyVertex) {
+  const Game game = gameFrom(9, Rules::Chinese, {});
+  ScriptedSource source({"", "I5", "D", "D4"});
+  const RefereeOutcome out = requestMove(source, game, Color::Black);
+  ASSERT_TRUE(out.move.has_value());
+  ASSERT_EQ(out.attempts.size(), 4U);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(out.attempts[i].reason, "unparseable") << i;
+    EXPECT_FALSE(out.attempts[i].move.has_value()) << i;
+    EXPECT_EQ(source.requests[3].rejected[i].vertex, "") << i;
+  }
+}
+
+TEST(Referee, GivesUpAfterMaxRetriesPlusOneAttemptsNamingEachAttemptAndReason) {
+  const Game game = gameFrom(5, Rules::Chinese, {"C3"});
+  ScriptedSource source({"C3", "C3", "nonsense", "F6", "C3", "B2"});
+  RefereeOptions options;
+  options.maxRetries = 3;
+  const RefereeOutcome out = requestMove(source, game, Color::White, options);
+  EXPECT_FALSE(out.move.has_value());
+  EXPECT_FALSE(out.transportFailure);
+  ASSERT_EQ(out.attempts.size(), 4U);
+  EXPECT_EQ(source.requests.size(), 4U);  // never a fifth request, and no move made up in the AI's place
+  EXPECT_EQ(out.error,
+            "no legal move in 4 attempts: #1 C3 occupied, #2 C3 repeated, #3 unparseable \"nonsense\", #4 F6 "
+            "out_of_bounds");
+}
+
+TEST(Referee, DefaultOptionsAllowFiveAttempts) {
+  const Game game = gameFrom(5, Rules::Chinese, {"C3"});
+  ScriptedSource source({"x", "x", "x", "x", "x", "x"});
+  const RefereeOutcome out = requestMove(source, game, Color::White);
+  EXPECT_FALSE(out.move.has_value());
+  EXPECT_EQ(out.attempts.size(), 5U);
+  EXPECT_EQ(out.attempts.back().n, 5);
+}
+
+TEST(Referee, ATransportFailureEndsTheRequestAtOnce) {
+  const Game game = gameFrom(9, Rules::Chinese, {});
+  ScriptedSource source({"Z99", "!transport", "D4"});
+  const RefereeOutcome out = requestMove(source, game, Color::Black);
+  EXPECT_FALSE(out.move.has_value());
+  EXPECT_TRUE(out.transportFailure);
+  EXPECT_EQ(source.requests.size(), 2U);
+  ASSERT_EQ(out.attempts.size(), 1U);
+  EXPECT_EQ(out.attempts[0].reason, "out_of_bounds");
+  EXPECT_EQ(out.error, "scripted: engine x exited with status 3");
+}
+
+TEST(Referee, JudgesAMoveAskedOutOfTurnForThatColour) {
+  const Game game = gameFrom(9, Rules::Chinese, {"E5"});  // White to move
+  ScriptedSource source({"E5", "D4"});
+  const RefereeOutcome out = requestMove(source, game, Color::Black);
+  ASSERT_TRUE(out.move.has_value());
+  EXPECT_EQ(*out.move, Move::play(Color::Black, {5, 3}));
+  EXPECT_EQ(out.attempts[0].reason, "occupied");  // not wrong_color
+  EXPECT_EQ(source.requests[0].color, Color::Black);
+}
+
+TEST(Referee, DoesNotAskWhenTheGameIsOver) {
+  Game game = gameFrom(9, Rules::Chinese, {"pass", "pass"});
+  ASSERT_NE(game.phase(), Phase::Playing);
+  ScriptedSource source({"D4"});
+  const RefereeOutcome out = requestMove(source, game, Color::Black);
+  EXPECT_FALSE(out.move.has_value());
+  EXPECT_TRUE(source.requests.empty());
+  EXPECT_FALSE(out.error.empty());
+}
+
+}  // namespace
+}  // namespace tengen::ai
