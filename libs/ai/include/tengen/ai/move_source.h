@@ -36,6 +36,10 @@ struct TransportError {
 struct Answer {
   std::string text;  // the raw answer: a GTP vertex for engines, free text for models
   long latencyMs = 0;
+  // What a model was asked, for attempts and the error log; empty for engines.
+  std::string prompt;
+  std::string imageSha256;  // of the PNG sent, "" when none
+  int httpStatus = 0;       // 0 when not over HTTP
 };
 
 class MoveSource {
@@ -47,13 +51,26 @@ class MoveSource {
   virtual Result<Answer> propose(const MoveRequest& request) = 0;
 };
 
+// The model options of SPEC section 2 (used by openai: sources).
+struct ModelOptions {
+  std::string model;                         // --model; with vLLM and a LoRA adapter, the adapter's name
+  std::string apiKeyEnv = "OPENAI_API_KEY";  // --api-key-env; the key itself is read from it, never printed
+  bool image = true;                         // --image / --no-image
+  std::string coords = "gtp";                // --coords gtp|rowcol
+  std::string promptTemplatePath;            // --prompt-template FILE, "" for the built-in one
+  std::string constrain = "none";            // --constrain none|regex|choice
+  std::string constrainApi = "vllm";         // --constrain-api vllm|vllm-guided|llama (docs/serving-models.md)
+  std::optional<double> temperature;         // --temperature
+};
+
 struct SourceOptions {
   std::uint64_t seed = 1;
   double timeoutSeconds = 60;  // one request (GTP: one command)
+  ModelOptions model;
 };
 
-// Makes a source from an ENGINE spec of SPEC section 2 (`random`, `gtp:COMMAND ARGS...`; later kinds are added as
-// they are built). Unknown or malformed specs are refused with the reason.
+// Makes a source from an ENGINE spec of SPEC section 2 (`random`, `gtp:COMMAND ARGS...`, `openai:BASE_URL`; later
+// kinds are added as they are built). Unknown or malformed specs are refused with the reason.
 Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const SourceOptions& options);
 
 }  // namespace tengen::ai

@@ -20,10 +20,22 @@ struct Attempt {
   bool accepted = false;
   std::string reason;  // reason code when rejected, "" when accepted
   long latencyMs = 0;
+  // For model sources: the full prompt text, the sha256 of the image sent ("" when none) and the HTTP status.
+  std::string prompt;
+  std::string imageSha256;
+  int httpStatus = 0;
 };
+
+class ErrorLog;
+struct ErrorContext;
 
 struct RefereeOptions {
   int maxRetries = 4;  // so at most 5 requests per move
+  // When given, every failed move (and with logAccepted every accepted one) is appended to the log, flushed to
+  // disk, before requestMove returns; the record's id is in RefereeOutcome::logId.
+  ErrorLog* errorLog = nullptr;
+  const ErrorContext* context = nullptr;
+  bool logAccepted = false;  // --log-attempts
 };
 
 struct RefereeOutcome {
@@ -32,6 +44,8 @@ struct RefereeOutcome {
   // When no move: why, in words for a person ("no legal move in 5 attempts: ..." or the transport error).
   std::string error;
   bool transportFailure = false;  // the source could not be reached or kept failing (exit code 4)
+  std::string logId;              // the error-log record written for this move, "" when none
+  std::string logError;           // why the record could not be written, "" when it was (or none was due)
 };
 
 // Asks `source` for a move by `color` in `game` (which is not changed). An answer that cannot be read is

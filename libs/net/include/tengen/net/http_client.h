@@ -1,0 +1,51 @@
+// HTTP as tengen uses it: a POST with headers and a body, behind an interface so that callers can be tested with a
+// fake, and a libcurl implementation. Transport failures are values, never exceptions.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "tengen/core/result.h"
+
+namespace tengen::net {
+
+struct HttpRequest {
+  std::string url;
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::string body;
+  double connectTimeoutSeconds = 10;
+  double timeoutSeconds = 60;  // the whole request
+  // A response body larger than this is cut off and the request fails (a broken or hostile server).
+  std::size_t maxResponseBytes = 8 * 1024 * 1024;
+};
+
+struct HttpResponse {
+  int status = 0;
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;  // names lower-cased
+  long latencyMs = 0;
+
+  // The first header of that name (case-insensitive), or nothing.
+  std::optional<std::string> header(std::string_view name) const;
+};
+
+class HttpClient {
+ public:
+  virtual ~HttpClient() = default;
+  // One POST. A response with any status is a success here; failing to connect, a timeout or an oversized body is
+  // an error whose message says which.
+  virtual Result<HttpResponse> post(const HttpRequest& request) = 0;
+};
+
+// The libcurl client. Thread-compatible: use one per thread.
+std::unique_ptr<HttpClient> makeCurlClient();
+
+// Standard base64 (RFC 4648) with padding.
+std::string base64(std::string_view bytes);
+
+}  // namespace tengen::net
