@@ -40,7 +40,7 @@ struct ChatRequest {
   int maxTransportAttempts = 4;  // connection errors, 5xx and 429 are tried again up to this many times
   double backoffSeconds = 0.5;   // doubled after each retry; Retry-After wins when given (capped)
   double maxRetryAfterSeconds = 30;
-  std::size_t maxResponseBytes = 4 * 1024 * 1024;
+  std::size_t maxResponseBytes = std::size_t{4} * 1024 * 1024;
 };
 
 struct ChatReply {

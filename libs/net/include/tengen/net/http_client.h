@@ -21,7 +21,7 @@ struct HttpRequest {
   double connectTimeoutSeconds = 10;
   double timeoutSeconds = 60;  // the whole request
   // A response body larger than this is cut off and the request fails (a broken or hostile server).
-  std::size_t maxResponseBytes = 8 * 1024 * 1024;
+  std::size_t maxResponseBytes = std::size_t{8} * 1024 * 1024;
 };
 
 struct HttpResponse {

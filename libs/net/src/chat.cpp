@@ -1,0 +1,285 @@
+// The chat-completions client: request JSON, transport retries, and reading the answer out of the reply.
+#include "tengen/net/chat.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <exception>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "transport_errors.h"
+
+namespace tengen::net {
+
+namespace {
+
+// Field order kept as written, so that logged request bodies read like the API documentation.
+using Json = nlohmann::ordered_json;
+
+constexpr std::size_t kExcerptBytes = 200;
+
+// Used by LlamaCppGrammar when the caller sends a regex and no list of points: any GTP vertex or pass.
+constexpr const char* kGenericVertexGrammar = R"(root ::= "pass" | [A-HJ-Z] [1-9] [0-9]?)";
+
+std::string dump(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+std::string gbnfLiteral(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out + "\"";
+}
+
+// llama.cpp's GBNF cannot take vLLM's regex, so the list of points becomes an alternation when there is one.
+std::string gbnf(const ChatRequest& request) {
+  if (request.choices.empty()) return kGenericVertexGrammar;
+  std::string grammar = "root ::= ";
+  for (std::size_t i = 0; i < request.choices.size(); ++i) {
+    if (i > 0) grammar += " | ";
+    grammar += gbnfLiteral(request.choices[i]);
+  }
+  return grammar;
+}
+
+Json buildBody(const ChatRequest& request) {
+  Json body;
+  body["model"] = request.model;
+  Json messages = Json::array();
+  // Some chat templates reject a system turn, so an empty system prompt is left out rather than sent empty.
+  if (!request.system.empty()) messages.push_back({{"role", "system"}, {"content", request.system}});
+  Json user = {{"role", "user"}};
+  if (request.png) {
+    Json parts = Json::array();
+    parts.push_back({{"type", "text"}, {"text", request.userText}});
+    parts.push_back({{"type", "image_url"}, {"image_url", {{"url", "data:image/png;base64," + base64(*request.png)}}}});
+    user["content"] = std::move(parts);
+  } else {
+    user["content"] = request.userText;
+  }
+  messages.push_back(std::move(user));
+  body["messages"] = std::move(messages);
+  body["max_tokens"] = request.maxTokens;
+  if (request.temperature) body["temperature"] = *request.temperature;
+
+  if (request.constraint == Constraint::None) return body;
+  const bool regex = request.constraint == Constraint::Regex;
+  switch (request.constraintApi) {
+    case ConstraintApi::VllmStructuredOutputs:
+      body["structured_outputs"] = regex ? Json{{"regex", request.regex}} : Json{{"choice", request.choices}};
+      break;
+    case ConstraintApi::VllmGuided:
+      if (regex) {
+        body["guided_regex"] = request.regex;
+      } else {
+        body["guided_choice"] = request.choices;
+      }
+      break;
+    case ConstraintApi::LlamaCppGrammar:
+      body["grammar"] = gbnf(request);
+      break;
+  }
+  return body;
+}
+
+std::string chatUrl(std::string_view baseUrl) {
+  while (!baseUrl.empty() && baseUrl.back() == '/') baseUrl.remove_suffix(1);
+  return std::string(baseUrl) + "/chat/completions";
+}
+
+// Replaces every occurrence of the key, in case a server echoes request headers back in an error.
+std::string redact(std::string text, const std::string& key) {
+  if (key.empty()) return text;
+  for (auto at = text.find(key); at != std::string::npos; at = text.find(key, at)) {
+    text.replace(at, key.size(), "[redacted]");
+    at += 10;
+  }
+  return text;
+}
+
+std::string shorten(std::string_view text) {
+  std::string out;
+  for (const char c : text.substr(0, kExcerptBytes)) {
+    out += static_cast<unsigned char>(c) < 0x20 ? ' ' : c;
+  }
+  if (text.size() > kExcerptBytes) out += "...";
+  return out;
+}
+
+// The server's own words for an error: {"error":{"message":...}} (OpenAI, vLLM), {"error":"..."} (llama.cpp at
+// times), {"detail":...} (FastAPI), {"message":...}; else the start of the body.
+std::string errorExcerpt(const std::string& body) {
+  const Json json = Json::parse(body, nullptr, false);
+  if (json.is_object()) {
+    const auto pick = [&](const Json& v) -> std::string { return v.is_string() ? v.get<std::string>() : dump(v); };
+    if (const auto e = json.find("error"); e != json.end()) {
+      if (e->is_object()) {
+        if (const auto m = e->find("message"); m != e->end()) return shorten(pick(*m));
+      }
+      return shorten(pick(*e));
+    }
+    if (const auto d = json.find("detail"); d != json.end()) return shorten(pick(*d));
+    if (const auto m = json.find("message"); m != json.end()) return shorten(pick(*m));
+  }
+  return shorten(body);
+}
+
+// choices[0].message.content of a 2xx reply, or what is wrong with the reply.
+Result<std::string> readContent(const std::string& body) {
+  using R = Result<std::string>;
+  const Json json = Json::parse(body, nullptr, false);
+  if (json.is_discarded()) return R::failure("the reply is not JSON: " + shorten(body));
+  if (!json.is_object()) return R::failure("the reply is not a JSON object");
+  const auto choices = json.find("choices");
+  if (choices == json.end() || !choices->is_array() || choices->empty()) {
+    return R::failure("the reply has no choices");
+  }
+  const Json& first = (*choices)[0];
+  if (!first.is_object()) return R::failure("the reply's choices[0] is not an object");
+  const auto message = first.find("message");
+  if (message == first.end() || !message->is_object()) return R::failure("the reply's choices[0] has no message");
+  const auto content = message->find("content");
+  if (content != message->end() && content->is_string()) return content->get<std::string>();
+  if (content != message->end() && content->is_array()) {
+    // Some servers answer in parts, like the request's: join the text ones.
+    std::string text;
+    bool any = false;
+    for (const Json& part : *content) {
+      if (part.is_string()) {
+        text += part.get<std::string>();
+        any = true;
+      } else if (part.is_object()) {
+        const auto t = part.find("text");
+        const auto type = part.find("type");
+        const bool isText = type == part.end() || (type->is_string() && type->get<std::string>() == "text");
+        if (isText && t != part.end() && t->is_string()) {
+          text += t->get<std::string>();
+          any = true;
+        }
+      }
+    }
+    if (any) return text;
+    return R::failure("the reply's message content has no text part");
+  }
+  if (const auto refusal = message->find("refusal"); refusal != message->end() && refusal->is_string()) {
+    return R::failure("the model refused: " + shorten(refusal->get<std::string>()));
+  }
+  return R::failure("the reply's message has no content");
+}
+
+// A Retry-After in seconds; the HTTP-date form is not read (the caller's backoff applies).
+std::optional<double> retryAfterSeconds(const HttpResponse& response) {
+  const auto value = response.header("retry-after");
+  if (!value || value->empty()) return std::nullopt;
+  const std::string& s = *value;
+  if (!std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || c == '.' || c == ' '; })) {
+    return std::nullopt;
+  }
+  errno = 0;
+  char* end = nullptr;
+  const double seconds = std::strtod(s.c_str(), &end);
+  if (errno != 0 || end == s.c_str() || !std::isfinite(seconds) || seconds < 0) return std::nullopt;
+  return seconds;
+}
+
+Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, const Sleeper& sleep,
+                                 ChatFailure* failure) {
+  const auto fail = [&](std::string message, int status) {
+    message = redact(std::move(message), request.apiKey);
+    if (failure) *failure = ChatFailure{message, status};
+    return Result<ChatReply>::failure(std::move(message));
+  };
+
+  HttpRequest httpRequest;
+  httpRequest.url = chatUrl(request.baseUrl);
+  httpRequest.headers.emplace_back("Content-Type", "application/json");
+  httpRequest.headers.emplace_back("Accept", "application/json");
+  if (!request.apiKey.empty()) httpRequest.headers.emplace_back("Authorization", "Bearer " + request.apiKey);
+  httpRequest.body = dump(buildBody(request));
+  httpRequest.connectTimeoutSeconds = request.connectTimeoutSeconds;
+  httpRequest.timeoutSeconds = request.timeoutSeconds;
+  httpRequest.maxResponseBytes = request.maxResponseBytes;
+
+  const int attempts = std::max(1, request.maxTransportAttempts);
+  double backoff = std::max(0.0, request.backoffSeconds);
+  int lastStatus = 0;
+  std::string lastError;
+  for (int attempt = 1; attempt <= attempts; ++attempt) {
+    std::optional<double> retryAfter;
+    const Result<HttpResponse> response = http.post(httpRequest);
+    if (!response) {
+      lastError = response.error();
+      if (detail::isResponseTooLarge(lastError)) return fail(lastError, 0);
+    } else {
+      const HttpResponse& r = *response;
+      lastStatus = r.status;
+      if (r.status >= 200 && r.status < 300) {
+        Result<std::string> content = readContent(r.body);
+        if (!content) {
+          return fail("HTTP " + std::to_string(r.status) + " from " + httpRequest.url + " but " + content.error(),
+                      r.status);
+        }
+        ChatReply reply;
+        reply.content = std::move(content).value();
+        reply.httpStatus = r.status;
+        reply.latencyMs = r.latencyMs;
+        reply.transportAttempts = attempt;
+        return reply;
+      }
+      lastError = "HTTP " + std::to_string(r.status) + " from " + httpRequest.url + ": " + errorExcerpt(r.body);
+      if (r.status != 429 && r.status < 500) return fail(lastError, r.status);
+      retryAfter = retryAfterSeconds(r);
+    }
+    if (attempt == attempts) break;
+    const double wait = retryAfter ? std::min(*retryAfter, std::max(0.0, request.maxRetryAfterSeconds)) : backoff;
+    if (sleep) sleep(wait);
+    backoff *= 2;
+  }
+  return fail("gave up after " + std::to_string(attempts) + (attempts == 1 ? " attempt: " : " attempts: ") + lastError,
+              lastStatus);
+}
+
+}  // namespace
+
+std::string chatRequestBody(const ChatRequest& request) {
+  try {
+    return dump(buildBody(request));
+  } catch (const std::exception&) {
+    return R"({"error":"could not build the request body"})";
+  }
+}
+
+Result<ChatReply> complete(HttpClient& http, const ChatRequest& request, const Sleeper& sleep, ChatFailure* failure) {
+  try {
+    return completeUnsafe(http, request, sleep, failure);
+  } catch (const std::exception& e) {
+    // nlohmann or the allocator; never let it cross the library's API.
+    std::string message = redact(std::string("chat request failed: ") + e.what(), request.apiKey);
+    if (failure) *failure = ChatFailure{message, 0};
+    return Result<ChatReply>::failure(std::move(message));
+  }
+}
+
+}  // namespace tengen::net

@@ -1,0 +1,207 @@
+// The libcurl HttpClient: one easy handle per client (so connections are reused between a client's requests), every
+// option set again for each request.
+#include <curl/curl.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "tengen/net/http_client.h"
+
+#include "transport_errors.h"
+
+namespace tengen::net {
+
+namespace {
+
+// curl_global_init is not thread-safe and must run once before any handle exists; the process never calls
+// curl_global_cleanup because other handles may outlive any one client.
+void initCurlOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+std::string seconds(double s) {
+  std::ostringstream out;
+  out << s;
+  return out.str();
+}
+
+long millis(double s) {
+  if (!(s > 0)) return 0;  // curl's own default (no limit for the total, 300 s for connecting)
+  return std::max(1L, std::lround(std::min(s, 1e9) * 1000));
+}
+
+// URLs with credentials in them ("http://user:secret@host/") are printed without the credentials.
+std::string displayUrl(const std::string& url) {
+  const auto scheme = url.find("://");
+  if (scheme == std::string::npos) return url;
+  const auto hostStart = scheme + 3;
+  const auto hostEnd = url.find_first_of("/?#", hostStart);
+  const auto at = url.rfind('@', hostEnd == std::string::npos ? std::string::npos : hostEnd);
+  if (at == std::string::npos || at < hostStart) return url;
+  return url.substr(0, hostStart) + url.substr(at + 1);
+}
+
+struct Transfer {
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::size_t maxBytes = 0;
+  bool tooLarge = false;
+};
+
+std::size_t onBody(char* data, std::size_t size, std::size_t count, void* user) {
+  auto* t = static_cast<Transfer*>(user);
+  const std::size_t n = size * count;
+  if (t->body.size() + n > t->maxBytes) {
+    t->tooLarge = true;
+    return 0;  // anything but n aborts the transfer with CURLE_WRITE_ERROR
+  }
+  t->body.append(data, n);
+  return n;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+std::size_t onHeader(char* data, std::size_t size, std::size_t count, void* user) {
+  auto* t = static_cast<Transfer*>(user);
+  const std::size_t n = size * count;
+  const std::string_view line(data, n);
+  if (line.starts_with("HTTP/")) {
+    t->headers.clear();  // a new response begins (after "100 Continue"); keep only the final one's headers
+    return n;
+  }
+  const auto colon = line.find(':');
+  if (colon == std::string_view::npos) return n;
+  std::string name(trim(line.substr(0, colon)));
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  t->headers.emplace_back(std::move(name), std::string(trim(line.substr(colon + 1))));
+  return n;
+}
+
+struct SlistDeleter {
+  void operator()(curl_slist* list) const { curl_slist_free_all(list); }
+};
+using Slist = std::unique_ptr<curl_slist, SlistDeleter>;
+
+struct EasyDeleter {
+  void operator()(CURL* easy) const { curl_easy_cleanup(easy); }
+};
+
+class CurlClient final : public HttpClient {
+ public:
+  CurlClient() : m_easy((initCurlOnce(), curl_easy_init())) {}
+
+  Result<HttpResponse> post(const HttpRequest& request) override {
+    const std::string url = displayUrl(request.url);
+    if (!m_easy) return Result<HttpResponse>::failure("could not set up an HTTP client (curl_easy_init failed)");
+    CURL* easy = m_easy.get();
+    curl_easy_reset(easy);
+
+    Slist headers;
+    for (const auto& [name, value] : request.headers) {
+      std::string line = name;
+      line += ": ";
+      line += value;
+      curl_slist* grown = curl_slist_append(headers.get(), line.c_str());
+      if (!grown) return Result<HttpResponse>::failure("out of memory building the request to " + url);
+      (void)headers.release();
+      headers.reset(grown);
+    }
+    // Without this curl waits up to a second for "100 Continue" before sending a large body (an image).
+    if (curl_slist* grown = curl_slist_append(headers.get(), "Expect:")) {
+      (void)headers.release();
+      headers.reset(grown);
+    }
+
+    Transfer transfer;
+    transfer.maxBytes = request.maxResponseBytes;
+    char errorBuffer[CURL_ERROR_SIZE] = {};
+
+    curl_easy_setopt(easy, CURLOPT_URL, request.url.c_str());
+    curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);  // threads: no SIGALRM for DNS timeouts
+    // A proxy from the environment must not capture the loopback model servers tengen usually talks to.
+    curl_easy_setopt(easy, CURLOPT_NOPROXY, "127.0.0.1,localhost,::1");
+    curl_easy_setopt(easy, CURLOPT_POST, 1L);
+    curl_easy_setopt(easy, CURLOPT_POSTFIELDS, request.body.data());
+    curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
+    curl_easy_setopt(easy, CURLOPT_HTTPHEADER, headers.get());
+    curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, millis(request.connectTimeoutSeconds));
+    curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, millis(request.timeoutSeconds));
+    curl_easy_setopt(easy, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(request.maxResponseBytes));
+    curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, &onBody);
+    curl_easy_setopt(easy, CURLOPT_WRITEDATA, &transfer);
+    curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, &onHeader);
+    curl_easy_setopt(easy, CURLOPT_HEADERDATA, &transfer);
+    curl_easy_setopt(easy, CURLOPT_ERRORBUFFER, errorBuffer);
+
+    const auto start = std::chrono::steady_clock::now();
+    const CURLcode code = curl_easy_perform(easy);
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+
+    if (code != CURLE_OK) return Result<HttpResponse>::failure(describe(code, errorBuffer, request, transfer));
+
+    long status = 0;
+    curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &status);
+    HttpResponse response;
+    response.status = static_cast<int>(status);
+    response.body = std::move(transfer.body);
+    response.headers = std::move(transfer.headers);
+    response.latencyMs = static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count());
+    return response;
+  }
+
+ private:
+  std::string describe(CURLcode code, const char* errorBuffer, const HttpRequest& request,
+                       const Transfer& transfer) const {
+    const std::string url = displayUrl(request.url);
+    const std::string detail = errorBuffer[0] != '\0' ? errorBuffer : curl_easy_strerror(code);
+    if (transfer.tooLarge || code == CURLE_FILESIZE_EXCEEDED) {
+      return detail::responseTooLarge(url, request.maxResponseBytes);
+    }
+    switch (code) {
+      case CURLE_COULDNT_RESOLVE_HOST:
+      case CURLE_COULDNT_RESOLVE_PROXY:
+        return "could not resolve the host of " + url + " (" + detail + ")";
+      case CURLE_COULDNT_CONNECT:
+        return "could not connect to " + url + " (" + detail + ")";
+      case CURLE_OPERATION_TIMEDOUT: {
+        curl_off_t connectUs = 0;
+        curl_easy_getinfo(m_easy.get(), CURLINFO_CONNECT_TIME_T, &connectUs);
+        if (connectUs == 0) {
+          return "could not connect to " + url + " within " + seconds(request.connectTimeoutSeconds) + " s";
+        }
+        return "timed out after " + seconds(request.timeoutSeconds) + " s waiting for " + url;
+      }
+      case CURLE_URL_MALFORMAT:
+      case CURLE_UNSUPPORTED_PROTOCOL:
+        return "not a usable http(s) URL: " + url + " (" + detail + ")";
+      case CURLE_GOT_NOTHING:
+        return "the server at " + url + " closed the connection without answering";
+      default:
+        return "request to " + url + " failed: " + detail;
+    }
+  }
+
+  std::unique_ptr<CURL, EasyDeleter> m_easy;
+};
+
+}  // namespace
+
+std::unique_ptr<HttpClient> makeCurlClient() { return std::make_unique<CurlClient>(); }
+
+}  // namespace tengen::net

@@ -1,0 +1,350 @@
+// The chat-completions client against a scripted server on 127.0.0.1: what it sends, how it retries, and how it
+// reads (or refuses) what comes back.
+#include "tengen/net/chat.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "test_server.h"
+
+namespace tengen::net {
+namespace {
+
+using fixture::closedPort;
+using fixture::Scripted;
+using fixture::ScriptedServer;
+using fixture::SilentServer;
+using nlohmann::json;
+
+constexpr const char* kKey = "sk-test-0123456789abcdef";
+
+std::string reply(const std::string& content) {
+  return json{{"id", "x"}, {"choices", {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", content}}}}}}}
+      .dump();
+}
+
+class Chat : public ::testing::Test {
+ protected:
+  ChatRequest request() const {
+    ChatRequest r;
+    r.baseUrl = m_server.url("/v1/");
+    r.model = "lora_mix_qwen_r5";
+    r.system = "You play Go.";
+    r.userText = "Black to play. Answer with one point.";
+    r.maxTokens = 16;
+    r.connectTimeoutSeconds = 2;
+    r.timeoutSeconds = 5;
+    return r;
+  }
+  Sleeper sleeper() {
+    return [this](double s) { m_sleeps.push_back(s); };
+  }
+  json sentBody(std::size_t i = 0) const { return json::parse(m_server.received().at(i).body); }
+
+  ScriptedServer m_server;
+  std::unique_ptr<HttpClient> m_http = makeCurlClient();
+  std::vector<double> m_sleeps;
+};
+
+TEST_F(Chat, PostsModelMessagesAndMaxTokensToChatCompletions) {
+  m_server.push(Scripted{200, reply("D4"), {}, {}});
+  ChatFailure failure;
+  const auto result = complete(*m_http, request(), sleeper(), &failure);
+  ASSERT_TRUE(result.ok()) << result.error();
+  EXPECT_EQ(result->content, "D4");
+  EXPECT_EQ(result->httpStatus, 200);
+  EXPECT_EQ(result->transportAttempts, 1);
+  EXPECT_GE(result->latencyMs, 0);
+  EXPECT_TRUE(m_sleeps.empty());
+
+  const auto received = m_server.received();
+  ASSERT_EQ(received.size(), 1u);
+  EXPECT_EQ(received[0].path, "/v1/chat/completions");  // the base URL's trailing slash is tolerated
+  EXPECT_EQ(received[0].header("Content-Type"), "application/json");
+  EXPECT_FALSE(received[0].hasHeader("Authorization"));
+  const json body = sentBody();
+  EXPECT_EQ(body["model"], "lora_mix_qwen_r5");
+  EXPECT_EQ(body["max_tokens"], 16);
+  EXPECT_FALSE(body.contains("temperature"));
+  EXPECT_FALSE(body.contains("structured_outputs"));
+  EXPECT_FALSE(body.contains("grammar"));
+  ASSERT_EQ(body["messages"].size(), 2u);
+  EXPECT_EQ(body["messages"][0], (json{{"role", "system"}, {"content", "You play Go."}}));
+  EXPECT_EQ(body["messages"][1], (json{{"role", "user"}, {"content", "Black to play. Answer with one point."}}));
+  EXPECT_EQ(received[0].body, chatRequestBody(request()));
+}
+
+TEST_F(Chat, SendsTheImageAsADataUrlPartAndTheTemperatureWhenSet) {
+  m_server.push(Scripted{200, reply("Q16"), {}, {}});
+  ChatRequest r = request();
+  r.png = std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16);
+  r.temperature = 0.25;
+  const auto result = complete(*m_http, r, sleeper());
+  ASSERT_TRUE(result.ok()) << result.error();
+  const json body = sentBody();
+  EXPECT_EQ(body["temperature"], 0.25);
+  const json& content = body["messages"][1]["content"];
+  ASSERT_TRUE(content.is_array());
+  ASSERT_EQ(content.size(), 2u);
+  EXPECT_EQ(content[0], (json{{"type", "text"}, {"text", "Black to play. Answer with one point."}}));
+  EXPECT_EQ(content[1]["type"], "image_url");
+  const std::string url = content[1]["image_url"]["url"];
+  EXPECT_EQ(url.rfind("data:image/png;base64,iVBORw0KGgo", 0), 0u) << url;
+  EXPECT_EQ(url, "data:image/png;base64," + base64(*r.png));
+}
+
+TEST_F(Chat, SendsTheKeyOnlyAsABearerHeader) {
+  m_server.push(Scripted{200, reply("pass"), {}, {}});
+  ChatRequest r = request();
+  r.apiKey = kKey;
+  const auto result = complete(*m_http, r, sleeper());
+  ASSERT_TRUE(result.ok()) << result.error();
+  const auto received = m_server.received();
+  ASSERT_EQ(received.size(), 1u);
+  EXPECT_EQ(received[0].header("Authorization"), std::string("Bearer ") + kKey);
+  EXPECT_EQ(received[0].body.find(kKey), std::string::npos);
+  EXPECT_EQ(chatRequestBody(r).find(kKey), std::string::npos);
+}
+
+TEST(ChatRequestBody, AsksVllmStructuredOutputsForARegexOrAChoice) {
+  ChatRequest r;
+  r.constraint = Constraint::Regex;
+  r.regex = "(pass|[A-HJ-T](1[0-9]|[1-9]))";
+  json body = json::parse(chatRequestBody(r));
+  EXPECT_EQ(body["structured_outputs"], (json{{"regex", r.regex}}));
+  r.constraint = Constraint::Choice;
+  r.choices = {"D4", "Q16", "pass"};
+  body = json::parse(chatRequestBody(r));
+  EXPECT_EQ(body["structured_outputs"], (json{{"choice", {"D4", "Q16", "pass"}}}));
+  EXPECT_FALSE(body.contains("guided_choice"));
+}
+
+TEST(ChatRequestBody, AsksOlderVllmForGuidedRegexOrChoice) {
+  ChatRequest r;
+  r.constraintApi = ConstraintApi::VllmGuided;
+  r.constraint = Constraint::Regex;
+  r.regex = "[A-T][0-9]+";
+  json body = json::parse(chatRequestBody(r));
+  EXPECT_EQ(body["guided_regex"], "[A-T][0-9]+");
+  EXPECT_FALSE(body.contains("structured_outputs"));
+  r.constraint = Constraint::Choice;
+  r.choices = {"C3", "pass"};
+  body = json::parse(chatRequestBody(r));
+  EXPECT_EQ(body["guided_choice"], (json{"C3", "pass"}));
+  EXPECT_FALSE(body.contains("guided_regex"));
+}
+
+TEST(ChatRequestBody, AsksLlamaCppForAGbnfGrammar) {
+  ChatRequest r;
+  r.constraintApi = ConstraintApi::LlamaCppGrammar;
+  r.constraint = Constraint::Choice;
+  r.choices = {"D4", "Q16", "pass"};
+  json body = json::parse(chatRequestBody(r));
+  EXPECT_EQ(body["grammar"], R"(root ::= "D4" | "Q16" | "pass")");
+  // A regex cannot be given to llama.cpp: the points when known, else any GTP vertex.
+  r.constraint = Constraint::Regex;
+  r.regex = "(D4|Q16|pass)";
+  body = json::parse(chatRequestBody(r));
+  EXPECT_EQ(body["grammar"], R"(root ::= "D4" | "Q16" | "pass")");
+  r.choices.clear();
+  body = json::parse(chatRequestBody(r));
+  EXPECT_EQ(body["grammar"], R"(root ::= "pass" | [A-HJ-Z] [1-9] [0-9]?)");
+  EXPECT_FALSE(body.contains("structured_outputs"));
+  EXPECT_FALSE(body.contains("guided_regex"));
+}
+
+TEST(ChatRequestBody, EscapesQuotesInGrammarLiterals) {
+  ChatRequest r;
+  r.constraintApi = ConstraintApi::LlamaCppGrammar;
+  r.constraint = Constraint::Choice;
+  r.choices = {"a\"b", "c\\d"};
+  EXPECT_EQ(json::parse(chatRequestBody(r))["grammar"], R"(root ::= "a\"b" | "c\\d")");
+}
+
+TEST_F(Chat, SendsTheConstraintOverTheWire) {
+  m_server.push(Scripted{200, reply("D4"), {}, {}});
+  ChatRequest r = request();
+  r.constraint = Constraint::Choice;
+  r.choices = {"D4", "pass"};
+  ASSERT_TRUE(complete(*m_http, r, sleeper()).ok());
+  EXPECT_EQ(sentBody()["structured_outputs"], (json{{"choice", {"D4", "pass"}}}));
+}
+
+TEST_F(Chat, RetriesA500AndSleepsTheBackoff) {
+  m_server.push(Scripted{500, R"({"error":{"message":"engine crashed"}})", {}, {}});
+  m_server.push(Scripted{200, reply("C3"), {}, {}});
+  const auto result = complete(*m_http, request(), sleeper());
+  ASSERT_TRUE(result.ok()) << result.error();
+  EXPECT_EQ(result->content, "C3");
+  EXPECT_EQ(result->transportAttempts, 2);
+  EXPECT_EQ(m_sleeps, (std::vector<double>{0.5}));
+  EXPECT_EQ(m_server.received().size(), 2u);
+}
+
+TEST_F(Chat, HonoursRetryAfterOnA429) {
+  m_server.push(Scripted{429, R"({"error":{"message":"slow down"}})", {{"Retry-After", "2"}}, {}});
+  m_server.push(Scripted{200, reply("C3"), {}, {}});
+  const auto result = complete(*m_http, request(), sleeper());
+  ASSERT_TRUE(result.ok()) << result.error();
+  EXPECT_EQ(m_sleeps, (std::vector<double>{2.0}));
+}
+
+TEST_F(Chat, CapsRetryAfterAndFallsBackToBackoffForAnHttpDate) {
+  m_server.push(Scripted{503, "", {{"Retry-After", "3600"}}, {}});
+  m_server.push(Scripted{429, "", {{"Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT"}}, {}});
+  m_server.push(Scripted{200, reply("C3"), {}, {}});
+  ChatRequest r = request();
+  r.maxRetryAfterSeconds = 30;
+  const auto result = complete(*m_http, r, sleeper());
+  ASSERT_TRUE(result.ok()) << result.error();
+  EXPECT_EQ(result->transportAttempts, 3);
+  EXPECT_EQ(m_sleeps, (std::vector<double>{30.0, 1.0}));  // the backoff doubled after the first retry
+}
+
+TEST_F(Chat, GivesUpAfterTheLastAttempt) {
+  for (int i = 0; i < 3; ++i) m_server.push(Scripted{503, R"({"error":{"message":"model is loading"}})", {}, {}});
+  ChatRequest r = request();
+  r.maxTransportAttempts = 3;
+  ChatFailure failure;
+  const auto result = complete(*m_http, r, sleeper(), &failure);
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.error(), failure.message);
+  EXPECT_EQ(failure.httpStatus, 503);
+  EXPECT_NE(failure.message.find("gave up after 3 attempts"), std::string::npos) << failure.message;
+  EXPECT_NE(failure.message.find("HTTP 503"), std::string::npos) << failure.message;
+  EXPECT_NE(failure.message.find("model is loading"), std::string::npos) << failure.message;
+  EXPECT_EQ(m_sleeps, (std::vector<double>{0.5, 1.0}));
+  EXPECT_EQ(m_server.received().size(), 3u);
+}
+
+TEST_F(Chat, FailsAtOnceOn401WithTheServersWords) {
+  m_server.push(Scripted{401, R"({"error":{"message":"Incorrect API key provided","type":"auth"}})", {}, {}});
+  ChatRequest r = request();
+  r.apiKey = kKey;
+  ChatFailure failure;
+  const auto result = complete(*m_http, r, sleeper(), &failure);
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(failure.httpStatus, 401);
+  EXPECT_NE(failure.message.find("HTTP 401"), std::string::npos) << failure.message;
+  EXPECT_NE(failure.message.find("Incorrect API key provided"), std::string::npos) << failure.message;
+  EXPECT_EQ(failure.message.find(kKey), std::string::npos);
+  EXPECT_TRUE(m_sleeps.empty());
+  EXPECT_EQ(m_server.received().size(), 1u);
+}
+
+TEST_F(Chat, FailsAtOnceOn404WithTheDetail) {
+  m_server.push(Scripted{404, R"({"detail":"The model `nope` does not exist."})", {}, {}});
+  ChatFailure failure;
+  const auto result = complete(*m_http, request(), sleeper(), &failure);
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(failure.httpStatus, 404);
+  EXPECT_NE(failure.message.find("HTTP 404"), std::string::npos) << failure.message;
+  EXPECT_NE(failure.message.find("does not exist"), std::string::npos) << failure.message;
+  EXPECT_EQ(m_server.received().size(), 1u);
+}
+
+TEST_F(Chat, NeverRepeatsTheKeyEvenWhenTheServerEchoesIt) {
+  ChatRequest r = request();
+  r.apiKey = kKey;
+  m_server.push(
+      Scripted{400, std::string(R"({"error":{"message":"bad header Authorization: Bearer )") + kKey + "\"}}", {}, {}});
+  ChatFailure failure;
+  ASSERT_FALSE(complete(*m_http, r, sleeper(), &failure).ok());
+  EXPECT_EQ(failure.message.find(kKey), std::string::npos) << failure.message;
+  EXPECT_NE(failure.message.find("[redacted]"), std::string::npos) << failure.message;
+
+  m_server.push(Scripted{200, std::string("not json, your key is ") + kKey, {}, {}});
+  ASSERT_FALSE(complete(*m_http, r, sleeper(), &failure).ok());
+  EXPECT_EQ(failure.message.find(kKey), std::string::npos) << failure.message;
+}
+
+TEST_F(Chat, FailsFastOnAServerThatNeverAnswers) {
+  SilentServer silent;
+  ChatRequest r = request();
+  r.baseUrl = silent.url("/v1");
+  r.timeoutSeconds = 0.5;
+  r.maxTransportAttempts = 2;
+  ChatFailure failure;
+  const auto start = std::chrono::steady_clock::now();
+  const auto result = complete(*m_http, r, sleeper(), &failure);
+  ASSERT_FALSE(result.ok());
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(4));
+  EXPECT_NE(failure.message.find("timed out after 0.5 s"), std::string::npos) << failure.message;
+  EXPECT_NE(failure.message.find("gave up after 2 attempts"), std::string::npos) << failure.message;
+  EXPECT_EQ(failure.httpStatus, 0);
+  EXPECT_EQ(m_sleeps.size(), 1u);
+}
+
+TEST_F(Chat, RetriesARefusedConnectionThenSaysSo) {
+  ChatRequest r = request();
+  r.baseUrl = "http://127.0.0.1:" + std::to_string(closedPort()) + "/v1";
+  r.maxTransportAttempts = 3;
+  ChatFailure failure;
+  const auto result = complete(*m_http, r, sleeper(), &failure);
+  ASSERT_FALSE(result.ok());
+  EXPECT_NE(failure.message.find("could not connect to " + r.baseUrl + "/chat/completions"), std::string::npos)
+      << failure.message;
+  EXPECT_EQ(failure.httpStatus, 0);
+  EXPECT_EQ(m_sleeps, (std::vector<double>{0.5, 1.0}));
+}
+
+TEST_F(Chat, FailsWithoutRetryingOnMalformedJson) {
+  m_server.push(Scripted{200, "<html>gateway</html>", {}, {}});
+  ChatFailure failure;
+  ASSERT_FALSE(complete(*m_http, request(), sleeper(), &failure).ok());
+  EXPECT_NE(failure.message.find("not JSON"), std::string::npos) << failure.message;
+  EXPECT_EQ(failure.httpStatus, 200);
+  EXPECT_EQ(m_server.received().size(), 1u);
+}
+
+TEST_F(Chat, FailsWhenThereAreNoChoices) {
+  m_server.push(Scripted{200, R"({"choices":[]})", {}, {}});
+  ChatFailure failure;
+  ASSERT_FALSE(complete(*m_http, request(), sleeper(), &failure).ok());
+  EXPECT_NE(failure.message.find("no choices"), std::string::npos) << failure.message;
+}
+
+TEST_F(Chat, FailsWhenTheMessageHasNoContent) {
+  m_server.push(Scripted{200, R"({"choices":[{"message":{"role":"assistant"}}]})", {}, {}});
+  ChatFailure failure;
+  ASSERT_FALSE(complete(*m_http, request(), sleeper(), &failure).ok());
+  EXPECT_NE(failure.message.find("no content"), std::string::npos) << failure.message;
+}
+
+TEST_F(Chat, FailsOnARefusal) {
+  m_server.push(Scripted{200, R"({"choices":[{"message":{"content":null,"refusal":"I cannot play Go."}}]})", {}, {}});
+  ChatFailure failure;
+  ASSERT_FALSE(complete(*m_http, request(), sleeper(), &failure).ok());
+  EXPECT_NE(failure.message.find("refused: I cannot play Go."), std::string::npos) << failure.message;
+}
+
+TEST_F(Chat, JoinsContentGivenAsTextParts) {
+  m_server.push(
+      Scripted{200,
+               R"({"choices":[{"message":{"content":[{"type":"text","text":"Q"},{"type":"text","text":"16"}]}}]})",
+               {},
+               {}});
+  const auto result = complete(*m_http, request(), sleeper());
+  ASSERT_TRUE(result.ok()) << result.error();
+  EXPECT_EQ(result->content, "Q16");
+}
+
+TEST_F(Chat, FailsOnAnOversizedReply) {
+  m_server.push(Scripted{200, reply(std::string(5000, 'x')), {}, {}});
+  ChatRequest r = request();
+  r.maxResponseBytes = 1024;
+  ChatFailure failure;
+  ASSERT_FALSE(complete(*m_http, r, sleeper(), &failure).ok());
+  EXPECT_NE(failure.message.find("larger than 1024 bytes"), std::string::npos) << failure.message;
+  // A server that sends too much would do it again: not retried.
+  EXPECT_EQ(m_server.received().size(), 1u);
+  EXPECT_TRUE(m_sleeps.empty());
+}
+
+}  // namespace
+}  // namespace tengen::net

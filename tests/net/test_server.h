@@ -1,0 +1,140 @@
+// HTTP servers for tengen::net's tests, on 127.0.0.1 with a port the kernel picks: one that answers from a script
+// and records every request, one that accepts connections and never answers, and a port nothing listens on.
+#pragma once
+
+#include <arpa/inet.h>
+#include <httplib.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <deque>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace tengen::net::fixture {
+
+struct Scripted {
+  int status = 200;
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::chrono::milliseconds delay{0};
+};
+
+struct Received {
+  std::string method;
+  std::string path;
+  std::string body;
+  httplib::Headers headers;
+
+  bool hasHeader(const std::string& name) const { return headers.find(name) != headers.end(); }
+  std::string header(const std::string& name) const {
+    const auto it = headers.find(name);  // httplib compares header names case-insensitively
+    return it == headers.end() ? std::string() : it->second;
+  }
+};
+
+// Answers POSTs on any path with the queued responses in order (500 "script exhausted" when none is left).
+class ScriptedServer {
+ public:
+  ScriptedServer() {
+    m_server.Post(".*", [this](const httplib::Request& request, httplib::Response& response) {
+      Scripted next;
+      {
+        std::lock_guard lock(m_mutex);
+        m_received.push_back(Received{request.method, request.path, request.body, request.headers});
+        if (m_script.empty()) {
+          next = Scripted{500, R"({"error":{"message":"script exhausted"}})", {}, {}};
+        } else {
+          next = std::move(m_script.front());
+          m_script.pop_front();
+        }
+      }
+      if (next.delay.count() > 0) std::this_thread::sleep_for(next.delay);
+      response.status = next.status;
+      for (const auto& [name, value] : next.headers) response.set_header(name, value);
+      response.set_content(next.body, "application/json");
+    });
+    m_port = m_server.bind_to_any_port("127.0.0.1");
+    if (m_port <= 0) throw std::runtime_error("could not bind a test server on 127.0.0.1");
+    m_thread = std::thread([this] { m_server.listen_after_bind(); });
+    // stop() is a no-op until the server runs, so wait for it before anything could stop it.
+    while (!m_server.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ~ScriptedServer() {
+    m_server.stop();
+    m_thread.join();
+  }
+  ScriptedServer(const ScriptedServer&) = delete;
+  ScriptedServer& operator=(const ScriptedServer&) = delete;
+
+  void push(Scripted response) {
+    std::lock_guard lock(m_mutex);
+    m_script.push_back(std::move(response));
+  }
+  std::vector<Received> received() const {
+    std::lock_guard lock(m_mutex);
+    return m_received;
+  }
+  int port() const { return m_port; }
+  std::string url(const std::string& path = "/") const { return "http://127.0.0.1:" + std::to_string(m_port) + path; }
+
+ private:
+  httplib::Server m_server;
+  int m_port = 0;
+  std::thread m_thread;
+  mutable std::mutex m_mutex;
+  std::deque<Scripted> m_script;
+  std::vector<Received> m_received;
+};
+
+inline int boundSocket(sockaddr_in& address) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) throw std::runtime_error("socket() failed");
+  address = {};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = 0;
+  socklen_t length = sizeof address;
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
+      ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+    ::close(fd);
+    throw std::runtime_error("bind() failed");
+  }
+  return fd;
+}
+
+// Listens but never accepts: the kernel completes the handshake, takes the request, and nobody ever answers.
+class SilentServer {
+ public:
+  SilentServer() {
+    sockaddr_in address{};
+    m_fd = boundSocket(address);
+    ::listen(m_fd, 8);
+    m_port = ntohs(address.sin_port);
+  }
+  ~SilentServer() { ::close(m_fd); }
+  SilentServer(const SilentServer&) = delete;
+  SilentServer& operator=(const SilentServer&) = delete;
+
+  std::string url(const std::string& path = "/") const { return "http://127.0.0.1:" + std::to_string(m_port) + path; }
+
+ private:
+  int m_fd = -1;
+  int m_port = 0;
+};
+
+// A port that was free a moment ago and has no listener now, so connecting is refused.
+inline int closedPort() {
+  sockaddr_in address{};
+  const int fd = boundSocket(address);
+  ::close(fd);
+  return ntohs(address.sin_port);
+}
+
+}  // namespace tengen::net::fixture
