@@ -263,7 +263,7 @@ TEST_F(Chat, NeverRepeatsTheKeyEvenWhenTheServerEchoesIt) {
   EXPECT_EQ(failure.message.find(kKey), std::string::npos) << failure.message;
 }
 
-TEST_F(Chat, FailsFastOnAServerThatNeverAnswers) {
+TEST_F(Chat, FailsFastWithoutRetryingOnAServerThatNeverAnswers) {
   SilentServer silent;
   ChatRequest r = request();
   r.baseUrl = silent.url("/v1");
@@ -275,9 +275,8 @@ TEST_F(Chat, FailsFastOnAServerThatNeverAnswers) {
   ASSERT_FALSE(result.ok());
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(4));
   EXPECT_NE(failure.message.find("timed out after 0.5 s"), std::string::npos) << failure.message;
-  EXPECT_NE(failure.message.find("gave up after 2 attempts"), std::string::npos) << failure.message;
   EXPECT_EQ(failure.httpStatus, 0);
-  EXPECT_EQ(m_sleeps.size(), 1u);
+  EXPECT_TRUE(m_sleeps.empty()) << "a request that used up its time is not tried again";
 }
 
 TEST_F(Chat, RetriesARefusedConnectionThenSaysSo) {

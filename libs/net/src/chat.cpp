@@ -231,7 +231,7 @@ Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, c
     const Result<HttpResponse> response = http.post(httpRequest);
     if (!response) {
       lastError = response.error();
-      if (detail::isResponseTooLarge(lastError)) return fail(lastError, 0);
+      if (detail::isResponseTooLarge(lastError) || detail::isTimedOut(lastError)) return fail(lastError, 0);
     } else {
       const HttpResponse& r = *response;
       lastStatus = r.status;

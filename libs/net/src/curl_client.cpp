@@ -185,7 +185,7 @@ class CurlClient final : public HttpClient {
         if (connectUs == 0) {
           return "could not connect to " + url + " within " + seconds(request.connectTimeoutSeconds) + " s";
         }
-        return "timed out after " + seconds(request.timeoutSeconds) + " s waiting for " + url;
+        return detail::timedOut(seconds(request.timeoutSeconds), url);
       }
       case CURLE_URL_MALFORMAT:
       case CURLE_UNSUPPORTED_PROTOCOL:

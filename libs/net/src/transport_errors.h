@@ -1,5 +1,6 @@
 // Words shared by the curl client and the chat client, so that the chat client can tell a failure that is worth
-// retrying (connection, timeout) from one that is not (an oversized reply, which a broken server would repeat).
+// retrying (a refused or broken connection) from one that is not: an oversized reply, which a broken server would
+// repeat, or a request that ran out of its time, where a retry would multiply the user's --timeout.
 #pragma once
 
 #include <cstddef>
@@ -15,6 +16,14 @@ inline std::string responseTooLarge(std::string_view url, std::size_t maxBytes) 
 inline bool isResponseTooLarge(std::string_view message) {
   return message.starts_with("response from ") && message.find(" larger than ") != std::string_view::npos &&
          message.ends_with(" bytes");
+}
+
+inline std::string timedOut(std::string_view seconds, std::string_view url) {
+  return "timed out after " + std::string(seconds) + " s waiting for " + std::string(url);
+}
+
+inline bool isTimedOut(std::string_view message) {
+  return message.starts_with("timed out after ") && message.find(" s waiting for ") != std::string_view::npos;
 }
 
 }  // namespace tengen::net::detail
