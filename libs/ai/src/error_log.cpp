@@ -1,0 +1,168 @@
+#include "tengen/ai/error_log.h"
+
+#include <fcntl.h>
+#include <openssl/evp.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <string>
+
+#include "tengen/core/board.h"
+#include "tengen/core/coords.h"
+#include "tengen/net/json_line.h"
+#include "tengen/sgf/sgf.h"
+
+namespace tengen::ai {
+
+namespace {
+
+using net::JsonValue;
+
+// UTC as ISO-8601 with milliseconds ("2026-11-30T10:17:58.123Z") and the id's compact form ("20261130T101758Z").
+struct Stamp {
+  std::string iso;
+  std::string compact;
+};
+
+Stamp now() {
+  const auto t = std::chrono::system_clock::now();
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count() % 1000;
+  const std::time_t secs = std::chrono::system_clock::to_time_t(t);
+  std::tm utc{};
+  gmtime_r(&secs, &utc);
+  char iso[40];
+  char compact[24];
+  std::strftime(compact, sizeof compact, "%Y%m%dT%H%M%SZ", &utc);
+  std::strftime(iso, sizeof iso, "%Y-%m-%dT%H:%M:%S", &utc);
+  char millis[8];
+  std::snprintf(millis, sizeof millis, ".%03dZ", static_cast<int>(ms));
+  return {std::string(iso) + millis, compact};
+}
+
+JsonValue stringOrNull(const std::string& s) { return s.empty() ? JsonValue(nullptr) : JsonValue(s); }
+
+JsonValue attemptJson(const Attempt& a) {
+  return JsonValue::Object{
+      {"n", a.n},
+      {"answer", a.answer},
+      {"move", a.move ? JsonValue(*a.move) : JsonValue(nullptr)},
+      {"verdict", a.accepted ? "accepted" : "rejected"},
+      {"reason", a.accepted ? JsonValue(nullptr) : JsonValue(a.reason)},
+      {"latency_ms", a.latencyMs},
+      {"prompt", a.prompt},
+      {"image_sha256", stringOrNull(a.imageSha256)},
+      {"http_status", a.httpStatus == 0 ? JsonValue(nullptr) : JsonValue(a.httpStatus)},
+  };
+}
+
+JsonValue boardRows(const Game& game) {
+  JsonValue::Array rows;
+  const std::string ascii = game.board().toAscii();
+  std::size_t start = 0;
+  while (start < ascii.size()) {
+    std::size_t end = ascii.find('\n', start);
+    if (end == std::string::npos) end = ascii.size();
+    rows.emplace_back(ascii.substr(start, end - start));
+    start = end + 1;
+  }
+  return rows;
+}
+
+std::string errnoText(const std::string& what, const std::string& path) {
+  return what + " " + path + ": " + std::strerror(errno);
+}
+
+// The directory entry of a new file must reach the disk too, or a crash could lose the whole file.
+void syncParentDirectory(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+// Appends the whole line with one write() (O_APPEND makes each write land at the end as one piece, so concurrent
+// writers never interleave inside a line), then fsyncs.
+Result<bool> appendLine(const std::string& path, const std::string& line) {
+  bool created = true;
+  int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0 && errno == EEXIST) {
+    created = false;
+    fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  }
+  if (fd < 0) return Result<bool>::failure(errnoText("cannot open error log", path));
+  std::size_t done = 0;
+  while (done < line.size()) {
+    const ssize_t n = ::write(fd, line.data() + done, line.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const std::string why = errnoText("cannot write error log", path);
+      ::close(fd);
+      return Result<bool>::failure(why);
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd) != 0) {
+    const std::string why = errnoText("cannot flush error log", path);
+    ::close(fd);
+    return Result<bool>::failure(why);
+  }
+  if (::close(fd) != 0 && errno != EINTR) return Result<bool>::failure(errnoText("cannot close error log", path));
+  if (created) syncParentDirectory(path);
+  return true;
+}
+
+}  // namespace
+
+std::string sha256Hex(const std::string& bytes) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  if (EVP_Digest(bytes.data(), bytes.size(), digest, &length, EVP_sha256(), nullptr) != 1) return {};
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(2 * static_cast<std::size_t>(length));
+  for (unsigned int i = 0; i < length; ++i) {
+    out += kHex[digest[i] >> 4];
+    out += kHex[digest[i] & 0xF];
+  }
+  return out;
+}
+
+Result<std::string> ErrorLog::append(const ErrorContext& context, const Game& game, Color color,
+                                     const RefereeOutcome& outcome) {
+  const Stamp stamp = now();
+  JsonValue::Array attempts;
+  for (const Attempt& a : outcome.attempts) attempts.push_back(attemptJson(a));
+  // Only the fields SPEC section 5 names: no request headers, no environment, so no key or token can get in.
+  JsonValue::Object fields{
+      {"time", stamp.iso},
+      {"source", context.source},
+      {"engine", context.engine},
+      {"model", stringOrNull(context.model)},
+      {"size", game.size()},
+      {"komi", game.komi()},
+      {"rules", std::string(game.ruleSet().name)},
+      {"color", std::string(colorLetter(color))},
+      {"move_number", game.moveCount() + 1},
+      {"sgf", sgf::writeGame(game)},
+      {"board", boardRows(game)},
+      {"attempts", std::move(attempts)},
+      {"error", outcome.error},
+  };
+  // The id hashes the record without it, so it is reproducible from the line and differs for any other content.
+  const std::string digest = sha256Hex(net::toJson(JsonValue(fields)));
+  const std::string id = stamp.compact + "-" + digest.substr(0, 12);
+  fields.insert(fields.begin(), {"id", id});
+  const std::string line = net::toJson(JsonValue(std::move(fields))) + "\n";
+  const Result<bool> written = appendLine(m_path, line);
+  if (!written) return Result<std::string>::failure(written.error());
+  return id;
+}
+
+}  // namespace tengen::ai

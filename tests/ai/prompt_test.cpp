@@ -1,0 +1,166 @@
+// The prompt a model is asked with: the default template's diagram, moves, format and the exact retry line of
+// SPEC section 5, and templates read from text with their placeholders and errors.
+#include "tengen/ai/prompt.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "tengen/core/coords.h"
+#include "tengen/core/game.h"
+
+namespace tengen::ai {
+namespace {
+
+Game gameFrom(int size, const std::vector<std::string>& moves) {
+  GameConfig config;
+  config.size = size;
+  Game game(config);
+  for (const std::string& text : moves) {
+    const Result<ParsedVertex> v = parseGtpVertex(text, size);
+    EXPECT_TRUE(v.ok()) << text;
+    const Color c = game.toMove();
+    EXPECT_EQ(game.play(v->kind == MoveKind::Pass ? Move::pass(c) : Move::play(c, v->point)), RejectReason::None);
+  }
+  return game;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(PromptTest, DefaultPromptHasDiagramMovesAndFormat) {
+  const Game game = gameFrom(19, {"Q16", "D4", "pass"});
+  const Prompt p = buildPrompt(defaultPromptTemplate(), game, Color::White, {}, CoordFormat::Gtp);
+  EXPECT_TRUE(contains(p.system, "Go"));
+  EXPECT_TRUE(contains(p.system, "one coordinate only"));
+  std::string diagram = game.board().toAscii();
+  diagram.pop_back();
+  EXPECT_TRUE(contains(p.user, diagram)) << p.user;
+  EXPECT_TRUE(contains(p.user, "X for black")) << p.user;
+  EXPECT_TRUE(contains(p.user, "O for white")) << p.user;
+  EXPECT_TRUE(contains(p.user, "Moves so far: 1. B Q16 2. W D4 3. B pass")) << p.user;
+  EXPECT_TRUE(contains(p.user, "19x19")) << p.user;
+  EXPECT_TRUE(contains(p.user, "chinese")) << p.user;
+  EXPECT_TRUE(contains(p.user, "komi 7.5")) << p.user;
+  EXPECT_TRUE(contains(p.user, "You play white")) << p.user;
+  EXPECT_TRUE(contains(p.user, "move 4")) << p.user;
+  EXPECT_TRUE(contains(p.user, "like D4")) << p.user;
+  EXPECT_TRUE(contains(p.user, "A to T, no I")) << p.user;
+  EXPECT_FALSE(contains(p.user, "rejected")) << p.user;
+  EXPECT_FALSE(contains(p.user, "{{")) << p.user;
+  EXPECT_NE(p.user.back(), '\n');
+}
+
+TEST(PromptTest, RowColFormatNamesTheZeroBasedPair) {
+  const Game game = gameFrom(9, {});
+  const Prompt p = buildPrompt(defaultPromptTemplate(), game, Color::Black, {}, CoordFormat::RowCol);
+  EXPECT_TRUE(contains(p.user, "(3, 15)")) << p.user;
+  EXPECT_TRUE(contains(p.user, "row 0 at the top")) << p.user;
+  EXPECT_TRUE(contains(p.user, "0 to 8")) << p.user;
+  EXPECT_TRUE(contains(p.user, "Moves so far: none")) << p.user;
+}
+
+TEST(PromptTest, RetryLineIsExactlySpecSectionFive) {
+  const Game game = gameFrom(19, {"Q16"});
+  const std::vector<Rejection> rejected = {
+      {"Q16", "occupied", "stone already there"},
+      {"C3", "suicide", "suicide"},
+  };
+  const Prompt p = buildPrompt(defaultPromptTemplate(), game, Color::White, rejected, CoordFormat::Gtp);
+  EXPECT_TRUE(contains(p.user,
+                       "\nYour earlier answers were rejected: Q16 (stone already there), C3 (suicide). Answer with a "
+                       "different point."))
+      << p.user;
+}
+
+TEST(PromptTest, UnreadableRejectionsAreNamedSo) {
+  const Game game = gameFrom(19, {});
+  const std::vector<Rejection> rejected = {
+      {"", "unparseable", "no coordinate could be read from the answer"},
+      {"D4", "ko", "ko: immediate recapture is forbidden"},
+  };
+  const Prompt p = buildPrompt(defaultPromptTemplate(), game, Color::Black, rejected, CoordFormat::Gtp);
+  EXPECT_TRUE(contains(p.user,
+                       "Your earlier answers were rejected: (unreadable answer), D4 (ko: immediate recapture is "
+                       "forbidden). Answer with a different point."))
+      << p.user;
+}
+
+TEST(PromptTest, TemplateFillsEveryPlaceholder) {
+  const Result<PromptTemplate> t = parsePromptTemplate(
+      "sys {{size}}\n---\n{{size}}|{{rules}}|{{komi}}|{{color}}|{{opponent}}|{{move_number}}|{{captures_black}}|"
+      "{{captures_white}}|{{last_move}}|{{example}}|{{legal_count}}\n{{moves}}\n{{rejected}}\nend");
+  ASSERT_TRUE(t.ok()) << t.error();
+  GameConfig config;
+  config.size = 9;
+  config.rules = Rules::Japanese;
+  Game game(config);
+  ASSERT_EQ(game.play(Move::play(Color::Black, {4, 4})), RejectReason::None);
+  const Prompt p = buildPrompt(*t, game, Color::White, {}, CoordFormat::RowCol);
+  EXPECT_EQ(p.system, "sys 9");
+  // The empty {{rejected}} line is left out.
+  EXPECT_EQ(p.user, "9|japanese|6.5|white|black|2|0|0|black E5|(3, 15)|80\n1. B E5\nend");
+}
+
+TEST(PromptTest, TemplateWithoutSeparatorIsAllUser) {
+  const Result<PromptTemplate> t = parsePromptTemplate("Play {{color}}.");
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t->system, "");
+  EXPECT_EQ(t->user, "Play {{color}}.");
+  const Prompt p = buildPrompt(*t, gameFrom(9, {}), Color::Black, {}, CoordFormat::Gtp);
+  EXPECT_EQ(p.user, "Play black.");
+}
+
+TEST(PromptTest, TemplateErrorsNameTheLine) {
+  Result<PromptTemplate> t = parsePromptTemplate("a\nb {{nope}}\n");
+  ASSERT_FALSE(t.ok());
+  EXPECT_TRUE(contains(t.error(), "line 2")) << t.error();
+  EXPECT_TRUE(contains(t.error(), "unknown placeholder {{nope}}")) << t.error();
+
+  t = parsePromptTemplate("system\n---\nuser\n\n{{size}} {{board\n");
+  ASSERT_FALSE(t.ok());
+  EXPECT_TRUE(contains(t.error(), "line 5")) << t.error();
+
+  t = parsePromptTemplate("x }} y");
+  ASSERT_FALSE(t.ok());
+  EXPECT_TRUE(contains(t.error(), "line 1")) << t.error();
+
+  t = parsePromptTemplate("{{{size}}}");
+  EXPECT_FALSE(t.ok());
+
+  // Single braces (a JSON example in the text) are fine.
+  t = parsePromptTemplate(R"(Answer as {"move": "{{example}}"})");
+  ASSERT_TRUE(t.ok()) << t.error();
+}
+
+TEST(PromptTest, LoadReadsAFileAndNamesItInErrors) {
+  const std::string path = ::testing::TempDir() + "tengen_prompt_test.txt";
+  {
+    std::ofstream out(path);
+    out << "You are a Go player.\n---\n{{board}}\n{{bogus}}\n";
+  }
+  Result<PromptTemplate> t = loadPromptTemplate(path);
+  ASSERT_FALSE(t.ok());
+  EXPECT_TRUE(contains(t.error(), path)) << t.error();
+  EXPECT_TRUE(contains(t.error(), "line 4")) << t.error();
+  {
+    std::ofstream out(path);
+    out << "You are a Go player.\r\n---\r\n{{board}}\r\n";
+  }
+  t = loadPromptTemplate(path);
+  ASSERT_TRUE(t.ok()) << t.error();
+  EXPECT_EQ(t->system, "You are a Go player.");
+  EXPECT_EQ(t->user, "{{board}}\n");
+  std::remove(path.c_str());
+  EXPECT_FALSE(loadPromptTemplate(path).ok());
+}
+
+TEST(PromptTest, DefaultTemplateParses) {
+  const PromptTemplate& d = defaultPromptTemplate();
+  EXPECT_TRUE(parsePromptTemplate(d.system + "\n---\n" + d.user).ok());
+}
+
+}  // namespace
+}  // namespace tengen::ai
