@@ -2,6 +2,7 @@
 // stones, the last move marked, and coordinate labels (GTP letters and numbers) on all four sides. Drawn with cairo.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "tengen/core/game.h"
@@ -9,13 +10,35 @@
 namespace tengen::ai {
 
 struct BoardImageOptions {
-  int pixels = 800;  // width and height of the square image
+  // Width and height of the square image: 20 of the 32-pixel tiles Qwen3-VL reads, about 30 px per point on 19x19.
+  int pixels = 640;
   bool markLastMove = true;
   // Also label the 0-based (row, col) indices, for prompts that ask for --coords rowcol.
   bool rowColLabels = false;
 };
 
-// The PNG file's bytes.
+// Draws boards of one size again and again, fast: the board with its grid and labels and the stones are drawn with
+// cairo once and kept, and each picture is composed from them and written as an 8-bit palette PNG (the palette
+// taken from those drawings) with fast deflate. The first picture of a size pays for the drawing (tens of ms);
+// later ones cost about a millisecond. Not thread-safe: one renderer per thread.
+class BoardRenderer {
+ public:
+  explicit BoardRenderer(const BoardImageOptions& options = {});
+  ~BoardRenderer();
+  BoardRenderer(const BoardRenderer&) = delete;
+  BoardRenderer& operator=(const BoardRenderer&) = delete;
+
+  // The PNG file's bytes for the game's position; empty if cairo or zlib failed. The same game always gives the
+  // same bytes.
+  std::string png(const Game& game);
+
+ private:
+  struct Cache;
+  BoardImageOptions m_options;
+  std::unique_ptr<Cache> m_cache;
+};
+
+// One picture with a renderer of its own (pays the first-picture cost every time).
 std::string renderBoardPng(const Game& game, const BoardImageOptions& options = {});
 
 }  // namespace tengen::ai
