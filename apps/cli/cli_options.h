@@ -1,11 +1,29 @@
 // Option helpers that every subcommand shares.
 #pragma once
 
+#include <string>
+
 #include <CLI/CLI.hpp>
+
+#include "tengen/ai/move_source.h"
 
 namespace tengen::cli {
 
 // Refuses a value that starts with '-': CLI11 would otherwise wrap "-3" around into a huge unsigned seed.
 CLI::Validator notNegative();
+
+// The default of --error-log (SPEC section 2).
+inline constexpr const char* kDefaultErrorLog = "./tengen-errors.jsonl";
+
+// Adds the model options of SPEC section 2 (--model, --api-key-env, --image/--no-image, --coords,
+// --prompt-template, --constrain, --constrain-api, --timeout, --temperature) to cmd, bound to *model and
+// *timeoutSeconds. Values outside their lists are usage errors at parse time.
+void addModelOptions(CLI::App& cmd, ai::ModelOptions* model, double* timeoutSeconds);
+
+// Adds the referee options of SPEC section 2 (--max-retries, --error-log, --log-attempts) to cmd.
+void addRefereeOptions(CLI::App& cmd, int* maxRetries, std::string* errorLog, bool* logAttempts);
+
+// Why the referee options cannot be used ("--max-retries 200: must be 0..100"), or "" when they can.
+std::string checkRefereeOptions(int maxRetries, const std::string& errorLog);
 
 }  // namespace tengen::cli

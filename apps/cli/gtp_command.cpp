@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "tengen/ai/error_log.h"
 #include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/board.h"
@@ -27,9 +28,6 @@ namespace {
 constexpr int kExitOk = 0;
 constexpr int kExitUsage = 2;
 constexpr int kExitEngineUnreachable = 4;
-
-// The most retries accepted: each is a request to an engine or a model, and a person waits for all of them.
-constexpr int kMaxRetries = 100;
 
 std::string knownRuleNames() {
   std::string names;
@@ -54,9 +52,8 @@ Result<GameConfig> validate(const GtpOptions& options) {
   config.rules = *rules;
   if (options.komi && !std::isfinite(*options.komi)) return R::failure("--komi: must be a finite number");
   config.komi = options.komi;
-  if (options.maxRetries < 0 || options.maxRetries > kMaxRetries) {
-    return R::failure("--max-retries " + std::to_string(options.maxRetries) + ": must be 0.." +
-                      std::to_string(kMaxRetries));
+  if (const std::string why = checkRefereeOptions(options.maxRetries, options.errorLog); !why.empty()) {
+    return R::failure(why);
   }
   if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
     return R::failure("--timeout: must be a positive number of seconds");
@@ -93,7 +90,8 @@ std::string failureSummary(const ai::RefereeOutcome& outcome) {
 
 CLI::App* addGtpCommand(CLI::App& app, GtpOptions* options) {
   CLI::App* gtp = app.add_subcommand("gtp", "Be a GTP v2 engine on stdin/stdout; genmove goes through the referee");
-  gtp->add_option("--engine", options->engine, "ENGINE spec the moves come from: random, gtp:COMMAND ARGS...")
+  gtp->add_option("--engine", options->engine,
+                  "ENGINE spec the moves come from: random, gtp:COMMAND ARGS..., openai:BASE_URL")
       ->capture_default_str();
   gtp->add_option("--size", options->size, "Board size of the first game, 2..25 (boardsize changes it)")
       ->capture_default_str();
@@ -102,9 +100,8 @@ CLI::App* addGtpCommand(CLI::App& app, GtpOptions* options) {
   gtp->add_option("--seed", options->seed, "Seed of the engine's randomness")
       ->check(notNegative())
       ->capture_default_str();
-  gtp->add_option("--max-retries", options->maxRetries, "Requests after the first one rejected, per move")
-      ->capture_default_str();
-  gtp->add_option("--timeout", options->timeoutSeconds, "Seconds one request may take")->capture_default_str();
+  addModelOptions(*gtp, &options->model, &options->timeoutSeconds);
+  addRefereeOptions(*gtp, &options->maxRetries, &options->errorLog, &options->logAttempts);
   gtp->footer("Commands and their answers: docs/gtp.md. A failed AI move is answered `? ai failed: ...`.");
   return gtp;
 }
@@ -118,6 +115,7 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
   ai::SourceOptions sourceOptions;
   sourceOptions.seed = options.seed;
   sourceOptions.timeoutSeconds = options.timeoutSeconds;
+  sourceOptions.model = options.model;
   Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(options.engine, sourceOptions);
   if (!made) {
     err << "tengen gtp: " << made.error() << '\n';
@@ -127,7 +125,14 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
     return engineFailed ? kExitEngineUnreachable : kExitUsage;
   }
   const std::unique_ptr<ai::MoveSource> source = std::move(made.value());
-  const ai::RefereeOptions refereeOptions{options.maxRetries};
+  // Every failed genmove is logged before it is answered; the record's id is part of the answer.
+  ai::ErrorLog errorLog(options.errorLog);
+  const ai::ErrorContext context{"gtp", options.engine, options.model.model};
+  ai::RefereeOptions refereeOptions;
+  refereeOptions.maxRetries = options.maxRetries;
+  refereeOptions.errorLog = &errorLog;
+  refereeOptions.context = &context;
+  refereeOptions.logAccepted = options.logAttempts;
 
   gtp::EngineOptions engineOptions;
   engineOptions.name = "tengen";

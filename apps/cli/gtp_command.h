@@ -24,6 +24,9 @@ struct GtpOptions {
   std::uint64_t seed = 1;
   int maxRetries = 4;
   double timeoutSeconds = 60;
+  ai::ModelOptions model;  // for openai: engines
+  std::string errorLog = "./tengen-errors.jsonl";
+  bool logAttempts = false;
 };
 
 // Adds the `gtp` subcommand to app with its options bound to *options, and returns it so that main can tell whether

@@ -8,6 +8,7 @@
 
 #include "bench.h"
 #include "check.h"
+#include "genmove_command.h"
 #include "gtp_command.h"
 #include "play.h"
 
@@ -34,6 +35,8 @@ int run(int argc, char** argv) {
   const CLI::App* check = tengen::cli::addCheckCommand(app, &checkOptions);
   tengen::cli::GtpOptions gtpOptions;
   const CLI::App* gtp = tengen::cli::addGtpCommand(app, &gtpOptions);
+  tengen::cli::GenmoveOptions genmoveOptions;
+  const CLI::App* genmove = tengen::cli::addGenmoveCommand(app, &genmoveOptions);
 
   try {
     app.parse(argc, argv);
@@ -47,6 +50,7 @@ int run(int argc, char** argv) {
     return tengen::cli::runPlay(playOptions, terminal);
   }
   if (gtp->parsed()) return tengen::cli::runGtp(gtpOptions, std::cin, std::cout, std::cerr);
+  if (genmove->parsed()) return tengen::cli::runGenmove(genmoveOptions, std::cout, std::cerr);
   if (check->parsed()) return tengen::cli::runCheck(checkOptions, std::cout, std::cerr);
   if (benchPlayouts->parsed()) {
     return tengen::cli::runBenchPlayouts(benchOptions, std::cout, std::cerr, isatty(STDERR_FILENO) != 0);

@@ -15,6 +15,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "tengen/ai/error_log.h"
 #include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/board.h"
@@ -31,7 +32,7 @@ namespace tengen::cli {
 namespace {
 
 // The opponent specs this build can run. builtin, openai: and tengen: arrive with libs/engine and libs/net.
-constexpr std::string_view kKnownOpponents = "random, gtp:COMMAND ARGS...";
+constexpr std::string_view kKnownOpponents = "random, gtp:COMMAND ARGS..., openai:BASE_URL";
 
 // SPEC section 2.
 constexpr int kExitNoLegalMove = 3;
@@ -104,7 +105,14 @@ Result<GameSetup> validate(const PlayOptions& options) {
 
   // A gtp: engine is started only once everything else is known to be right; every other kind this build cannot
   // run is refused by makeSource without starting anything.
-  if (options.opponent != "random" && options.opponent.rfind("gtp:", 0) != 0) {
+  if (const std::string why = checkRefereeOptions(options.maxRetries, options.errorLog); !why.empty()) {
+    return R::failure(why);
+  }
+  if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
+    return R::failure("--timeout: must be a positive number of seconds");
+  }
+  if (options.opponent != "random" && options.opponent.rfind("gtp:", 0) != 0 &&
+      options.opponent.rfind("openai:", 0) != 0) {
     const Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(options.opponent, {});
     return R::failure("--opponent " + options.opponent + ": " + source.error());
   }
@@ -124,8 +132,19 @@ std::string capitalized(std::string_view word) {
 // One game between the person at the terminal and the opponent.
 class TerminalGame {
  public:
-  TerminalGame(const GameSetup& setup, std::unique_ptr<ai::MoveSource> opponent, const PlayTerminal& terminal)
-      : m_game(setup.config), m_human(setup.human), m_opponent(std::move(opponent)), m_io(terminal) {}
+  TerminalGame(const GameSetup& setup, std::unique_ptr<ai::MoveSource> opponent, const PlayTerminal& terminal,
+               const PlayOptions& options)
+      : m_game(setup.config),
+        m_human(setup.human),
+        m_opponent(std::move(opponent)),
+        m_io(terminal),
+        m_errorLog(options.errorLog),
+        m_context{"play", options.opponent, options.model.model} {
+    m_referee.maxRetries = options.maxRetries;
+    m_referee.errorLog = &m_errorLog;
+    m_referee.context = &m_context;
+    m_referee.logAccepted = options.logAttempts;
+  }
 
   int run(const PlayOptions& options) {
     m_io.out << "tengen play: " << m_game.size() << "x" << m_game.size() << ", " << m_game.ruleSet().name
@@ -190,7 +209,7 @@ class TerminalGame {
   // or could not be reached, says why and answers the exit code. The referee never moves in its place.
   int opponentMoves() {
     const Color side = m_game.toMove();
-    const ai::RefereeOutcome outcome = ai::requestMove(*m_opponent, m_game, side);
+    const ai::RefereeOutcome outcome = ai::requestMove(*m_opponent, m_game, side, m_referee);
     for (const ai::Attempt& a : outcome.attempts) {
       if (!a.accepted) {
         m_io.out << capitalized(colorName(side)) << "'s answer " << (a.move ? *a.move : "\"" + a.answer + "\"")
@@ -267,6 +286,9 @@ class TerminalGame {
   Color m_human;
   std::unique_ptr<ai::MoveSource> m_opponent;
   const PlayTerminal& m_io;
+  ai::ErrorLog m_errorLog;
+  ai::ErrorContext m_context;
+  ai::RefereeOptions m_referee;
 };
 
 }  // namespace
@@ -284,6 +306,8 @@ CLI::App* addPlayCommand(CLI::App& app, PlayOptions* options) {
                    "Opponent ENGINE spec; this build knows: " + std::string(kKnownOpponents))
       ->capture_default_str();
   play->add_option("--human", options->human, "Your colour: black or white")->capture_default_str();
+  addModelOptions(*play, &options->model, &options->timeoutSeconds);
+  addRefereeOptions(*play, &options->maxRetries, &options->errorLog, &options->logAttempts);
   play->footer("Moves are typed as D4 or q16; also pass, resign, undo, quit, help. Input may be piped; its end quits.");
   return play;
 }
@@ -294,12 +318,17 @@ int runPlay(const PlayOptions& options, const PlayTerminal& terminal) {
     terminal.err << "tengen play: " << setup.error() << '\n';
     return 2;
   }
-  Result<std::unique_ptr<ai::MoveSource>> opponent = ai::makeSource(options.opponent, {options.seed});
+  ai::SourceOptions sourceOptions;
+  sourceOptions.seed = options.seed;
+  sourceOptions.timeoutSeconds = options.timeoutSeconds;
+  sourceOptions.model = options.model;
+  Result<std::unique_ptr<ai::MoveSource>> opponent = ai::makeSource(options.opponent, sourceOptions);
   if (!opponent) {
     terminal.err << "tengen play: " << opponent.error() << '\n';
-    return kExitEngineUnreachable;
+    // A model source connects only when asked, so failing to make one is a bad option (template, URL).
+    return options.opponent.rfind("openai:", 0) == 0 ? 2 : kExitEngineUnreachable;
   }
-  TerminalGame game(*setup, std::move(opponent).value(), terminal);
+  TerminalGame game(*setup, std::move(opponent).value(), terminal, options);
   return game.run(options);
 }
 

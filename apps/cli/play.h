@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "tengen/ai/move_source.h"
+
 namespace CLI {
 class App;
 }
@@ -22,6 +24,11 @@ struct PlayOptions {
   // SPEC's default is `builtin`; until libs/engine exists the default is `random` (gtp:COMMAND also runs).
   std::string opponent = "random";
   std::string human = "black";
+  ai::ModelOptions model;  // for openai: opponents
+  double timeoutSeconds = 60;
+  int maxRetries = 4;
+  std::string errorLog = "./tengen-errors.jsonl";
+  bool logAttempts = false;
 };
 
 // Adds the `play` subcommand to app with its options bound to *options, and returns it so that main can tell

@@ -41,9 +41,17 @@ std::vector<std::string> from(const std::vector<std::string>& log, std::size_t s
   return {log.begin() + static_cast<long>(std::min(start, log.size())), log.end()};
 }
 
+// Named member assignment: new SourceOptions fields then need no change here.
+SourceOptions sourceOptions(std::uint64_t seed, double timeoutSeconds) {
+  SourceOptions options;
+  options.seed = seed;
+  options.timeoutSeconds = timeoutSeconds;
+  return options;
+}
+
 std::unique_ptr<MoveSource> fakeSource(const std::string& args, double timeoutSeconds = 10) {
   Result<std::unique_ptr<MoveSource>> made =
-      makeSource(std::string("gtp:") + kFakeEngine + " " + args, {1, timeoutSeconds});
+      makeSource(std::string("gtp:") + kFakeEngine + " " + args, sourceOptions(1, timeoutSeconds));
   EXPECT_TRUE(made.ok()) << made.error();
   return made.ok() ? std::move(made).value() : nullptr;
 }
@@ -200,9 +208,12 @@ TEST(GtpSource, StartsADeadEngineAgainForTheNextRequest) {
   EXPECT_EQ(gtpMove(*second.move, 9), "D4");
 }
 
-TEST(MakeSource, KnowsRandomAndGtpAndSaysTheOtherKindsAreNotBuiltYet) {
+TEST(MakeSource, KnowsRandomGtpAndOpenaiAndSaysTheOtherKindsAreNotBuiltYet) {
   EXPECT_TRUE(makeSource("random", {}).ok());
-  for (const char* spec : {"builtin", "builtin:time=2", "openai:http://localhost:8000/v1", "tengen:http://x"}) {
+  // A model source connects only when asked for a move.
+  EXPECT_TRUE(makeSource("openai:http://localhost:8000/v1", {}).ok());
+  EXPECT_NE(makeSource("openai:localhost:8000", {}).error().find("base URL"), std::string::npos);
+  for (const char* spec : {"builtin", "builtin:time=2", "tengen:http://x"}) {
     const Result<std::unique_ptr<MoveSource>> made = makeSource(spec, {});
     ASSERT_FALSE(made.ok()) << spec;
     EXPECT_NE(made.error().find("not in this build yet"), std::string::npos) << made.error();
@@ -225,9 +236,10 @@ TEST(MakeSource, AGtpSourceDescribesItselfByItsSpec) {
 TEST(GtpSource, GnuGoPlaysAgainstRandomThroughTheReferee) {
   if (access(kGnuGo, X_OK) != 0) GTEST_SKIP() << kGnuGo << " is not installed (apt-get install gnugo)";
   Result<std::unique_ptr<MoveSource>> gnugo =
-      makeSource(std::string("gtp:") + kGnuGo + " --mode gtp --level 0 --chinese-rules --positional-superko", {1, 60});
+      makeSource(std::string("gtp:") + kGnuGo + " --mode gtp --level 0 --chinese-rules --positional-superko",
+                 sourceOptions(1, 60));
   ASSERT_TRUE(gnugo.ok()) << gnugo.error();
-  Result<std::unique_ptr<MoveSource>> random = makeSource("random", {9, 60});
+  Result<std::unique_ptr<MoveSource>> random = makeSource("random", sourceOptions(9, 60));
   ASSERT_TRUE(random.ok());
   Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
   int gnugoMoves = 0;

@@ -13,8 +13,16 @@
 namespace tengen::ai {
 namespace {
 
+// Named member assignment: new SourceOptions fields then need no change here.
+SourceOptions sourceOptions(std::uint64_t seed, double timeoutSeconds) {
+  SourceOptions options;
+  options.seed = seed;
+  options.timeoutSeconds = timeoutSeconds;
+  return options;
+}
+
 std::unique_ptr<MoveSource> randomSource(std::uint64_t seed) {
-  Result<std::unique_ptr<MoveSource>> made = makeSource("random", {seed, 60});
+  Result<std::unique_ptr<MoveSource>> made = makeSource("random", sourceOptions(seed, 60));
   EXPECT_TRUE(made.ok()) << made.error();
   return std::move(made).value();
 }

@@ -4,10 +4,14 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "tengen/ai/error_log.h"
 #include "tengen/ai/move_source.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
@@ -25,7 +29,13 @@ class ScriptedSource : public MoveSource {
     if (m_next >= m_answers.size()) return Result<Answer>::failure("the script has run out");
     const std::string& a = m_answers[m_next++];
     if (a == "!transport") return Result<Answer>::failure("engine x exited with status 3");
-    return Answer{a, 7};
+    Answer answer;
+    answer.text = a;
+    answer.latencyMs = 7;
+    answer.prompt = "prompt";
+    answer.imageSha256 = "abc";
+    answer.httpStatus = 200;
+    return answer;
   }
   struct Seen {
     Color color;
@@ -239,6 +249,126 @@ TEST(Referee, DoesNotAskWhenTheGameIsOver) {
   EXPECT_FALSE(out.move.has_value());
   EXPECT_TRUE(source.requests.empty());
   EXPECT_FALSE(out.error.empty());
+}
+
+// The error log as the referee uses it: a record before requestMove returns, its id in the outcome and the error.
+class RefereeErrorLog : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/tengen-referee-log-XXXXXX";
+    ASSERT_NE(mkdtemp(pattern), nullptr);
+    m_dir = pattern;
+  }
+  void TearDown() override { std::filesystem::remove_all(m_dir); }
+  std::string path() const { return m_dir + "/errors.jsonl"; }
+  std::vector<std::string> lines() const {
+    std::ifstream in(path());
+    std::vector<std::string> out;
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    return out;
+  }
+  std::string m_dir;
+};
+
+TEST_F(RefereeErrorLog, WritesARecordOnExhaustionAndNamesItInTheError) {
+  const Game game = gameFrom(5, Rules::Chinese, {"C3"});
+  ScriptedSource source({"C3", "C3"});
+  ErrorLog log(path());
+  const ErrorContext context{"genmove", "scripted", "m"};
+  RefereeOptions options;
+  options.maxRetries = 1;
+  options.errorLog = &log;
+  options.context = &context;
+  const RefereeOutcome out = requestMove(source, game, Color::White, options);
+  ASSERT_FALSE(out.move.has_value());
+  ASSERT_FALSE(out.logId.empty());
+  EXPECT_TRUE(out.logError.empty());
+  EXPECT_EQ(out.error,
+            "no legal move in 2 attempts: #1 C3 occupied, #2 C3 repeated (error log record " + out.logId + ")");
+  const std::vector<std::string> written = lines();
+  ASSERT_EQ(written.size(), 1U);
+  EXPECT_NE(written[0].find("\"id\":\"" + out.logId + "\""), std::string::npos) << written[0];
+  EXPECT_NE(written[0].find("\"reason\":\"repeated\""), std::string::npos) << written[0];
+}
+
+TEST_F(RefereeErrorLog, WritesARecordOnATransportFailureWithTheAttemptsBeforeIt) {
+  const Game game = gameFrom(9, Rules::Chinese, {});
+  ScriptedSource source({"Z99", "!transport"});
+  ErrorLog log(path());
+  const ErrorContext context{"gtp", "scripted", ""};
+  RefereeOptions options;
+  options.errorLog = &log;
+  options.context = &context;
+  const RefereeOutcome out = requestMove(source, game, Color::Black, options);
+  EXPECT_TRUE(out.transportFailure);
+  ASSERT_FALSE(out.logId.empty());
+  EXPECT_NE(out.error.find("(error log record " + out.logId + ")"), std::string::npos) << out.error;
+  const std::vector<std::string> written = lines();
+  ASSERT_EQ(written.size(), 1U);
+  EXPECT_NE(written[0].find("out_of_bounds"), std::string::npos);
+  EXPECT_NE(written[0].find("exited with status 3"), std::string::npos);
+}
+
+TEST_F(RefereeErrorLog, LogsAcceptedMovesOnlyWhenAsked) {
+  const Game game = gameFrom(9, Rules::Chinese, {});
+  ErrorLog log(path());
+  const ErrorContext context{"play", "scripted", ""};
+  RefereeOptions options;
+  options.errorLog = &log;
+  options.context = &context;
+  ScriptedSource quiet({"D4"});
+  const RefereeOutcome first = requestMove(quiet, game, Color::Black, options);
+  ASSERT_TRUE(first.move.has_value());
+  EXPECT_TRUE(first.logId.empty());
+  EXPECT_TRUE(lines().empty());
+  options.logAccepted = true;
+  ScriptedSource logged({"D4"});
+  const RefereeOutcome second = requestMove(logged, game, Color::Black, options);
+  ASSERT_TRUE(second.move.has_value());
+  EXPECT_FALSE(second.logId.empty());
+  EXPECT_TRUE(second.error.empty());
+  ASSERT_EQ(lines().size(), 1U);
+  EXPECT_NE(lines()[0].find("\"verdict\":\"accepted\""), std::string::npos);
+}
+
+TEST_F(RefereeErrorLog, AnUnwritableLogIsReportedNotHidden) {
+  const Game game = gameFrom(5, Rules::Chinese, {"C3"});
+  ScriptedSource source({"C3"});
+  ErrorLog log(m_dir + "/missing/dir/errors.jsonl");
+  const ErrorContext context{"genmove", "scripted", ""};
+  RefereeOptions options;
+  options.maxRetries = 0;
+  options.errorLog = &log;
+  options.context = &context;
+  const RefereeOutcome out = requestMove(source, game, Color::White, options);
+  EXPECT_FALSE(out.move.has_value());
+  EXPECT_TRUE(out.logId.empty());
+  EXPECT_FALSE(out.logError.empty());
+  EXPECT_NE(out.error.find("the error log could not be written"), std::string::npos) << out.error;
+}
+
+TEST(Referee, ReadsFreeTextAnswersAndCopiesTheModelsDetailsIntoTheAttempt) {
+  const Game game = gameFrom(9, Rules::Chinese, {"E5"});
+  ScriptedSource source({"I'd say E5, the centre.", "(4, 3)"});
+  const RefereeOutcome out = requestMove(source, game, Color::White);
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(*out.move, Move::play(Color::White, {4, 3}));
+  EXPECT_EQ(out.attempts[0].move, "E5");
+  EXPECT_EQ(out.attempts[0].reason, "occupied");
+  EXPECT_EQ(out.attempts[1].move, "D5");
+  EXPECT_EQ(out.attempts[1].prompt, "prompt");
+  EXPECT_EQ(out.attempts[1].imageSha256, "abc");
+  EXPECT_EQ(out.attempts[1].httpStatus, 200);
+}
+
+TEST(Referee, AnOffBoardRowColAnswerIsOutOfBoundsAndCanBeRepeated) {
+  const Game game = gameFrom(9, Rules::Chinese, {});
+  ScriptedSource source({"(30, 40)", "row 30, col 40", "D4"});
+  const RefereeOutcome out = requestMove(source, game, Color::Black);
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(out.attempts[0].reason, "out_of_bounds");
+  EXPECT_EQ(out.attempts[1].reason, "repeated");
+  EXPECT_EQ(out.attempts[0].move, out.attempts[1].move);
 }
 
 }  // namespace

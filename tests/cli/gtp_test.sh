@@ -8,6 +8,8 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# A failed genmove appends to ./tengen-errors.jsonl by default: keep it in the temporary directory.
+cd "$tmp" || exit 1
 
 # run_session NAME ENGINE-ARGS... : sends the lines of $tmp/NAME.in, splits the output into responses (one per GTP
 # response, its final empty line removed) in the array `resp`, and the exit code in `code`.

@@ -140,7 +140,10 @@ Result<Answer> GtpSource::propose(const MoveRequest& request) {
   } else if (parsed->kind == MoveKind::Pass) {
     m_mirror.moves.push_back(Move::pass(request.color));
   }
-  return Answer{response->text, latencyMs};
+  Answer answer;
+  answer.text = response->text;
+  answer.latencyMs = latencyMs;
+  return answer;
 }
 
 }  // namespace tengen::ai

@@ -3,13 +3,14 @@
 #include <utility>
 
 #include "gtp_source.h"
+#include "model_source.h"
 #include "random_source.h"
 
 namespace tengen::ai {
 
 namespace {
 
-constexpr std::string_view kKnownSpecs = "random, gtp:COMMAND ARGS...";
+constexpr std::string_view kKnownSpecs = "random, gtp:COMMAND ARGS..., openai:BASE_URL";
 
 bool startsWith(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
 
@@ -36,9 +37,9 @@ Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const Sour
                       std::string(kKnownSpecs));
   }
   if (startsWith(spec, "openai:")) {
-    return R::failure("engine spec " + quoted +
-                      ": model sources (openai:) are not in this build yet; this build runs " +
-                      std::string(kKnownSpecs));
+    Result<std::unique_ptr<ModelSource>> source = ModelSource::make(spec, spec.substr(7), options);
+    if (!source) return R::failure("engine spec " + quoted + ": " + source.error());
+    return std::unique_ptr<MoveSource>(std::move(source).value());
   }
   if (startsWith(spec, "tengen:")) {
     return R::failure("engine spec " + quoted +

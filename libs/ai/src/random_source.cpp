@@ -25,8 +25,9 @@ Result<Answer> RandomSource::propose(const MoveRequest& request) {
       if (game.check(Move::play(request.color, {row, col})) == RejectReason::None) legal.push_back({row, col});
     }
   }
-  if (legal.empty()) return Answer{"pass", 0};
-  return Answer{gtpVertex(legal[uniformBelow(legal.size())], size), 0};
+  Answer answer;
+  answer.text = legal.empty() ? "pass" : gtpVertex(legal[uniformBelow(legal.size())], size);
+  return answer;
 }
 
 std::uint64_t RandomSource::uniformBelow(std::uint64_t n) {

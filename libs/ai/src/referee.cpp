@@ -4,6 +4,8 @@
 #include <cctype>
 #include <string_view>
 
+#include "tengen/ai/answer_parser.h"
+#include "tengen/ai/error_log.h"
 #include "tengen/core/coords.h"
 
 namespace tengen::ai {
@@ -14,41 +16,25 @@ constexpr std::string_view kUnparseableWords = "no coordinate could be read from
 constexpr std::string_view kRepeatedWords = "names a point already rejected this turn";
 constexpr std::string_view kGtpLetters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
-// A move read from an answer: its kind, its vertex in canonical form ("Q16", "pass", "resign") and, for a point,
-// where it lies; a well-formed vertex beyond the board keeps its words so that it can be rejected as
-// out_of_bounds rather than unparseable.
-struct Reading {
-  MoveKind kind = MoveKind::Pass;
-  std::string vertex;
-  Point point{};
-};
+// The canonical words of a move read from an answer: "Q16", "pass", "resign". A point beyond the board keeps a
+// GTP-like form ("Z30") when its column has a letter, else its (row, col), so that it can be named when it is
+// rejected as out_of_bounds and recognised when it comes again.
+std::string canonicalVertex(const ReadMove& read, int size) {
+  if (read.kind == MoveKind::Pass) return "pass";
+  if (read.kind == MoveKind::Resign) return "resign";
+  const Point p = read.point;
+  if (p.row >= 0 && p.row < size && p.col >= 0 && p.col < size) return gtpVertex(p, size);
+  const int number = size - p.row;
+  if (p.col >= 0 && p.col < static_cast<int>(kGtpLetters.size()) && number >= 1) {
+    return std::string(1, kGtpLetters[static_cast<std::size_t>(p.col)]) + std::to_string(number);
+  }
+  return rowColText(p);
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   return s;
-}
-
-// Reads a GTP vertex, pass or resign in any case with blanks around it. Column letters skip I as GTP does; the
-// row may be any number of up to three digits, so "Z30" on a small board is read and found out of bounds.
-std::optional<Reading> readAnswer(std::string_view answer, int size) {
-  const std::string_view t = trim(answer);
-  std::string low(t);
-  std::transform(low.begin(), low.end(), low.begin(),
-                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-  if (low == "pass") return Reading{MoveKind::Pass, "pass", {}};
-  if (low == "resign") return Reading{MoveKind::Resign, "resign", {}};
-  if (low.size() < 2 || low.size() > 4) return std::nullopt;
-  const std::size_t col = kGtpLetters.find(static_cast<char>(std::toupper(static_cast<unsigned char>(low[0]))));
-  if (col == std::string_view::npos) return std::nullopt;
-  int number = 0;
-  for (std::size_t i = 1; i < low.size(); ++i) {
-    if (low[i] < '0' || low[i] > '9') return std::nullopt;
-    number = number * 10 + (low[i] - '0');
-  }
-  Reading r{MoveKind::Play, std::string(1, kGtpLetters[col]), {size - number, static_cast<int>(col)}};
-  r.vertex += std::to_string(number);
-  return r;
 }
 
 // An answer as a message may quote it: printable, one line, short.
@@ -68,6 +54,32 @@ std::string failureText(const std::vector<Attempt>& attempts) {
     text += a.move ? *a.move + " " + a.reason : a.reason + " " + shortQuote(a.answer);
   }
   return text;
+}
+
+Attempt attemptFrom(int n, const Answer& answer) {
+  Attempt attempt;
+  attempt.n = n;
+  attempt.answer = answer.text;
+  attempt.latencyMs = answer.latencyMs;
+  attempt.prompt = answer.prompt;
+  attempt.imageSha256 = answer.imageSha256;
+  attempt.httpStatus = answer.httpStatus;
+  return attempt;
+}
+
+// Writes the record before the caller hears of the outcome (SPEC section 5), and names it in the error a person
+// sees so that they can find it.
+void logOutcome(const RefereeOptions& options, const Game& game, Color color, RefereeOutcome& outcome) {
+  if (options.errorLog == nullptr || options.context == nullptr) return;
+  if (outcome.move && !options.logAccepted) return;
+  const Result<std::string> id = options.errorLog->append(*options.context, game, color, outcome);
+  if (!id) {
+    outcome.logError = id.error();
+    if (!outcome.move) outcome.error += " (the error log could not be written: " + id.error() + ")";
+    return;
+  }
+  outcome.logId = id.value();
+  if (!outcome.move) outcome.error += " (error log record " + outcome.logId + ")";
 }
 
 }  // namespace
@@ -94,33 +106,32 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
       // Asking again cannot help when the source itself failed; the caller decides whether to try later.
       outcome.transportFailure = true;
       outcome.error = source.describe() + ": " + answer.error();
+      logOutcome(options, game, color, outcome);
       return outcome;
     }
-    Attempt attempt;
-    attempt.n = n;
-    attempt.answer = answer->text;
-    attempt.latencyMs = answer->latencyMs;
-
-    const std::optional<Reading> reading = readAnswer(answer->text, game.size());
+    Attempt attempt = attemptFrom(n, *answer);
+    const std::optional<ReadMove> read = readMove(answer->text, game.size());
     Rejection rejection;
-    if (!reading) {
+    if (!read) {
       rejection = {"", "unparseable", std::string(kUnparseableWords)};
     } else {
-      attempt.move = reading->vertex;
+      const std::string vertex = canonicalVertex(*read, game.size());
+      attempt.move = vertex;
       const bool seen = std::any_of(request.rejected.begin(), request.rejected.end(),
-                                    [&](const Rejection& r) { return r.vertex == reading->vertex; });
+                                    [&](const Rejection& r) { return r.vertex == vertex; });
       if (seen) {
-        rejection = {reading->vertex, "repeated", std::string(kRepeatedWords)};
+        rejection = {vertex, "repeated", std::string(kRepeatedWords)};
       } else {
-        const Move move{color, reading->kind, reading->point};
+        const Move move{color, read->kind, read->point};
         const RejectReason reason = judge.check(move);
         if (reason == RejectReason::None) {
           attempt.accepted = true;
           outcome.attempts.push_back(std::move(attempt));
           outcome.move = move;
+          logOutcome(options, game, color, outcome);
           return outcome;
         }
-        rejection = {reading->vertex, std::string(reasonCode(reason)), std::string(reasonWords(reason))};
+        rejection = {vertex, std::string(reasonCode(reason)), std::string(reasonWords(reason))};
       }
     }
     attempt.reason = rejection.code;
@@ -128,6 +139,7 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
     request.rejected.push_back(std::move(rejection));
   }
   outcome.error = failureText(outcome.attempts);
+  logOutcome(options, game, color, outcome);
   return outcome;
 }
 

@@ -1,0 +1,182 @@
+#include "genmove_command.h"
+
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <utility>
+
+#include <CLI/CLI.hpp>
+
+#include "tengen/ai/error_log.h"
+#include "tengen/ai/move_source.h"
+#include "tengen/ai/referee.h"
+#include "tengen/core/coords.h"
+#include "tengen/core/game.h"
+#include "tengen/core/result.h"
+#include "tengen/core/rules.h"
+#include "tengen/core/types.h"
+#include "tengen/net/json_line.h"
+#include "tengen/sgf/sgf.h"
+
+#include "cli_options.h"
+
+namespace tengen::cli {
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitUsage = 2;
+constexpr int kExitNoLegalMove = 3;
+constexpr int kExitEngineUnreachable = 4;
+
+std::string knownRuleNames() {
+  std::string names;
+  for (const RuleSet& rs : allRuleSets()) {
+    if (!names.empty()) names += ", ";
+    names += rs.name;
+  }
+  return names;
+}
+
+// The record's last position, or why there is none, naming the file and, for an illegal move, its number.
+Result<Game> loadPosition(const std::string& path, std::optional<Rules> rules) {
+  using R = Result<Game>;
+  const Result<sgf::Collection> collection = sgf::parseFile(path);
+  if (!collection) return R::failure(collection.error());  // names the path already
+  if (collection->games.empty()) return R::failure(path + ": no game in the file");
+  const Result<sgf::GameRecord> record = sgf::readRecord(*collection->games.front());
+  if (!record) return R::failure(path + ": " + record.error());
+  sgf::Replay replayed = sgf::replay(record.value(), rules);
+  if (!replayed.setupError.empty()) return R::failure(path + ": " + replayed.setupError);
+  if (replayed.illegal) {
+    const sgf::IllegalMove& illegal = *replayed.illegal;
+    return R::failure(path + ": move " + std::to_string(illegal.moveNumber) + " (" +
+                      std::string(colorLetter(illegal.move.color)) + " " + gtpMove(illegal.move, replayed.game.size()) +
+                      "): " + std::string(reasonCode(illegal.reason)));
+  }
+  return std::move(replayed.game);
+}
+
+// One attempt as SPEC section 5 shows it.
+net::JsonValue attemptJson(const ai::Attempt& a) {
+  return net::JsonValue::Object{
+      {"n", a.n},
+      {"answer", a.answer},
+      {"move", a.move ? net::JsonValue(*a.move) : net::JsonValue(nullptr)},
+      {"verdict", a.accepted ? "accepted" : "rejected"},
+      {"reason", a.accepted ? net::JsonValue(nullptr) : net::JsonValue(a.reason)},
+      {"latency_ms", a.latencyMs},
+  };
+}
+
+net::JsonValue attemptsJson(const ai::RefereeOutcome& outcome) {
+  net::JsonValue::Array attempts;
+  for (const ai::Attempt& a : outcome.attempts) attempts.push_back(attemptJson(a));
+  return attempts;
+}
+
+}  // namespace
+
+CLI::App* addGenmoveCommand(CLI::App& app, GenmoveOptions* options) {
+  CLI::App* cmd = app.add_subcommand("genmove", "One refereed AI move for the last position of an SGF record");
+  cmd->add_option("--sgf", options->sgfPath, "The game record")->required();
+  cmd->add_option("--color", options->color, "Colour to move, B or W (default: the side to move)");
+  cmd->add_option("--engine", options->engine, "ENGINE spec: random, gtp:COMMAND ARGS..., openai:BASE_URL")->required();
+  cmd->add_option("--rules", options->rules, "Rule set instead of the record's RU: " + knownRuleNames());
+  cmd->add_flag("--json", options->json, "Print the move and its attempts as JSON (SPEC section 5)");
+  cmd->add_option("--seed", options->seed, "Seed of the engine's randomness")->check(notNegative());
+  addModelOptions(*cmd, &options->model, &options->timeoutSeconds);
+  addRefereeOptions(*cmd, &options->maxRetries, &options->errorLog, &options->logAttempts);
+  cmd->footer(
+      "Exit codes: 0 a move, 2 bad input, 3 no legal move in the attempts (see the error log), 4 the engine "
+      "or model could not be reached.");
+  return cmd;
+}
+
+int runGenmove(const GenmoveOptions& options, std::ostream& out, std::ostream& err) {
+  const auto fail = [&err](const std::string& why) {
+    err << "tengen genmove: " << why << '\n';
+    return kExitUsage;
+  };
+  std::optional<Rules> rules;
+  if (options.rules) {
+    rules = parseRules(*options.rules);
+    if (!rules) return fail("--rules " + *options.rules + ": unknown rule set; known: " + knownRuleNames());
+  }
+  if (const std::string why = checkRefereeOptions(options.maxRetries, options.errorLog); !why.empty()) {
+    return fail(why);
+  }
+  if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
+    return fail("--timeout: must be a positive number of seconds");
+  }
+  const Result<Game> loaded = loadPosition(options.sgfPath, rules);
+  if (!loaded) return fail(loaded.error());
+  const Game& game = loaded.value();
+  if (game.phase() != Phase::Playing) return fail(options.sgfPath + ": the game is over; there is no move to make");
+  Color color = game.toMove();
+  if (options.color) {
+    const std::optional<Color> parsed = parseColor(*options.color);
+    if (!parsed || !isPlayer(*parsed)) return fail("--color " + *options.color + ": must be B or W");
+    color = *parsed;
+  }
+
+  ai::SourceOptions sourceOptions;
+  sourceOptions.seed = options.seed;
+  sourceOptions.timeoutSeconds = options.timeoutSeconds;
+  sourceOptions.model = options.model;
+  Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(options.engine, sourceOptions);
+  if (!made) {
+    err << "tengen genmove: " << made.error() << '\n';
+    // A gtp: spec with a command is well formed: failing to start it is the engine's failure (SPEC: exit 4).
+    const bool engineFailed =
+        options.engine.rfind("gtp:", 0) == 0 && options.engine.find_first_not_of(" \t", 4) != std::string::npos;
+    return engineFailed ? kExitEngineUnreachable : kExitUsage;
+  }
+  const std::unique_ptr<ai::MoveSource> source = std::move(made).value();
+
+  ai::ErrorLog errorLog(options.errorLog);
+  const ai::ErrorContext context{"genmove", options.engine, options.model.model};
+  ai::RefereeOptions refereeOptions;
+  refereeOptions.maxRetries = options.maxRetries;
+  refereeOptions.errorLog = &errorLog;
+  refereeOptions.context = &context;
+  refereeOptions.logAccepted = options.logAttempts;
+
+  const auto start = std::chrono::steady_clock::now();
+  const ai::RefereeOutcome outcome = ai::requestMove(*source, game, color, refereeOptions);
+  const long elapsedMs = static_cast<long>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
+
+  if (outcome.move) {
+    const std::string vertex = gtpMove(*outcome.move, game.size());
+    if (options.json) {
+      out << net::toJson(net::JsonValue::Object{{"move", vertex},
+                                                {"color", std::string(colorLetter(color))},
+                                                {"attempts", attemptsJson(outcome)},
+                                                {"elapsed_ms", elapsedMs}})
+          << '\n';
+    } else {
+      out << vertex << '\n';
+    }
+    if (!outcome.logError.empty())
+      err << "tengen genmove: the error log could not be written: " << outcome.logError << '\n';
+    return kExitOk;
+  }
+
+  if (options.json) {
+    net::JsonValue::Object failure{
+        {"error", outcome.transportFailure ? "model_unavailable" : "ai_failed"},
+        {"detail", outcome.error},
+        {"attempts", attemptsJson(outcome)},
+        {"log_id", outcome.logId.empty() ? net::JsonValue(nullptr) : net::JsonValue(outcome.logId)},
+    };
+    out << net::toJson(failure) << '\n';
+  }
+  err << "tengen genmove: no move for " << colorName(color) << ": " << outcome.error << '\n';
+  return outcome.transportFailure ? kExitEngineUnreachable : kExitNoLegalMove;
+}
+
+}  // namespace tengen::cli

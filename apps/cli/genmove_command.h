@@ -1,0 +1,42 @@
+// `tengen genmove`: one refereed AI move for the last position of an SGF record (SPEC section 2).
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+#include "tengen/ai/move_source.h"
+
+namespace CLI {
+class App;
+}
+
+namespace tengen::cli {
+
+// The command line of `tengen genmove`, as typed; runGenmove() validates it.
+struct GenmoveOptions {
+  std::string sgfPath;
+  std::optional<std::string> color;  // the side to move when not given
+  std::string engine;
+  std::optional<std::string> rules;  // the record's RU when not given
+  bool json = false;
+  std::uint64_t seed = 1;
+  ai::ModelOptions model;
+  double timeoutSeconds = 60;
+  int maxRetries = 4;
+  std::string errorLog = "./tengen-errors.jsonl";
+  bool logAttempts = false;
+};
+
+// Adds the `genmove` subcommand to app with its options bound to *options, and returns it. *options must outlive
+// the parse.
+CLI::App* addGenmoveCommand(CLI::App& app, GenmoveOptions* options);
+
+// Loads the record's last position, asks the engine through the referee and prints the move (or, with --json, the
+// object of SPEC section 5). Returns the exit code of SPEC section 2: 0 with a move; 2 for bad options or a record
+// that cannot be read or replayed; 3 when no attempt was legal (the message names the error-log record); 4 when
+// the engine or model could not be reached.
+int runGenmove(const GenmoveOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace tengen::cli

@@ -1,0 +1,169 @@
+// Google Benchmark micro-benchmarks of what one model request costs tengen itself on 19x19, apart from the model:
+// reading the answer, building the prompt, drawing the board picture.
+#include <benchmark/benchmark.h>
+
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tengen/ai/answer_parser.h"
+#include "tengen/ai/board_image.h"
+#include "tengen/ai/error_log.h"
+#include "tengen/ai/move_source.h"
+#include "tengen/ai/prompt.h"
+#include "tengen/ai/referee.h"
+#include "tengen/core/coords.h"
+#include "tengen/core/game.h"
+#include "tengen/net/chat.h"
+
+namespace {
+
+using tengen::Color;
+using tengen::Game;
+using tengen::Move;
+using tengen::RejectReason;
+
+// A middle game of `moves` random legal moves on 19x19, seeded, so every run measures the same position.
+Game midGame(int moves, std::uint64_t seed) {
+  Game game;
+  std::mt19937_64 rng(seed);
+  for (int i = 0; i < moves; ++i) {
+    std::vector<tengen::Point> legal;
+    for (int row = 0; row < game.size(); ++row) {
+      for (int col = 0; col < game.size(); ++col) {
+        if (game.check(Move::play(game.toMove(), {row, col})) == RejectReason::None) legal.push_back({row, col});
+      }
+    }
+    if (legal.empty()) break;
+    game.play(Move::play(game.toMove(), legal[rng() % legal.size()]));
+  }
+  return game;
+}
+
+void BM_ReadMoveShort(benchmark::State& state) {
+  const std::string answer = "Q16";
+  for (auto _ : state) benchmark::DoNotOptimize(tengen::ai::readMove(answer, 19));
+}
+BENCHMARK(BM_ReadMoveShort);
+
+void BM_ReadMoveProse(benchmark::State& state) {
+  const std::string answer =
+      "Looking at the position, D4 and Q4 are both taken, and the 3-3 invasion at C17 seems premature. "
+      "White's weakest group is around R14, so I would approach from the side.\nFinal answer: R12";
+  for (auto _ : state) benchmark::DoNotOptimize(tengen::ai::readMove(answer, 19));
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * answer.size()));
+}
+BENCHMARK(BM_ReadMoveProse);
+
+void BM_ReadMoveOneMegabyte(benchmark::State& state) {
+  std::string answer;
+  while (answer.size() < 1'000'000) answer += "((( 3, row 3 col : move: Q1x I5 [[ 12 , the point D4 is ";
+  for (auto _ : state) benchmark::DoNotOptimize(tengen::ai::readMove(answer, 19));
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * answer.size()));
+}
+BENCHMARK(BM_ReadMoveOneMegabyte)->Unit(benchmark::kMillisecond);
+
+void BM_BuildPrompt(benchmark::State& state) {
+  const Game game = midGame(150, 7);
+  const std::vector<tengen::ai::Rejection> rejected = {{"Q16", "occupied", "stone already there"},
+                                                       {"C3", "suicide", "suicide"}};
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(
+        buildPrompt(tengen::ai::defaultPromptTemplate(), game, Color::Black, rejected, tengen::ai::CoordFormat::Gtp));
+  }
+}
+BENCHMARK(BM_BuildPrompt)->Unit(benchmark::kMicrosecond);
+
+// {{legal_count}} asks the rules about every point, the one costly placeholder.
+void BM_BuildPromptWithLegalCount(benchmark::State& state) {
+  const Game game = midGame(150, 7);
+  const tengen::Result<tengen::ai::PromptTemplate> tmpl =
+      tengen::ai::parsePromptTemplate("{{board}}\n{{moves}}\n{{legal_count}} legal points");
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(buildPrompt(*tmpl, game, Color::Black, {}, tengen::ai::CoordFormat::Gtp));
+  }
+}
+BENCHMARK(BM_BuildPromptWithLegalCount)->Unit(benchmark::kMicrosecond);
+
+void BM_RenderBoardPng(benchmark::State& state) {
+  const Game game = midGame(150, 7);
+  tengen::ai::BoardImageOptions options;
+  options.pixels = static_cast<int>(state.range(0));
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    const std::string png = tengen::ai::renderBoardPng(game, options);
+    bytes = png.size();
+    benchmark::DoNotOptimize(png.data());
+  }
+  state.counters["png_bytes"] = static_cast<double>(bytes);
+}
+BENCHMARK(BM_RenderBoardPng)->Arg(512)->Arg(640)->Arg(800)->Unit(benchmark::kMillisecond);
+
+// What a model source pays per move: its renderer keeps the drawn board and stones, so only composing and
+// compressing remain.
+void BM_KeptRendererPng(benchmark::State& state) {
+  const Game game = midGame(150, 7);
+  tengen::ai::BoardImageOptions options;
+  options.pixels = static_cast<int>(state.range(0));
+  tengen::ai::BoardRenderer renderer(options);
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    const std::string png = renderer.png(game);
+    bytes = png.size();
+    benchmark::DoNotOptimize(png.data());
+  }
+  state.counters["png_bytes"] = static_cast<double>(bytes);
+}
+BENCHMARK(BM_KeptRendererPng)->Arg(512)->Arg(640)->Arg(800)->Unit(benchmark::kMicrosecond);
+
+// The referee's own cost per move with an instant model: a source that does what the openai: source does before
+// and after HTTP (prompt, PNG and its sha256, the request body with the base64 image) and answers at once in
+// prose, so requestMove's figure is tengen's whole share of a model move. Arg 1: with the image, 0: without.
+class InstantModel : public tengen::ai::MoveSource {
+ public:
+  InstantModel(bool image, std::string answer) : m_image(image), m_answer(std::move(answer)) {}
+  std::string describe() const override { return "instant"; }
+  tengen::Result<tengen::ai::Answer> propose(const tengen::ai::MoveRequest& request) override {
+    const tengen::ai::Prompt prompt = buildPrompt(tengen::ai::defaultPromptTemplate(), *request.game, request.color,
+                                                  request.rejected, tengen::ai::CoordFormat::Gtp);
+    tengen::net::ChatRequest chat;
+    chat.system = prompt.system;
+    chat.userText = prompt.user;
+    tengen::ai::Answer answer;
+    if (m_image) {
+      chat.png = m_renderer.png(*request.game);
+      answer.imageSha256 = tengen::ai::sha256Hex(*chat.png);
+    }
+    benchmark::DoNotOptimize(tengen::net::chatRequestBody(chat));
+    answer.text = m_answer;
+    answer.prompt = prompt.system + "\n\n" + prompt.user;
+    answer.httpStatus = 200;
+    return answer;
+  }
+
+ private:
+  bool m_image;
+  std::string m_answer;
+  tengen::ai::BoardRenderer m_renderer;  // kept between moves, as ModelSource keeps its own
+};
+
+void BM_RefereeInstantModel(benchmark::State& state) {
+  const Game game = midGame(150, 7);
+  std::string vertex;
+  for (int i = 0; i < 19 * 19 && vertex.empty(); ++i) {
+    const tengen::Point p{i / 19, i % 19};
+    if (game.check(Move::play(game.toMove(), p)) == RejectReason::None) vertex = tengen::gtpVertex(p, 19);
+  }
+  InstantModel model(state.range(0) != 0, "Looking at the position, I would play " + vertex + ".");
+  for (auto _ : state) {
+    const tengen::ai::RefereeOutcome outcome = tengen::ai::requestMove(model, game, game.toMove());
+    if (!outcome.move) state.SkipWithError(outcome.error.c_str());
+    benchmark::DoNotOptimize(outcome.move);
+  }
+}
+BENCHMARK(BM_RefereeInstantModel)->ArgName("image")->Arg(1)->Arg(0)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

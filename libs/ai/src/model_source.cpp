@@ -1,0 +1,192 @@
+#include "model_source.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <thread>
+#include <utility>
+
+#include "tengen/ai/board_image.h"
+#include "tengen/ai/error_log.h"
+#include "tengen/core/coords.h"
+
+namespace tengen::ai {
+
+namespace {
+
+constexpr std::string_view kGtpLetters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+// "19|18|...|1": the longest numbers first, so that a regex engine without backtracking still takes "19" whole.
+std::string numberAlternatives(int from, int to) {
+  std::string out;
+  for (int n = to; n >= from; --n) {
+    if (!out.empty()) out += '|';
+    out += std::to_string(n);
+  }
+  return out;
+}
+
+std::optional<net::ConstraintApi> parseConstraintApi(std::string_view name) {
+  if (name == "vllm") return net::ConstraintApi::VllmStructuredOutputs;
+  if (name == "vllm-guided") return net::ConstraintApi::VllmGuided;
+  if (name == "llama") return net::ConstraintApi::LlamaCppGrammar;
+  return std::nullopt;
+}
+
+std::optional<net::Constraint> parseConstraint(std::string_view name) {
+  if (name == "none") return net::Constraint::None;
+  if (name == "regex") return net::Constraint::Regex;
+  if (name == "choice") return net::Constraint::Choice;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string moveRegex(int size, CoordFormat format) {
+  // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) about "literal" + std::string temporaries.
+  std::string regex = "(pass|";
+  if (format == CoordFormat::RowCol) {
+    const std::string index = numberAlternatives(0, size - 1);
+    regex += "\\((";
+    regex += index;
+    regex += "), (";
+    regex += index;
+    regex += ")\\))";
+    return regex;
+  }
+  regex += '[';
+  regex += kGtpLetters.substr(0, static_cast<std::size_t>(size));
+  regex += "](";
+  regex += numberAlternatives(1, size);
+  regex += "))";
+  return regex;
+}
+
+std::vector<std::string> legalChoices(const Game& game, Color color, CoordFormat format) {
+  // Asked out of turn (GTP's genmove allows it), the rules are consulted on a copy that lets that colour move.
+  std::optional<Game> outOfTurn;
+  if (color != game.toMove()) {
+    outOfTurn.emplace(game);
+    outOfTurn->setStrictTurn(false);
+  }
+  const Game& judge = outOfTurn ? *outOfTurn : game;
+  std::vector<std::string> choices;
+  for (int row = 0; row < game.size(); ++row) {
+    for (int col = 0; col < game.size(); ++col) {
+      const Point p{row, col};
+      if (judge.check(Move::play(color, p)) != RejectReason::None) continue;
+      choices.push_back(format == CoordFormat::RowCol ? rowColText(p) : gtpVertex(p, game.size()));
+    }
+  }
+  choices.emplace_back("pass");
+  return choices;
+}
+
+Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, std::string_view baseUrl,
+                                                       const SourceOptions& options,
+                                                       std::unique_ptr<net::HttpClient> http, net::Sleeper sleep) {
+  using R = Result<std::unique_ptr<ModelSource>>;
+  const ModelOptions& model = options.model;
+  if (!(baseUrl.starts_with("http://") || baseUrl.starts_with("https://"))) {
+    return R::failure("openai: needs the server's base URL, e.g. openai:http://127.0.0.1:8000/v1");
+  }
+  std::unique_ptr<ModelSource> source(new ModelSource());
+  source->m_spec = std::string(spec);
+  source->m_options = options;
+
+  if (model.coords == "gtp") {
+    source->m_format = CoordFormat::Gtp;
+  } else if (model.coords == "rowcol") {
+    source->m_format = CoordFormat::RowCol;
+  } else {
+    return R::failure("--coords " + model.coords + ": must be gtp or rowcol");
+  }
+  const std::optional<net::Constraint> constraint = parseConstraint(model.constrain);
+  if (!constraint) return R::failure("--constrain " + model.constrain + ": must be none, regex or choice");
+  const std::optional<net::ConstraintApi> api = parseConstraintApi(model.constrainApi);
+  if (!api) return R::failure("--constrain-api " + model.constrainApi + ": must be vllm, vllm-guided or llama");
+  if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
+    return R::failure("--timeout: must be a positive number of seconds");
+  }
+  if (model.temperature && !(std::isfinite(*model.temperature) && *model.temperature >= 0)) {
+    return R::failure("--temperature: must be a number of at least 0");
+  }
+
+  if (model.promptTemplatePath.empty()) {
+    source->m_template = defaultPromptTemplate();
+  } else {
+    Result<PromptTemplate> loaded = loadPromptTemplate(model.promptTemplatePath);
+    if (!loaded) {
+      // The loader names the line; the file is named here when it does not already.
+      const std::string& why = loaded.error();
+      return R::failure(why.find(model.promptTemplatePath) != std::string::npos
+                            ? why
+                            : "--prompt-template " + model.promptTemplatePath + ": " + why);
+    }
+    source->m_template = std::move(loaded).value();
+  }
+
+  net::ChatRequest& base = source->m_base;
+  base.baseUrl = std::string(baseUrl);
+  base.model = model.model;
+  // The key lives only here and in the Authorization header; an absent or empty variable means no key.
+  if (!model.apiKeyEnv.empty()) {
+    if (const char* key = std::getenv(model.apiKeyEnv.c_str()); key != nullptr) base.apiKey = key;
+  }
+  base.temperature = model.temperature;
+  base.constraint = *constraint;
+  base.constraintApi = *api;
+  base.timeoutSeconds = options.timeoutSeconds;
+  base.connectTimeoutSeconds = std::min(base.connectTimeoutSeconds, options.timeoutSeconds);
+
+  source->m_http = http ? std::move(http) : net::makeCurlClient();
+  source->m_sleep =
+      sleep ? std::move(sleep)
+            : net::Sleeper([](double seconds) { std::this_thread::sleep_for(std::chrono::duration<double>(seconds)); });
+  return source;
+}
+
+Result<Answer> ModelSource::propose(const MoveRequest& request) {
+  const Game& game = *request.game;
+  const Prompt prompt = buildPrompt(m_template, game, request.color, request.rejected, m_format);
+
+  net::ChatRequest chat = m_base;
+  chat.system = prompt.system;
+  chat.userText = prompt.user;
+  Answer answer;
+  if (m_options.model.image) {
+    // The picture shows the stones and the last move, so those (as text, never a hash) say when it can be reused.
+    std::string key = game.board().toAscii();
+    if (!game.moves().empty()) {
+      const Move& last = game.moves().back();
+      key += std::string(colorLetter(last.color)) + gtpMove(last, game.size());
+    }
+    if (key != m_imageKey || m_png.empty()) {
+      if (!m_renderer) {
+        BoardImageOptions imageOptions;
+        imageOptions.rowColLabels = m_format == CoordFormat::RowCol;
+        m_renderer = std::make_unique<BoardRenderer>(imageOptions);
+      }
+      m_png = m_renderer->png(game);
+      m_pngSha256 = sha256Hex(m_png);
+      m_imageKey = std::move(key);
+    }
+    chat.png = m_png;
+    answer.imageSha256 = m_pngSha256;
+  }
+  if (chat.constraint == net::Constraint::Regex) chat.regex = moveRegex(game.size(), m_format);
+  if (chat.constraint == net::Constraint::Choice) chat.choices = legalChoices(game, request.color, m_format);
+
+  net::ChatFailure failure;
+  const Result<net::ChatReply> reply = net::complete(*m_http, chat, m_sleep, &failure);
+  if (!reply) return Result<Answer>::failure(reply.error());
+  answer.text = reply->content;
+  answer.latencyMs = reply->latencyMs;
+  answer.prompt = prompt.system.empty() ? prompt.user : prompt.system + "\n\n" + prompt.user;
+  answer.httpStatus = reply->httpStatus;
+  return answer;
+}
+
+}  // namespace tengen::ai

@@ -1,0 +1,58 @@
+// The `openai:BASE_URL` source: a model behind an OpenAI-compatible chat-completions API (vLLM, llama.cpp's
+// llama-server, Ollama), asked with the prompt, optionally the board's PNG and a structured-output constraint.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tengen/ai/board_image.h"
+#include "tengen/ai/move_source.h"
+#include "tengen/ai/prompt.h"
+#include "tengen/core/game.h"
+#include "tengen/core/result.h"
+#include "tengen/net/chat.h"
+#include "tengen/net/http_client.h"
+
+namespace tengen::ai {
+
+class ModelSource : public MoveSource {
+ public:
+  // Checks the options and loads the prompt template; `spec` is the whole ENGINE spec, `baseUrl` what follows
+  // "openai:". A null `http` means the real libcurl client; a null `sleep` means really sleeping between
+  // transport retries. The API key is read from the environment variable ModelOptions::apiKeyEnv now.
+  static Result<std::unique_ptr<ModelSource>> make(std::string_view spec, std::string_view baseUrl,
+                                                   const SourceOptions& options,
+                                                   std::unique_ptr<net::HttpClient> http = nullptr,
+                                                   net::Sleeper sleep = {});
+
+  std::string describe() const override { return m_spec; }
+  Result<Answer> propose(const MoveRequest& request) override;
+
+ private:
+  ModelSource() = default;
+
+  std::string m_spec;
+  SourceOptions m_options;
+  net::ChatRequest m_base;  // everything but the position's parts
+  PromptTemplate m_template;
+  CoordFormat m_format = CoordFormat::Gtp;
+  std::unique_ptr<net::HttpClient> m_http;
+  net::Sleeper m_sleep;
+  // The last picture drawn and what it showed: the retries of one move ask about the same position, and drawing
+  // and compressing the PNG is most of tengen's own cost per request.
+  std::string m_imageKey;
+  std::unique_ptr<BoardRenderer> m_renderer;  // keeps the drawn board and stones between moves
+  std::string m_png;
+  std::string m_pngSha256;
+};
+
+// The regex a constrained server is given: "pass" or a point of a board of this size in the format asked for
+// ("Q16" or "(3, 15)").
+std::string moveRegex(int size, CoordFormat format);
+
+// The choices a constrained server is given: every point `color` may play now in that format, then "pass".
+std::vector<std::string> legalChoices(const Game& game, Color color, CoordFormat format);
+
+}  // namespace tengen::ai

@@ -1,0 +1,109 @@
+// A scripted OpenAI-compatible chat-completions server for end-to-end tests of the openai: source.
+//
+//   fake_model_server --script FILE --record DIR [--port-file FILE]
+//
+// Listens on 127.0.0.1 on a free port and prints the port as the first line of stdout (and into --port-file).
+// Each POST /v1/chat/completions takes the next line of the script (JSON Lines; the last line repeats):
+//   {"content": "D4"}                               200 with a chat completion whose message content is "D4"
+//   {"status": 429, "body": "...", "headers": {"Retry-After": "1"}}   that status, body and headers
+//   {"delay": 3, "content": "D4"}                   waits 3 s first (combines with any other form)
+//   {"raw": "{not json"}                            200 with exactly this body
+//   {"raw_bytes": 10000000}                         200 with a body of that many 'x'
+// Every request is recorded in DIR as NNN.body (the body as received) and NNN.headers ("name: value" lines).
+#include <httplib.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+std::string completion(const std::string& content) {
+  const nlohmann::json body = {
+      {"id", "chatcmpl-fake"},
+      {"object", "chat.completion"},
+      {"model", "fake"},
+      {"choices",
+       {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", content}}}, {"finish_reason", "stop"}}}},
+  };
+  return body.dump();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string scriptPath;
+  std::string recordDir;
+  std::string portFile;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string flag = argv[i];
+    if (flag == "--script") scriptPath = argv[i + 1];
+    if (flag == "--record") recordDir = argv[i + 1];
+    if (flag == "--port-file") portFile = argv[i + 1];
+  }
+  std::vector<nlohmann::json> script;
+  std::ifstream in(scriptPath);
+  for (std::string line; std::getline(in, line);) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    script.push_back(nlohmann::json::parse(line, nullptr, false));
+    if (script.back().is_discarded()) {
+      std::cerr << "fake_model_server: bad script line: " << line << '\n';
+      return 2;
+    }
+  }
+  if (script.empty()) {
+    std::cerr << "fake_model_server: empty or missing script " << scriptPath << '\n';
+    return 2;
+  }
+
+  std::mutex mutex;
+  std::size_t next = 0;
+  httplib::Server server;
+  server.Post("/v1/chat/completions", [&](const httplib::Request& req, httplib::Response& res) {
+    nlohmann::json step;
+    {
+      const std::lock_guard<std::mutex> lock(mutex);
+      const std::size_t n = ++next;
+      step = script[std::min(n - 1, script.size() - 1)];
+      char name[32];
+      std::snprintf(name, sizeof name, "/%03zu", n);
+      std::ofstream(recordDir + name + ".body", std::ios::binary) << req.body;
+      std::ofstream headers(recordDir + name + ".headers");
+      for (const auto& [key, value] : req.headers) headers << key << ": " << value << '\n';
+    }
+    if (step.contains("delay")) {
+      std::this_thread::sleep_for(std::chrono::duration<double>(step["delay"].get<double>()));
+    }
+    if (step.contains("headers")) {
+      for (const auto& [key, value] : step["headers"].items()) res.set_header(key, value.get<std::string>());
+    }
+    res.status = step.value("status", 200);
+    if (step.contains("raw")) {
+      res.set_content(step["raw"].get<std::string>(), "application/json");
+    } else if (step.contains("raw_bytes")) {
+      res.set_content(std::string(step["raw_bytes"].get<std::size_t>(), 'x'), "application/json");
+    } else if (step.contains("body")) {
+      res.set_content(step["body"].get<std::string>(), "application/json");
+    } else {
+      res.set_content(completion(step.value("content", "")), "application/json");
+    }
+  });
+
+  const int port = server.bind_to_any_port("127.0.0.1");
+  if (port <= 0) {
+    std::cerr << "fake_model_server: cannot listen on 127.0.0.1\n";
+    return 1;
+  }
+  if (!portFile.empty()) std::ofstream(portFile) << port << '\n';
+  std::cout << port << std::endl;
+  server.listen_after_bind();
+  return 0;
+}

@@ -1,0 +1,616 @@
+// The openai: source end to end against a real HTTP server: tests/ai/fake_model_server.cpp runs as a child process
+// and answers from a script, recording every request. Driven through makeSource + requestMove, and through the
+// `tengen genmove` and `tengen gtp` binaries: every rejection reason then a legal answer, what the retry request
+// says, exhaustion and its error-log record, answers in every shape, transport failures (5xx, 429, timeouts,
+// malformed or oversized bodies), the board image, structured output, and the API key never leaking.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tengen/ai/error_log.h"
+#include "tengen/ai/move_source.h"
+#include "tengen/ai/referee.h"
+#include "tengen/core/coords.h"
+#include "tengen/core/game.h"
+
+namespace tengen::ai {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string readFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void writeFile(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
+// A fresh directory per test, removed afterwards.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "tengen-model-e2e-XXXXXX").string();
+    m_path = mkdtemp(pattern.data());
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(m_path, ignored);
+  }
+  const fs::path& path() const { return m_path; }
+
+ private:
+  fs::path m_path;
+};
+
+// The scripted server as a child process; the script is JSON Lines as fake_model_server.cpp describes.
+class FakeServer {
+ public:
+  explicit FakeServer(const std::vector<std::string>& script) {
+    std::string text;
+    for (const std::string& line : script) text += line + "\n";
+    writeFile(m_dir.path() / "script.jsonl", text);
+    fs::create_directory(m_dir.path() / "requests");
+    int out[2];
+    if (pipe(out) != 0) return;
+    m_pid = fork();
+    if (m_pid == 0) {
+      dup2(out[1], STDOUT_FILENO);
+      close(out[0]);
+      close(out[1]);
+      const std::string scriptPath = (m_dir.path() / "script.jsonl").string();
+      const std::string recordPath = (m_dir.path() / "requests").string();
+      execl(TENGEN_FAKE_MODEL_SERVER, TENGEN_FAKE_MODEL_SERVER, "--script", scriptPath.c_str(), "--record",
+            recordPath.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    close(out[1]);
+    std::string line;
+    char ch = 0;
+    while (read(out[0], &ch, 1) == 1 && ch != '\n') line += ch;
+    close(out[0]);
+    m_port = std::atoi(line.c_str());
+  }
+  ~FakeServer() {
+    if (m_pid > 0) {
+      kill(m_pid, SIGKILL);
+      waitpid(m_pid, nullptr, 0);
+    }
+  }
+  int port() const { return m_port; }
+  std::string spec() const { return "openai:http://127.0.0.1:" + std::to_string(m_port) + "/v1"; }
+
+  // The bodies of the requests received so far, in order.
+  std::vector<json> bodies() const { return records(".body"); }
+  std::vector<std::string> headers() const {
+    std::vector<std::string> out;
+    for (int n = 1;; ++n) {
+      const fs::path path = requestPath(n, ".headers");
+      if (!fs::exists(path)) return out;
+      out.push_back(readFile(path));
+    }
+  }
+
+ private:
+  fs::path requestPath(int n, const char* ext) const {
+    char name[32];
+    std::snprintf(name, sizeof name, "%03d%s", n, ext);
+    return m_dir.path() / "requests" / name;
+  }
+  std::vector<json> records(const char* ext) const {
+    std::vector<json> out;
+    for (int n = 1;; ++n) {
+      const fs::path path = requestPath(n, ext);
+      if (!fs::exists(path)) return out;
+      out.push_back(json::parse(readFile(path), nullptr, false));
+    }
+  }
+
+  TempDir m_dir;
+  pid_t m_pid = -1;
+  int m_port = 0;
+};
+
+std::string content(const std::string& text) { return json{{"content", text}}.dump(); }
+
+// The user text of a recorded chat request.
+std::string userText(const json& body) {
+  for (const json& message : body["messages"]) {
+    if (message["role"] != "user") continue;
+    if (message["content"].is_string()) return message["content"];
+    for (const json& part : message["content"]) {
+      if (part["type"] == "text") return part["text"];
+    }
+  }
+  return "";
+}
+
+// The data URL of the image part, or "".
+std::string imageUrl(const json& body) {
+  for (const json& message : body["messages"]) {
+    if (message["role"] != "user" || !message["content"].is_array()) continue;
+    for (const json& part : message["content"]) {
+      if (part["type"] == "image_url") return part["image_url"]["url"];
+    }
+  }
+  return "";
+}
+
+std::string decodeBase64(const std::string& text) {
+  std::string out;
+  int bits = 0;
+  unsigned value = 0;
+  for (const char ch : text) {
+    int v = -1;
+    if (ch >= 'A' && ch <= 'Z') v = ch - 'A';
+    if (ch >= 'a' && ch <= 'z') v = ch - 'a' + 26;
+    if (ch >= '0' && ch <= '9') v = ch - '0' + 52;
+    if (ch == '+') v = 62;
+    if (ch == '/') v = 63;
+    if (v < 0) continue;
+    value = (value << 6) | static_cast<unsigned>(v);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out += static_cast<char>((value >> bits) & 0xFF);
+    }
+  }
+  return out;
+}
+
+// A game from GTP moves, alternating colours from Black.
+Game gameFrom(int size, Rules rules, const std::vector<std::string>& moves) {
+  GameConfig config;
+  config.size = size;
+  config.rules = rules;
+  Game game(config);
+  for (const std::string& text : moves) {
+    const Result<ParsedVertex> v = parseGtpVertex(text, size);
+    EXPECT_TRUE(v.ok()) << text;
+    const Color c = game.toMove();
+    const Move m = v->kind == MoveKind::Pass ? Move::pass(c) : Move::play(c, v->point);
+    EXPECT_EQ(game.play(m), RejectReason::None) << text;
+  }
+  return game;
+}
+
+std::unique_ptr<MoveSource> makeModel(const FakeServer& server, SourceOptions options = {}) {
+  options.model.model = "lora_mix_qwen_r5";
+  Result<std::unique_ptr<MoveSource>> made = makeSource(server.spec(), options);
+  EXPECT_TRUE(made.ok()) << made.error();
+  return made ? std::move(made).value() : nullptr;
+}
+
+struct CommandRun {
+  int exitCode = -1;
+  std::string out;
+  std::string err;
+  double seconds = 0;
+};
+
+// Runs `tengen ARGS` through the shell in dir with extra environment assignments, stdin from a file.
+CommandRun runTengen(const fs::path& dir, const std::string& args, const std::string& env = "",
+                     const std::string& input = "") {
+  writeFile(dir / "stdin.txt", input);
+  const std::string command =
+      "cd '" + dir.string() + "' && " + env + " '" + TENGEN_CLI + "' " + args + " <stdin.txt >stdout.txt 2>stderr.txt";
+  const auto start = std::chrono::steady_clock::now();
+  const int status = std::system(command.c_str());
+  CommandRun run;
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.out = readFile(dir / "stdout.txt");
+  run.err = readFile(dir / "stderr.txt");
+  return run;
+}
+
+std::vector<json> logRecords(const fs::path& path) {
+  std::vector<json> out;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) out.push_back(json::parse(line, nullptr, false));
+  return out;
+}
+
+struct ReasonCase {
+  const char* name;
+  int size;
+  Rules rules;
+  std::vector<std::string> moves;
+  std::vector<std::string> answers;  // the last is legal
+  std::string code;                  // of the last rejection
+  std::string vertex;                // named in the retry request
+  std::string words;
+};
+
+class ModelRejectThenAccept : public ::testing::TestWithParam<ReasonCase> {};
+
+TEST_P(ModelRejectThenAccept, TheRetryRequestNamesThePointAndTheReasonsWords) {
+  const ReasonCase& c = GetParam();
+  std::vector<std::string> script;
+  for (const std::string& a : c.answers) script.push_back(content(a));
+  FakeServer server(script);
+  const Game game = gameFrom(c.size, c.rules, c.moves);
+  const std::unique_ptr<MoveSource> source = makeModel(server);
+  ASSERT_TRUE(source);
+  const RefereeOutcome out = requestMove(*source, game, game.toMove());
+
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  ASSERT_EQ(out.attempts.size(), c.answers.size());
+  const Attempt& rejected = out.attempts[c.answers.size() - 2];
+  EXPECT_EQ(rejected.reason, c.code);
+  EXPECT_FALSE(rejected.accepted);
+  EXPECT_EQ(rejected.httpStatus, 200);
+  EXPECT_EQ(rejected.imageSha256.size(), 64U);
+  EXPECT_NE(rejected.prompt.find("Go"), std::string::npos);
+  EXPECT_TRUE(out.attempts.back().accepted);
+
+  const std::vector<json> bodies = server.bodies();
+  ASSERT_EQ(bodies.size(), c.answers.size());
+  EXPECT_EQ(userText(bodies[0]).find("were rejected"), std::string::npos);
+  const std::string retry = userText(bodies.back());
+  EXPECT_NE(retry.find("Your earlier answers were rejected"), std::string::npos) << retry;
+  const std::string named = c.vertex.empty() ? "(unreadable answer)" : c.vertex + " (" + c.words + ")";
+  EXPECT_NE(retry.find(named), std::string::npos) << retry;
+  EXPECT_EQ(bodies[0]["model"], "lora_mix_qwen_r5");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryReason, ModelRejectThenAccept,
+    ::testing::Values(
+        ReasonCase{"occupied",
+                   5,
+                   Rules::Chinese,
+                   {"C3", "D4"},
+                   {"I'll take C3.", "B2"},
+                   "occupied",
+                   "C3",
+                   "stone already there"},
+        ReasonCase{"suicide", 5, Rules::Chinese, {"E5", "A2", "E4", "B1"}, {"a1", "pass"}, "suicide", "A1", "suicide"},
+        ReasonCase{"ko",
+                   5,
+                   Rules::Japanese,
+                   {"B3", "C3", "A2", "D2", "B1", "C1", "E5", "B2", "C2"},
+                   {"{\"move\": \"B2\"}", "pass"},
+                   "ko",
+                   "B2",
+                   "ko: immediate recapture is forbidden"},
+        ReasonCase{"superko",
+                   4,
+                   Rules::Chinese,
+                   {"C4", "A1", "A3", "B2", "B4", "B3", "A2", "A4"},
+                   {"A3", "pass"},
+                   "superko",
+                   "A3",
+                   "ko repetition: recreates an earlier position"},
+        ReasonCase{"out_of_bounds", 5, Rules::Chinese, {}, {"F6", "C3"}, "out_of_bounds", "F6", "outside the board"},
+        ReasonCase{"unparseable", 5, Rules::Chinese, {}, {"I am not sure.", "C3"}, "unparseable", "", ""},
+        ReasonCase{"repeated",
+                   5,
+                   Rules::Chinese,
+                   {"C3"},
+                   {"C3", "Final answer: C3", "B2"},
+                   "repeated",
+                   "C3",
+                   "names a point already rejected this turn"}),
+    [](const ::testing::TestParamInfo<ReasonCase>& param) { return std::string(param.param.name); });
+
+TEST(ModelSource, ReadsAnswersInEveryShape) {
+  FakeServer server({content("I think the best move here is D4, securing the corner."), content("{\"move\": \"C7\"}"),
+                     content("(4, 3)"), content("e3"), content("pass"), content("Resign")});
+  const Game game = gameFrom(9, Rules::Chinese, {"E5"});
+  const std::unique_ptr<MoveSource> source = makeModel(server);
+  ASSERT_TRUE(source);
+  RefereeOptions once;
+  once.maxRetries = 0;
+  const std::vector<Move> expected = {Move::play(Color::White, {5, 3}), Move::play(Color::White, {2, 2}),
+                                      Move::play(Color::White, {4, 3}), Move::play(Color::White, {6, 4}),
+                                      Move::pass(Color::White),         Move::resign(Color::White)};
+  for (const Move& want : expected) {
+    const RefereeOutcome out = requestMove(*source, game, Color::White, once);
+    ASSERT_TRUE(out.move.has_value()) << out.error;
+    EXPECT_EQ(*out.move, want) << out.attempts[0].answer;
+  }
+}
+
+TEST(ModelSource, TriesAgainAfterA500) {
+  FakeServer server({R"({"status": 500, "body": "{\"error\": \"overloaded\"}"})", content("D4")});
+  const Game game = gameFrom(9, Rules::Chinese, {});
+  const std::unique_ptr<MoveSource> source = makeModel(server);
+  ASSERT_TRUE(source);
+  const RefereeOutcome out = requestMove(*source, game, Color::Black);
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(out.attempts.size(), 1U);  // a transport retry is not a referee attempt
+  EXPECT_EQ(server.bodies().size(), 2U);
+}
+
+TEST(ModelSource, WaitsForRetryAfterOn429) {
+  FakeServer server({R"({"status": 429, "body": "{}", "headers": {"Retry-After": "1"}})", content("D4")});
+  const Game game = gameFrom(9, Rules::Chinese, {});
+  const std::unique_ptr<MoveSource> source = makeModel(server);
+  ASSERT_TRUE(source);
+  const auto start = std::chrono::steady_clock::now();
+  const RefereeOutcome out = requestMove(*source, game, Color::Black);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_GE(seconds, 0.9);
+  EXPECT_EQ(server.bodies().size(), 2U);
+}
+
+TEST(ModelSource, ProtocolGarbageIsATransportFailure) {
+  const Game game = gameFrom(9, Rules::Chinese, {});
+  for (const std::string& reply :
+       {std::string(R"({"raw": "{this is not json"})"), std::string(R"({"raw": "{\"choices\": []}"})"),
+        std::string(R"({"raw_bytes": 10000000})")}) {
+    FakeServer server({reply});
+    const std::unique_ptr<MoveSource> source = makeModel(server);
+    ASSERT_TRUE(source);
+    const RefereeOutcome out = requestMove(*source, game, Color::Black);
+    EXPECT_FALSE(out.move.has_value()) << reply;
+    EXPECT_TRUE(out.transportFailure) << reply;
+    EXPECT_TRUE(out.attempts.empty()) << reply;
+    EXPECT_FALSE(out.error.empty()) << reply;
+  }
+}
+
+TEST(ModelSource, SendsAValidPngOfTheBoardOrNoneWithNoImage) {
+  FakeServer server({content("D4")});
+  const Game game = gameFrom(9, Rules::Chinese, {"E5"});
+  const std::unique_ptr<MoveSource> withImage = makeModel(server);
+  ASSERT_TRUE(withImage);
+  const RefereeOutcome out = requestMove(*withImage, game, Color::White);
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  SourceOptions noImage;
+  noImage.model.image = false;
+  const std::unique_ptr<MoveSource> without = makeModel(server, noImage);
+  ASSERT_TRUE(without);
+  const RefereeOutcome out2 = requestMove(*without, game, Color::White);
+  ASSERT_TRUE(out2.move.has_value()) << out2.error;
+  EXPECT_EQ(out2.attempts[0].imageSha256, "");
+
+  const std::vector<json> bodies = server.bodies();
+  ASSERT_EQ(bodies.size(), 2U);
+  const std::string url = imageUrl(bodies[0]);
+  const std::string prefix = "data:image/png;base64,";
+  ASSERT_EQ(url.substr(0, prefix.size()), prefix);
+  const std::string png = decodeBase64(url.substr(prefix.size()));
+  ASSERT_GT(png.size(), 33U);
+  EXPECT_EQ(png.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  EXPECT_EQ(png.substr(12, 4), "IHDR");
+  const auto be32 = [&png](std::size_t at) {
+    return (static_cast<unsigned>(static_cast<unsigned char>(png[at])) << 24) |
+           (static_cast<unsigned>(static_cast<unsigned char>(png[at + 1])) << 16) |
+           (static_cast<unsigned>(static_cast<unsigned char>(png[at + 2])) << 8) |
+           static_cast<unsigned>(static_cast<unsigned char>(png[at + 3]));
+  };
+  EXPECT_EQ(be32(16), 640U);
+  EXPECT_EQ(be32(20), 640U);
+  EXPECT_EQ(out.attempts[0].imageSha256, sha256Hex(png));
+  EXPECT_EQ(imageUrl(bodies[1]), "");
+}
+
+TEST(ModelSource, AsksForStructuredOutput) {
+  FakeServer server({content("D4")});
+  const Game game = gameFrom(9, Rules::Chinese, {"E5"});
+  SourceOptions regex;
+  regex.model.constrain = "regex";
+  regex.model.image = false;
+  ASSERT_TRUE(requestMove(*makeModel(server, regex), game, Color::White).move);
+  SourceOptions choice;
+  choice.model.constrain = "choice";
+  choice.model.constrainApi = "vllm-guided";
+  choice.model.coords = "rowcol";
+  choice.model.image = false;
+  ASSERT_TRUE(requestMove(*makeModel(server, choice), game, Color::White).move);
+  const std::vector<json> bodies = server.bodies();
+  ASSERT_EQ(bodies.size(), 2U);
+  const std::string dump0 = bodies[0].dump();
+  EXPECT_NE(dump0.find("structured_outputs"), std::string::npos) << dump0.substr(0, 2000);
+  EXPECT_NE(dump0.find("[ABCDEFGHJ]"), std::string::npos);
+  ASSERT_TRUE(bodies[1].contains("guided_choice")) << bodies[1].dump().substr(0, 500);
+  const json& choices = bodies[1]["guided_choice"];
+  EXPECT_EQ(choices.size(), 81U);  // 80 empty points and pass
+  EXPECT_EQ(choices.back(), "pass");
+  EXPECT_EQ(choices.front(), "(0, 0)");
+}
+
+TEST(ModelSource, TheRegexAcceptsExactlyThePointsOfTheBoard) {
+  FakeServer server({content("D4")});
+  const Game game = gameFrom(9, Rules::Chinese, {});
+  for (const char* coords : {"gtp", "rowcol"}) {
+    SourceOptions options;
+    options.model.constrain = "regex";
+    options.model.coords = coords;
+    options.model.image = false;
+    ASSERT_TRUE(requestMove(*makeModel(server, options), game, Color::Black).move);
+  }
+  const std::vector<json> bodies = server.bodies();
+  ASSERT_EQ(bodies.size(), 2U);
+  const std::regex gtp(bodies[0]["structured_outputs"]["regex"].get<std::string>());
+  for (const char* yes : {"D4", "A1", "J9", "pass"}) EXPECT_TRUE(std::regex_match(yes, gtp)) << yes;
+  for (const char* no : {"I5", "J10", "A0", "K1", "d4", "D 4"}) EXPECT_FALSE(std::regex_match(no, gtp)) << no;
+  const std::regex rowcol(bodies[1]["structured_outputs"]["regex"].get<std::string>());
+  for (const char* yes : {"(0, 0)", "(8, 8)", "(3, 5)", "pass"}) EXPECT_TRUE(std::regex_match(yes, rowcol)) << yes;
+  for (const char* no : {"(9, 0)", "(0,0)", "(10, 1)", "D4"}) EXPECT_FALSE(std::regex_match(no, rowcol)) << no;
+}
+
+TEST(ModelSource, ABadPromptTemplateFailsMakeSourceNamingFileAndLine) {
+  TempDir dir;
+  const fs::path path = dir.path() / "bad.txt";
+  writeFile(path, "first line\nsecond {{nonsense}} line\n");
+  SourceOptions options;
+  options.model.promptTemplatePath = path.string();
+  const Result<std::unique_ptr<MoveSource>> made = makeSource("openai:http://127.0.0.1:9/v1", options);
+  ASSERT_FALSE(made.ok());
+  EXPECT_NE(made.error().find(path.string()), std::string::npos) << made.error();
+  EXPECT_NE(made.error().find('2'), std::string::npos) << made.error();
+}
+
+TEST(GenmoveCommand, PrintsTheMoveAndTheJsonOfSection5) {
+  FakeServer server({content("D4 is occupied? no: E5"), content("I'll play c3")});
+  TempDir dir;
+  writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");
+  const CommandRun run = runTengen(dir.path(), "genmove --sgf game.sgf --engine " + server.spec() + " --json");
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  const json out = json::parse(run.out);
+  EXPECT_EQ(out["move"], "C3");
+  EXPECT_EQ(out["color"], "W");
+  ASSERT_EQ(out["attempts"].size(), 2U);
+  EXPECT_EQ(out["attempts"][0]["verdict"], "rejected");
+  EXPECT_EQ(out["attempts"][0]["reason"], "occupied");
+  EXPECT_EQ(out["attempts"][0]["move"], "E5");
+  EXPECT_EQ(out["attempts"][1]["verdict"], "accepted");
+  EXPECT_TRUE(out["elapsed_ms"].is_number());
+  EXPECT_FALSE(fs::exists(dir.path() / "tengen-errors.jsonl"));  // nothing failed, nothing logged
+}
+
+TEST(GenmoveCommand, ExhaustionExits3WithACompleteErrorLogRecordAndNoMove) {
+  FakeServer server({content("E5")});
+  TempDir dir;
+  const std::string sgf = "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese];B[ee])";
+  writeFile(dir.path() / "game.sgf", sgf);
+  const CommandRun run = runTengen(dir.path(),
+                                   "genmove --sgf game.sgf --engine " + server.spec() +
+                                       " --model lora_mix_qwen_r5 --max-retries 2 --error-log errors.jsonl",
+                                   "OPENAI_API_KEY=sk-test-SECRET");
+  EXPECT_EQ(run.exitCode, 3) << run.err;
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(readFile(dir.path() / "game.sgf"), sgf);
+  EXPECT_EQ(server.bodies().size(), 3U);
+
+  const std::vector<json> records = logRecords(dir.path() / "errors.jsonl");
+  ASSERT_EQ(records.size(), 1U);
+  const json& r = records[0];
+  for (const char* field : {"id", "time", "source", "engine", "model", "size", "komi", "rules", "color", "move_number",
+                            "sgf", "board", "attempts", "error"}) {
+    EXPECT_TRUE(r.contains(field)) << field;
+  }
+  const std::string id = r["id"];
+  EXPECT_NE(run.err.find("error log record " + id), std::string::npos) << run.err;
+  EXPECT_EQ(r["source"], "genmove");
+  EXPECT_EQ(r["engine"], server.spec());
+  EXPECT_EQ(r["model"], "lora_mix_qwen_r5");
+  EXPECT_EQ(r["size"], 9);
+  EXPECT_EQ(r["komi"], 6.5);
+  EXPECT_EQ(r["rules"], "japanese");
+  EXPECT_EQ(r["color"], "W");
+  EXPECT_EQ(r["move_number"], 2);
+  EXPECT_NE(r["sgf"].get<std::string>().find("B[ee]"), std::string::npos);
+  EXPECT_EQ(r["board"].size(), 11U);  // the 9 rows and the two letter lines
+  ASSERT_EQ(r["attempts"].size(), 3U);
+  const std::vector<std::string> reasons = {"occupied", "repeated", "repeated"};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const json& a = r["attempts"][i];
+    EXPECT_EQ(a["answer"], "E5");
+    EXPECT_EQ(a["move"], "E5");
+    EXPECT_EQ(a["verdict"], "rejected");
+    EXPECT_EQ(a["reason"], reasons[i]);
+    EXPECT_EQ(a["http_status"], 200);
+    EXPECT_TRUE(a.contains("latency_ms"));
+    EXPECT_EQ(a["image_sha256"].get<std::string>().size(), 64U);
+    EXPECT_NE(a["prompt"].get<std::string>().find("9x9"), std::string::npos);
+  }
+  EXPECT_NE(r["error"].get<std::string>().find("no legal move in 3 attempts"), std::string::npos);
+
+  // The key went to the server and nowhere else.
+  for (const std::string& headers : server.headers()) {
+    EXPECT_NE(headers.find("Authorization: Bearer sk-test-SECRET"), std::string::npos) << headers;
+  }
+  EXPECT_EQ(readFile(dir.path() / "errors.jsonl").find("sk-test-SECRET"), std::string::npos);
+  EXPECT_EQ(run.out.find("sk-test-SECRET"), std::string::npos);
+  EXPECT_EQ(run.err.find("sk-test-SECRET"), std::string::npos);
+}
+
+TEST(GenmoveCommand, LogAttemptsLogsAcceptedMovesWithoutTheKey) {
+  FakeServer server({content("C3")});
+  TempDir dir;
+  writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");
+  const CommandRun run =
+      runTengen(dir.path(), "genmove --sgf game.sgf --engine " + server.spec() + " --log-attempts --error-log e.jsonl",
+                "OPENAI_API_KEY=sk-test-SECRET");
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_EQ(run.out, "C3\n");
+  const std::vector<json> records = logRecords(dir.path() / "e.jsonl");
+  ASSERT_EQ(records.size(), 1U);
+  EXPECT_EQ(records[0]["attempts"][0]["verdict"], "accepted");
+  EXPECT_EQ(readFile(dir.path() / "e.jsonl").find("sk-test-SECRET"), std::string::npos);
+}
+
+TEST(GenmoveCommand, ATimeoutExits4Fast) {
+  FakeServer server({R"({"delay": 30, "content": "D4"})"});
+  TempDir dir;
+  writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9])");
+  const CommandRun run = runTengen(dir.path(), "genmove --sgf game.sgf --engine " + server.spec() + " --timeout 1");
+  EXPECT_EQ(run.exitCode, 4) << run.err;
+  EXPECT_LT(run.seconds, 15.0);
+  EXPECT_NE(run.err.find("error log record"), std::string::npos) << run.err;
+}
+
+TEST(GenmoveCommand, ConnectionRefusedExits4) {
+  TempDir dir;
+  writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9])");
+  const CommandRun run = runTengen(dir.path(), "genmove --sgf game.sgf --engine openai:http://127.0.0.1:9/v1 --json");
+  EXPECT_EQ(run.exitCode, 4) << run.err;
+  const json out = json::parse(run.out);
+  EXPECT_EQ(out["error"], "model_unavailable");
+  EXPECT_TRUE(out["log_id"].is_string());
+}
+
+TEST(GenmoveCommand, AnIllegalRecordExits2NamingFileMoveAndReason) {
+  TempDir dir;
+  writeFile(dir.path() / "bad.sgf", "(;GM[1]FF[4]SZ[9];B[ee];W[ee])");
+  const CommandRun run = runTengen(dir.path(), "genmove --sgf bad.sgf --engine random");
+  EXPECT_EQ(run.exitCode, 2);
+  EXPECT_NE(run.err.find("bad.sgf: move 2 (W E5): occupied"), std::string::npos) << run.err;
+  const CommandRun missing = runTengen(dir.path(), "genmove --sgf nothere.sgf --engine random");
+  EXPECT_EQ(missing.exitCode, 2);
+  EXPECT_NE(missing.err.find("nothere.sgf"), std::string::npos) << missing.err;
+}
+
+TEST(GtpCommand, AFailedGenmoveNamesTheErrorLogRecord) {
+  FakeServer server({content("E5")});
+  TempDir dir;
+  const CommandRun run = runTengen(dir.path(), "gtp --engine " + server.spec() + " --max-retries 1 --error-log g.jsonl",
+                                   "", "boardsize 9\nclear_board\nplay b E5\ngenmove w\nquit\n");
+  EXPECT_EQ(run.exitCode, 0) << run.err;
+  const std::vector<json> records = logRecords(dir.path() / "g.jsonl");
+  ASSERT_EQ(records.size(), 1U);
+  EXPECT_EQ(records[0]["source"], "gtp");
+  const std::string id = records[0]["id"];
+  EXPECT_NE(run.out.find("? ai failed: no legal move in 2 attempts: #1 E5 occupied, #2 E5 repeated (error log record " +
+                         id + ")"),
+            std::string::npos)
+      << run.out;
+}
+
+TEST(PlayCommand, AnOpponentWithoutALegalMoveExits3NamingTheRecord) {
+  FakeServer server({content("E5")});
+  TempDir dir;
+  const CommandRun run = runTengen(
+      dir.path(), "play --size 9 --opponent " + server.spec() + " --max-retries 1 --error-log p.jsonl", "", "E5\n");
+  EXPECT_EQ(run.exitCode, 3) << run.err;
+  const std::vector<json> records = logRecords(dir.path() / "p.jsonl");
+  ASSERT_EQ(records.size(), 1U);
+  EXPECT_EQ(records[0]["source"], "play");
+  EXPECT_NE(run.out.find("White's answer E5 was rejected (occupied)"), std::string::npos) << run.out;
+  EXPECT_NE(run.err.find("error log record " + records[0]["id"].get<std::string>()), std::string::npos) << run.err;
+}
+
+}  // namespace
+}  // namespace tengen::ai
