@@ -14,22 +14,11 @@
 #include "tengen/core/types.h"
 #include "tengen/sgf/sgf.h"
 
+#include "cli_options.h"
+
 namespace tengen::cli {
 
 namespace {
-
-constexpr int kExitOk = 0;
-constexpr int kExitIllegal = 1;
-constexpr int kExitBadInput = 2;
-
-std::string knownRuleNames() {
-  std::string names;
-  for (const RuleSet& rs : allRuleSets()) {
-    if (!names.empty()) names += ", ";
-    names += rs.name;
-  }
-  return names;
-}
 
 // The stones of one colour as GTP vertices, in the order GNU Go's `list_stones` gives them: row by row from the
 // top (A19 before A18), left to right within a row.
@@ -51,18 +40,18 @@ int checkTree(const std::string& label, const sgf::Node& root, const CheckOption
   const Result<sgf::GameRecord> record = sgf::readRecord(root);
   if (!record) {
     err << label << ": " << record.error() << '\n';
-    return kExitBadInput;
+    return kExitUsage;
   }
   const sgf::Replay replayed = sgf::replay(record.value(), rules);
   if (!replayed.setupError.empty()) {
     out << label << ": " << replayed.setupError << '\n';
-    return kExitIllegal;
+    return kExitOther;
   }
   if (replayed.illegal) {
     const sgf::IllegalMove& illegal = *replayed.illegal;
     out << label << ": move " << illegal.moveNumber << " (" << colorLetter(illegal.move.color) << ' '
         << gtpMove(illegal.move, replayed.game.size()) << "): " << reasonCode(illegal.reason) << '\n';
-    return kExitIllegal;
+    return kExitOther;
   }
   out << label << ": ok " << replayed.game.moveCount() << " moves\n";
   if (options.final) {
@@ -91,7 +80,7 @@ int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
     rules = parseRules(*options.rules);
     if (!rules) {
       err << "tengen check: --rules " << *options.rules << ": unknown rule set; known: " << knownRuleNames() << '\n';
-      return kExitBadInput;
+      return kExitUsage;
     }
   }
   int exitCode = kExitOk;
@@ -100,7 +89,7 @@ int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
     if (!collection) {
       // parseFile's errors start with the path already.
       err << collection.error() << '\n';
-      exitCode = kExitBadInput;
+      exitCode = kExitUsage;
       continue;
     }
     const auto& games = collection->games;

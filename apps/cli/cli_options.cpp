@@ -2,7 +2,18 @@
 
 #include <string>
 
+#include "tengen/core/rules.h"
+
 namespace tengen::cli {
+
+std::string knownRuleNames() {
+  std::string names;
+  for (const RuleSet& rs : allRuleSets()) {
+    if (!names.empty()) names += ", ";
+    names += rs.name;
+  }
+  return names;
+}
 
 namespace {
 

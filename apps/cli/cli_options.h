@@ -9,6 +9,16 @@
 
 namespace tengen::cli {
 
+// The exit codes of SPEC section 2.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitOther = 1;  // `tengen check`: a record holds an illegal move
+inline constexpr int kExitUsage = 2;  // bad input or usage; the message says what and where
+inline constexpr int kExitNoLegalMove = 3;
+inline constexpr int kExitEngineUnreachable = 4;
+
+// The rule-set names of SPEC section 1, comma-separated, for help texts and errors.
+std::string knownRuleNames();
+
 // Refuses a value that starts with '-': CLI11 would otherwise wrap "-3" around into a huge unsigned seed.
 CLI::Validator notNegative();
 

@@ -27,20 +27,6 @@ namespace tengen::cli {
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitUsage = 2;
-constexpr int kExitNoLegalMove = 3;
-constexpr int kExitEngineUnreachable = 4;
-
-std::string knownRuleNames() {
-  std::string names;
-  for (const RuleSet& rs : allRuleSets()) {
-    if (!names.empty()) names += ", ";
-    names += rs.name;
-  }
-  return names;
-}
-
 // The record's last position, or why there is none, naming the file and, for an illegal move, its number.
 Result<Game> loadPosition(const std::string& path, std::optional<Rules> rules) {
   using R = Result<Game>;

@@ -25,19 +25,6 @@ namespace tengen::cli {
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitUsage = 2;
-constexpr int kExitEngineUnreachable = 4;
-
-std::string knownRuleNames() {
-  std::string names;
-  for (const RuleSet& rs : allRuleSets()) {
-    if (!names.empty()) names += ", ";
-    names += rs.name;
-  }
-  return names;
-}
-
 // Every check names the option and the value it refuses, so a usage error says what and where.
 Result<GameConfig> validate(const GtpOptions& options) {
   using R = Result<GameConfig>;

@@ -8,16 +8,16 @@
 
 #include "bench.h"
 #include "check.h"
+#include "cli_options.h"
 #include "genmove_command.h"
 #include "gtp_command.h"
 #include "play.h"
 
 namespace {
 
-// SPEC section 2.
-constexpr int kExitOk = 0;
-constexpr int kExitOther = 1;
-constexpr int kExitUsage = 2;
+using tengen::cli::kExitOk;
+using tengen::cli::kExitOther;
+using tengen::cli::kExitUsage;
 
 int run(int argc, char** argv) {
   CLI::App app{

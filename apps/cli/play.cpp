@@ -34,10 +34,6 @@ namespace {
 // The opponent specs this build can run. builtin, openai: and tengen: arrive with libs/engine and libs/net.
 constexpr std::string_view kKnownOpponents = "random, gtp:COMMAND ARGS..., openai:BASE_URL";
 
-// SPEC section 2.
-constexpr int kExitNoLegalMove = 3;
-constexpr int kExitEngineUnreachable = 4;
-
 constexpr std::string_view kHelp =
     "Commands:\n"
     "  D4, q16   play at a point (column letter A..Z without I, row counted from the bottom)\n"
@@ -62,15 +58,6 @@ std::string lowerTrimmed(std::string_view text) {
   std::transform(out.begin(), out.end(), out.begin(),
                  [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
   return out;
-}
-
-std::string knownRuleNames() {
-  std::string names;
-  for (const RuleSet& rs : allRuleSets()) {
-    if (!names.empty()) names += ", ";
-    names += rs.name;
-  }
-  return names;
 }
 
 // Every check names the option and the value it refuses, so a usage error says what and where.
