@@ -24,6 +24,7 @@
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
 #include "tengen/core/types.h"
+#include "tengen/net/http_client.h"
 
 #include "cli_options.h"
 
@@ -101,7 +102,7 @@ Result<GameSetup> validate(const PlayOptions& options) {
   if (options.opponent != "random" && options.opponent.rfind("gtp:", 0) != 0 &&
       options.opponent.rfind("openai:", 0) != 0) {
     const Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(options.opponent, {});
-    return R::failure("--opponent " + options.opponent + ": " + source.error());
+    return R::failure("--opponent " + net::displayUrl(options.opponent) + ": " + source.error());
   }
 
   // The core has the last word on what makes a game.
@@ -137,8 +138,8 @@ class TerminalGame {
     m_io.out << "tengen play: " << m_game.size() << "x" << m_game.size() << ", " << m_game.ruleSet().name
              << " rules, komi " << m_game.komi();
     if (m_game.config().handicap > 0) m_io.out << ", handicap " << m_game.config().handicap;
-    m_io.out << ". You are " << colorName(m_human) << " against " << options.opponent << " (seed " << options.seed
-             << "). Type help for commands.\n";
+    m_io.out << ". You are " << colorName(m_human) << " against " << net::displayUrl(options.opponent) << " (seed "
+             << options.seed << "). Type help for commands.\n";
     draw();
     while (m_game.phase() == Phase::Playing) {
       if (m_game.toMove() != m_human) {
@@ -199,7 +200,7 @@ class TerminalGame {
     const ai::RefereeOutcome outcome = ai::requestMove(*m_opponent, m_game, side, m_referee);
     for (const ai::Attempt& a : outcome.attempts) {
       if (!a.accepted) {
-        m_io.out << capitalized(colorName(side)) << "'s answer " << (a.move ? *a.move : "\"" + a.answer + "\"")
+        m_io.out << capitalized(colorName(side)) << "'s answer " << (a.move ? *a.move : ai::quotedAnswer(a.answer))
                  << " was rejected (" << a.reason << ").\n";
       }
     }

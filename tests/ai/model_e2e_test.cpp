@@ -308,7 +308,7 @@ INSTANTIATE_TEST_SUITE_P(
                    {"C3", "Final answer: C3", "B2"},
                    "repeated",
                    "C3",
-                   "names a point already rejected this turn"}),
+                   "stone already there"}),  // a repeat keeps the point's first reason in the retry
     [](const ::testing::TestParamInfo<ReasonCase>& param) { return std::string(param.param.name); });
 
 TEST(ModelSource, ReadsAnswersInEveryShape) {

@@ -75,6 +75,19 @@ TEST(PromptTest, RetryLineIsExactlySpecSectionFive) {
       << p.user;
 }
 
+TEST(PromptTest, RetryLineNamesPointsInTheFormatAsked) {
+  const Game game = gameFrom(19, {"Q16"});
+  const std::vector<Rejection> rejected = {
+      {"Q16", "occupied", "stone already there"},
+      {"Z30", "out_of_bounds", "outside the board"},
+  };
+  const Prompt p = buildPrompt(defaultPromptTemplate(), game, Color::White, rejected, CoordFormat::RowCol);
+  EXPECT_TRUE(contains(p.user,
+                       "Your earlier answers were rejected: (3, 15) (stone already there), Z30 (outside the board). "
+                       "Answer with a different point."))
+      << p.user;
+}
+
 TEST(PromptTest, UnreadableRejectionsAreNamedSo) {
   const Game game = gameFrom(19, {});
   const std::vector<Rejection> rejected = {

@@ -164,7 +164,7 @@ TEST(Referee, AcceptsPassAndResignAsTheAisOwnMoves) {
   EXPECT_EQ(*resign.move, Move::resign(Color::White));
 }
 
-TEST(Referee, NamesARepeatedPointAsRepeatedAndKeepsEveryRejectionInTheRequest) {
+TEST(Referee, NamesARepeatedPointAsRepeatedButNamesEachRejectedPointOnceInTheRequest) {
   const Game game = gameFrom(9, Rules::Chinese, {"E5", "D4"});
   ScriptedSource source({"E5", "e5", "D4", "C3"});
   const RefereeOutcome out = requestMove(source, game, Color::Black);
@@ -175,11 +175,22 @@ TEST(Referee, NamesARepeatedPointAsRepeatedAndKeepsEveryRejectionInTheRequest) {
   EXPECT_EQ(out.attempts[1].reason, "repeated");
   EXPECT_EQ(out.attempts[1].move, "E5");
   EXPECT_EQ(out.attempts[2].reason, "occupied");
-  ASSERT_EQ(source.requests[3].rejected.size(), 3U);
-  EXPECT_EQ(source.requests[3].rejected[1].vertex, "E5");
-  EXPECT_EQ(source.requests[3].rejected[1].code, "repeated");
-  EXPECT_EQ(source.requests[3].rejected[1].words, "names a point already rejected this turn");
-  EXPECT_EQ(source.requests[3].rejected[2].vertex, "D4");
+  // The repeat is an attempt of its own, but the retry keeps naming E5 once, with its first reason.
+  ASSERT_EQ(source.requests[3].rejected.size(), 2U);
+  EXPECT_EQ(source.requests[3].rejected[0].vertex, "E5");
+  EXPECT_EQ(source.requests[3].rejected[0].code, "occupied");
+  EXPECT_EQ(source.requests[3].rejected[1].vertex, "D4");
+  EXPECT_EQ(source.requests[3].rejected[1].code, "occupied");
+}
+
+TEST(Referee, SeveralUnreadableAnswersAreNamedOnceInTheRetry) {
+  const Game game = gameFrom(9, Rules::Chinese, {});
+  ScriptedSource source({"no idea", "still thinking", "E5"});
+  const RefereeOutcome out = requestMove(source, game, Color::Black);
+  ASSERT_TRUE(out.move.has_value());
+  ASSERT_EQ(out.attempts.size(), 3U);
+  EXPECT_EQ(out.attempts[1].reason, "unparseable");
+  EXPECT_EQ(source.requests[2].rejected.size(), 1U);
 }
 
 TEST(Referee, AnUnparseableAnswerHasNoMoveAndAnEmptyVertex) {

@@ -651,6 +651,14 @@ TEST(GtpRulesTest, RulesAreAnsweredAndChanged) {
             "unknown rules: ing (known: chinese japanese korean aga nz tromp-taylor)");
 }
 
+TEST(GtpRulesTest, ARuleChangeKeepsAGameThatWentOnAfterTwoPasses) {
+  Engine engine(testOptions(9));
+  for (const char* line : {"play b pass", "play w pass", "play b E5"}) ok(engine, line);
+  ok(engine, "tengen-rules japanese");
+  EXPECT_EQ(at(engine, "E5"), Color::Black);
+  EXPECT_EQ(engine.game().moveCount(), 3);
+}
+
 TEST(GtpRulesTest, ARuleChangeThatMakesAMoveIllegalIsRefused) {
   Engine engine(testOptions(5));
   ok(engine, "tengen-rules nz");

@@ -308,18 +308,25 @@ TEST_F(Chat, FailsWhenThereAreNoChoices) {
   EXPECT_NE(failure.message.find("no choices"), std::string::npos) << failure.message;
 }
 
-TEST_F(Chat, FailsWhenTheMessageHasNoContent) {
-  m_server.push(Scripted{200, R"({"choices":[{"message":{"role":"assistant"}}]})", {}, {}});
-  ChatFailure failure;
-  ASSERT_FALSE(complete(*m_http, request(), sleeper(), &failure).ok());
-  EXPECT_NE(failure.message.find("no content"), std::string::npos) << failure.message;
+TEST_F(Chat, AMessageWithoutContentIsAnEmptyAnswerNotAFailure) {
+  m_server.push(Scripted{200, R"({"choices":[{"message":{"role":"assistant","content":null}}]})", {}, {}});
+  const auto reply = complete(*m_http, request(), sleeper());
+  ASSERT_TRUE(reply.ok()) << reply.error();
+  EXPECT_EQ(reply->content, "");
 }
 
-TEST_F(Chat, FailsOnARefusal) {
+TEST_F(Chat, ARefusalIsTheAnswerText) {
   m_server.push(Scripted{200, R"({"choices":[{"message":{"content":null,"refusal":"I cannot play Go."}}]})", {}, {}});
+  const auto reply = complete(*m_http, request(), sleeper());
+  ASSERT_TRUE(reply.ok()) << reply.error();
+  EXPECT_EQ(reply->content, "I cannot play Go.");
+}
+
+TEST_F(Chat, FailsWhenTheChoiceHasNoMessage) {
+  m_server.push(Scripted{200, R"({"choices":[{"index":0}]})", {}, {}});
   ChatFailure failure;
   ASSERT_FALSE(complete(*m_http, request(), sleeper(), &failure).ok());
-  EXPECT_NE(failure.message.find("refused: I cannot play Go."), std::string::npos) << failure.message;
+  EXPECT_NE(failure.message.find("no message"), std::string::npos) << failure.message;
 }
 
 TEST_F(Chat, JoinsContentGivenAsTextParts) {

@@ -14,6 +14,7 @@
 
 #include "tengen/core/board.h"
 #include "tengen/core/coords.h"
+#include "tengen/net/http_client.h"
 #include "tengen/net/json_line.h"
 #include "tengen/sgf/sgf.h"
 
@@ -143,7 +144,7 @@ Result<std::string> ErrorLog::append(const ErrorContext& context, const Game& ga
   JsonValue::Object fields{
       {"time", stamp.iso},
       {"source", context.source},
-      {"engine", context.engine},
+      {"engine", net::displayUrl(context.engine)},
       {"model", stringOrNull(context.model)},
       {"size", game.size()},
       {"komi", game.komi()},

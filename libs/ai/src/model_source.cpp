@@ -93,7 +93,7 @@ Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, st
     return R::failure("openai: needs the server's base URL, e.g. openai:http://127.0.0.1:8000/v1");
   }
   std::unique_ptr<ModelSource> source(new ModelSource());
-  source->m_spec = std::string(spec);
+  source->m_spec = net::displayUrl(spec);  // a password in the URL stays out of messages and logs
   source->m_options = options;
 
   if (model.coords == "gtp") {

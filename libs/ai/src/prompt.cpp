@@ -166,9 +166,17 @@ class Values {
     for (std::size_t i = 0; i < m_rejected.size(); ++i) {
       const Rejection& r = m_rejected[i];
       if (i > 0) out += ", ";
-      out += r.vertex.empty() ? std::string("(unreadable answer)") : r.vertex + " (" + r.words + ")";
+      out += r.vertex.empty() ? std::string("(unreadable answer)") : shown(r.vertex) + " (" + r.words + ")";
     }
     return out + ". Answer with a different point.";
+  }
+
+  // A rejected point in the format the model is asked to answer in; the referee keeps points as GTP vertices.
+  std::string shown(const std::string& vertex) const {
+    if (m_format != CoordFormat::RowCol) return vertex;
+    const Result<ParsedVertex> parsed = parseGtpVertex(vertex, m_game.size());
+    if (!parsed || parsed->kind != MoveKind::Play) return vertex;  // pass, resign, or a point off the board
+    return rowColText(parsed->point);
   }
 
   int legalCount() const {

@@ -37,21 +37,12 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// An answer as a message may quote it: printable, one line, short.
-std::string shortQuote(std::string_view text) {
-  constexpr std::size_t kShown = 40;
-  const std::string_view t = trim(text);
-  std::string out = "\"";
-  for (char ch : t.substr(0, kShown)) out += std::isprint(static_cast<unsigned char>(ch)) ? ch : ' ';
-  return out + (t.size() > kShown ? "...\"" : "\"");
-}
-
 std::string failureText(const std::vector<Attempt>& attempts) {
   std::string text =
       "no legal move in " + std::to_string(attempts.size()) + (attempts.size() == 1 ? " attempt:" : " attempts:");
   for (const Attempt& a : attempts) {
     text += (a.n == 1 ? " #" : ", #") + std::to_string(a.n) + " ";
-    text += a.move ? *a.move + " " + a.reason : a.reason + " " + shortQuote(a.answer);
+    text += a.move ? *a.move + " " + a.reason : a.reason + " " + quotedAnswer(a.answer);
   }
   return text;
 }
@@ -136,11 +127,25 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
     }
     attempt.reason = rejection.code;
     outcome.attempts.push_back(std::move(attempt));
-    request.rejected.push_back(std::move(rejection));
+    // The retry names each rejected point once, with the reason it first had; a repeat or a second unreadable
+    // answer is an attempt but adds nothing new to say.
+    const bool alreadyNamed =
+        rejection.code == "repeated" ||
+        (rejection.vertex.empty() && std::any_of(request.rejected.begin(), request.rejected.end(),
+                                                 [](const Rejection& r) { return r.vertex.empty(); }));
+    if (!alreadyNamed) request.rejected.push_back(std::move(rejection));
   }
   outcome.error = failureText(outcome.attempts);
   logOutcome(options, game, color, outcome);
   return outcome;
+}
+
+std::string quotedAnswer(std::string_view answer) {
+  constexpr std::size_t kShown = 40;
+  const std::string_view t = trim(answer);
+  std::string out = "\"";
+  for (char ch : t.substr(0, kShown)) out += std::isprint(static_cast<unsigned char>(ch)) ? ch : ' ';
+  return out + (t.size() > kShown ? "...\"" : "\"");
 }
 
 }  // namespace tengen::ai

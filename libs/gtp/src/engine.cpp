@@ -171,6 +171,7 @@ Result<Game> rebuild(const Game& from, const GameConfig& config) {
   game.setToMove(from.moves().empty() ? from.toMove() : from.moves().front().color);
   for (std::size_t i = 0; i < from.moves().size(); ++i) {
     const Move& move = from.moves()[i];
+    if (game.phase() == Phase::Scoring && move.kind != MoveKind::Resign) game.resumePlay();  // as when it was played
     const RejectReason why = game.play(move);
     if (why != RejectReason::None) {
       return Result<Game>::failure("move " + std::to_string(i + 1) + " (" + std::string(colorLetter(move.color)) + " " +

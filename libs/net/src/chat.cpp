@@ -181,12 +181,14 @@ Result<std::string> readContent(const std::string& body) {
       }
     }
     if (any) return text;
-    return R::failure("the reply's message content has no text part");
   }
+  // The server spoke the protocol and the model said no move: a refusal's words, or nothing. That is the model's
+  // answer (the referee calls it unparseable and asks again), not a transport failure; a reasoning model that
+  // spent its tokens thinking answers like this.
   if (const auto refusal = message->find("refusal"); refusal != message->end() && refusal->is_string()) {
-    return R::failure("the model refused: " + shorten(refusal->get<std::string>()));
+    return refusal->get<std::string>();
   }
-  return R::failure("the reply's message has no content");
+  return std::string();
 }
 
 // A Retry-After in seconds; the HTTP-date form is not read (the caller's backoff applies).
@@ -238,8 +240,9 @@ Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, c
       if (r.status >= 200 && r.status < 300) {
         Result<std::string> content = readContent(r.body);
         if (!content) {
-          return fail("HTTP " + std::to_string(r.status) + " from " + httpRequest.url + " but " + content.error(),
-                      r.status);
+          return fail(
+              "HTTP " + std::to_string(r.status) + " from " + displayUrl(httpRequest.url) + " but " + content.error(),
+              r.status);
         }
         ChatReply reply;
         reply.content = std::move(content).value();
@@ -248,7 +251,8 @@ Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, c
         reply.transportAttempts = attempt;
         return reply;
       }
-      lastError = "HTTP " + std::to_string(r.status) + " from " + httpRequest.url + ": " + errorExcerpt(r.body);
+      lastError =
+          "HTTP " + std::to_string(r.status) + " from " + displayUrl(httpRequest.url) + ": " + errorExcerpt(r.body);
       if (r.status != 429 && r.status < 500) return fail(lastError, r.status);
       retryAfter = retryAfterSeconds(r);
     }

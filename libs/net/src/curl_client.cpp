@@ -6,6 +6,7 @@
 #include <cctype>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <sstream>
@@ -39,16 +40,6 @@ long millis(double s) {
 }
 
 // URLs with credentials in them ("http://user:secret@host/") are printed without the credentials.
-std::string displayUrl(const std::string& url) {
-  const auto scheme = url.find("://");
-  if (scheme == std::string::npos) return url;
-  const auto hostStart = scheme + 3;
-  const auto hostEnd = url.find_first_of("/?#", hostStart);
-  const auto at = url.rfind('@', hostEnd == std::string::npos ? std::string::npos : hostEnd);
-  if (at == std::string::npos || at < hostStart) return url;
-  return url.substr(0, hostStart) + url.substr(at + 1);
-}
-
 struct Transfer {
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;
@@ -134,8 +125,13 @@ class CurlClient final : public HttpClient {
     curl_easy_setopt(easy, CURLOPT_URL, request.url.c_str());
     curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);  // threads: no SIGALRM for DNS timeouts
-    // A proxy from the environment must not capture the loopback model servers tengen usually talks to.
-    curl_easy_setopt(easy, CURLOPT_NOPROXY, "127.0.0.1,localhost,::1");
+    // A proxy from the environment must not capture the loopback model servers tengen usually talks to; the
+    // option replaces the environment's no_proxy list, so that list is kept too.
+    std::string noProxy = "127.0.0.1,localhost,::1";
+    for (const char* name : {"no_proxy", "NO_PROXY"}) {
+      if (const char* value = std::getenv(name); value && *value) noProxy.append(",").append(value);
+    }
+    curl_easy_setopt(easy, CURLOPT_NOPROXY, noProxy.c_str());
     curl_easy_setopt(easy, CURLOPT_POST, 1L);
     curl_easy_setopt(easy, CURLOPT_POSTFIELDS, request.body.data());
     curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
@@ -203,5 +199,15 @@ class CurlClient final : public HttpClient {
 }  // namespace
 
 std::unique_ptr<HttpClient> makeCurlClient() { return std::make_unique<CurlClient>(); }
+
+std::string displayUrl(std::string_view url) {
+  const auto scheme = url.find("://");
+  if (scheme == std::string_view::npos) return std::string(url);
+  const auto hostStart = scheme + 3;
+  const auto hostEnd = url.find_first_of("/?#", hostStart);
+  const auto at = url.rfind('@', hostEnd == std::string_view::npos ? std::string_view::npos : hostEnd);
+  if (at == std::string_view::npos || at < hostStart) return std::string(url);
+  return std::string(url.substr(0, hostStart)) + std::string(url.substr(at + 1));
+}
 
 }  // namespace tengen::net

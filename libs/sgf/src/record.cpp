@@ -151,6 +151,7 @@ class SetupBuilder {
     if (at >= 0) m_entries[at].alive = false;
     at = static_cast<int>(m_entries.size());
     m_entries.push_back({c, p, m_node, true, false});
+    compactIfMostlyDead();
   }
 
   void erase(Point p) {
@@ -176,6 +177,22 @@ class SetupBuilder {
     bool overlapped;
   };
   int& slot(Point p) { return m_entryAt[static_cast<std::size_t>(p.row) * m_size + p.col]; }
+
+  // Replaced entries stay behind until there are many of them; dropping them then keeps the memory of a record that
+  // sets the same points node after node bounded by the board, not by the file.
+  void compactIfMostlyDead() {
+    const std::size_t limit = 4 * m_entryAt.size() + 64;
+    if (m_entries.size() <= limit) return;
+    std::vector<Entry> kept;
+    std::fill(m_entryAt.begin(), m_entryAt.end(), -1);
+    for (const Entry& e : m_entries) {
+      if (!e.alive) continue;
+      int& at = slot(e.point);
+      if (at < 0) at = static_cast<int>(kept.size());  // the first of a point is the one later nodes replace
+      kept.push_back(e);
+    }
+    m_entries = std::move(kept);
+  }
 
   int m_size;
   int m_node = 0;

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tengen/ai/move_source.h"
@@ -47,6 +48,10 @@ struct RefereeOutcome {
   std::string logId;              // the error-log record written for this move, "" when none
   std::string logError;           // why the record could not be written, "" when it was (or none was due)
 };
+
+// An answer as a message to a person may quote it: printable characters only, one line, at most 40 of them, in
+// double quotes. Model text can hold anything, terminal escape sequences included.
+std::string quotedAnswer(std::string_view answer);
 
 // Asks `source` for a move by `color` in `game` (which is not changed). An answer that cannot be read is
 // `unparseable`; one naming a point already rejected this turn is `repeated`; both count as attempts.

@@ -45,6 +45,9 @@ class HttpClient {
 // The libcurl client. Thread-compatible: use one per thread.
 std::unique_ptr<HttpClient> makeCurlClient();
 
+// A URL (or any text holding one, such as an engine spec) without the user:password@ part, for messages and logs.
+std::string displayUrl(std::string_view url);
+
 // Standard base64 (RFC 4648) with padding.
 std::string base64(std::string_view bytes);
 
