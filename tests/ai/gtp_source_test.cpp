@@ -213,7 +213,7 @@ TEST(MakeSource, KnowsRandomGtpAndOpenaiAndSaysTheOtherKindsAreNotBuiltYet) {
   // A model source connects only when asked for a move.
   EXPECT_TRUE(makeSource("openai:http://localhost:8000/v1", {}).ok());
   EXPECT_NE(makeSource("openai:localhost:8000", {}).error().find("base URL"), std::string::npos);
-  for (const char* spec : {"builtin", "builtin:time=2", "tengen:http://x"}) {
+  for (const char* spec : {"tengen:http://x"}) {
     const Result<std::unique_ptr<MoveSource>> made = makeSource(spec, {});
     ASSERT_FALSE(made.ok()) << spec;
     EXPECT_NE(made.error().find("not in this build yet"), std::string::npos) << made.error();

@@ -36,8 +36,8 @@ out=$("$tengen" play --size 5 --handicap 2 </dev/null 2>&1)
 
 # Opponents come from tengen::ai: kinds not built yet are usage errors, an engine that cannot start exits 4, and a
 # GTP engine plays through the referee.
-out=$("$tengen" play --opponent builtin </dev/null 2>&1)
-[[ $? -eq 2 ]] || fail "--opponent builtin did not exit 2"
+out=$("$tengen" play --opponent tengen:http://127.0.0.1:9 </dev/null 2>&1)
+[[ $? -eq 2 ]] || fail "--opponent tengen: did not exit 2"
 expect_contains opponent "$out" "not in this build yet"
 out=$("$tengen" play --opponent 'gtp:/nonexistent/engine --mode gtp' </dev/null 2>&1)
 [[ $? -eq 4 ]] || fail "--opponent gtp:/nonexistent did not exit 4"

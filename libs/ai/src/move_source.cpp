@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "builtin_source.h"
 #include "gtp_source.h"
 #include "model_source.h"
 #include "random_source.h"
@@ -10,7 +11,7 @@ namespace tengen::ai {
 
 namespace {
 
-constexpr std::string_view kKnownSpecs = "random, gtp:COMMAND ARGS..., openai:BASE_URL";
+constexpr std::string_view kKnownSpecs = "random, gtp:COMMAND ARGS..., builtin, openai:BASE_URL";
 
 bool startsWith(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
 
@@ -31,16 +32,17 @@ Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const Sour
     if (!source) return R::failure("engine spec " + quoted + ": " + source.error());
     return std::unique_ptr<MoveSource>(std::move(source).value());
   }
-  // The other kinds of SPEC section 2 are known but not built yet; saying so beats calling them unknown.
   if (spec == "builtin" || startsWith(spec, "builtin:")) {
-    return R::failure("engine spec " + quoted + ": the built-in engine is not in this build yet; this build runs " +
-                      std::string(kKnownSpecs));
+    Result<std::unique_ptr<BuiltinSource>> source = BuiltinSource::make(spec, options);
+    if (!source) return R::failure("engine spec " + quoted + ": " + source.error());
+    return std::unique_ptr<MoveSource>(std::move(source).value());
   }
   if (startsWith(spec, "openai:")) {
     Result<std::unique_ptr<ModelSource>> source = ModelSource::make(spec, spec.substr(7), options);
     if (!source) return R::failure("engine spec " + quoted + ": " + source.error());
     return std::unique_ptr<MoveSource>(std::move(source).value());
   }
+  // The other kinds of SPEC section 2 are known but not built yet; saying so beats calling them unknown.
   if (startsWith(spec, "tengen:")) {
     return R::failure("engine spec " + quoted +
                       ": remote tengen servers (tengen:) are not in this build yet; this build runs " +

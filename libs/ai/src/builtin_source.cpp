@@ -1,0 +1,92 @@
+#include "builtin_source.h"
+
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <system_error>
+#include <utility>
+
+#include "tengen/core/coords.h"
+
+namespace tengen::ai {
+
+namespace {
+
+constexpr int kMaxThreads = 64;
+
+template <typename T>
+bool parseNumber(std::string_view text, T& out) {
+  const char* end = text.data() + text.size();
+  const std::from_chars_result r = std::from_chars(text.data(), end, out);
+  return r.ec == std::errc() && r.ptr == end;
+}
+
+}  // namespace
+
+Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint64_t seed) {
+  using R = Result<engine::EngineOptions>;
+  engine::EngineOptions options;
+  options.seed = seed;
+  if (spec == "builtin") return options;
+  if (spec.substr(0, 8) != "builtin:") return R::failure("not a builtin spec");
+  std::string_view rest = spec.substr(8);
+  if (rest.empty()) return R::failure("builtin: needs key=value options after the colon, e.g. builtin:playouts=5000");
+  bool playoutsGiven = false;
+  // Every comma-separated item must be key=value, so an empty one (a stray comma) is refused too.
+  for (bool more = true; more;) {
+    const std::size_t comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    more = comma != std::string_view::npos;
+    if (more) rest = rest.substr(comma + 1);
+    const std::size_t eq = item.find('=');
+    if (eq == std::string_view::npos) {
+      return R::failure("option '" + std::string(item) + "' is not key=value (keys: time, playouts, threads, resign)");
+    }
+    const std::string_view key = item.substr(0, eq);
+    const std::string_view value = item.substr(eq + 1);
+    auto bad = [&](std::string_view wanted) {
+      return R::failure("bad value '" + std::string(value) + "' for " + std::string(key) + ": " + std::string(wanted));
+    };
+    if (key == "time") {
+      double seconds = 0;
+      if (!parseNumber(value, seconds) || !std::isfinite(seconds) || seconds <= 0) return bad("seconds > 0");
+      options.seconds = seconds;
+    } else if (key == "playouts") {
+      long playouts = 0;
+      if (!parseNumber(value, playouts) || playouts <= 0) return bad("a whole number > 0");
+      options.playouts = playouts;
+      playoutsGiven = true;
+    } else if (key == "threads") {
+      int threads = 0;
+      if (!parseNumber(value, threads) || threads < 1 || threads > kMaxThreads) return bad("a whole number 1..64");
+      options.threads = threads;
+    } else if (key == "resign") {
+      double threshold = 0;
+      if (!parseNumber(value, threshold) || !(threshold >= 0 && threshold < 1)) return bad("a winning rate 0..1");
+      options.resignThreshold = threshold;
+    } else {
+      return R::failure("unknown option '" + std::string(key) + "' (keys: time, playouts, threads, resign)");
+    }
+  }
+  // A time alone is the budget: the default playout count would otherwise cut it short.
+  if (options.seconds > 0 && !playoutsGiven) options.playouts = 0;
+  return options;
+}
+
+Result<std::unique_ptr<BuiltinSource>> BuiltinSource::make(std::string_view spec, const SourceOptions& options) {
+  Result<engine::EngineOptions> parsed = parseBuiltinSpec(spec, options.seed);
+  if (!parsed) return Result<std::unique_ptr<BuiltinSource>>::failure(parsed.error());
+  return std::unique_ptr<BuiltinSource>(new BuiltinSource(std::string(spec), *parsed));
+}
+
+Result<Answer> BuiltinSource::propose(const MoveRequest& request) {
+  const auto start = std::chrono::steady_clock::now();
+  const Move move = m_engine.genmove(*request.game, request.color);
+  Answer answer;
+  answer.text = gtpMove(move, request.game->size());
+  answer.latencyMs = static_cast<long>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
+  return answer;
+}
+
+}  // namespace tengen::ai

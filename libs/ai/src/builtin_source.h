@@ -1,0 +1,35 @@
+// The `builtin` source: tengen's own engine (libs/engine), in process, answering GTP vertices.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "tengen/ai/move_source.h"
+#include "tengen/engine/engine.h"
+
+namespace tengen::ai {
+
+// Reads the options of `builtin` or `builtin:time=2,playouts=50000,threads=2,resign=0.1` on top of the seed.
+// Keys: time (seconds per move, > 0), playouts (> 0; when only time is given the playouts are not limited),
+// threads (1..64), resign (winning rate below which it resigns, 0..1, 0 never). Fails naming an unknown key or a
+// bad value.
+Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint64_t seed);
+
+class BuiltinSource final : public MoveSource {
+ public:
+  static Result<std::unique_ptr<BuiltinSource>> make(std::string_view spec, const SourceOptions& options);
+
+  std::string describe() const override { return m_spec; }
+
+  // The engine's move for request.color as a GTP vertex, "pass" or "resign". Never fails.
+  Result<Answer> propose(const MoveRequest& request) override;
+
+ private:
+  BuiltinSource(std::string spec, const engine::EngineOptions& options) : m_spec(std::move(spec)), m_engine(options) {}
+
+  std::string m_spec;
+  engine::Engine m_engine;
+};
+
+}  // namespace tengen::ai

@@ -1,0 +1,57 @@
+// The built-in engine: Monte-Carlo tree search (UCT with RAVE) over light playouts with a little Go knowledge.
+// It proposes moves and estimates dead stones; like every source it never plays anything itself.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "tengen/core/game.h"
+#include "tengen/core/types.h"
+
+namespace tengen::engine {
+
+struct EngineOptions {
+  // Wall-clock budget per move in seconds; 0 means no time limit.
+  double seconds = 0;
+  // Playouts per move (summed over threads); 0 means no playout limit (then seconds must be set).
+  long playouts = 10000;
+  // Independent trees searched in parallel (root parallelism); their root visits are summed.
+  int threads = 1;
+  std::uint64_t seed = 1;
+  // Resign when the chosen move's winning rate is below this; 0 means never resign.
+  double resignThreshold = 0;
+};
+
+struct EngineStats {
+  long playouts = 0;
+  double seconds = 0;
+  double playoutsPerSecond = 0;
+  long visits = 0;     // root visits of the chosen move, summed over threads
+  double winrate = 0;  // of the chosen move, for the side that moves; 0 when no search ran
+};
+
+class Engine {
+ public:
+  explicit Engine(EngineOptions options);
+
+  // A move for `color` in `game` (which may be asked out of turn, as GTP's genmove allows): a point legal by
+  // Game::check (superko included), a pass, or a resignation when resignThreshold allows it. It passes when the
+  // opponent has just passed and the score with the engine's dead-stone estimate wins, when no legal point is
+  // left that does not fill its own eye, and when the game is not in play. With only `playouts` limiting the
+  // search and one thread, the same options, game and colour always give the same move.
+  Move genmove(const Game& game, Color color);
+
+  // The stones the engine takes as dead, from playout ownership (half the playouts with `toMove` moving first, half
+  // with the opponent): a chain is dead when the opponent owns its points at the end of more than 70% of playouts.
+  // Deterministic for a seed.
+  std::vector<Point> deadStones(const Game& game, Color toMove) const;
+
+  // Figures of the last genmove.
+  EngineStats lastStats() const { return m_stats; }
+
+ private:
+  EngineOptions m_options;
+  EngineStats m_stats;
+};
+
+}  // namespace tengen::engine

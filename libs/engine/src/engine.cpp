@@ -1,0 +1,186 @@
+#include "tengen/engine/engine.h"
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <thread>
+#include <utility>
+
+#include "playout.h"
+#include "search.h"
+
+namespace tengen::engine {
+
+namespace {
+
+using Vertex = Board::Vertex;
+
+// Playouts behind a dead-stone estimate: enough for a clear majority, few enough to be quick on 19x19.
+constexpr long kMinOwnershipPlayouts = 200;
+constexpr long kMaxOwnershipPlayouts = 1000;
+// A chain is dead when the opponent owns its points in more than this share of playouts.
+constexpr double kDeadShare = 0.7;
+// Playouts when neither a playout count nor a time is given.
+constexpr long kDefaultPlayouts = 10000;
+
+// The move that led to the position, as the playout policy reads it (kNoVertex after a pass or at the start).
+Vertex lastVertex(const Game& game) {
+  if (game.moves().empty()) return Board::kNoVertex;
+  const Move& m = game.moves().back();
+  return m.kind == MoveKind::Play ? game.board().vertex(m.point) : Board::kNoVertex;
+}
+
+// Each position gets its own stream, so two moves of a game do not replay the same random numbers.
+std::uint64_t positionSeed(std::uint64_t seed, const Game& game, Color color, std::uint64_t purpose) {
+  return mixSeed(seed ^ mixSeed(static_cast<std::uint64_t>(game.moveCount()) * 4 + static_cast<std::uint64_t>(color) +
+                                (purpose << 32)));
+}
+
+}  // namespace
+
+Engine::Engine(EngineOptions options) : m_options(options) {
+  m_options.threads = std::max(1, m_options.threads);
+  if (m_options.playouts <= 0 && m_options.seconds <= 0) m_options.playouts = kDefaultPlayouts;
+}
+
+std::vector<Point> Engine::deadStones(const Game& game, Color toMove) const {
+  const Board& start = game.board();
+  const long playouts = std::clamp(m_options.playouts > 0 ? m_options.playouts : kMaxOwnershipPlayouts,
+                                   kMinOwnershipPlayouts, kMaxOwnershipPlayouts);
+  std::vector<int> blackOwns(static_cast<std::size_t>(start.vertexEnd()), 0);
+  std::vector<int> whiteOwns(static_cast<std::size_t>(start.vertexEnd()), 0);
+  Rng rng(positionSeed(m_options.seed, game, toMove, 1));
+  const int size = start.size();
+  const Vertex last = lastVertex(game);
+  for (long i = 0; i < playouts; ++i) {
+    Board board = start;
+    // Every other playout lets the other side start, so one free move does not decide a weak group's fate.
+    const bool asked = i % 2 == 0;
+    playout(board, asked ? toMove : opponent(toMove), asked ? last : Board::kNoVertex, rng, nullptr, 3 * size * size);
+    for (int row = 0; row < size; ++row) {
+      for (int col = 0; col < size; ++col) {
+        const Vertex v = board.vertex({row, col});
+        const Color owner = areaOwner(board, v);
+        blackOwns[v] += owner == Color::Black;
+        whiteOwns[v] += owner == Color::White;
+      }
+    }
+  }
+  // Summed per chain, so a chain lives or dies as one.
+  std::vector<int> chainStones(static_cast<std::size_t>(start.vertexEnd()), 0);
+  std::vector<long> chainOpponentOwns(static_cast<std::size_t>(start.vertexEnd()), 0);
+  for (int row = 0; row < size; ++row) {
+    for (int col = 0; col < size; ++col) {
+      const Vertex v = start.vertex({row, col});
+      const Color c = start.at(v);
+      if (c == Color::Empty) continue;
+      const Vertex root = start.chainRoot(v);
+      chainStones[root] += 1;
+      chainOpponentOwns[root] += c == Color::Black ? whiteOwns[v] : blackOwns[v];
+    }
+  }
+  std::vector<Point> dead;
+  for (int row = 0; row < size; ++row) {
+    for (int col = 0; col < size; ++col) {
+      const Vertex v = start.vertex({row, col});
+      if (start.at(v) == Color::Empty) continue;
+      const Vertex root = start.chainRoot(v);
+      const double share = static_cast<double>(chainOpponentOwns[root]) /
+                           (static_cast<double>(chainStones[root]) * static_cast<double>(playouts));
+      if (share > kDeadShare) dead.push_back({row, col});
+    }
+  }
+  return dead;
+}
+
+Move Engine::genmove(const Game& asked, Color color) {
+  m_stats = {};
+  if (asked.phase() != Phase::Playing) return Move::pass(color);
+  // Asked out of turn (GTP's genmove allows it), the rules are consulted on a copy that lets that colour move.
+  std::optional<Game> outOfTurn;
+  if (color != asked.toMove()) {
+    outOfTurn.emplace(asked);
+    outOfTurn->setStrictTurn(false);
+  }
+  const Game& game = outOfTurn ? *outOfTurn : asked;
+
+  // After the opponent's pass, passing ends the game: do it when the count with our dead stones wins.
+  if (!game.moves().empty() && game.moves().back().kind == MoveKind::Pass &&
+      game.moves().back().color == opponent(color)) {
+    const Score score = game.score(deadStones(game, color));
+    if (color == Color::Black ? score.margin > 0 : score.margin < 0) return Move::pass(color);
+  }
+
+  const Board& board = game.board();
+  const int size = board.size();
+  std::vector<Vertex> rootMoves;
+  for (int row = 0; row < size; ++row) {
+    for (int col = 0; col < size; ++col) {
+      const Vertex v = board.vertex({row, col});
+      if (board.at(v) != Color::Empty || board.isSimpleEye(color, v)) continue;
+      if (game.check(Move::play(color, {row, col})) == RejectReason::None) rootMoves.push_back(v);
+    }
+  }
+  if (rootMoves.empty()) return Move::pass(color);
+
+  const int threads = m_options.threads;
+  const auto start = std::chrono::steady_clock::now();
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  if (m_options.seconds > 0) {
+    deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                           std::chrono::duration<double>(m_options.seconds));
+  }
+  const std::uint64_t seed = positionSeed(m_options.seed, game, color, 0);
+  const Vertex last = lastVertex(game);
+  std::vector<std::vector<RootChild>> results(static_cast<std::size_t>(threads));
+  std::vector<long> playouts(static_cast<std::size_t>(threads), 0);
+  auto work = [&](int t) {
+    // The playout budget is split so the total stays what was asked; the first trees take the remainder.
+    long budget = 0;
+    if (m_options.playouts > 0) {
+      budget = m_options.playouts / threads + (t < m_options.playouts % threads ? 1 : 0);
+      budget = std::max(1L, budget);
+    }
+    Search search(board, color, last, game.komi(), rootMoves, seed + static_cast<std::uint64_t>(t));
+    playouts[static_cast<std::size_t>(t)] = search.run(budget, deadline);
+    results[static_cast<std::size_t>(t)] = search.rootChildren();
+  };
+  if (threads == 1) {
+    work(0);
+  } else {
+    std::vector<std::thread> pool;
+    pool.reserve(static_cast<std::size_t>(threads));
+    for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
+    for (std::thread& th : pool) th.join();
+  }
+
+  // Every tree has the same root children in the same order, so the visits add up index by index.
+  std::vector<RootChild> total = results[0];
+  for (int t = 1; t < threads; ++t) {
+    for (std::size_t i = 0; i < total.size(); ++i) {
+      total[i].visits += results[static_cast<std::size_t>(t)][i].visits;
+      total[i].wins += results[static_cast<std::size_t>(t)][i].wins;
+    }
+  }
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < total.size(); ++i) {
+    const RootChild& a = total[i];
+    const RootChild& b = total[best];
+    // Most visits wins; equal visits go to the better winning rate, then to the first.
+    if (a.visits > b.visits || (a.visits == b.visits && a.wins > b.wins)) best = i;
+  }
+
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  for (long p : playouts) m_stats.playouts += p;
+  m_stats.seconds = seconds;
+  m_stats.playoutsPerSecond = seconds > 0 ? static_cast<double>(m_stats.playouts) / seconds : 0;
+  m_stats.visits = total[best].visits;
+  m_stats.winrate = total[best].visits > 0 ? total[best].wins / static_cast<double>(total[best].visits) : 0;
+
+  if (m_options.resignThreshold > 0 && m_stats.visits > 0 && m_stats.winrate < m_options.resignThreshold) {
+    return Move::resign(color);
+  }
+  return Move::play(color, board.point(total[best].move));
+}
+
+}  // namespace tengen::engine

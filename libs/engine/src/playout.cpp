@@ -1,0 +1,153 @@
+#include "playout.h"
+
+namespace tengen::engine {
+
+using Vertex = Board::Vertex;
+
+int libertiesAfter(const Board& board, Color c, Vertex v, int enough) {
+  Vertex libs[8];
+  int n = 0;
+  auto add = [&](Vertex l) {
+    if (l == v) return;
+    for (int i = 0; i < n; ++i) {
+      if (libs[i] == l) return;
+    }
+    libs[n++] = l;
+  };
+  const Color opp = opponent(c);
+  const std::array<int, 4> offsets = board.neighbourOffsets();
+  for (int d : offsets) {
+    const Vertex u = v + d;
+    const Color col = board.at(u);
+    if (col == Color::Empty) add(u);
+    if (col == opp && board.inAtari(u)) return enough;
+  }
+  if (n >= enough) return n;
+  Vertex seen[4];
+  int seenCount = 0;
+  for (int d : offsets) {
+    const Vertex u = v + d;
+    if (board.at(u) != c) continue;
+    const Vertex root = board.chainRoot(u);
+    bool done = false;
+    for (int i = 0; i < seenCount; ++i) done |= seen[i] == root;
+    if (done) continue;
+    seen[seenCount++] = root;
+    Vertex w = u;
+    do {
+      for (int e : offsets) {
+        if (board.at(w + e) == Color::Empty) add(w + e);
+        if (n >= enough) return n;
+      }
+      w = board.nextInChain(w);
+    } while (w != u);
+  }
+  return n;
+}
+
+Rng::Rng(std::uint64_t seed) {
+  for (std::uint64_t& s : m_state) {
+    seed += 0x9E3779B97F4A7C15ULL;
+    s = mixSeed(seed);
+  }
+}
+
+std::uint64_t mixSeed(std::uint64_t x) {
+  std::uint64_t z = x + 0x9E3779B97F4A7C15ULL;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+bool isBigSelfAtari(const Board& board, Color c, Vertex v) {
+  // Two empty neighbours are two liberties; most points leave here.
+  if (board.emptyNeighbours(v) >= 2) return false;
+  int size = 1;
+  Vertex seen[4];
+  int seenCount = 0;
+  for (int d : board.neighbourOffsets()) {
+    const Vertex u = v + d;
+    if (board.at(u) != c) continue;
+    const Vertex root = board.chainRoot(u);
+    bool done = false;
+    for (int i = 0; i < seenCount; ++i) done |= seen[i] == root;
+    if (done) continue;
+    seen[seenCount++] = root;
+    size += board.chainSize(u);
+  }
+  // Throw-ins and small sacrifices are good shape often enough; only big chains are kept out of atari.
+  if (size < 3) return false;
+  return libertiesAfter(board, c, v, 2) < 2;
+}
+
+Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng) {
+  if (last != Board::kNoVertex) {
+    const Color opp = opponent(c);
+    const std::array<int, 4> offsets = board.neighbourOffsets();
+    // Capturing the chain the last move left in atari (its own or a neighbour) is almost always right.
+    if (board.at(last) == opp && board.inAtari(last)) {
+      const Vertex lib = board.atariLiberty(last);
+      if (board.check(c, lib) == RejectReason::None) return lib;
+    }
+    for (int d : offsets) {
+      const Vertex u = last + d;
+      if (board.at(u) == opp && board.inAtari(u)) {
+        const Vertex lib = board.atariLiberty(u);
+        if (board.check(c, lib) == RejectReason::None) return lib;
+      }
+    }
+    // An own chain the last move put in atari runs when running gives it room to live.
+    for (int d : offsets) {
+      const Vertex u = last + d;
+      if (board.at(u) == c && board.inAtari(u)) {
+        const Vertex lib = board.atariLiberty(u);
+        if (board.check(c, lib) == RejectReason::None && libertiesAfter(board, c, lib, 2) >= 2) return lib;
+      }
+    }
+  }
+  const int n = board.emptyCount();
+  if (n == 0) return Board::kNoVertex;
+  int i = rng.below(n);
+  for (int k = 0; k < n; ++k) {
+    const Vertex v = board.emptyAt(i);
+    // A point with an empty neighbour is neither an eye nor suicide: only the ko point can stop it.
+    const bool ok = board.emptyNeighbours(v) > 0 ? !(v == board.koVertex() && c == board.koColor())
+                                                 : !board.isSimpleEye(c, v) && board.check(c, v) == RejectReason::None;
+    if (ok && !isBigSelfAtari(board, c, v)) return v;
+    if (++i == n) i = 0;
+  }
+  return Board::kNoVertex;
+}
+
+void playout(Board& board, Color toMove, Vertex last, Rng& rng, std::uint8_t* firstColor, int maxMoves) {
+  int passes = 0;
+  for (int moves = 0; passes < 2 && moves < maxMoves; ++moves) {
+    const Vertex v = choosePlayoutMove(board, toMove, last, rng);
+    if (v != Board::kNoVertex) {
+      board.play(toMove, v);
+      if (firstColor && firstColor[v] == 0) firstColor[v] = static_cast<std::uint8_t>(toMove);
+      passes = 0;
+    } else {
+      board.pass();
+      ++passes;
+    }
+    last = v;
+    toMove = opponent(toMove);
+  }
+}
+
+double areaMargin(const Board& board, double komi) {
+  int black = 0;
+  int white = 0;
+  const int size = board.size();
+  for (int row = 0; row < size; ++row) {
+    for (int col = 0; col < size; ++col) {
+      const Color owner = areaOwner(board, board.vertex({row, col}));
+      black += owner == Color::Black;
+      white += owner == Color::White;
+    }
+  }
+  return black - white - komi;
+}
+
+}  // namespace tengen::engine

@@ -1,0 +1,72 @@
+// Playouts: the move policy the search runs to the end of the game, and area scoring of the final board.
+#pragma once
+
+#include <cstdint>
+
+#include "tengen/core/board.h"
+#include "tengen/core/types.h"
+
+namespace tengen::engine {
+
+// xoshiro256** seeded through SplitMix64: small enough to inline, seeded explicitly so runs repeat exactly.
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed);
+  std::uint64_t next() {
+    const std::uint64_t result = rotl(m_state[1] * 5, 7) * 9;
+    const std::uint64_t t = m_state[1] << 17;
+    m_state[2] ^= m_state[0];
+    m_state[3] ^= m_state[1];
+    m_state[1] ^= m_state[2];
+    m_state[0] ^= m_state[3];
+    m_state[2] ^= t;
+    m_state[3] = rotl(m_state[3], 45);
+    return result;
+  }
+  // Uniform in [0, n) by multiply-shift; the bias is below 2^-32 for board-sized n.
+  int below(int n) { return static_cast<int>(((next() >> 32) * static_cast<std::uint64_t>(n)) >> 32); }
+
+ private:
+  static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  std::uint64_t m_state[4];
+};
+
+// SplitMix64 of x: mixes a seed with a position's move number so each move searches with its own stream.
+std::uint64_t mixSeed(std::uint64_t x);
+
+// The playout policy's move for c, or kNoVertex for a pass. In order: capture a chain of the last mover in atari
+// next to `last`; extend an own chain next to `last` out of atari when that gives it two liberties; otherwise the
+// SPEC section 6 scan from a random empty point, also skipping self-atari of a chain of three or more stones.
+Board::Vertex choosePlayoutMove(const Board& board, Color c, Board::Vertex last, Rng& rng);
+
+// The distinct liberties the chain formed by c at v would have, counted up to `enough` (a capture counts as
+// enough: it always frees a point next to v). Precondition: v empty.
+int libertiesAfter(const Board& board, Color c, Board::Vertex v, int enough);
+
+// Whether playing c at v leaves the resulting chain of three or more stones in atari. Precondition: v empty.
+bool isBigSelfAtari(const Board& board, Color c, Board::Vertex v);
+
+// Plays the policy on `board` from `toMove` until two passes in a row or maxMoves turns. When `firstColor` is given
+// (indexed by vertex, zeroed by the caller), each vertex played gets the colour that played it first.
+void playout(Board& board, Color toMove, Board::Vertex last, Rng& rng, std::uint8_t* firstColor, int maxMoves);
+
+// Who owns v on a finished playout board: its stone's colour, or for an empty point the one colour among its
+// orthogonal neighbours' stones (Color::Empty when both or neither).
+inline Color areaOwner(const Board& board, Board::Vertex v) {
+  const Color here = board.at(v);
+  if (here != Color::Empty) return here;
+  bool black = false;
+  bool white = false;
+  for (int d : board.neighbourOffsets()) {
+    const Color n = board.at(v + d);
+    black |= n == Color::Black;
+    white |= n == Color::White;
+  }
+  if (black == white) return Color::Empty;
+  return black ? Color::Black : Color::White;
+}
+
+// Black's area minus White's minus komi on a finished playout board (Tromp-Taylor style, one-point regions).
+double areaMargin(const Board& board, double komi);
+
+}  // namespace tengen::engine

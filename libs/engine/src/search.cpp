@@ -1,0 +1,198 @@
+#include "search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <utility>
+
+namespace tengen::engine {
+
+namespace {
+
+using Vertex = Board::Vertex;
+
+// A leaf grows children only after this many visits, which keeps the arena small on 19x19.
+constexpr std::uint32_t kExpandAfter = 2;
+// Past this many nodes the tree stops growing and the leaves just run playouts (about 100 MB).
+constexpr std::size_t kMaxNodes = 4'000'000;
+// UCT exploration; small because RAVE already spreads the visits.
+constexpr double kExploration = 0.05;
+// RAVE weight beta = rave / (rave + n + n * rave / kRaveEquivalence) (Silver's formula): the number of real
+// visits at which RAVE and the real winning rate count the same.
+constexpr double kRaveEquivalence = 1000;
+
+// Prior strength, in virtual playouts: a capture or an escape counts as this many wins, a self-atari of a big
+// chain as this many losses; a first-line move far from every stone as kEdgePrior losses.
+constexpr float kTacticsPrior = 10;
+constexpr float kEdgePrior = 6;
+
+}  // namespace
+
+void Search::setPrior(Node& child, const Board& board, Color c, Vertex v) {
+  const Color opp = opponent(c);
+  bool captures = false;
+  bool escapes = false;
+  for (int d : board.neighbourOffsets()) {
+    const Vertex u = v + d;
+    if (board.at(u) == opp && board.inAtari(u)) captures = true;
+    if (board.at(u) == c && board.inAtari(u)) escapes = true;
+  }
+  if (captures || (escapes && libertiesAfter(board, c, v, 2) >= 2)) {
+    child.priorVisits += kTacticsPrior;
+    child.priorWins += kTacticsPrior;
+    return;
+  }
+  if (isBigSelfAtari(board, c, v)) {
+    child.priorVisits += kTacticsPrior;
+    return;
+  }
+  // The first line is rarely right while nothing stands near it.
+  const int size = board.size();
+  const Point p = board.point(v);
+  if (p.row == 0 || p.col == 0 || p.row == size - 1 || p.col == size - 1) {
+    bool near = false;
+    for (int r = p.row - 2; r <= p.row + 2 && !near; ++r) {
+      for (int k = p.col - 2; k <= p.col + 2 && !near; ++k) near = isPlayer(board.at(Point{r, k}));
+    }
+    if (!near) child.priorVisits += kEdgePrior;
+  }
+}
+
+Search::Search(const Board& root, Color toMove, Vertex last, double komi, std::vector<Vertex> rootMoves,
+               std::uint64_t seed)
+    : m_root(root),
+      m_toMove(toMove),
+      m_last(last),
+      m_komi(komi),
+      m_rootMoves(std::move(rootMoves)),
+      m_rng(seed),
+      m_maxPlayoutMoves(3 * root.size() * root.size()),
+      m_firstColor(static_cast<std::size_t>(root.vertexEnd()), 0) {
+  Node rootNode;
+  rootNode.color = opponent(toMove);
+  m_nodes.push_back(rootNode);
+  expand(0, m_root, toMove);
+}
+
+void Search::expand(std::int32_t node, const Board& board, Color toMove) {
+  if (m_nodes.size() >= kMaxNodes) return;
+  const auto first = static_cast<std::int32_t>(m_nodes.size());
+  auto addChild = [&](Vertex v) {
+    Node child;
+    child.move = static_cast<std::uint16_t>(v);
+    child.color = toMove;
+    setPrior(child, board, toMove, v);
+    m_nodes.push_back(child);
+  };
+  if (node == 0) {
+    for (Vertex v : m_rootMoves) addChild(v);
+  } else {
+    for (int i = 0; i < board.emptyCount(); ++i) {
+      const Vertex v = board.emptyAt(i);
+      if (board.check(toMove, v) == RejectReason::None && !board.isSimpleEye(toMove, v)) addChild(v);
+    }
+  }
+  Node& n = m_nodes[static_cast<std::size_t>(node)];
+  n.expanded = true;
+  n.firstChild = first;
+  n.childCount = static_cast<std::uint16_t>(static_cast<std::int32_t>(m_nodes.size()) - first);
+}
+
+std::int32_t Search::select(std::int32_t node) const {
+  const Node& parent = m_nodes[static_cast<std::size_t>(node)];
+  const double logParent = std::log(static_cast<double>(parent.visits) + 1);
+  std::int32_t best = parent.firstChild;
+  double bestValue = -1;
+  for (std::int32_t i = parent.firstChild; i < parent.firstChild + parent.childCount; ++i) {
+    const Node& ch = m_nodes[static_cast<std::size_t>(i)];
+    const double n = ch.visits + static_cast<double>(ch.priorVisits);
+    const double rn = ch.raveVisits;
+    double value;
+    if (n == 0 && rn == 0) {
+      value = 2;  // never seen in any playout: try it once
+    } else {
+      const double q = n > 0 ? (ch.wins + static_cast<double>(ch.priorWins)) / n : 0;
+      const double rq = rn > 0 ? ch.raveWins / rn : 0;
+      const double beta = rn / (rn + n + n * rn / kRaveEquivalence);
+      value = (1 - beta) * q + beta * rq + kExploration * std::sqrt(logParent / (n + 1));
+    }
+    // Strictly greater: ties go to the first child, so the choice never depends on anything but the tree.
+    if (value > bestValue) {
+      bestValue = value;
+      best = i;
+    }
+  }
+  return best;
+}
+
+void Search::playoutOnce() {
+  Board board = m_root;
+  Color toMove = m_toMove;
+  Vertex last = m_last;
+  m_path.clear();
+  m_path.push_back(0);
+  std::int32_t node = 0;
+  for (;;) {
+    if (!m_nodes[static_cast<std::size_t>(node)].expanded &&
+        m_nodes[static_cast<std::size_t>(node)].visits >= kExpandAfter) {
+      expand(node, board, toMove);
+    }
+    const Node& n = m_nodes[static_cast<std::size_t>(node)];
+    if (!n.expanded || n.childCount == 0) break;
+    node = select(node);
+    // The child was legal when it was made, on this same board: the path from the root fixes the position.
+    const Vertex v = m_nodes[static_cast<std::size_t>(node)].move;
+    board.play(toMove, v);
+    last = v;
+    toMove = opponent(toMove);
+    m_path.push_back(node);
+  }
+
+  std::fill(m_firstColor.begin(), m_firstColor.end(), 0);
+  playout(board, toMove, last, m_rng, m_firstColor.data(), m_maxPlayoutMoves);
+  const double margin = areaMargin(board, m_komi);
+  const float blackResult = margin > 0 ? 1.0F : margin < 0 ? 0.0F : 0.5F;
+  auto resultFor = [&](Color c) { return c == Color::Black ? blackResult : 1.0F - blackResult; };
+
+  // From the leaf up: each node's children get the AMAF update from the moves after it, then its own move is
+  // recorded, since it came before all of those.
+  for (auto d = static_cast<std::ptrdiff_t>(m_path.size()) - 1; d >= 0; --d) {
+    Node& n = m_nodes[static_cast<std::size_t>(m_path[static_cast<std::size_t>(d)])];
+    n.visits += 1;
+    n.wins += resultFor(n.color);
+    if (n.expanded) {
+      for (std::int32_t i = n.firstChild; i < n.firstChild + n.childCount; ++i) {
+        Node& ch = m_nodes[static_cast<std::size_t>(i)];
+        if (m_firstColor[ch.move] == static_cast<std::uint8_t>(ch.color)) {
+          ch.raveVisits += 1;
+          ch.raveWins += resultFor(ch.color);
+        }
+      }
+    }
+    if (d > 0) m_firstColor[n.move] = static_cast<std::uint8_t>(n.color);
+  }
+}
+
+long Search::run(long maxPlayouts, std::optional<std::chrono::steady_clock::time_point> deadline) {
+  long done = 0;
+  for (;;) {
+    playoutOnce();
+    ++done;
+    if (maxPlayouts > 0 && done >= maxPlayouts) break;
+    // The clock is read every 16 playouts only, and never when the search has no deadline.
+    if (deadline && (done & 15) == 0 && std::chrono::steady_clock::now() >= *deadline) break;
+  }
+  return done;
+}
+
+std::vector<RootChild> Search::rootChildren() const {
+  std::vector<RootChild> out;
+  const Node& root = m_nodes[0];
+  for (std::int32_t i = root.firstChild; i < root.firstChild + root.childCount; ++i) {
+    const Node& ch = m_nodes[static_cast<std::size_t>(i)];
+    out.push_back({ch.move, static_cast<long>(ch.visits), ch.wins});
+  }
+  return out;
+}
+
+}  // namespace tengen::engine

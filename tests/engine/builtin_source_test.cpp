@@ -1,0 +1,116 @@
+// The `builtin` source: its spec options and their errors, and whole games through the referee.
+#include "builtin_source.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "tengen/ai/move_source.h"
+#include "tengen/ai/referee.h"
+#include "tengen/core/coords.h"
+#include "tengen/core/game.h"
+#include "tengen/engine/engine.h"
+
+namespace tengen::ai {
+namespace {
+
+SourceOptions withSeed(std::uint64_t seed) {
+  SourceOptions options;
+  options.seed = seed;
+  return options;
+}
+
+TEST(BuiltinSpec, PlainBuiltinTakesTheDefaults) {
+  const Result<engine::EngineOptions> parsed = parseBuiltinSpec("builtin", 42);
+  ASSERT_TRUE(parsed.ok()) << parsed.error();
+  EXPECT_EQ(parsed->playouts, engine::EngineOptions{}.playouts);
+  EXPECT_EQ(parsed->seconds, 0);
+  EXPECT_EQ(parsed->threads, 1);
+  EXPECT_EQ(parsed->seed, 42U);
+}
+
+TEST(BuiltinSpec, ReadsEveryKey) {
+  const Result<engine::EngineOptions> parsed =
+      parseBuiltinSpec("builtin:time=2,playouts=50000,threads=2,resign=0.1", 1);
+  ASSERT_TRUE(parsed.ok()) << parsed.error();
+  EXPECT_EQ(parsed->seconds, 2);
+  EXPECT_EQ(parsed->playouts, 50000);
+  EXPECT_EQ(parsed->threads, 2);
+  EXPECT_DOUBLE_EQ(parsed->resignThreshold, 0.1);
+}
+
+TEST(BuiltinSpec, ATimeAloneLiftsThePlayoutLimit) {
+  const Result<engine::EngineOptions> parsed = parseBuiltinSpec("builtin:time=0.5", 1);
+  ASSERT_TRUE(parsed.ok()) << parsed.error();
+  EXPECT_EQ(parsed->seconds, 0.5);
+  EXPECT_EQ(parsed->playouts, 0);
+}
+
+TEST(BuiltinSpec, RefusesUnknownKeysAndBadValuesNamingThem) {
+  const struct {
+    const char* spec;
+    const char* named;
+  } cases[] = {
+      {"builtin:speed=3", "unknown option 'speed'"},        {"builtin:playouts=abc", "bad value 'abc' for playouts"},
+      {"builtin:playouts=0", "bad value '0' for playouts"}, {"builtin:playouts=12x", "bad value '12x' for playouts"},
+      {"builtin:time=-1", "bad value '-1' for time"},       {"builtin:time=nan", "bad value 'nan' for time"},
+      {"builtin:threads=0", "bad value '0' for threads"},   {"builtin:threads=65", "bad value '65' for threads"},
+      {"builtin:resign=1.5", "bad value '1.5' for resign"}, {"builtin:playouts", "'playouts' is not key=value"},
+      {"builtin:playouts=10,", "'' is not key=value"},      {"builtin:", "needs key=value options"},
+  };
+  for (const auto& c : cases) {
+    const Result<std::unique_ptr<MoveSource>> made = makeSource(c.spec, withSeed(1));
+    ASSERT_FALSE(made.ok()) << c.spec;
+    EXPECT_NE(made.error().find(c.named), std::string::npos) << c.spec << ": " << made.error();
+    EXPECT_NE(made.error().find(std::string("'") + c.spec + "'"), std::string::npos) << made.error();
+  }
+}
+
+TEST(BuiltinSource, IsMadeFromItsSpecs) {
+  for (const char* spec : {"builtin", "builtin:time=2,playouts=50000,threads=2"}) {
+    const Result<std::unique_ptr<MoveSource>> made = makeSource(spec, withSeed(1));
+    ASSERT_TRUE(made.ok()) << made.error();
+    EXPECT_EQ((*made)->describe(), spec);
+  }
+}
+
+TEST(BuiltinSource, AnswersAVertexAndPassOutOfTurnToo) {
+  Result<std::unique_ptr<MoveSource>> made = makeSource("builtin:playouts=50", withSeed(3));
+  ASSERT_TRUE(made.ok()) << made.error();
+  Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
+  const Result<Answer> black = (*made)->propose({&game, Color::Black, {}});
+  ASSERT_TRUE(black.ok());
+  EXPECT_TRUE(parseGtpVertex(black->text, 9).ok()) << black->text;
+  // GTP's genmove may ask for White when Black is to move.
+  const Result<Answer> white = (*made)->propose({&game, Color::White, {}});
+  ASSERT_TRUE(white.ok());
+  EXPECT_TRUE(parseGtpVertex(white->text, 9).ok()) << white->text;
+}
+
+TEST(BuiltinSource, PlaysAWholeGameAgainstRandomThroughTheReferee) {
+  Result<std::unique_ptr<MoveSource>> builtin = makeSource("builtin:playouts=300", withSeed(5));
+  Result<std::unique_ptr<MoveSource>> random = makeSource("random", withSeed(6));
+  ASSERT_TRUE(builtin.ok()) << builtin.error();
+  ASSERT_TRUE(random.ok()) << random.error();
+  Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
+  int engineMoves = 0;
+  while (game.phase() == Phase::Playing && game.moveCount() < 400) {
+    const bool engineToMove = game.toMove() == Color::Black;
+    MoveSource& mover = engineToMove ? **builtin : **random;
+    const RefereeOutcome out = requestMove(mover, game, game.toMove());
+    ASSERT_TRUE(out.move.has_value()) << out.error;
+    EXPECT_EQ(out.attempts.size(), 1U) << out.error;
+    ASSERT_EQ(game.play(*out.move), RejectReason::None);
+    engineMoves += engineToMove;
+  }
+  EXPECT_GT(engineMoves, 10);
+  // Random play never passes while it has a legal point, so the game ends when its eyes are filled in.
+  EXPECT_NE(game.phase(), Phase::Playing);
+  engine::Engine judge(engine::EngineOptions{});
+  const Score score = game.score(judge.deadStones(game, game.toMove()));
+  EXPECT_GT(score.margin, 0) << score.result;
+}
+
+}  // namespace
+}  // namespace tengen::ai
