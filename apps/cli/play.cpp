@@ -32,8 +32,9 @@ namespace tengen::cli {
 
 namespace {
 
-// The opponent specs this build can run. builtin, openai: and tengen: arrive with libs/engine and libs/net.
-constexpr std::string_view kKnownOpponents = "random, gtp:COMMAND ARGS..., openai:BASE_URL";
+// The opponent specs this build can run (tengen: arrives with the HTTP move server).
+constexpr std::string_view kKnownOpponents =
+    "builtin[:time=S,playouts=N,threads=T], random, gtp:COMMAND ARGS..., openai:BASE_URL";
 
 constexpr std::string_view kHelp =
     "Commands:\n"
@@ -99,10 +100,11 @@ Result<GameSetup> validate(const PlayOptions& options) {
   if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
     return R::failure("--timeout: must be a positive number of seconds");
   }
-  if (options.opponent != "random" && options.opponent.rfind("gtp:", 0) != 0 &&
-      options.opponent.rfind("openai:", 0) != 0) {
+  // A gtp: engine is started only once everything else is known to be right; every other spec is checked now,
+  // which starts nothing.
+  if (options.opponent.rfind("gtp:", 0) != 0) {
     const Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(options.opponent, {});
-    return R::failure("--opponent " + net::displayUrl(options.opponent) + ": " + source.error());
+    if (!source) return R::failure("--opponent " + net::displayUrl(options.opponent) + ": " + source.error());
   }
 
   // The core has the last word on what makes a game.
@@ -313,8 +315,8 @@ int runPlay(const PlayOptions& options, const PlayTerminal& terminal) {
   Result<std::unique_ptr<ai::MoveSource>> opponent = ai::makeSource(options.opponent, sourceOptions);
   if (!opponent) {
     terminal.err << "tengen play: " << opponent.error() << '\n';
-    // A model source connects only when asked, so failing to make one is a bad option (template, URL).
-    return options.opponent.rfind("openai:", 0) == 0 ? 2 : kExitEngineUnreachable;
+    // Only a gtp: engine is started here; any other spec failing is a bad option (template, URL, engine keys).
+    return options.opponent.rfind("gtp:", 0) == 0 ? kExitEngineUnreachable : kExitUsage;
   }
   TerminalGame game(*setup, std::move(opponent).value(), terminal, options);
   return game.run(options);

@@ -21,8 +21,8 @@ struct PlayOptions {
   std::string rules = "chinese";
   int handicap = 0;
   std::uint64_t seed = 1;
-  // SPEC's default is `builtin`; until libs/engine exists the default is `random` (gtp:COMMAND also runs).
-  std::string opponent = "random";
+  // The ENGINE spec of SPEC section 2; the built-in engine by default.
+  std::string opponent = "builtin";
   std::string human = "black";
   ai::ModelOptions model;  // for openai: opponents
   double timeoutSeconds = 60;
