@@ -6,43 +6,13 @@
 #include <vector>
 
 #include "tengen/core/board.h"
+#include "tengen/core/random.h"
 #include "tengen/core/rules.h"
 #include "tengen/reference/naive_game.h"
 
 namespace tengen::bench {
 
 namespace {
-
-// xoshiro-style generator small enough to inline; seeded explicitly so runs repeat exactly.
-class Rng {
- public:
-  explicit Rng(std::uint64_t seed) {
-    for (std::uint64_t& s : m_state) {
-      seed += 0x9E3779B97F4A7C15ULL;
-      std::uint64_t z = seed;
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-      s = z ^ (z >> 31);
-    }
-  }
-  std::uint64_t next() {
-    const std::uint64_t result = rotl(m_state[1] * 5, 7) * 9;
-    const std::uint64_t t = m_state[1] << 17;
-    m_state[2] ^= m_state[0];
-    m_state[3] ^= m_state[1];
-    m_state[1] ^= m_state[2];
-    m_state[0] ^= m_state[3];
-    m_state[2] ^= t;
-    m_state[3] = rotl(m_state[3], 45);
-    return result;
-  }
-  // Uniform in [0, n) by multiply-shift; the bias is below 2^-32 for board-sized n.
-  int below(int n) { return static_cast<int>(((next() >> 32) * static_cast<std::uint64_t>(n)) >> 32); }
-
- private:
-  static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-  std::uint64_t m_state[4];
-};
 
 // One playout by SPEC section 6 on the fast board; returns the number of turns (passes included).
 long fastPlayout(Board& board, Rng& rng) {

@@ -8,19 +8,11 @@
 #include <vector>
 
 #include "tengen/core/coords.h"
+#include "tengen/core/random.h"
 
 namespace tengen {
 
 namespace {
-
-// SplitMix64 from a fixed seed: the same keys on every run and every machine, so hashes are reproducible.
-constexpr std::uint64_t splitMix(std::uint64_t& state) {
-  state += 0x9E3779B97F4A7C15ULL;
-  std::uint64_t z = state;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 
 struct ZobristKeys {
   std::uint64_t key[2][Board::kMaxVertices];
@@ -28,9 +20,10 @@ struct ZobristKeys {
 
 constexpr ZobristKeys makeZobristKeys() {
   ZobristKeys keys{};
+  // SplitMix64 from a fixed seed: the same keys on every run and every machine, so hashes are reproducible.
   std::uint64_t state = 0x7465'6E67'656E'0001ULL;  // "tengen", 1
   for (auto& perColor : keys.key) {
-    for (std::uint64_t& k : perColor) k = splitMix(state);
+    for (std::uint64_t& k : perColor) k = splitMix64(state);
   }
   return keys;
 }

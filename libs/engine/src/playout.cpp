@@ -45,19 +45,7 @@ int libertiesAfter(const Board& board, Color c, Vertex v, int enough) {
   return n;
 }
 
-Rng::Rng(std::uint64_t seed) {
-  for (std::uint64_t& s : m_state) {
-    seed += 0x9E3779B97F4A7C15ULL;
-    s = mixSeed(seed);
-  }
-}
-
-std::uint64_t mixSeed(std::uint64_t x) {
-  std::uint64_t z = x + 0x9E3779B97F4A7C15ULL;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+std::uint64_t mixSeed(std::uint64_t x) { return splitMix64(x); }
 
 bool isBigSelfAtari(const Board& board, Color c, Vertex v) {
   // Two empty neighbours are two liberties; most points leave here.

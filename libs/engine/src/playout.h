@@ -4,32 +4,12 @@
 #include <cstdint>
 
 #include "tengen/core/board.h"
+#include "tengen/core/random.h"
 #include "tengen/core/types.h"
 
 namespace tengen::engine {
 
-// xoshiro256** seeded through SplitMix64: small enough to inline, seeded explicitly so runs repeat exactly.
-class Rng {
- public:
-  explicit Rng(std::uint64_t seed);
-  std::uint64_t next() {
-    const std::uint64_t result = rotl(m_state[1] * 5, 7) * 9;
-    const std::uint64_t t = m_state[1] << 17;
-    m_state[2] ^= m_state[0];
-    m_state[3] ^= m_state[1];
-    m_state[1] ^= m_state[2];
-    m_state[0] ^= m_state[3];
-    m_state[2] ^= t;
-    m_state[3] = rotl(m_state[3], 45);
-    return result;
-  }
-  // Uniform in [0, n) by multiply-shift; the bias is below 2^-32 for board-sized n.
-  int below(int n) { return static_cast<int>(((next() >> 32) * static_cast<std::uint64_t>(n)) >> 32); }
-
- private:
-  static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-  std::uint64_t m_state[4];
-};
+using tengen::Rng;
 
 // SplitMix64 of x: mixes a seed with a position's move number so each move searches with its own stream.
 std::uint64_t mixSeed(std::uint64_t x);
