@@ -22,6 +22,11 @@ constexpr int kMaxRetries = 100;
 
 }  // namespace
 
+int exitCodeWhenSourceRefused(const std::string& spec) {
+  const bool startsAnEngine = spec.rfind("gtp:", 0) == 0 && spec.find_first_not_of(" \t", 4) != std::string::npos;
+  return startsAnEngine ? kExitEngineUnreachable : kExitUsage;
+}
+
 CLI::Validator notNegative() {
   return {[](const std::string& text) { return text.starts_with('-') ? std::string("must not be negative") : ""; }, "",
           "not negative"};

@@ -19,6 +19,10 @@ inline constexpr int kExitEngineUnreachable = 4;
 // The rule-set names of SPEC section 1, comma-separated, for help texts and errors.
 std::string knownRuleNames();
 
+// The exit code when ai::makeSource refused `spec`: a gtp: spec with a command is well formed, so failing to start
+// it is the engine's failure (4); anything else is a bad option (2).
+int exitCodeWhenSourceRefused(const std::string& spec);
+
 // Refuses a value that starts with '-': CLI11 would otherwise wrap "-3" around into a huge unsigned seed.
 CLI::Validator notNegative();
 

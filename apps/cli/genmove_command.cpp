@@ -116,10 +116,7 @@ int runGenmove(const GenmoveOptions& options, std::ostream& out, std::ostream& e
   Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(options.engine, sourceOptions);
   if (!made) {
     err << "tengen genmove: " << made.error() << '\n';
-    // A gtp: spec with a command is well formed: failing to start it is the engine's failure (SPEC: exit 4).
-    const bool engineFailed =
-        options.engine.rfind("gtp:", 0) == 0 && options.engine.find_first_not_of(" \t", 4) != std::string::npos;
-    return engineFailed ? kExitEngineUnreachable : kExitUsage;
+    return exitCodeWhenSourceRefused(options.engine);
   }
   const std::unique_ptr<ai::MoveSource> source = std::move(made).value();
 
