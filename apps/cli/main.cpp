@@ -11,6 +11,7 @@
 #include "cli_options.h"
 #include "genmove_command.h"
 #include "gtp_command.h"
+#include "match_command.h"
 #include "play.h"
 
 namespace {
@@ -37,6 +38,8 @@ int run(int argc, char** argv) {
   const CLI::App* gtp = tengen::cli::addGtpCommand(app, &gtpOptions);
   tengen::cli::GenmoveOptions genmoveOptions;
   const CLI::App* genmove = tengen::cli::addGenmoveCommand(app, &genmoveOptions);
+  tengen::cli::MatchOptions matchOptions;
+  const CLI::App* match = tengen::cli::addMatchCommand(app, &matchOptions);
 
   try {
     app.parse(argc, argv);
@@ -51,6 +54,7 @@ int run(int argc, char** argv) {
   }
   if (gtp->parsed()) return tengen::cli::runGtp(gtpOptions, std::cin, std::cout, std::cerr);
   if (genmove->parsed()) return tengen::cli::runGenmove(genmoveOptions, std::cout, std::cerr);
+  if (match->parsed()) return tengen::cli::runMatch(matchOptions, std::cout, std::cerr);
   if (check->parsed()) return tengen::cli::runCheck(checkOptions, std::cout, std::cerr);
   if (benchPlayouts->parsed()) {
     return tengen::cli::runBenchPlayouts(benchOptions, std::cout, std::cerr, isatty(STDERR_FILENO) != 0);

@@ -1,15 +1,23 @@
 #include "play.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <ctime>
 #include <istream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -24,7 +32,9 @@
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
 #include "tengen/core/types.h"
+#include "tengen/engine/engine.h"
 #include "tengen/net/http_client.h"
+#include "tengen/sgf/sgf.h"
 
 #include "cli_options.h"
 
@@ -44,6 +54,52 @@ constexpr std::string_view kHelp =
     "  undo      take back your last move and the opponent's reply\n"
     "  quit      leave the game (the end of input does the same)\n"
     "  help      this list\n";
+
+constexpr std::string_view kScoringHelp =
+    "Scoring commands:\n"
+    "  done      accept the dead stones shown and end the game (the end of input does the same)\n"
+    "  D4, q16   toggle the chain at that point between dead and alive\n"
+    "  resume    go back to playing\n"
+    "  help      this list\n";
+
+// What the person decided about the end of the game.
+enum class ScoringChoice { Accept, Resume };
+
+// Writes through FILE.tmp in the same directory, fsynced and renamed over path, so that a crash or a full disk
+// never leaves a half-written record where the last good one was. Returns why it failed, or "".
+std::string writeFileAtomically(const std::string& path, std::string_view contents) {
+  const std::string temp = path + ".tmp";
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) return temp + ": " + std::generic_category().message(errno);
+  std::string error;
+  std::size_t written = 0;
+  while (written < contents.size()) {
+    const ssize_t n = ::write(fd, contents.data() + written, contents.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      error = temp + ": " + std::generic_category().message(errno);
+      break;
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  if (error.empty() && ::fsync(fd) != 0) error = temp + ": " + std::generic_category().message(errno);
+  if (::close(fd) != 0 && error.empty()) error = temp + ": " + std::generic_category().message(errno);
+  if (error.empty() && std::rename(temp.c_str(), path.c_str()) != 0) {
+    error = path + ": " + std::generic_category().message(errno);
+  }
+  if (!error.empty()) ::unlink(temp.c_str());
+  return error;
+}
+
+// Today's date in UTC as SGF DT writes it (YYYY-MM-DD).
+std::string utcDate() {
+  const std::time_t now = std::time(nullptr);
+  std::tm parts{};
+  gmtime_r(&now, &parts);
+  char text[16] = {};
+  std::strftime(text, sizeof text, "%Y-%m-%d", &parts);
+  return text;
+}
 
 // A validated game: what the options asked for, in the core's terms.
 struct GameSetup {
@@ -92,6 +148,8 @@ Result<GameSetup> validate(const PlayOptions& options) {
   if (!human || !isPlayer(*human)) return R::failure("--human " + options.human + ": must be black or white");
   setup.human = *human;
 
+  if (!options.noSgf && options.sgf.empty()) return R::failure("--sgf: the file name is empty");
+
   // A gtp: engine is started only once everything else is known to be right; every other kind this build cannot
   // run is refused by makeSource without starting anything.
   if (const std::string why = checkRefereeOptions(options.maxRetries, options.errorLog); !why.empty()) {
@@ -129,11 +187,18 @@ class TerminalGame {
         m_opponent(std::move(opponent)),
         m_io(terminal),
         m_errorLog(options.errorLog),
-        m_context{"play", options.opponent, options.model.model} {
+        m_context{"play", options.opponent, options.model.model},
+        m_sgfPath(options.noSgf ? std::string() : options.sgf),
+        m_estimator(estimatorOptions(options.seed)) {
     m_referee.maxRetries = options.maxRetries;
     m_referee.errorLog = &m_errorLog;
     m_referee.context = &m_context;
     m_referee.logAccepted = options.logAttempts;
+    // The record names the players as a person reads them; the opponent's spec loses any credentials in its URL.
+    const std::string opponentName = net::displayUrl(options.opponent);
+    m_sgfInfo["PB"] = m_human == Color::Black ? "human" : opponentName;
+    m_sgfInfo["PW"] = m_human == Color::White ? "human" : opponentName;
+    m_sgfInfo["DT"] = utcDate();
   }
 
   int run(const PlayOptions& options) {
@@ -143,22 +208,29 @@ class TerminalGame {
     m_io.out << ". You are " << colorName(m_human) << " against " << net::displayUrl(options.opponent) << " (seed "
              << options.seed << "). Type help for commands.\n";
     draw();
-    while (m_game.phase() == Phase::Playing) {
-      if (m_game.toMove() != m_human) {
-        if (const int code = opponentMoves(); code != 0) return code;
-        continue;
+    for (;;) {
+      while (m_game.phase() == Phase::Playing) {
+        if (m_game.toMove() != m_human) {
+          if (const int code = opponentMoves(); code != 0) return code;
+          continue;
+        }
+        m_io.out << capitalized(colorName(m_human)) << " to move> " << std::flush;
+        std::string line;
+        if (!std::getline(m_io.in, line)) {
+          m_io.out << "\nEnd of input: game left unfinished.\n";
+          return 0;
+        }
+        if (m_io.echoInput) m_io.out << line << '\n';
+        if (!handleCommand(line)) return 0;
       }
-      m_io.out << capitalized(colorName(m_human)) << " to move> " << std::flush;
-      std::string line;
-      if (!std::getline(m_io.in, line)) {
-        m_io.out << "\nEnd of input: game left unfinished.\n";
+      if (m_game.phase() == Phase::Finished) {  // a resignation
+        m_io.out << capitalized(colorName(m_game.moves().back().color)) << " resigns.\n";
+        m_io.out << "Result: " << m_game.result() << '\n';
+        saveRecord();
         return 0;
       }
-      if (m_io.echoInput) m_io.out << line << '\n';
-      if (!handleCommand(line)) return 0;
+      if (scoreGame() == ScoringChoice::Accept) return 0;
     }
-    reportResult();
-    return 0;
   }
 
  private:
@@ -192,6 +264,7 @@ class TerminalGame {
       return true;
     }
     if (move.kind != MoveKind::Resign) draw();
+    saveRecord();
     return true;
   }
 
@@ -212,6 +285,7 @@ class TerminalGame {
     }
     const Move move = *outcome.move;
     m_game.play(move);
+    saveRecord();
     if (move.kind == MoveKind::Play) {
       m_io.out << capitalized(colorName(side)) << " plays " << gtpMove(move, m_game.size()) << ".\n";
     } else if (move.kind == MoveKind::Pass) {
@@ -233,6 +307,7 @@ class TerminalGame {
     const int takenBack = m_game.moveCount() - keep;
     m_game.undoTo(keep);
     m_io.out << "Took back " << takenBack << (takenBack == 1 ? " move.\n" : " moves.\n");
+    saveRecord();
     draw();
   }
 
@@ -258,18 +333,107 @@ class TerminalGame {
     return line;
   }
 
-  void reportResult() {
-    if (m_game.phase() == Phase::Finished) {  // a resignation
-      m_io.out << capitalized(colorName(m_game.moves().back().color)) << " resigns.\n";
-      m_io.out << "Result: " << m_game.result() << '\n';
+  // After two passes: shows the engine's dead-stone estimate and the score, and lets the person toggle chains
+  // until they accept (`done` or the end of input), which finishes the game, or `resume` play.
+  ScoringChoice scoreGame() {
+    std::vector<Point> dead = m_estimator.deadStones(m_game, m_game.toMove());
+    m_io.out << "Two passes: the game is over. The built-in engine's dead-stone estimate is shown in lower case.\n";
+    showScore(dead);
+    for (;;) {
+      m_io.out << "Score: done, a point to toggle, or resume> " << std::flush;
+      std::string line;
+      if (!std::getline(m_io.in, line)) {
+        m_io.out << '\n';
+        break;
+      }
+      if (m_io.echoInput) m_io.out << line << '\n';
+      const std::string command = lowerTrimmed(line);
+      if (command.empty()) continue;
+      if (command == "done" || command == "quit" || command == "exit") break;
+      if (command == "help" || command == "?") {
+        m_io.out << kScoringHelp;
+        continue;
+      }
+      if (command == "resume") {
+        m_game.resumePlay();
+        m_io.out << "Play resumes.\n";
+        draw();
+        return ScoringChoice::Resume;
+      }
+      const Result<ParsedVertex> parsed = parseGtpVertex(command, m_game.size());
+      if (!parsed || parsed->kind != MoveKind::Play) {
+        m_io.out << (parsed ? "'" + command + "' is not a point to toggle" : parsed.error())
+                 << " (type help for scoring commands)\n";
+        continue;
+      }
+      toggleChain(parsed->point, dead);
+      showScore(dead);
+    }
+    const Score score = m_game.score(dead);
+    m_game.finish(dead);
+    m_io.out << "Result: " << score.result << '\n';
+    saveRecord();
+    return ScoringChoice::Accept;
+  }
+
+  // Marks the chain at p dead when any of it was alive, alive otherwise, and says which.
+  void toggleChain(Point p, std::vector<Point>& dead) {
+    const std::vector<Point> chain = m_game.chainAt(p);
+    const std::string vertex = gtpVertex(p, m_game.size());
+    if (chain.empty()) {
+      m_io.out << "No stone at " << vertex << ".\n";
       return;
     }
-    // Two passes. Until an engine can estimate dead stones, every stone on the board counts as alive.
-    const Score score = m_game.score({});
-    m_game.finish({});
-    m_io.out << "Two passes: the game is over. Score with every stone alive (" << m_game.ruleSet().name
-             << " rules): black " << score.black << ", white " << score.white << " + komi " << score.komi << '\n';
-    m_io.out << "Result: " << score.result << '\n';
+    const auto isDead = [&](Point q) { return std::find(dead.begin(), dead.end(), q) != dead.end(); };
+    const bool nowDead = !std::all_of(chain.begin(), chain.end(), isDead);
+    dead.erase(std::remove_if(dead.begin(), dead.end(),
+                              [&](Point q) { return std::find(chain.begin(), chain.end(), q) != chain.end(); }),
+               dead.end());
+    if (nowDead) dead.insert(dead.end(), chain.begin(), chain.end());
+    m_io.out << "The chain at " << vertex << " (" << chain.size() << (chain.size() == 1 ? " stone" : " stones")
+             << ") is now " << (nowDead ? "dead" : "alive") << ".\n";
+  }
+
+  // The board with dead stones in lower case, the list of them, and the score they give.
+  void showScore(const std::vector<Point>& dead) {
+    std::string board = m_game.board().toAscii();
+    // toAscii() puts row r on line r + 1 and column c at character 3 + 2c.
+    const int size = m_game.size();
+    std::vector<std::size_t> lineStart{0};
+    for (std::size_t i = 0; i < board.size(); ++i) {
+      if (board[i] == '\n') lineStart.push_back(i + 1);
+    }
+    std::vector<Point> sorted = dead;
+    std::sort(sorted.begin(), sorted.end(),
+              [](Point a, Point b) { return a.col != b.col ? a.col < b.col : a.row > b.row; });
+    std::string list;
+    for (const Point p : sorted) {
+      const std::size_t at = lineStart[static_cast<std::size_t>(p.row) + 1] + 3 + 2 * static_cast<std::size_t>(p.col);
+      if (at < board.size()) board[at] = static_cast<char>(std::tolower(static_cast<unsigned char>(board[at])));
+      list += " " + gtpVertex(p, size);
+    }
+    if (!board.empty() && board.back() != '\n') board += '\n';
+    m_io.out << board << "Dead:" << (list.empty() ? " none" : list) << '\n';
+    const Score score = m_game.score(dead);
+    m_io.out << "Score (" << m_game.ruleSet().name << " rules): black " << score.black << ", white " << score.white
+             << " + komi " << score.komi << " -> " << score.result << '\n';
+  }
+
+  // Rewrites the record after every change so that a crash or a closed terminal loses nothing; a failure is told
+  // once and never stops the game.
+  void saveRecord() {
+    if (m_sgfPath.empty()) return;
+    const std::string error = writeFileAtomically(m_sgfPath, sgf::writeGame(m_game, m_sgfInfo));
+    if (!error.empty() && !m_sgfFailed) {
+      m_io.err << "tengen play: cannot save the game record: " << error << "; the game goes on without it\n";
+    }
+    m_sgfFailed = m_sgfFailed || !error.empty();
+  }
+
+  static engine::EngineOptions estimatorOptions(std::uint64_t seed) {
+    engine::EngineOptions options;
+    options.seed = seed;
+    return options;
   }
 
   Game m_game;
@@ -279,6 +443,10 @@ class TerminalGame {
   ai::ErrorLog m_errorLog;
   ai::ErrorContext m_context;
   ai::RefereeOptions m_referee;
+  std::string m_sgfPath;  // empty with --no-sgf
+  std::map<std::string, std::string> m_sgfInfo;
+  bool m_sgfFailed = false;
+  engine::Engine m_estimator;
 };
 
 }  // namespace
@@ -298,7 +466,12 @@ CLI::App* addPlayCommand(CLI::App& app, PlayOptions* options) {
   play->add_option("--human", options->human, "Your colour: black or white")->capture_default_str();
   addModelOptions(*play, &options->model, &options->timeoutSeconds);
   addRefereeOptions(*play, &options->maxRetries, &options->errorLog, &options->logAttempts);
-  play->footer("Moves are typed as D4 or q16; also pass, resign, undo, quit, help. Input may be piped; its end quits.");
+  CLI::Option* sgf =
+      play->add_option("--sgf", options->sgf, "The game record, rewritten after every move")->capture_default_str();
+  play->add_flag("--no-sgf", options->noSgf, "Write no game record")->excludes(sgf);
+  play->footer(
+      "Moves are typed as D4 or q16; also pass, resign, undo, quit, help. Input may be piped; its end quits. After "
+      "two passes: done, a point to toggle its chain dead or alive, or resume; the end of input accepts.");
   return play;
 }
 

@@ -29,6 +29,9 @@ struct PlayOptions {
   int maxRetries = 4;
   std::string errorLog = "./tengen-errors.jsonl";
   bool logAttempts = false;
+  // The game record, rewritten atomically after every move and at the end; nothing is written when noSgf.
+  std::string sgf = "tengen-game.sgf";
+  bool noSgf = false;
 };
 
 // Adds the `play` subcommand to app with its options bound to *options, and returns it so that main can tell

@@ -1,0 +1,421 @@
+#include "match_command.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cassert>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "tengen/ai/error_log.h"
+#include "tengen/ai/move_source.h"
+#include "tengen/ai/referee.h"
+#include "tengen/core/game.h"
+#include "tengen/core/result.h"
+#include "tengen/core/rules.h"
+#include "tengen/core/types.h"
+#include "tengen/net/http_client.h"
+#include "tengen/net/json_line.h"
+#include "tengen/sgf/sgf.h"
+
+#include "cli_options.h"
+
+namespace tengen::cli {
+
+namespace {
+
+constexpr int kMaxGames = 100000;
+constexpr int kMaxJobs = 64;
+
+// The rejection reasons the summary line counts, in its order; out_of_bounds is counted for --json only, as the
+// summary line of SPEC section 2 has no field for it.
+constexpr std::array<const char*, 6> kSummaryReasons{"occupied", "suicide", "ko", "superko", "unparseable", "repeated"};
+
+// What one game came to; filled by the thread that played it.
+struct GameReport {
+  int index = 0;  // 0-based
+  std::string black;
+  std::string white;
+  std::string result;  // SGF RE ("B+3.5", "W+R", "0"), "" when the game failed
+  int moves = 0;
+  std::string failed;  // why the game failed, "" when it did not
+  std::string sgfPath;
+  std::string sgfError;  // why the SGF could not be written
+  int requests = 0;      // requestMove calls
+  int attempts = 0;
+  std::map<std::string, int> rejections;
+};
+
+// Writes text to path through a temporary file in the same directory and a rename, so a reader never sees half a
+// file. Returns why it could not, or "".
+std::string writeFileAtomically(const std::string& path, const std::string& text) {
+  const std::string temp = path + ".tmp." + std::to_string(getpid());
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return temp + ": " + std::strerror(errno);
+  std::size_t written = 0;
+  while (written < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      std::string why = temp + ": " + std::strerror(errno);
+      ::close(fd);
+      ::unlink(temp.c_str());
+      return why;
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+    std::string why = temp + ": " + std::strerror(errno);
+    ::unlink(temp.c_str());
+    return why;
+  }
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    std::string why = path + ": " + std::strerror(errno);
+    ::unlink(temp.c_str());
+    return why;
+  }
+  return "";
+}
+
+// "attempt 1: Q16 rejected (occupied)", one line per rejected attempt of a move, for the SGF comment.
+std::string rejectedAttemptsComment(const ai::RefereeOutcome& outcome) {
+  std::string comment;
+  for (const ai::Attempt& a : outcome.attempts) {
+    if (a.accepted) continue;
+    if (!comment.empty()) comment += '\n';
+    comment += "attempt " + std::to_string(a.n) + ": " + (a.move ? *a.move : ai::quotedAnswer(a.answer)) +
+               " rejected (" + a.reason + ")";
+  }
+  return comment;
+}
+
+class MatchRunner {
+ public:
+  MatchRunner(const MatchOptions& options, const GameConfig& config, std::ostream& err)
+      : m_options(options), m_config(config), m_err(err), m_reports(static_cast<std::size_t>(options.games)) {}
+
+  // Plays every game on options.jobs threads, each thread taking the next game not yet started.
+  std::vector<GameReport> run() {
+    const int threads = std::min(m_options.jobs, m_options.games);
+    std::vector<std::thread> workers;
+    workers.reserve(static_cast<std::size_t>(threads));
+    for (int t = 0; t < threads; ++t) {
+      workers.emplace_back([this] {
+        for (int i = m_next++; i < m_options.games; i = m_next++) {
+          GameReport report = playGame(i);
+          const std::lock_guard<std::mutex> lock(m_mutex);
+          printProgress(report);
+          m_reports[static_cast<std::size_t>(i)] = std::move(report);
+        }
+      });
+    }
+    for (std::thread& w : workers) w.join();
+    return std::move(m_reports);
+  }
+
+ private:
+  GameReport playGame(int index) {
+    GameReport report;
+    report.index = index;
+    // Odd games swap the specs so that each engine plays both colours.
+    const bool swapped = index % 2 == 1;
+    const std::string& blackSpec = swapped ? m_options.white : m_options.black;
+    const std::string& whiteSpec = swapped ? m_options.black : m_options.white;
+    report.black = net::displayUrl(blackSpec);
+    report.white = net::displayUrl(whiteSpec);
+
+    // Fresh sources per game, seeded by the game's index, keep games independent of each other and of --jobs.
+    ai::SourceOptions sourceOptions;
+    sourceOptions.seed = m_options.seed + static_cast<std::uint64_t>(index);
+    sourceOptions.timeoutSeconds = m_options.timeoutSeconds;
+    sourceOptions.model = m_options.model;
+    Result<std::unique_ptr<ai::MoveSource>> blackSource = ai::makeSource(blackSpec, sourceOptions);
+    if (!blackSource) {
+      report.failed = report.black + ": " + blackSource.error();
+      return report;
+    }
+    Result<std::unique_ptr<ai::MoveSource>> whiteSource = ai::makeSource(whiteSpec, sourceOptions);
+    if (!whiteSource) {
+      report.failed = report.white + ": " + whiteSource.error();
+      return report;
+    }
+
+    ai::ErrorLog errorLog(m_options.errorLog);
+    const ai::ErrorContext blackContext{"match", report.black, m_options.model.model};
+    const ai::ErrorContext whiteContext{"match", report.white, m_options.model.model};
+    ai::RefereeOptions refereeOptions;
+    refereeOptions.maxRetries = m_options.maxRetries;
+    refereeOptions.errorLog = &errorLog;
+    refereeOptions.logAccepted = m_options.logAttempts;
+
+    Game game(m_config);
+    std::vector<std::string> comments;
+    std::string rootComment;
+    // A cap on the game's length so that two engines that never pass still end; such a game is scored as it is.
+    const int maxMoves = 3 * m_config.size * m_config.size;
+    while (game.phase() == Phase::Playing && game.moveCount() < maxMoves) {
+      const Color color = game.toMove();
+      const bool blackToMove = color == Color::Black;
+      refereeOptions.context = blackToMove ? &blackContext : &whiteContext;
+      ai::MoveSource& source = blackToMove ? *blackSource.value() : *whiteSource.value();
+      const ai::RefereeOutcome outcome = ai::requestMove(source, game, color, refereeOptions);
+      ++report.requests;
+      report.attempts += static_cast<int>(outcome.attempts.size());
+      for (const ai::Attempt& a : outcome.attempts) {
+        if (!a.accepted) ++report.rejections[a.reason];
+      }
+      if (!outcome.move) {
+        report.failed =
+            (blackToMove ? report.black : report.white) + " as " + std::string(colorName(color)) + ": " + outcome.error;
+        rootComment = "failed at move " + std::to_string(game.moveCount() + 1) + ": " + outcome.error;
+        if (const std::string tried = rejectedAttemptsComment(outcome); !tried.empty()) rootComment += "\n" + tried;
+        break;
+      }
+      // The referee accepted the move for this game, so the rules cannot refuse it here.
+      [[maybe_unused]] const RejectReason played = game.play(*outcome.move);
+      assert(played == RejectReason::None);
+      comments.push_back(rejectedAttemptsComment(outcome));
+    }
+    report.moves = game.moveCount();
+
+    std::map<std::string, std::string> info{{"PB", report.black}, {"PW", report.white}};
+    if (report.failed.empty()) {
+      // Scored with no dead stones: both engines played on until they passed, so what is left on the board counts.
+      if (game.phase() == Phase::Scoring) game.finish({});
+      report.result = game.phase() == Phase::Finished ? game.result() : game.score({}).result;
+      info["RE"] = report.result;
+    } else {
+      info["C"] = rootComment;
+    }
+    if (!m_options.sgfDir.empty()) {
+      char name[32];
+      std::snprintf(name, sizeof name, "game-%03d.sgf", index + 1);
+      report.sgfPath = (std::filesystem::path(m_options.sgfDir) / name).string();
+      report.sgfError = writeFileAtomically(report.sgfPath, sgf::writeGame(game, info, comments));
+    }
+    return report;
+  }
+
+  // "game 3/20: B+12.5 (builtin as black) 134 moves"
+  void printProgress(const GameReport& r) {
+    m_err << "game " << r.index + 1 << '/' << m_options.games << ": ";
+    if (!r.failed.empty()) {
+      m_err << "failed (" << r.failed << ")";
+    } else if (r.result.rfind("B+", 0) == 0) {
+      m_err << r.result << " (" << r.black << " as black)";
+    } else if (r.result.rfind("W+", 0) == 0) {
+      m_err << r.result << " (" << r.white << " as white)";
+    } else {
+      m_err << r.result << " (draw)";
+    }
+    m_err << ' ' << r.moves << " moves\n";
+    if (!r.sgfError.empty()) m_err << "tengen match: the SGF could not be written: " << r.sgfError << '\n';
+    m_err.flush();
+  }
+
+  const MatchOptions& m_options;
+  GameConfig m_config;
+  std::ostream& m_err;
+  std::vector<GameReport> m_reports;
+  std::atomic<int> m_next{0};
+  std::mutex m_mutex;
+};
+
+struct Totals {
+  int blackWins = 0;
+  int whiteWins = 0;
+  int draws = 0;
+  int failed = 0;
+  int moves = 0;
+  int requests = 0;
+  int attempts = 0;
+  std::map<std::string, int> rejections;
+};
+
+Totals addUp(const std::vector<GameReport>& reports) {
+  Totals t;
+  for (const GameReport& r : reports) {
+    if (!r.failed.empty()) {
+      ++t.failed;
+    } else if (r.result.rfind("B+", 0) == 0) {
+      ++t.blackWins;
+    } else if (r.result.rfind("W+", 0) == 0) {
+      ++t.whiteWins;
+    } else {
+      ++t.draws;
+    }
+    t.moves += r.moves;
+    t.requests += r.requests;
+    t.attempts += r.attempts;
+    for (const auto& [reason, count] : r.rejections) t.rejections[reason] += count;
+  }
+  return t;
+}
+
+std::string twoDecimals(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", x);
+  return text;
+}
+
+double attemptsPerMove(const Totals& t) { return t.requests == 0 ? 0.0 : static_cast<double>(t.attempts) / t.requests; }
+
+std::string summaryLine(int games, const Totals& t) {
+  std::ostringstream line;
+  line << "games=" << games << " black_wins=" << t.blackWins << " white_wins=" << t.whiteWins << " draws=" << t.draws
+       << " failed=" << t.failed << " moves=" << t.moves << " attempts_per_move=" << twoDecimals(attemptsPerMove(t))
+       << " rejections=";
+  const char* separator = "";
+  for (const char* reason : kSummaryReasons) {
+    const auto it = t.rejections.find(reason);
+    line << separator << reason << ':' << (it == t.rejections.end() ? 0 : it->second);
+    separator = ",";
+  }
+  return line.str();
+}
+
+net::JsonValue rejectionsJson(const std::map<std::string, int>& rejections) {
+  net::JsonValue::Object object;
+  for (const char* reason : kSummaryReasons) {
+    const auto it = rejections.find(reason);
+    object.emplace_back(reason, it == rejections.end() ? 0 : it->second);
+  }
+  for (const auto& [reason, count] : rejections) {
+    bool listed = false;
+    for (const char* known : kSummaryReasons) listed = listed || reason == known;
+    if (!listed) object.emplace_back(reason, count);
+  }
+  return object;
+}
+
+net::JsonValue matchJson(const std::vector<GameReport>& reports, const Totals& t) {
+  net::JsonValue::Array games;
+  for (const GameReport& r : reports) {
+    games.push_back(net::JsonValue::Object{
+        {"index", r.index + 1},
+        {"black", r.black},
+        {"white", r.white},
+        {"result", r.failed.empty() ? net::JsonValue(r.result) : net::JsonValue(nullptr)},
+        {"moves", r.moves},
+        {"failed", r.failed.empty() ? net::JsonValue(nullptr) : net::JsonValue(r.failed)},
+        {"sgf", r.sgfPath.empty() || !r.sgfError.empty() ? net::JsonValue(nullptr) : net::JsonValue(r.sgfPath)},
+        {"requests", r.requests},
+        {"attempts", r.attempts},
+        {"rejections", rejectionsJson(r.rejections)},
+    });
+  }
+  return net::JsonValue::Object{
+      {"games", static_cast<int>(reports.size())},
+      {"black_wins", t.blackWins},
+      {"white_wins", t.whiteWins},
+      {"draws", t.draws},
+      {"failed", t.failed},
+      {"moves", t.moves},
+      {"attempts_per_move", std::round(attemptsPerMove(t) * 100) / 100},
+      {"rejections", rejectionsJson(t.rejections)},
+      {"game_detail", std::move(games)},
+  };
+}
+
+// Whether a makeSource failure for spec is the engine's (it could not be started) rather than the spec's.
+bool isEngineStartFailure(const std::string& spec) {
+  return spec.rfind("gtp:", 0) == 0 && spec.find_first_not_of(" \t", 4) != std::string::npos;
+}
+
+}  // namespace
+
+CLI::App* addMatchCommand(CLI::App& app, MatchOptions* options) {
+  CLI::App* cmd = app.add_subcommand("match", "Engine-against-engine games, both sides refereed");
+  cmd->add_option("--black", options->black, "ENGINE spec of Black in the first game")->required();
+  cmd->add_option("--white", options->white, "ENGINE spec of White in the first game")->required();
+  cmd->add_option("--games", options->games, "Number of games (colours alternate)")->check(CLI::Range(1, kMaxGames));
+  cmd->add_option("--size", options->size, "Board size")->check(CLI::Range(2, 25));
+  cmd->add_option("--komi", options->komi, "Komi (default: the rule set's)");
+  cmd->add_option("--rules", options->rules, "Rule set: " + knownRuleNames());
+  cmd->add_option("--handicap", options->handicap, "Fixed handicap stones, 0 or 2..9");
+  cmd->add_option("--seed", options->seed, "Seed of the engines' randomness; game i uses seed + i")
+      ->check(notNegative());
+  cmd->add_option("--sgf-dir", options->sgfDir, "Directory for one SGF per game (created when missing)");
+  cmd->add_option("--jobs", options->jobs, "Games played at once, each on its own thread")
+      ->check(CLI::Range(1, kMaxJobs));
+  cmd->add_option("--json", options->jsonPath, "Also write the figures and per-game detail to this JSON file");
+  addModelOptions(*cmd, &options->model, &options->timeoutSeconds);
+  addRefereeOptions(*cmd, &options->maxRetries, &options->errorLog, &options->logAttempts);
+  cmd->footer("Exit codes: 0 the match ran (failed games included), 2 bad options, 4 an engine could not be started.");
+  return cmd;
+}
+
+int runMatch(const MatchOptions& options, std::ostream& out, std::ostream& err) {
+  const auto fail = [&err](const std::string& why) {
+    err << "tengen match: " << why << '\n';
+    return kExitUsage;
+  };
+  const std::optional<Rules> rules = parseRules(options.rules);
+  if (!rules) return fail("--rules " + options.rules + ": unknown rule set; known: " + knownRuleNames());
+  if (options.komi && !std::isfinite(*options.komi)) return fail("--komi: must be a number");
+  if (const std::string why = checkRefereeOptions(options.maxRetries, options.errorLog); !why.empty()) {
+    return fail(why);
+  }
+  if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
+    return fail("--timeout: must be a positive number of seconds");
+  }
+  GameConfig config;
+  config.size = options.size;
+  config.rules = *rules;
+  config.komi = options.komi;
+  config.handicap = options.handicap;
+  const Result<GameConfig> valid = Game::validate(config);
+  if (!valid) return fail(valid.error());
+
+  // Every spec is tried once before any game starts, so a typo or a missing engine stops the match at once
+  // instead of failing every game.
+  ai::SourceOptions probeOptions;
+  probeOptions.seed = options.seed;
+  probeOptions.timeoutSeconds = options.timeoutSeconds;
+  probeOptions.model = options.model;
+  for (const std::string* spec : {&options.black, &options.white}) {
+    const Result<std::unique_ptr<ai::MoveSource>> probe = ai::makeSource(*spec, probeOptions);
+    if (!probe) {
+      err << "tengen match: " << net::displayUrl(*spec) << ": " << probe.error() << '\n';
+      return isEngineStartFailure(*spec) ? kExitEngineUnreachable : kExitUsage;
+    }
+  }
+
+  if (!options.sgfDir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(options.sgfDir, ec);
+    if (ec || !std::filesystem::is_directory(options.sgfDir)) {
+      return fail("--sgf-dir " + options.sgfDir + ": " + (ec ? ec.message() : "not a directory"));
+    }
+  }
+
+  MatchRunner runner(options, valid.value(), err);
+  const std::vector<GameReport> reports = runner.run();
+  const Totals totals = addUp(reports);
+  if (!options.jsonPath.empty()) {
+    const std::string why = writeFileAtomically(options.jsonPath, net::toPrettyJson(matchJson(reports, totals)) + "\n");
+    if (!why.empty()) err << "tengen match: the JSON file could not be written: " << why << '\n';
+  }
+  out << summaryLine(options.games, totals) << '\n';
+  return kExitOk;
+}
+
+}  // namespace tengen::cli

@@ -1,0 +1,46 @@
+// `tengen match`: engine-against-engine games, both sides refereed (SPEC section 2).
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+#include "tengen/ai/move_source.h"
+
+namespace CLI {
+class App;
+}
+
+namespace tengen::cli {
+
+// The command line of `tengen match`, as typed; runMatch() validates it.
+struct MatchOptions {
+  std::string black;
+  std::string white;
+  int games = 2;
+  int size = 19;
+  std::optional<double> komi;  // the rule set's default when not given
+  std::string rules = "chinese";
+  int handicap = 0;
+  std::uint64_t seed = 1;  // game i's sources get seed + i
+  std::string sgfDir;      // no SGF files when empty
+  int jobs = 1;
+  std::string jsonPath;  // no JSON file when empty
+  ai::ModelOptions model;
+  double timeoutSeconds = 60;
+  int maxRetries = 4;
+  std::string errorLog = "./tengen-errors.jsonl";
+  bool logAttempts = false;
+};
+
+// Adds the `match` subcommand to app with its options bound to *options, and returns it. *options must outlive
+// the parse.
+CLI::App* addMatchCommand(CLI::App& app, MatchOptions* options);
+
+// Plays the games (game i with the specs swapped when i is odd), prints one progress line per finished game on
+// err and the summary line of SPEC section 2 last on out, and writes the SGF and JSON files asked for. Returns 0
+// when the match ran, failed games included; 2 for bad options; 4 when an engine cannot be started.
+int runMatch(const MatchOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace tengen::cli

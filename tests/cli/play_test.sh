@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# `tengen play` to its end: the dead-stone estimate and score after two passes, toggling chains, resume, and the
+# game record autosaved after every move (--sgf, --no-sgf, an unwritable path).
+# Usage: play_test.sh PATH/TO/tengen
+set -uo pipefail
+tengen=$1
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+expect_contains() {  # name, haystack, needle
+  if [[ "$2" != *"$3"* ]]; then fail "$1: output lacks '$3'"; echo "$2" | tail -n 20; fi
+}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+
+# The random opponent passes only when it has no legal point left, so the person plays C3 and then passes until
+# White has filled the board; surplus passes reach the scoring prompt, which refuses them and reads on.
+passes() { echo C3; for _ in $(seq 60); do echo pass; done; }
+
+# A whole 5x5 game: score lines, result, and a record that `tengen check` replays, with RE.
+out=$( { passes; echo done; } | "$tengen" play --size 5 --opponent random --seed 2 2>&1)
+[[ $? -eq 0 ]] || fail "a whole game exited non-zero"
+expect_contains end "$out" "Two passes: the game is over."
+expect_contains end "$out" "Score (chinese rules): black "
+expect_contains end "$out" "Result: W+"
+[[ -f tengen-game.sgf ]] || fail "no tengen-game.sgf after a whole game"
+check=$("$tengen" check tengen-game.sgf 2>&1)
+[[ "$check" =~ ^tengen-game\.sgf:\ ok\ [0-9]+\ moves$ ]] || fail "check of the record: $check"
+grep -q 'RE\[W+' tengen-game.sgf || fail "the record has no RE: $(cat tengen-game.sgf)"
+grep -q 'PB\[human\]' tengen-game.sgf || fail "the record has no PB[human]"
+grep -q 'PW\[random\]' tengen-game.sgf || fail "the record has no PW[random]"
+grep -Eq 'DT\[[0-9]{4}-[0-9]{2}-[0-9]{2}\]' tengen-game.sgf || fail "the record has no DT"
+[[ ! -e tengen-game.sgf.tmp ]] || fail "the temporary file was left behind"
+final=$(echo "$out" | grep '^Result:' | tail -n 1)
+
+# Toggling White's chain dead changes the score; toggling it back restores it; an empty point is refused.
+out=$( { passes; echo A1; echo A1; echo D5; echo done; } | "$tengen" play --size 5 --opponent random --seed 2 \
+  --no-sgf 2>&1)
+expect_contains toggle "$out" "is now dead."
+expect_contains toggle "$out" "is now alive."
+expect_contains toggle "$out" "No stone at D5."
+scores=$(echo "$out" | grep '^Score (' | uniq)
+[[ $(echo "$scores" | wc -l) -ge 3 ]] || fail "toggling did not change the printed score: $scores"
+expect_contains toggle "$out" "$final"
+
+# resume goes back to play; the opponent and the person pass again and the game is scored again.
+out=$( { passes; echo resume; echo pass; echo done; } | "$tengen" play --size 5 --opponent random --seed 2 \
+  --no-sgf 2>&1)
+expect_contains resume "$out" "Play resumes."
+[[ $(echo "$out" | grep -c "Two passes: the game is over.") -eq 2 ]] || fail "resume did not lead to a second end"
+expect_contains resume "$out" "Result: W+"
+
+# The end of input at the scoring prompt accepts the estimate.
+out=$(passes | "$tengen" play --size 5 --opponent random --seed 2 --sgf eof.sgf 2>&1)
+expect_contains eof "$out" "Result: W+"
+grep -q 'RE\[' eof.sgf || fail "end of input at scoring: the record has no RE"
+
+# Autosave: the record exists after the first move when input ends early, and --sgf names it.
+out=$(printf 'C3\n' | "$tengen" play --size 5 --opponent random --seed 2 --sgf early.sgf 2>&1)
+[[ $? -eq 0 ]] || fail "an early end of input exited non-zero"
+check=$("$tengen" check early.sgf 2>&1)
+[[ "$check" == "early.sgf: ok 2 moves" ]] || fail "autosave after the first moves: $check"
+grep -q 'RE\[' early.sgf && fail "an unfinished game's record has RE"
+
+# --no-sgf writes nothing.
+mkdir quiet && (cd quiet && printf 'C3\npass\nquit\n' | "$tengen" play --size 5 --opponent random --no-sgf >/dev/null 2>&1)
+[[ -z "$(ls -A quiet)" ]] || fail "--no-sgf wrote $(ls -A quiet)"
+"$tengen" play --sgf x.sgf --no-sgf </dev/null >/dev/null 2>&1
+[[ $? -eq 2 ]] || fail "--sgf with --no-sgf is not a usage error"
+
+# An unwritable path is reported once on stderr and the game goes on.
+err=$(printf 'C3\nB2\nquit\n' | "$tengen" play --size 5 --opponent random --sgf missing/dir/g.sgf 2>&1 >out.txt)
+[[ $? -eq 0 ]] || fail "an unwritable record stopped the game"
+expect_contains unwritable "$err" "cannot save the game record"
+[[ $(echo "$err" | grep -c "cannot save") -eq 1 ]] || fail "the write failure was not reported once: $err"
+expect_contains unwritable "$(cat out.txt)" "Move 4"
+
+if [[ $failures -gt 0 ]]; then
+  echo "$failures failure(s)"
+  exit 1
+fi
+echo "all play checks passed"
