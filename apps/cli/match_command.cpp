@@ -32,6 +32,7 @@
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
 #include "tengen/core/types.h"
+#include "tengen/engine/engine.h"
 #include "tengen/net/http_client.h"
 #include "tengen/net/json_line.h"
 #include "tengen/sgf/sgf.h"
@@ -198,9 +199,17 @@ class MatchRunner {
 
     std::map<std::string, std::string> info{{"PB", report.black}, {"PW", report.white}};
     if (report.failed.empty()) {
-      // Scored with no dead stones: both engines played on until they passed, so what is left on the board counts.
-      if (game.phase() == Phase::Scoring) game.finish({});
-      report.result = game.phase() == Phase::Finished ? game.result() : game.score({}).result;
+      // Engines pass with dead stones still on the board (GNU Go does): the built-in engine's estimate, seeded by
+      // the game's index, takes them off before counting, as a person scoring the game would.
+      if (game.phase() != Phase::Finished) {
+        engine::EngineOptions estimate;
+        estimate.seed = m_options.seed + static_cast<std::uint64_t>(index);
+        const std::vector<Point> dead = engine::Engine(estimate).deadStones(game, game.toMove());
+        if (game.phase() == Phase::Scoring) game.finish(dead);
+        report.result = game.phase() == Phase::Finished ? game.result() : game.score(dead).result;
+      } else {
+        report.result = game.result();
+      }
       info["RE"] = report.result;
     } else {
       info["C"] = rootComment;
