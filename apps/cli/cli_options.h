@@ -1,6 +1,7 @@
 // Option helpers that every subcommand shares.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -18,6 +19,17 @@ inline constexpr int kExitEngineUnreachable = 4;
 
 // The rule-set names of SPEC section 1, comma-separated, for help texts and errors.
 std::string knownRuleNames();
+
+// The move-source options of any subcommand's options (its --seed, --timeout and model options), with `seedOffset`
+// added to the seed (match gives game i the seed + i).
+template <typename Options>
+ai::SourceOptions sourceOptionsOf(const Options& options, std::uint64_t seedOffset = 0) {
+  ai::SourceOptions source;
+  source.seed = options.seed + seedOffset;
+  source.timeoutSeconds = options.timeoutSeconds;
+  source.model = options.model;
+  return source;
+}
 
 // The exit code when ai::makeSource refused `spec`: a gtp: spec with a command is well formed, so failing to start
 // it is the engine's failure (4); anything else is a bad option (2).

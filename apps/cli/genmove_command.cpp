@@ -109,10 +109,7 @@ int runGenmove(const GenmoveOptions& options, std::ostream& out, std::ostream& e
     color = *parsed;
   }
 
-  ai::SourceOptions sourceOptions;
-  sourceOptions.seed = options.seed;
-  sourceOptions.timeoutSeconds = options.timeoutSeconds;
-  sourceOptions.model = options.model;
+  const ai::SourceOptions sourceOptions = sourceOptionsOf(options);
   Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(options.engine, sourceOptions);
   if (!made) {
     err << "tengen genmove: " << made.error() << '\n';

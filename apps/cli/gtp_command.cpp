@@ -99,10 +99,7 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
     err << "tengen gtp: " << config.error() << '\n';
     return kExitUsage;
   }
-  ai::SourceOptions sourceOptions;
-  sourceOptions.seed = options.seed;
-  sourceOptions.timeoutSeconds = options.timeoutSeconds;
-  sourceOptions.model = options.model;
+  const ai::SourceOptions sourceOptions = sourceOptionsOf(options);
   Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(options.engine, sourceOptions);
   if (!made) {
     err << "tengen gtp: " << made.error() << '\n';

@@ -144,10 +144,7 @@ class MatchRunner {
     report.white = net::displayUrl(whiteSpec);
 
     // Fresh sources per game, seeded by the game's index, keep games independent of each other and of --jobs.
-    ai::SourceOptions sourceOptions;
-    sourceOptions.seed = m_options.seed + static_cast<std::uint64_t>(index);
-    sourceOptions.timeoutSeconds = m_options.timeoutSeconds;
-    sourceOptions.model = m_options.model;
+    const ai::SourceOptions sourceOptions = sourceOptionsOf(m_options, static_cast<std::uint64_t>(index));
     Result<std::unique_ptr<ai::MoveSource>> blackSource = ai::makeSource(blackSpec, sourceOptions);
     if (!blackSource) {
       report.failed = report.black + ": " + blackSource.error();
@@ -396,10 +393,7 @@ int runMatch(const MatchOptions& options, std::ostream& out, std::ostream& err) 
 
   // Every spec is tried once before any game starts, so a typo or a missing engine stops the match at once
   // instead of failing every game.
-  ai::SourceOptions probeOptions;
-  probeOptions.seed = options.seed;
-  probeOptions.timeoutSeconds = options.timeoutSeconds;
-  probeOptions.model = options.model;
+  const ai::SourceOptions probeOptions = sourceOptionsOf(options);
   for (const std::string* spec : {&options.black, &options.white}) {
     const Result<std::unique_ptr<ai::MoveSource>> probe = ai::makeSource(*spec, probeOptions);
     if (!probe) {

@@ -481,10 +481,7 @@ int runPlay(const PlayOptions& options, const PlayTerminal& terminal) {
     terminal.err << "tengen play: " << setup.error() << '\n';
     return 2;
   }
-  ai::SourceOptions sourceOptions;
-  sourceOptions.seed = options.seed;
-  sourceOptions.timeoutSeconds = options.timeoutSeconds;
-  sourceOptions.model = options.model;
+  const ai::SourceOptions sourceOptions = sourceOptionsOf(options);
   Result<std::unique_ptr<ai::MoveSource>> opponent = ai::makeSource(options.opponent, sourceOptions);
   if (!opponent) {
     terminal.err << "tengen play: " << opponent.error() << '\n';
