@@ -3,6 +3,7 @@
 #include <cmath>
 #include <istream>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -58,6 +59,25 @@ std::string shownAnswer(const ai::Attempt& attempt) {
     text += static_cast<unsigned char>(ch) < 32 ? ' ' : ch;
   }
   return "'" + text + (attempt.answer.size() > kShown ? "...'" : "'");
+}
+
+// The mover's clock from what the controller said: time_left once it has been given, else the time_settings'
+// main time (or the byo-yomi period when there is no main time). Nothing when the game is not timed: no
+// time_settings and no time_left, or settings that mean no limit (byo-yomi time without stones, as GTP defines,
+// and all zeros).
+std::optional<ai::MoveRequest::Clock> clockOf(const gtp::Engine& engine, Color color) {
+  const std::optional<gtp::TimeSettings>& settings = engine.timeSettings();
+  if (settings) {
+    const bool byoYomiWithoutStones = settings->byoYomiTime > 0 && settings->byoYomiStones == 0;
+    const bool allZero = settings->mainTime == 0 && settings->byoYomiTime == 0;
+    if (byoYomiWithoutStones || allZero) return std::nullopt;
+  }
+  if (const std::optional<gtp::TimeLeft> left = engine.timeLeft(color)) {
+    return ai::MoveRequest::Clock{static_cast<double>(left->seconds), static_cast<int>(left->stones)};
+  }
+  if (!settings) return std::nullopt;
+  if (settings->mainTime > 0) return ai::MoveRequest::Clock{static_cast<double>(settings->mainTime), 0};
+  return ai::MoveRequest::Clock{static_cast<double>(settings->byoYomiTime), static_cast<int>(settings->byoYomiStones)};
 }
 
 }  // namespace
@@ -119,14 +139,20 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
   engineOptions.name = "tengen";
   engineOptions.version = TENGEN_VERSION;
   engineOptions.game = *config;
+  // The hook reads the clock from the GTP engine it is handed to, which does not exist yet: it sees it through
+  // this pointer, set right after construction and before any command is read.
+  const gtp::Engine* session = nullptr;
   // A transport failure is answered like any other failed move: the controller sees `? ai failed: ...` and the
   // session stays up, so the next genmove can try again.
-  engineOptions.genmove = [&source, refereeOptions](const Game& game, Color color) {
-    const ai::RefereeOutcome outcome = ai::requestMove(*source, game, color, refereeOptions);
+  engineOptions.genmove = [&source, &session, refereeOptions](const Game& game, Color color) {
+    ai::RefereeOptions timed = refereeOptions;
+    if (session != nullptr) timed.clock = clockOf(*session, color);
+    const ai::RefereeOutcome outcome = ai::requestMove(*source, game, color, timed);
     if (outcome.move) return gtp::GenmoveReply{outcome.move, {}};
     return gtp::GenmoveReply{std::nullopt, failureSummary(outcome)};
   };
   gtp::Engine engine(std::move(engineOptions));
+  session = &engine;
   engine.run(in, out);
   return kExitOk;
 }

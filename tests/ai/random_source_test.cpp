@@ -62,7 +62,7 @@ TEST(RandomSource, TheFirstAnswersOfASeedAreFixed) {
   Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
   std::vector<std::string> answers;
   for (int i = 0; i < 4; ++i) {
-    const Result<Answer> a = source->propose({&game, game.toMove(), {}});
+    const Result<Answer> a = source->propose({&game, game.toMove(), {}, {}});
     ASSERT_TRUE(a.ok());
     answers.push_back(a->text);
     const Result<ParsedVertex> v = parseGtpVertex(a->text, 9);
@@ -78,11 +78,11 @@ TEST(RandomSource, PassesOnlyWhenNoPointIsLegal) {
   ASSERT_TRUE(game.addSetupStones(Color::Black, {{1, 0}, {0, 1}}));
   game.setToMove(Color::White);
   std::unique_ptr<MoveSource> source = randomSource(3);
-  const Result<Answer> white = source->propose({&game, Color::White, {}});
+  const Result<Answer> white = source->propose({&game, Color::White, {}, {}});
   ASSERT_TRUE(white.ok());
   EXPECT_EQ(white->text, "pass");
   // Black, asked out of turn, still has the two points.
-  const Result<Answer> black = source->propose({&game, Color::Black, {}});
+  const Result<Answer> black = source->propose({&game, Color::Black, {}, {}});
   ASSERT_TRUE(black.ok());
   EXPECT_TRUE(black->text == "A2" || black->text == "B1") << black->text;
 }
@@ -93,7 +93,7 @@ TEST(RandomSource, AnswersForTheColourAskedEvenOutOfTurn) {
   ASSERT_EQ(game.play(Move::play(Color::Black, {1, 1})), RejectReason::None);
   std::unique_ptr<MoveSource> source = randomSource(5);
   for (int i = 0; i < 20; ++i) {
-    const Result<Answer> a = source->propose({&game, Color::Black, {}});
+    const Result<Answer> a = source->propose({&game, Color::Black, {}, {}});
     ASSERT_TRUE(a.ok());
     EXPECT_NE(a->text, "pass");
     EXPECT_NE(a->text, "B2");

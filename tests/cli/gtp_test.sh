@@ -229,3 +229,25 @@ if ((failures)); then
   exit 1
 fi
 echo "all gtp checks passed"
+
+# --- The clock reaches the built-in engine (appended: failures here exit on their own). ---
+# Byo-yomi of one second per stone, from time_settings alone and then from time_left: each move must keep to it,
+# though the spec allows ten seconds a move.
+clock_failures=0
+printf '%s\n' 'boardsize 9' 'time_settings 0 1 1' 'genmove b' 'time_left w 1 1' 'genmove w' >"$tmp/clock.in"
+start=$(date +%s.%N)
+run_session clock --engine builtin:time=10
+elapsed=$(echo "$(date +%s.%N) - $start" | bc)
+before=$failures
+expect_responses clock '= ' '= ' '= [A-HJ][1-9]' '= ' '= [A-HJ][1-9]'
+if (($(echo "$elapsed > 9" | bc))); then
+  echo "FAIL: clock: two moves in byo-yomi of one second took $elapsed s"
+  clock_failures=1
+fi
+# time_settings 0 0 0 means no time limit (the spec's playouts decide).
+printf '%s\n' 'boardsize 9' 'time_settings 0 0 0' 'genmove b' >"$tmp/untimed.in"
+run_session untimed --engine builtin:playouts=2000
+expect_responses untimed '= ' '= ' '= [A-HJ][1-9]'
+((failures > before)) && clock_failures=1
+if ((clock_failures)); then exit 1; fi
+echo "clock checks passed"

@@ -3,8 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
@@ -28,6 +31,7 @@ TEST(BuiltinSpec, PlainBuiltinTakesTheDefaults) {
   EXPECT_EQ(parsed->seconds, 0);
   EXPECT_EQ(parsed->threads, 1);
   EXPECT_EQ(parsed->seed, 42U);
+  EXPECT_TRUE(parsed->reuse);
 }
 
 TEST(BuiltinSpec, ReadsEveryKey) {
@@ -38,6 +42,13 @@ TEST(BuiltinSpec, ReadsEveryKey) {
   EXPECT_EQ(parsed->playouts, 50000);
   EXPECT_EQ(parsed->threads, 2);
   EXPECT_DOUBLE_EQ(parsed->resignThreshold, 0.1);
+  const Result<engine::EngineOptions> noReuse = parseBuiltinSpec("builtin:reuse=0", 1);
+  ASSERT_TRUE(noReuse.ok()) << noReuse.error();
+  EXPECT_FALSE(noReuse->reuse);
+  EXPECT_EQ(noReuse->playouts, engine::EngineOptions{}.playouts);
+  const Result<engine::EngineOptions> reuse = parseBuiltinSpec("builtin:reuse=1", 1);
+  ASSERT_TRUE(reuse.ok()) << reuse.error();
+  EXPECT_TRUE(reuse->reuse);
 }
 
 TEST(BuiltinSpec, ATimeAloneLiftsThePlayoutLimit) {
@@ -52,12 +63,21 @@ TEST(BuiltinSpec, RefusesUnknownKeysAndBadValuesNamingThem) {
     const char* spec;
     const char* named;
   } cases[] = {
-      {"builtin:speed=3", "unknown option 'speed'"},        {"builtin:playouts=abc", "bad value 'abc' for playouts"},
-      {"builtin:playouts=0", "bad value '0' for playouts"}, {"builtin:playouts=12x", "bad value '12x' for playouts"},
-      {"builtin:time=-1", "bad value '-1' for time"},       {"builtin:time=nan", "bad value 'nan' for time"},
-      {"builtin:threads=0", "bad value '0' for threads"},   {"builtin:threads=65", "bad value '65' for threads"},
-      {"builtin:resign=1.5", "bad value '1.5' for resign"}, {"builtin:playouts", "'playouts' is not key=value"},
-      {"builtin:playouts=10,", "'' is not key=value"},      {"builtin:", "needs key=value options"},
+      {"builtin:speed=3", "unknown option 'speed'"},
+      {"builtin:playouts=abc", "bad value 'abc' for playouts"},
+      {"builtin:playouts=0", "bad value '0' for playouts"},
+      {"builtin:playouts=12x", "bad value '12x' for playouts"},
+      {"builtin:time=-1", "bad value '-1' for time"},
+      {"builtin:time=nan", "bad value 'nan' for time"},
+      {"builtin:threads=0", "bad value '0' for threads"},
+      {"builtin:threads=65", "bad value '65' for threads"},
+      {"builtin:resign=1.5", "bad value '1.5' for resign"},
+      {"builtin:playouts", "'playouts' is not key=value"},
+      {"builtin:playouts=10,", "'' is not key=value"},
+      {"builtin:", "needs key=value options"},
+      {"builtin:reuse=2", "bad value '2' for reuse"},
+      {"builtin:reuse=yes", "bad value 'yes' for reuse"},
+      {"builtin:speed=3", "(keys: time, playouts, threads, resign, reuse)"},
   };
   for (const auto& c : cases) {
     const Result<std::unique_ptr<MoveSource>> made = makeSource(c.spec, withSeed(1));
@@ -79,11 +99,11 @@ TEST(BuiltinSource, AnswersAVertexAndPassOutOfTurnToo) {
   Result<std::unique_ptr<MoveSource>> made = makeSource("builtin:playouts=50", withSeed(3));
   ASSERT_TRUE(made.ok()) << made.error();
   Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
-  const Result<Answer> black = (*made)->propose({&game, Color::Black, {}});
+  const Result<Answer> black = (*made)->propose({&game, Color::Black, {}, {}});
   ASSERT_TRUE(black.ok());
   EXPECT_TRUE(parseGtpVertex(black->text, 9).ok()) << black->text;
   // GTP's genmove may ask for White when Black is to move.
-  const Result<Answer> white = (*made)->propose({&game, Color::White, {}});
+  const Result<Answer> white = (*made)->propose({&game, Color::White, {}, {}});
   ASSERT_TRUE(white.ok());
   EXPECT_TRUE(parseGtpVertex(white->text, 9).ok()) << white->text;
 }
@@ -110,6 +130,85 @@ TEST(BuiltinSource, PlaysAWholeGameAgainstRandomThroughTheReferee) {
   engine::Engine judge(engine::EngineOptions{});
   const Score score = game.score(judge.deadStones(game, game.toMove()));
   EXPECT_GT(score.margin, 0) << score.result;
+}
+
+TEST(ClockBudget, SharesTheMainTimeAmongTheMovesTheEmptyPointsSuggest) {
+  const Game empty(GameConfig{9, Rules::Chinese, std::nullopt, 0});
+  // 81 empty points: 27 moves to come, and a tenth kept back.
+  EXPECT_NEAR(clockBudget({270, 0}, empty, 0), 9.0, 1e-9);
+  EXPECT_NEAR(clockBudget({2, 0}, empty, 0), 2.0 / 27 * 0.9, 1e-9);
+  // Late in a game no fewer than 8 moves are expected, so one move never takes more than an eighth.
+  Game small(GameConfig{3, Rules::Chinese, std::nullopt, 0});
+  EXPECT_NEAR(clockBudget({80, 0}, small, 0), 9.0, 1e-9);
+  // The spec's time caps it; an empty clock still gets a moment.
+  EXPECT_DOUBLE_EQ(clockBudget({270, 0}, empty, 2), 2);
+  EXPECT_GT(clockBudget({0, 0}, empty, 0), 0);
+  EXPECT_LT(clockBudget({0, 0}, empty, 0), 0.1);
+}
+
+TEST(ClockBudget, SplitsAByoYomiPeriodAmongItsStonesWithAMargin) {
+  const Game empty(GameConfig{19, Rules::Chinese, std::nullopt, 0});
+  const double oneStone = clockBudget({1, 1}, empty, 0);
+  EXPECT_GT(oneStone, 0.5);
+  EXPECT_LT(oneStone, 1);
+  const double canadian = clockBudget({300, 25}, empty, 0);
+  EXPECT_GT(canadian, 10);
+  EXPECT_LT(canadian, 12);
+  EXPECT_DOUBLE_EQ(clockBudget({300, 25}, empty, 5), 5);
+}
+
+double secondsToPropose(MoveSource& source, const Game& game, std::optional<MoveRequest::Clock> clock) {
+  MoveRequest request{&game, game.toMove(), {}, clock};
+  const auto start = std::chrono::steady_clock::now();
+  const Result<Answer> answer = source.propose(request);
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_TRUE(answer.ok());
+  if (answer.ok()) {
+    EXPECT_TRUE(parseGtpVertex(answer->text, game.size()).ok()) << answer->text;
+  }
+  return elapsed;
+}
+
+TEST(BuiltinSource, TheClockBoundsTheTimeOfAMove) {
+  // Without the clock each move would take its 30 seconds.
+  Result<std::unique_ptr<MoveSource>> made = makeSource("builtin:time=30", withSeed(2));
+  ASSERT_TRUE(made.ok()) << made.error();
+  const Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
+  EXPECT_LT(secondsToPropose(**made, game, MoveRequest::Clock{2, 0}), 2.0);
+  EXPECT_LT(secondsToPropose(**made, game, MoveRequest::Clock{1, 1}), 1.0);
+}
+
+// Records the clock of every request and answers a point the rules refuse, so the referee asks again.
+class ClockRecorder final : public MoveSource {
+ public:
+  std::string describe() const override { return "recorder"; }
+  Result<Answer> propose(const MoveRequest& request) override {
+    clocks.push_back(request.clock);
+    Answer answer;
+    answer.text = "Z99";
+    return answer;
+  }
+  std::vector<std::optional<MoveRequest::Clock>> clocks;
+};
+
+TEST(Referee, PassesTheClockIntoEveryRequestOfTheMove) {
+  ClockRecorder recorder;
+  const Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
+  RefereeOptions options;
+  options.maxRetries = 2;
+  options.clock = MoveRequest::Clock{42, 3};
+  const RefereeOutcome outcome = requestMove(recorder, game, Color::Black, options);
+  EXPECT_FALSE(outcome.move.has_value());
+  ASSERT_EQ(recorder.clocks.size(), 3U);
+  for (const std::optional<MoveRequest::Clock>& clock : recorder.clocks) {
+    ASSERT_TRUE(clock.has_value());
+    EXPECT_EQ(clock->secondsLeft, 42);
+    EXPECT_EQ(clock->stonesLeft, 3);
+  }
+  recorder.clocks.clear();
+  requestMove(recorder, game, Color::Black, RefereeOptions{});
+  ASSERT_FALSE(recorder.clocks.empty());
+  EXPECT_FALSE(recorder.clocks[0].has_value());
 }
 
 }  // namespace

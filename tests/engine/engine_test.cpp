@@ -1,9 +1,11 @@
 // The built-in engine: it takes and saves chains in atari, proposes only legal moves, repeats itself for a seed,
-// passes when passing wins and tells dead stones from live ones.
+// passes when passing wins and tells dead stones from live ones; it keeps its tree between moves only when the
+// game went on from the position it searched, and stops early only when the choice is settled.
 #include "tengen/engine/engine.h"
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -58,7 +60,8 @@ TEST(Engine, CapturesAChainInAtari) {
   const Move move = engine.genmove(game, Color::Black);
   ASSERT_EQ(move.kind, MoveKind::Play);
   EXPECT_EQ(move.point, (Point{2, 5})) << gtpVertex(move.point, 7);
-  EXPECT_EQ(engine.lastStats().playouts, 2000);
+  // The budget is an upper bound: the search stops early once the capture cannot be overtaken.
+  EXPECT_LE(engine.lastStats().playouts, 2000);
   EXPECT_GT(engine.lastStats().visits, 0);
 }
 
@@ -128,6 +131,7 @@ TEST(Engine, RootParallelismSumsThePlayouts) {
   Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
   EngineOptions options = withPlayouts(601);
   options.threads = 2;
+  options.earlyStop = false;  // so that every tree runs its whole share
   Engine engine(options);
   const Move move = engine.genmove(game, Color::Black);
   EXPECT_EQ(move.kind, MoveKind::Play);
@@ -206,6 +210,205 @@ TEST(Engine, DoesNotMoveWhenTheGameIsOver) {
   ASSERT_EQ(game.play(Move::pass(Color::White)), RejectReason::None);
   Engine engine(withPlayouts(10));
   EXPECT_EQ(engine.genmove(game, Color::Black).kind, MoveKind::Pass);
+}
+
+// A 9x9 game after the given moves (GTP vertices, colours alternating from Black).
+Game nineByNine(const std::vector<std::string>& moves, double komi = 7.5) {
+  Game game(GameConfig{9, Rules::Chinese, komi, 0});
+  for (const std::string& v : moves) {
+    EXPECT_EQ(game.play(Move::play(game.toMove(), parseGtpVertex(v, 9)->point)), RejectReason::None) << v;
+  }
+  return game;
+}
+
+// The reply a separate engine (no reuse) chooses, so the tests do not pick a reply the tree never looked at.
+Move replyIn(const Game& game) {
+  EngineOptions options = withPlayouts(1000, 11);
+  options.reuse = false;
+  Engine opponentEngine(options);
+  return opponentEngine.genmove(game, game.toMove());
+}
+
+TEST(EngineReuse, KeepsTheVisitsUnderTheOpponentsReply) {
+  Game game = nineByNine({"E5", "C3"});
+  EngineOptions options = withPlayouts(3000);
+  options.earlyStop = false;
+  Engine engine(options);
+  const Move first = engine.genmove(game, Color::Black);
+  ASSERT_EQ(first.kind, MoveKind::Play);
+  EXPECT_EQ(engine.lastStats().reusedVisits, 0);
+  ASSERT_EQ(game.play(first), RejectReason::None);
+  const Move reply = replyIn(game);
+  ASSERT_EQ(reply.kind, MoveKind::Play);
+  ASSERT_EQ(game.play(reply), RejectReason::None);
+
+  const Move second = engine.genmove(game, Color::Black);
+  ASSERT_EQ(second.kind, MoveKind::Play);
+  EXPECT_EQ(game.check(second), RejectReason::None) << gtpMove(second, 9);
+  const EngineStats stats = engine.lastStats();
+  EXPECT_GT(stats.reusedVisits, 0);
+  // The budget counts new playouts only; the chosen move's visits may include old ones.
+  EXPECT_EQ(stats.playouts, 3000);
+  EXPECT_LE(stats.visits, stats.playouts + stats.reusedVisits);
+}
+
+TEST(EngineReuse, MovesStayLegalOverAGameAndTheTreeIsReused) {
+  Game game(GameConfig{9, Rules::Chinese, 7.5, 0});
+  EngineOptions options = withPlayouts(800, 3);
+  Engine black(options);
+  options.seed = 4;
+  Engine white(options);
+  long reused = 0;
+  for (int i = 0; i < 40 && game.phase() == Phase::Playing; ++i) {
+    Engine& mover = game.toMove() == Color::Black ? black : white;
+    const Move move = mover.genmove(game, game.toMove());
+    if (move.kind == MoveKind::Play) {
+      ASSERT_EQ(game.check(move), RejectReason::None) << i << ": " << gtpMove(move, 9);
+    }
+    reused += mover.lastStats().reusedVisits;
+    ASSERT_EQ(game.play(move), RejectReason::None);
+  }
+  EXPECT_GT(reused, 0);
+}
+
+TEST(EngineReuse, IsDroppedAfterAPass) {
+  // A komi no stone count can beat, so Black plays on after White's pass instead of passing to win.
+  Game game = nineByNine({}, 90.5);
+  Engine engine(withPlayouts(1000));
+  ASSERT_EQ(game.play(engine.genmove(game, Color::Black)), RejectReason::None);
+  ASSERT_EQ(game.play(Move::pass(Color::White)), RejectReason::None);
+  const Move move = engine.genmove(game, Color::Black);
+  EXPECT_EQ(move.kind, MoveKind::Play);
+  EXPECT_EQ(engine.lastStats().reusedVisits, 0);
+}
+
+TEST(EngineReuse, IsDroppedWhenTheGameWasTakenBack) {
+  Game game = nineByNine({"E5", "C3"});
+  Engine engine(withPlayouts(1000));
+  ASSERT_EQ(game.play(engine.genmove(game, Color::Black)), RejectReason::None);
+  ASSERT_EQ(game.play(replyIn(game)), RejectReason::None);
+  // Back to before the searched position, then on along another line: the old root is not on the way.
+  game.undoTo(1);
+  ASSERT_EQ(game.play(Move::play(Color::White, parseGtpVertex("G3", 9)->point)), RejectReason::None);
+  const Move move = engine.genmove(game, Color::Black);
+  EXPECT_EQ(game.check(move), RejectReason::None);
+  EXPECT_EQ(engine.lastStats().reusedVisits, 0);
+}
+
+TEST(EngineReuse, IsDroppedWhenTheStonesDifferThoughTheMovesMatch) {
+  Game searched = nineByNine({});
+  Engine engine(withPlayouts(1000));
+  const Move first = engine.genmove(searched, Color::Black);
+  ASSERT_EQ(searched.play(first), RejectReason::None);
+  const Move reply = replyIn(searched);
+  // The same two moves after a setup stone the tree never saw: only the board hash can tell.
+  Game other(GameConfig{9, Rules::Chinese, 7.5, 0});
+  ASSERT_TRUE(other.addSetupStones(Color::White, {Point{0, 0}}));
+  other.setToMove(Color::Black);
+  ASSERT_EQ(other.play(first), RejectReason::None);
+  ASSERT_EQ(other.play(reply), RejectReason::None);
+  const Move move = engine.genmove(other, Color::Black);
+  EXPECT_EQ(other.check(move), RejectReason::None);
+  EXPECT_EQ(engine.lastStats().reusedVisits, 0);
+}
+
+TEST(EngineReuse, IsDroppedWhenTheKomiChanges) {
+  Game game = nineByNine({"E5", "C3"});
+  Engine engine(withPlayouts(1000));
+  const Move first = engine.genmove(game, Color::Black);
+  ASSERT_EQ(game.play(first), RejectReason::None);
+  const Move reply = replyIn(game);
+  ASSERT_EQ(game.play(reply), RejectReason::None);
+  const Game otherKomi = nineByNine({"E5", "C3", gtpVertex(first.point, 9), gtpVertex(reply.point, 9)}, 0.5);
+  const Move move = engine.genmove(otherKomi, Color::Black);
+  EXPECT_EQ(otherKomi.check(move), RejectReason::None);
+  EXPECT_EQ(engine.lastStats().reusedVisits, 0);
+}
+
+// Plays `moves` moves of a 9x9 game: `engine` as Black, a fixed opponent without reuse as White.
+std::vector<Move> gameAgainstAFixedOpponent(Engine& engine, int moves, long* reused) {
+  Game game(GameConfig{9, Rules::Chinese, 7.5, 0});
+  EngineOptions whiteOptions = withPlayouts(300, 9);
+  whiteOptions.reuse = false;
+  Engine white(whiteOptions);
+  std::vector<Move> played;
+  for (int i = 0; i < moves && game.phase() == Phase::Playing; ++i) {
+    const bool ours = game.toMove() == Color::Black;
+    const Move move = (ours ? engine : white).genmove(game, game.toMove());
+    if (ours) *reused += engine.lastStats().reusedVisits;
+    EXPECT_EQ(game.play(move), RejectReason::None);
+    played.push_back(move);
+  }
+  return played;
+}
+
+TEST(EngineReuse, AFreshEngineRepeatsTheSameSequenceOfMoves) {
+  long reusedA = 0;
+  long reusedB = 0;
+  // Enough playouts that the opponent's replies have grown subtrees in Black's tree.
+  Engine a(withPlayouts(2000, 21));
+  Engine b(withPlayouts(2000, 21));
+  const std::vector<Move> first = gameAgainstAFixedOpponent(a, 16, &reusedA);
+  const std::vector<Move> second = gameAgainstAFixedOpponent(b, 16, &reusedB);
+  EXPECT_EQ(first, second);
+  EXPECT_EQ(reusedA, reusedB);
+  EXPECT_GT(reusedA, 0);
+}
+
+TEST(EngineReuse, WithoutReuseAPositionGivesTheSameMoveWhateverCameBefore) {
+  EngineOptions options = withPlayouts(700, 5);
+  options.reuse = false;
+  Engine withHistory(options);
+  Game game = nineByNine({"E5"});
+  ASSERT_EQ(game.play(withHistory.genmove(game, Color::White)), RejectReason::None);
+  ASSERT_EQ(game.play(replyIn(game)), RejectReason::None);
+  const Move move = withHistory.genmove(game, Color::White);
+  EXPECT_EQ(withHistory.lastStats().reusedVisits, 0);
+  Engine fresh(options);
+  EXPECT_EQ(move, fresh.genmove(game, Color::White));
+  EXPECT_EQ(withHistory.lastStats().visits, fresh.lastStats().visits);
+}
+
+TEST(EngineEarlyStop, ChoosesTheSameMoveAsTheFullBudget) {
+  std::uint64_t state = 777;
+  auto next = [&](int n) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int>((state >> 33) % static_cast<std::uint64_t>(n));
+  };
+  int stoppedEarly = 0;
+  for (int position = 0; position < 12; ++position) {
+    Game game(GameConfig{position % 3 == 0 ? 7 : 9, Rules::Chinese, 7.5, 0});
+    const int length = next(game.size() * game.size() / 2);
+    for (int i = 0; i < length; ++i) {
+      const Point p{next(game.size()), next(game.size())};
+      if (game.isLegal(Move::play(game.toMove(), p))) game.play(Move::play(game.toMove(), p));
+    }
+    EngineOptions options = withPlayouts(3000, static_cast<std::uint64_t>(position));
+    Engine early(options);
+    options.earlyStop = false;
+    Engine full(options);
+    const Move a = early.genmove(game, game.toMove());
+    const Move b = full.genmove(game, game.toMove());
+    EXPECT_EQ(a, b) << "position " << position << ": " << gtpMove(a, game.size()) << " vs " << gtpMove(b, game.size());
+    EXPECT_EQ(full.lastStats().playouts, 3000);
+    stoppedEarly += early.lastStats().playouts < 3000;
+  }
+  // Otherwise the comparison would prove nothing.
+  EXPECT_GT(stoppedEarly, 0);
+}
+
+TEST(EngineEarlyStop, AnOverrideBudgetReplacesTheOptionsTime) {
+  Game game(GameConfig{9, Rules::Chinese, 7.5, 0});
+  EngineOptions options;
+  options.seconds = 30;
+  options.playouts = 0;
+  Engine engine(options);
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(engine.genmove(game, Color::Black, 0.1).kind, MoveKind::Play);
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(elapsed, 5.0);
+  EXPECT_LT(engine.lastStats().seconds, 5.0);
+  EXPECT_GT(engine.lastStats().playouts, 0);
 }
 
 }  // namespace

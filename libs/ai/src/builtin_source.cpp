@@ -1,8 +1,10 @@
 #include "builtin_source.h"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <system_error>
 #include <utility>
 
@@ -13,6 +15,21 @@ namespace tengen::ai {
 namespace {
 
 constexpr int kMaxThreads = 64;
+constexpr const char* kKeys = "(keys: time, playouts, threads, resign, reuse)";
+
+// Time management. In main time the clock is shared among the moves still to come, estimated as a third of the
+// empty points (19x19 from empty: 120, about each side's share of a 250-move game; 9x9: 27 of about 35) and never
+// fewer than 8. Each move takes a share of what is left, so a game longer than guessed slows the spending down
+// rather than running out. A tenth of each share is kept back for what the clock sees and the search does not:
+// the GTP round trip, the referee, thread start-up.
+constexpr double kMinMovesLeft = 8;
+constexpr double kEmptyPointsPerMove = 3;
+constexpr double kSafetyShare = 0.9;
+// In byo-yomi the period's time is split evenly among its stones; losing the period loses the game, so besides
+// the share a fixed margin covers a slow round trip.
+constexpr double kByoYomiMarginSeconds = 0.15;
+// Even a nearly empty clock gets a few playouts' worth of search rather than an arbitrary move.
+constexpr double kMinSeconds = 0.02;
 
 template <typename T>
 bool parseNumber(std::string_view text, T& out) {
@@ -40,7 +57,7 @@ Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint6
     if (more) rest = rest.substr(comma + 1);
     const std::size_t eq = item.find('=');
     if (eq == std::string_view::npos) {
-      return R::failure("option '" + std::string(item) + "' is not key=value (keys: time, playouts, threads, resign)");
+      return R::failure("option '" + std::string(item) + "' is not key=value " + kKeys);
     }
     const std::string_view key = item.substr(0, eq);
     const std::string_view value = item.substr(eq + 1);
@@ -64,13 +81,29 @@ Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint6
       double threshold = 0;
       if (!parseNumber(value, threshold) || !(threshold >= 0 && threshold < 1)) return bad("a winning rate 0..1");
       options.resignThreshold = threshold;
+    } else if (key == "reuse") {
+      if (value != "0" && value != "1") return bad("0 or 1");
+      options.reuse = value == "1";
     } else {
-      return R::failure("unknown option '" + std::string(key) + "' (keys: time, playouts, threads, resign)");
+      return R::failure("unknown option '" + std::string(key) + "' " + kKeys);
     }
   }
   // A time alone is the budget: the default playout count would otherwise cut it short.
   if (options.seconds > 0 && !playoutsGiven) options.playouts = 0;
   return options;
+}
+
+double clockBudget(const MoveRequest::Clock& clock, const Game& game, double maxSeconds) {
+  const double left = std::max(0.0, clock.secondsLeft);
+  double budget = 0;
+  if (clock.stonesLeft > 0) {
+    budget = left / clock.stonesLeft * kSafetyShare - kByoYomiMarginSeconds;
+  } else {
+    const double movesLeft = std::max(kMinMovesLeft, game.board().emptyCount() / kEmptyPointsPerMove);
+    budget = left / movesLeft * kSafetyShare;
+  }
+  if (maxSeconds > 0) budget = std::min(budget, maxSeconds);
+  return std::max(kMinSeconds, budget);
 }
 
 Result<std::unique_ptr<BuiltinSource>> BuiltinSource::make(std::string_view spec, const SourceOptions& options) {
@@ -81,7 +114,9 @@ Result<std::unique_ptr<BuiltinSource>> BuiltinSource::make(std::string_view spec
 
 Result<Answer> BuiltinSource::propose(const MoveRequest& request) {
   const auto start = std::chrono::steady_clock::now();
-  const Move move = m_engine.genmove(*request.game, request.color);
+  std::optional<double> seconds;
+  if (request.clock) seconds = clockBudget(*request.clock, *request.game, m_maxSeconds);
+  const Move move = m_engine.genmove(*request.game, request.color, seconds);
   Answer answer;
   answer.text = gtpMove(move, request.game->size());
   answer.latencyMs = static_cast<long>(

@@ -12,9 +12,14 @@ namespace tengen::ai {
 
 // Reads the options of `builtin` or `builtin:time=2,playouts=50000,threads=2,resign=0.1` on top of the seed.
 // Keys: time (seconds per move, > 0), playouts (> 0; when only time is given the playouts are not limited),
-// threads (1..64), resign (winning rate below which it resigns, 0..1, 0 never). Fails naming an unknown key or a
-// bad value.
+// threads (1..64), resign (winning rate below which it resigns, 0..1, 0 never), reuse (0 or 1: keep the search
+// tree between moves, default 1). Fails naming an unknown key or a bad value.
 Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint64_t seed);
+
+// The seconds to think about one move with `clock` left in `game`: in main time (stonesLeft 0) a safe share of
+// what is left for the moves the empty points suggest are still to come; in byo-yomi the period's time per stone
+// less a margin. Never more than maxSeconds when that is > 0, never less than a small minimum.
+double clockBudget(const MoveRequest::Clock& clock, const Game& game, double maxSeconds);
 
 class BuiltinSource final : public MoveSource {
  public:
@@ -22,13 +27,16 @@ class BuiltinSource final : public MoveSource {
 
   std::string describe() const override { return m_spec; }
 
-  // The engine's move for request.color as a GTP vertex, "pass" or "resign". Never fails.
+  // The engine's move for request.color as a GTP vertex, "pass" or "resign". Never fails. With request.clock
+  // the move's time budget comes from the clock (clockBudget), never more than the spec's `time`.
   Result<Answer> propose(const MoveRequest& request) override;
 
  private:
-  BuiltinSource(std::string spec, const engine::EngineOptions& options) : m_spec(std::move(spec)), m_engine(options) {}
+  BuiltinSource(std::string spec, const engine::EngineOptions& options)
+      : m_spec(std::move(spec)), m_maxSeconds(options.seconds), m_engine(options) {}
 
   std::string m_spec;
+  double m_maxSeconds;  // the spec's `time`, 0 when none
   engine::Engine m_engine;
 };
 

@@ -89,7 +89,7 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
   }
   const Game& judge = outOfTurn ? *outOfTurn : game;
 
-  MoveRequest request{&game, color, {}};
+  MoveRequest request{&game, color, {}, options.clock};
   const int maxAttempts = std::max(0, options.maxRetries) + 1;
   for (int n = 1; n <= maxAttempts; ++n) {
     const Result<Answer> answer = source.propose(request);

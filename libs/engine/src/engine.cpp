@@ -38,10 +38,31 @@ std::uint64_t positionSeed(std::uint64_t seed, const Game& game, Color color, st
 
 }  // namespace
 
+struct Engine::Trees {
+  std::vector<std::optional<Search>> searches;  // one per thread
+  std::vector<Move> moves;                      // the game's moves at the trees' root
+  int size = 0;
+  double komi = 0;
+  Color color = Color::Empty;  // the colour the trees searched for
+
+  // The moves played since the root when `game` continues the searched game with the same board and komi, for
+  // `color`; nothing otherwise. Passes are kept in the answer (Search::advance refuses them).
+  std::optional<std::vector<Move>> pathTo(const Game& game, Color asked) const {
+    if (game.size() != size || game.komi() != komi || asked != color) return std::nullopt;
+    const std::vector<Move>& now = game.moves();
+    if (now.size() <= moves.size() || !std::equal(moves.begin(), moves.end(), now.begin())) return std::nullopt;
+    return std::vector<Move>(now.begin() + static_cast<std::ptrdiff_t>(moves.size()), now.end());
+  }
+};
+
 Engine::Engine(EngineOptions options) : m_options(options) {
   m_options.threads = std::max(1, m_options.threads);
   if (m_options.playouts <= 0 && m_options.seconds <= 0) m_options.playouts = kDefaultPlayouts;
 }
+
+Engine::~Engine() = default;
+Engine::Engine(Engine&&) noexcept = default;
+Engine& Engine::operator=(Engine&&) noexcept = default;
 
 std::vector<Point> Engine::deadStones(const Game& game, Color toMove) const {
   const Board& start = game.board();
@@ -93,7 +114,8 @@ std::vector<Point> Engine::deadStones(const Game& game, Color toMove) const {
   return dead;
 }
 
-Move Engine::genmove(const Game& asked, Color color) {
+Move Engine::genmove(const Game& asked, Color color, std::optional<double> seconds) {
+  const auto start = std::chrono::steady_clock::now();
   m_stats = {};
   if (asked.phase() != Phase::Playing) return Move::pass(color);
   // Asked out of turn (GTP's genmove allows it), the rules are consulted on a copy that lets that colour move.
@@ -124,26 +146,46 @@ Move Engine::genmove(const Game& asked, Color color) {
   if (rootMoves.empty()) return Move::pass(color);
 
   const int threads = m_options.threads;
-  const auto start = std::chrono::steady_clock::now();
+  const double budgetSeconds = seconds ? *seconds : m_options.seconds;
   std::optional<std::chrono::steady_clock::time_point> deadline;
-  if (m_options.seconds > 0) {
+  if (budgetSeconds > 0) {
     deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                           std::chrono::duration<double>(m_options.seconds));
+                           std::chrono::duration<double>(budgetSeconds));
   }
   const std::uint64_t seed = positionSeed(m_options.seed, game, color, 0);
   const Vertex last = lastVertex(game);
-  std::vector<std::vector<RootChild>> results(static_cast<std::size_t>(threads));
+
+  // The old trees go on only for the same game moved on; each tree checks the path and the position itself.
+  std::optional<std::vector<Move>> path;
+  std::unique_ptr<Trees> old = std::move(m_trees);
+  if (m_options.reuse && old && static_cast<int>(old->searches.size()) == threads) path = old->pathTo(game, color);
+  auto trees = std::make_unique<Trees>();
+  trees->moves = game.moves();
+  trees->size = size;
+  trees->komi = game.komi();
+  trees->color = color;
+
+  std::vector<std::optional<Search>> searches(static_cast<std::size_t>(threads));
   std::vector<long> playouts(static_cast<std::size_t>(threads), 0);
+  std::vector<long> reused(static_cast<std::size_t>(threads), 0);
   auto work = [&](int t) {
+    const auto i = static_cast<std::size_t>(t);
     // The playout budget is split so the total stays what was asked; the first trees take the remainder.
     long budget = 0;
     if (m_options.playouts > 0) {
       budget = m_options.playouts / threads + (t < m_options.playouts % threads ? 1 : 0);
       budget = std::max(1L, budget);
     }
-    Search search(board, color, last, game.komi(), rootMoves, seed + static_cast<std::uint64_t>(t));
-    playouts[static_cast<std::size_t>(t)] = search.run(budget, deadline);
-    results[static_cast<std::size_t>(t)] = search.rootChildren();
+    const std::uint64_t treeSeed = seed + static_cast<std::uint64_t>(t);
+    if (path && old->searches[i] && old->searches[i]->advance(*path, board, color, last, rootMoves, treeSeed)) {
+      searches[i] = std::move(old->searches[i]);
+      reused[i] = searches[i]->reusedVisits();
+    } else {
+      // Dropped before the new tree grows, so at most one old arena is held alongside the new ones.
+      if (old && i < old->searches.size()) old->searches[i].reset();
+      searches[i].emplace(board, color, last, game.komi(), rootMoves, treeSeed);
+    }
+    playouts[i] = searches[i]->run(budget, deadline, m_options.earlyStop);
   };
   if (threads == 1) {
     work(0);
@@ -153,13 +195,15 @@ Move Engine::genmove(const Game& asked, Color color) {
     for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
     for (std::thread& th : pool) th.join();
   }
+  old.reset();
 
   // Every tree has the same root children in the same order, so the visits add up index by index.
-  std::vector<RootChild> total = results[0];
+  std::vector<RootChild> total = searches[0]->rootChildren();
   for (int t = 1; t < threads; ++t) {
+    const std::vector<RootChild> more = searches[static_cast<std::size_t>(t)]->rootChildren();
     for (std::size_t i = 0; i < total.size(); ++i) {
-      total[i].visits += results[static_cast<std::size_t>(t)][i].visits;
-      total[i].wins += results[static_cast<std::size_t>(t)][i].wins;
+      total[i].visits += more[i].visits;
+      total[i].wins += more[i].wins;
     }
   }
   std::size_t best = 0;
@@ -170,12 +214,18 @@ Move Engine::genmove(const Game& asked, Color color) {
     if (a.visits > b.visits || (a.visits == b.visits && a.wins > b.wins)) best = i;
   }
 
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (long p : playouts) m_stats.playouts += p;
-  m_stats.seconds = seconds;
-  m_stats.playoutsPerSecond = seconds > 0 ? static_cast<double>(m_stats.playouts) / seconds : 0;
+  for (long r : reused) m_stats.reusedVisits += r;
+  m_stats.seconds = elapsed;
+  m_stats.playoutsPerSecond = elapsed > 0 ? static_cast<double>(m_stats.playouts) / elapsed : 0;
   m_stats.visits = total[best].visits;
   m_stats.winrate = total[best].visits > 0 ? total[best].wins / static_cast<double>(total[best].visits) : 0;
+
+  if (m_options.reuse) {
+    trees->searches = std::move(searches);
+    m_trees = std::move(trees);
+  }
 
   if (m_options.resignThreshold > 0 && m_stats.visits > 0 && m_stats.winrate < m_options.resignThreshold) {
     return Move::resign(color);

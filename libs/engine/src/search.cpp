@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <utility>
 
 namespace tengen::engine {
@@ -25,6 +26,10 @@ constexpr double kRaveEquivalence = 1000;
 // chain as this many losses; a first-line move far from every stone as kEdgePrior losses.
 constexpr float kTacticsPrior = 10;
 constexpr float kEdgePrior = 6;
+
+// How often the early stop looks at the root: rarely enough that scanning the root children costs nothing next to
+// the playouts, often enough that little is wasted once the choice is settled.
+constexpr long kEarlyStopEvery = 256;
 
 }  // namespace
 
@@ -173,16 +178,138 @@ void Search::playoutOnce() {
   }
 }
 
-long Search::run(long maxPlayouts, std::optional<std::chrono::steady_clock::time_point> deadline) {
+bool Search::leaderCanChange(long remaining) const {
+  const Node& root = m_nodes[0];
+  std::uint32_t first = 0;
+  std::uint32_t second = 0;
+  for (std::int32_t i = root.firstChild; i < root.firstChild + root.childCount; ++i) {
+    const std::uint32_t v = m_nodes[static_cast<std::size_t>(i)].visits;
+    if (v > first) {
+      second = first;
+      first = v;
+    } else if (v > second) {
+      second = v;
+    }
+  }
+  // Strictly ahead at the end is needed: on equal visits the winning rate decides, and that can still move.
+  return static_cast<long>(first - second) <= remaining;
+}
+
+long Search::run(long maxPlayouts, std::optional<std::chrono::steady_clock::time_point> deadline, bool earlyStop) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point start = deadline ? Clock::now() : Clock::time_point{};
   long done = 0;
   for (;;) {
     playoutOnce();
     ++done;
     if (maxPlayouts > 0 && done >= maxPlayouts) break;
     // The clock is read every 16 playouts only, and never when the search has no deadline.
-    if (deadline && (done & 15) == 0 && std::chrono::steady_clock::now() >= *deadline) break;
+    Clock::time_point now{};
+    if (deadline && (done & 15) == 0) {
+      now = Clock::now();
+      if (now >= *deadline) break;
+    }
+    if (earlyStop && done % kEarlyStopEvery == 0) {
+      long remaining = maxPlayouts > 0 ? maxPlayouts - done : std::numeric_limits<long>::max();
+      if (deadline) {
+        // The rate so far is the best guess of the rate to come; the tree grows slowly, so it changes little.
+        const double elapsed = std::chrono::duration<double>(now - start).count();
+        const double left = std::chrono::duration<double>(*deadline - now).count();
+        if (elapsed > 0) {
+          const double estimate = static_cast<double>(done) / elapsed * left;
+          remaining = std::min(remaining, static_cast<long>(std::min(estimate, 1e15)) + 1);
+        }
+      }
+      if (!leaderCanChange(remaining)) break;
+    }
   }
   return done;
+}
+
+bool Search::advance(const std::vector<Move>& path, const Board& root, Color toMove, Vertex last,
+                     std::vector<Vertex> rootMoves, std::uint64_t seed) {
+  if (path.empty()) return false;
+  Board board = m_root;
+  std::int32_t node = 0;
+  for (const Move& m : path) {
+    if (m.kind != MoveKind::Play) return false;
+    const Node& n = m_nodes[static_cast<std::size_t>(node)];
+    if (!n.expanded) return false;
+    const Vertex v = board.vertex(m.point);
+    std::int32_t found = -1;
+    for (std::int32_t i = n.firstChild; i < n.firstChild + n.childCount && found < 0; ++i) {
+      const Node& ch = m_nodes[static_cast<std::size_t>(i)];
+      if (ch.move == v && ch.color == m.color) found = i;
+    }
+    if (found < 0 || board.check(m.color, v, true) != RejectReason::None) return false;
+    board.play(m.color, v);
+    node = found;
+  }
+  // The moves say where the tree went; the stones say whether that is really the position asked about (setup
+  // stones or a game edited behind the engine's back would not show in the moves).
+  if (board.hash() != root.hash() || toMove != opponent(m_nodes[static_cast<std::size_t>(node)].color)) return false;
+
+  // The subtree's size, so the new arena is allocated once: the old and the new one together are the peak.
+  std::size_t subtree = 0;
+  std::vector<std::int32_t> stack{node};
+  while (!stack.empty()) {
+    const Node& n = m_nodes[static_cast<std::size_t>(stack.back())];
+    stack.pop_back();
+    ++subtree;
+    if (!n.expanded) continue;
+    for (std::int32_t i = n.firstChild; i < n.firstChild + n.childCount; ++i) stack.push_back(i);
+  }
+
+  std::vector<Node> fresh;
+  fresh.reserve(subtree + rootMoves.size() + 1);
+  const Node& oldRoot = m_nodes[static_cast<std::size_t>(node)];
+  Node newRoot = oldRoot;
+  newRoot.expanded = true;
+  newRoot.firstChild = 1;
+  newRoot.childCount = static_cast<std::uint16_t>(rootMoves.size());
+  fresh.push_back(newRoot);
+  // Old nodes whose children are still to be copied, with their place in the new arena; breadth first, so each
+  // node's children are appended together and stay one contiguous block.
+  std::vector<std::pair<std::int32_t, std::int32_t>> pending;
+  long reused = 0;
+  for (const Vertex v : rootMoves) {
+    std::int32_t match = -1;
+    if (oldRoot.expanded) {
+      for (std::int32_t i = oldRoot.firstChild; i < oldRoot.firstChild + oldRoot.childCount && match < 0; ++i) {
+        if (m_nodes[static_cast<std::size_t>(i)].move == v) match = i;
+      }
+    }
+    if (match >= 0) {
+      pending.emplace_back(match, static_cast<std::int32_t>(fresh.size()));
+      fresh.push_back(m_nodes[static_cast<std::size_t>(match)]);
+      reused += m_nodes[static_cast<std::size_t>(match)].visits;
+    } else {
+      Node child;
+      child.move = static_cast<std::uint16_t>(v);
+      child.color = toMove;
+      setPrior(child, root, toMove, v);
+      fresh.push_back(child);
+    }
+  }
+  for (std::size_t k = 0; k < pending.size(); ++k) {
+    const auto [from, to] = pending[k];
+    const Node& old = m_nodes[static_cast<std::size_t>(from)];
+    if (!old.expanded) continue;
+    fresh[static_cast<std::size_t>(to)].firstChild = static_cast<std::int32_t>(fresh.size());
+    for (std::int32_t i = old.firstChild; i < old.firstChild + old.childCount; ++i) {
+      pending.emplace_back(i, static_cast<std::int32_t>(fresh.size()));
+      fresh.push_back(m_nodes[static_cast<std::size_t>(i)]);
+    }
+  }
+
+  m_nodes = std::move(fresh);
+  m_root = root;
+  m_toMove = toMove;
+  m_last = last;
+  m_rootMoves = std::move(rootMoves);
+  m_rng = Rng(seed);
+  m_reusedVisits = reused;
+  return true;
 }
 
 std::vector<RootChild> Search::rootChildren() const {

@@ -26,11 +26,26 @@ class Search {
   Search(const Board& root, Color toMove, Board::Vertex last, double komi, std::vector<Board::Vertex> rootMoves,
          std::uint64_t seed);
 
+  // Moves the root down `path` (the moves played since this tree's root, by the colours its nodes hold) and makes
+  // the tree search `root` for `toMove` next: the subtree under the node reached is copied breadth first into a
+  // fresh arena (each child block stays contiguous) and the root's children become exactly `rootMoves`, old ones
+  // with their statistics and subtrees, new ones with fresh priors; the generator is reseeded with `seed`. Returns
+  // false and leaves the tree as it was when the path is empty, holds a pass, leaves the tree, or reaches a
+  // position whose hash is not root's or where `toMove` is not the colour to move in the tree.
+  bool advance(const std::vector<Move>& path, const Board& root, Color toMove, Board::Vertex last,
+               std::vector<Board::Vertex> rootMoves, std::uint64_t seed);
+
   // Runs playouts until maxPlayouts (when > 0) or the deadline (when given) is reached, at least one playout.
-  // Returns the number run. Without a deadline no clock is read, so the tree depends only on the seed.
-  long run(long maxPlayouts, std::optional<std::chrono::steady_clock::time_point> deadline);
+  // With earlyStop it also stops, checking every 256 playouts, once the most visited root child leads the next by
+  // more visits than the playouts left (for a deadline, estimated from the rate so far): with only maxPlayouts
+  // that cannot change which child has the most visits at the end. Returns the number run. Without a deadline no
+  // clock is read, so the tree depends only on the seed (and on the tree it started from).
+  long run(long maxPlayouts, std::optional<std::chrono::steady_clock::time_point> deadline, bool earlyStop);
 
   std::vector<RootChild> rootChildren() const;
+
+  // Playouts of earlier searches kept under the root's children by the last advance (0 for a new tree).
+  long reusedVisits() const { return m_reusedVisits; }
 
  private:
   struct Node {
@@ -51,6 +66,9 @@ class Search {
   void playoutOnce();
   void expand(std::int32_t node, const Board& board, Color toMove);
   std::int32_t select(std::int32_t node) const;
+  // Whether another root child could still end with at least as many visits as the most visited one after
+  // `remaining` more playouts.
+  bool leaderCanChange(long remaining) const;
   // Sets the child's prior from what the move does on `board` (before it is played).
   static void setPrior(Node& child, const Board& board, Color c, Board::Vertex v);
 
@@ -62,6 +80,7 @@ class Search {
   Rng m_rng;
   int m_maxPlayoutMoves;
   std::vector<Node> m_nodes;
+  long m_reusedVisits = 0;
   // Scratch kept between playouts so a playout allocates nothing.
   std::vector<std::int32_t> m_path;
   std::vector<std::uint8_t> m_firstColor;

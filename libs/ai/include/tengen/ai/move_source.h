@@ -22,9 +22,17 @@ struct Rejection {
 };
 
 struct MoveRequest {
+  // The mover's clock, as GTP's time_left tells it.
+  struct Clock {
+    double secondsLeft = 0;  // in the main time, or in the current byo-yomi period
+    int stonesLeft = 0;      // 0 = main time, >0 = byo-yomi stones left to play in the period
+  };
+
   const Game* game = nullptr;  // the position; the source must not keep the pointer
   Color color = Color::Black;  // who is to move
   std::vector<Rejection> rejected;
+  // The time the mover has left, when the game is timed; sources that can budget their thinking use it.
+  std::optional<Clock> clock;
 };
 
 // A source's failure below the rules: it could not be reached, crashed, hung or answered garbage at the protocol

@@ -37,6 +37,8 @@ struct RefereeOptions {
   ErrorLog* errorLog = nullptr;
   const ErrorContext* context = nullptr;
   bool logAccepted = false;  // --log-attempts
+  // The mover's clock, passed into every request of the move (an attempt does not stop the clock).
+  std::optional<MoveRequest::Clock> clock;
 };
 
 struct RefereeOutcome {

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include "tengen/core/game.h"
@@ -20,26 +22,43 @@ struct EngineOptions {
   std::uint64_t seed = 1;
   // Resign when the chosen move's winning rate is below this; 0 means never resign.
   double resignThreshold = 0;
+  // Keep the trees between genmove calls and search on from the node of the new position (see Engine::genmove).
+  bool reuse = true;
+  // Stop a search once its most visited root move can no longer be overtaken in what is left of the budget. Not a
+  // spec key: with one thread and only a playout limit the move is the same either way; tests turn it off to
+  // show that.
+  bool earlyStop = true;
 };
 
 struct EngineStats {
   long playouts = 0;
   double seconds = 0;
   double playoutsPerSecond = 0;
-  long visits = 0;     // root visits of the chosen move, summed over threads
-  double winrate = 0;  // of the chosen move, for the side that moves; 0 when no search ran
+  long visits = 0;        // root visits of the chosen move, summed over threads (reused ones included)
+  double winrate = 0;     // of the chosen move, for the side that moves; 0 when no search ran
+  long reusedVisits = 0;  // visits under the root's children kept from earlier searches, summed over threads
 };
 
 class Engine {
  public:
   explicit Engine(EngineOptions options);
+  ~Engine();
+  Engine(Engine&&) noexcept;
+  Engine& operator=(Engine&&) noexcept;
 
   // A move for `color` in `game` (which may be asked out of turn, as GTP's genmove allows): a point legal by
   // Game::check (superko included), a pass, or a resignation when resignThreshold allows it. It passes when the
   // opponent has just passed and the score with the engine's dead-stone estimate wins, when no legal point is
-  // left that does not fill its own eye, and when the game is not in play. With only `playouts` limiting the
-  // search and one thread, the same options, game and colour always give the same move.
-  Move genmove(const Game& game, Color color);
+  // left that does not fill its own eye, and when the game is not in play.
+  // `seconds`, when given, is this call's time budget in place of options.seconds (the playout limit still holds);
+  // the budget counts from the call, so everything genmove does is inside it.
+  // With reuse, when `game` is the game of the last search plus one or more moves (no pass among them) with the
+  // same size, komi and colour to search for, the search goes on from that node of the old trees and
+  // `playouts` counts only the new playouts.
+  // Determinism, with only `playouts` limiting the search and one thread: the same sequence of genmove calls on a
+  // fresh engine with the same options gives the same moves; with reuse off the same options, game and colour
+  // always give the same move, whatever was asked before.
+  Move genmove(const Game& game, Color color, std::optional<double> seconds = std::nullopt);
 
   // The stones the engine takes as dead, from playout ownership (half the playouts with `toMove` moving first, half
   // with the opponent): a chain is dead when the opponent owns its points at the end of more than 70% of playouts.
@@ -50,8 +69,12 @@ class Engine {
   EngineStats lastStats() const { return m_stats; }
 
  private:
+  // The trees of the last search and the game they were searched from (private: search.h is not public).
+  struct Trees;
+
   EngineOptions m_options;
   EngineStats m_stats;
+  std::unique_ptr<Trees> m_trees;
 };
 
 }  // namespace tengen::engine
