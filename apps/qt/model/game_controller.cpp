@@ -1,0 +1,431 @@
+#include "model/game_controller.h"
+
+#include <QDate>
+#include <QFileInfo>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "tengen/core/coords.h"
+#include "tengen/engine/engine.h"
+#include "tengen/sgf/sgf.h"
+
+namespace tengen::qt {
+
+namespace {
+
+// The player's name in the records the client writes; reading it back tells which colour the person had.
+constexpr const char* kHumanName = "Human";
+
+QString capitalizedColor(Color c) {
+  QString name = QString::fromUtf8(std::string(colorName(c)));
+  if (!name.isEmpty()) name[0] = name[0].toUpper();
+  return name;
+}
+
+QString moveText(const Move& m, int size) { return QString::fromStdString(gtpMove(m, size)); }
+
+struct LoadedRecord {
+  Game game;
+  std::map<std::string, std::string> info;
+  QString problem;  // "" when the whole record was replayed
+};
+
+// Parses and replays an SGF text; nothing when it cannot be read at all.
+std::optional<LoadedRecord> loadRecord(const std::string& text, QString* why) {
+  const Result<sgf::Collection> collection = sgf::parse(text);
+  if (!collection || collection->games.empty()) {
+    *why = collection ? QStringLiteral("no game in the file") : QString::fromStdString(collection.error());
+    return std::nullopt;
+  }
+  const Result<sgf::GameRecord> record = sgf::readRecord(*collection->games.front());
+  if (!record) {
+    *why = QString::fromStdString(record.error());
+    return std::nullopt;
+  }
+  sgf::Replay replayed = sgf::replay(*record);
+  if (!replayed.setupError.empty()) {
+    *why = QString::fromStdString(replayed.setupError);
+    return std::nullopt;
+  }
+  LoadedRecord loaded{std::move(replayed.game), record->info, {}};
+  if (replayed.illegal) {
+    const sgf::IllegalMove& bad = *replayed.illegal;
+    loaded.problem =
+        QStringLiteral("move %1 (%2 %3): %4; loaded up to move %5")
+            .arg(bad.moveNumber)
+            .arg(QString::fromUtf8(std::string(colorLetter(bad.move.color))), moveText(bad.move, loaded.game.size()),
+                 QString::fromUtf8(std::string(reasonWords(bad.reason))))
+            .arg(bad.moveNumber - 1);
+  }
+  // SGF has no resignation move, only RE; a record of a resigned game must not come back as a game in play.
+  const auto result = loaded.info.find("RE");
+  if (loaded.game.phase() == Phase::Playing && result != loaded.info.end() && result->second.size() == 3 &&
+      result->second.substr(1) == "+R") {
+    const Color winner = result->second[0] == 'B' ? Color::Black : Color::White;
+    loaded.game.setStrictTurn(false);
+    loaded.game.play(Move::resign(opponent(winner)));
+  }
+  // Records need not alternate, but the client's own play does.
+  loaded.game.setStrictTurn(true);
+  return loaded;
+}
+
+}  // namespace
+
+GameController::GameController(const ControllerOptions& options, QObject* parent)
+    : QObject(parent), m_options(options), m_autosave(options.autosavePath), m_mailbox(this) {
+  m_runner.setOpponent(options.opponent, options.errorLogPath);
+  connect(&m_runner, &OpponentRunner::asking, this, &GameController::asking);
+  connect(&m_runner, &OpponentRunner::attemptMade, this, &GameController::attemptReported);
+  connect(&m_runner, &OpponentRunner::finished, this, &GameController::onOpponentFinished);
+}
+
+QString GameController::turnText() const {
+  const Game& game = m_model.game();
+  switch (game.phase()) {
+    case Phase::Finished:
+      return QStringLiteral("Game over: %1").arg(QString::fromStdString(game.result()));
+    case Phase::Scoring:
+      if (m_estimating) return QStringLiteral("Scoring: estimating dead stones\u2026");
+      return QStringLiteral("Scoring: %1").arg(QString::fromStdString(m_model.score().result));
+    case Phase::Playing:
+      break;
+  }
+  const Color side = game.toMove();
+  if (side == m_human) return QStringLiteral("%1 to move (you)").arg(capitalizedColor(side));
+  if (thinking()) return QStringLiteral("%1 is thinking\u2026").arg(capitalizedColor(side));
+  return QStringLiteral("%1 to move (%2)").arg(capitalizedColor(side), m_runner.opponent().displayName());
+}
+
+bool GameController::newGame(const GameSetup& setup) {
+  const Result<GameConfig> config = Game::validate(setup.config);
+  if (!config) {
+    emit message(QString::fromStdString(config.error()));
+    return false;
+  }
+  cancelWork();
+  m_human = setup.human;
+  m_runner.setOpponent(setup.opponent, m_options.errorLogPath);
+  m_info.clear();
+  m_info["DT"] = QDate::currentDate().toString(Qt::ISODate).toStdString();
+  m_model = GameModel(config.value());
+  m_aiHeld = false;
+  emit attemptsCleared();
+  save();
+  emit changed();
+  emit message(QStringLiteral("New game: %1x%1, %2 rules, komi %3; you play %4 against %5")
+                   .arg(m_model.game().size())
+                   .arg(QString::fromUtf8(std::string(m_model.game().ruleSet().name)))
+                   .arg(m_model.game().komi())
+                   .arg(QString::fromUtf8(std::string(colorName(m_human))), setup.opponent.displayName()));
+  maybeAskAi();
+  return true;
+}
+
+void GameController::takeGame(Game game, const std::map<std::string, std::string>& info) {
+  cancelWork();
+  m_info = info;
+  for (const Color c : {Color::Black, Color::White}) {
+    const auto name = m_info.find(c == Color::Black ? "PB" : "PW");
+    if (name != m_info.end() && name->second == kHumanName) m_human = c;
+  }
+  // The names are written afresh from the current players.
+  m_info.erase("PB");
+  m_info.erase("PW");
+  m_info.erase("RE");
+  m_model = GameModel(std::move(game));
+  m_aiHeld = false;
+  emit attemptsCleared();
+  emit changed();
+  if (m_model.game().phase() == Phase::Scoring) startEstimate();
+  maybeAskAi();
+}
+
+bool GameController::restoreAutosave(QString* problem) {
+  const std::optional<std::string> saved = m_autosave.load();
+  if (!saved) return false;
+  QString why;
+  std::optional<LoadedRecord> loaded = loadRecord(*saved, &why);
+  if (!loaded) {
+    const QString aside = m_autosave.setAside();
+    const QString text = QStringLiteral("The autosaved game could not be read (%1)%2")
+                             .arg(why, aside.isEmpty() ? QString() : QStringLiteral("; it was kept as ") + aside);
+    if (problem != nullptr) *problem = text;
+    emit message(text);
+    return false;
+  }
+  takeGame(std::move(loaded->game), loaded->info);
+  emit message(QStringLiteral("Restored the last game (%1 moves)").arg(m_model.game().moveCount()));
+  return true;
+}
+
+QString GameController::openRecord(const QString& path) {
+  const Result<sgf::Collection> parsed = sgf::parseFile(path.toStdString());
+  if (!parsed) return QString::fromStdString(parsed.error());
+  // Re-reading through the text keeps one path for files and the autosave.
+  QString why;
+  std::optional<LoadedRecord> loaded = loadRecord(sgf::write(parsed.value()), &why);
+  if (!loaded) return QFileInfo(path).fileName() + QStringLiteral(": ") + why;
+  const QString problem = loaded->problem;
+  takeGame(std::move(loaded->game), loaded->info);
+  save();
+  if (!problem.isEmpty()) return QFileInfo(path).fileName() + QStringLiteral(": ") + problem;
+  emit message(QStringLiteral("Opened %1 (%2 moves)").arg(QFileInfo(path).fileName()).arg(m_model.game().moveCount()));
+  return {};
+}
+
+std::map<std::string, std::string> GameController::recordInfo() const {
+  std::map<std::string, std::string> info = m_info;
+  const std::string opponentName = m_runner.opponent().displayName().toStdString();
+  info["PB"] = m_human == Color::Black ? kHumanName : opponentName;
+  info["PW"] = m_human == Color::White ? kHumanName : opponentName;
+  info["AP"] = "tengen-qt";
+  return info;
+}
+
+std::string GameController::recordText() const { return sgf::writeGame(m_model.game(), recordInfo()); }
+
+QString GameController::saveRecord(const QString& path) const { return writeFileAtomically(path, recordText()); }
+
+void GameController::save() {
+  const QString error = m_autosave.save(recordText());
+  if (!error.isEmpty()) emit message(QStringLiteral("Autosave failed: %1").arg(error));
+}
+
+void GameController::clickPoint(Point p) {
+  const Game& game = m_model.game();
+  const int size = game.size();
+  if (!m_model.atEnd()) {
+    emit message(QStringLiteral("You are looking at move %1 of %2: press End to return to the game")
+                     .arg(m_model.viewMove())
+                     .arg(game.moveCount()));
+    return;
+  }
+  if (game.phase() == Phase::Scoring) {
+    if (m_estimating) {
+      emit message(QStringLiteral("Wait a moment: the dead stones are being estimated"));
+      return;
+    }
+    if (!m_model.toggleDeadChain(p)) {
+      emit message(
+          QStringLiteral("No stone at %1 to mark dead or alive").arg(QString::fromStdString(gtpVertex(p, size))));
+      return;
+    }
+    emit changed();
+    emit message(QStringLiteral("The chain at %1 is now %2; score %3")
+                     .arg(QString::fromStdString(gtpVertex(p, size)), m_model.isDead(p) ? "dead" : "alive",
+                          QString::fromStdString(m_model.score().result)));
+    return;
+  }
+  if (game.phase() == Phase::Playing && thinking()) {
+    emit message(QStringLiteral("The AI is thinking: wait for its move or press Esc to stop it"));
+    return;
+  }
+  if (game.phase() == Phase::Playing && game.toMove() != m_human) {
+    emit message(QStringLiteral("It is %1's turn: ask the AI again (Ctrl+G), change the opponent, or undo")
+                     .arg(QString::fromUtf8(std::string(colorName(game.toMove())))));
+    return;
+  }
+  const Move move = Move::play(m_human, p);
+  const RejectReason reason = m_model.play(move);
+  if (reason != RejectReason::None) {
+    emit message(
+        QStringLiteral("Illegal move %1: %2")
+            .arg(QString::fromStdString(gtpVertex(p, size)), QString::fromUtf8(std::string(reasonWords(reason)))));
+    return;
+  }
+  afterMove();
+}
+
+void GameController::pass() {
+  if (!m_model.atEnd() || thinking() || m_model.game().phase() != Phase::Playing) {
+    emit message(QStringLiteral("You cannot pass now"));
+    return;
+  }
+  const RejectReason reason = m_model.play(Move::pass(m_human));
+  if (reason != RejectReason::None) {
+    emit message(QStringLiteral("You cannot pass now: %1").arg(QString::fromUtf8(std::string(reasonWords(reason)))));
+    return;
+  }
+  emit message(QStringLiteral("You pass"));
+  afterMove();
+}
+
+void GameController::resign() {
+  if (m_model.game().phase() != Phase::Playing) return;
+  cancelWork();
+  m_model.goTo(m_model.game().moveCount());
+  m_model.resign(m_human);
+  afterMove();
+}
+
+void GameController::afterMove() {
+  m_aiHeld = false;
+  save();
+  emit changed();
+  const Game& game = m_model.game();
+  if (game.phase() == Phase::Finished) {
+    emit gameEnded(QString::fromStdString(game.result()));
+    return;
+  }
+  if (game.phase() == Phase::Scoring) {
+    startEstimate();
+    return;
+  }
+  maybeAskAi();
+}
+
+void GameController::maybeAskAi() {
+  const Game& game = m_model.game();
+  if (game.phase() != Phase::Playing || game.toMove() == m_human || thinking() || m_aiHeld) return;
+  emit attemptsCleared();
+  m_runner.request(game, game.toMove());
+  emit changed();
+}
+
+void GameController::askAi() {
+  const Game& game = m_model.game();
+  if (game.phase() != Phase::Playing) {
+    emit message(QStringLiteral("The game is not in play"));
+    return;
+  }
+  if (game.toMove() == m_human) {
+    emit message(QStringLiteral("It is your turn"));
+    return;
+  }
+  m_aiHeld = false;
+  maybeAskAi();
+}
+
+void GameController::stop() {
+  if (!thinking()) return;
+  m_runner.cancel();
+  m_aiHeld = true;
+  emit changed();
+  emit message(QStringLiteral("Stopped the AI; ask it again with Ctrl+G, or undo"));
+}
+
+void GameController::setOpponent(const OpponentConfig& config) {
+  const bool wasThinking = thinking();
+  m_runner.cancel();
+  m_runner.setOpponent(config, m_options.errorLogPath);
+  m_aiHeld = false;
+  save();
+  emit changed();
+  emit message(QStringLiteral("Opponent: %1").arg(config.displayName()));
+  if (wasThinking || m_model.game().toMove() != m_human) maybeAskAi();
+}
+
+void GameController::onOpponentFinished(const ai::RefereeOutcome& outcome) {
+  QStringList lines;
+  for (const ai::Attempt& attempt : outcome.attempts) lines << attemptLine(attempt);
+  emit attemptsFinal(lines);
+  if (!outcome.move) {
+    m_aiHeld = true;
+    emit changed();
+    emit aiFailed(QString::fromStdString(outcome.error), QString::fromStdString(outcome.logId),
+                  outcome.transportFailure);
+    return;
+  }
+  const Move move = *outcome.move;
+  const RejectReason reason = m_model.play(move);
+  if (reason != RejectReason::None) {
+    // Only when the game changed under the request; the referee has already checked the move.
+    m_aiHeld = true;
+    emit changed();
+    emit message(QStringLiteral("The AI's move %1 no longer fits the game: %2")
+                     .arg(moveText(move, m_model.game().size()), QString::fromUtf8(std::string(reasonWords(reason)))));
+    return;
+  }
+  const QString who = capitalizedColor(move.color);
+  if (move.kind == MoveKind::Play) {
+    emit message(QStringLiteral("%1 plays %2").arg(who, moveText(move, m_model.game().size())));
+  } else if (move.kind == MoveKind::Pass) {
+    emit message(QStringLiteral("%1 passes").arg(who));
+  } else {
+    emit message(QStringLiteral("%1 resigns").arg(who));
+  }
+  afterMove();
+}
+
+void GameController::startEstimate() {
+  m_estimating = true;
+  const unsigned long ticket = ++m_estimateTicket;
+  auto game = std::make_shared<const Game>(m_model.game());
+  engine::EngineOptions options;
+  options.playouts = m_options.estimatePlayouts;
+  const Mailbox mailbox = m_mailbox;
+  GameController* self = this;
+  emit changed();
+  runDetached([game, options, mailbox, self, ticket] {
+    const engine::Engine estimator(options);
+    std::vector<Point> dead = estimator.deadStones(*game, game->toMove());
+    mailbox.post([self, ticket, dead = std::move(dead)] {
+      if (ticket != self->m_estimateTicket || !self->m_estimating) return;
+      self->m_estimating = false;
+      self->m_model.setDeadStones(dead);
+      emit self->changed();
+      emit self->scoringReady();
+      const std::size_t count = self->m_model.deadStones().size();
+      emit self->message(QStringLiteral("Two passes. Estimate: %1 dead %2. Click a group to toggle it; Enter accepts")
+                             .arg(count)
+                             .arg(count == 1 ? QStringLiteral("stone") : QStringLiteral("stones")));
+    });
+  });
+}
+
+void GameController::cancelWork() {
+  m_runner.cancel();
+  m_estimating = false;
+  ++m_estimateTicket;
+}
+
+void GameController::undo() {
+  const bool wasThinking = thinking();
+  cancelWork();
+  const int takenBack = m_model.undoLastMoveOf(m_human);
+  m_aiHeld = false;
+  if (takenBack == 0) {
+    emit changed();
+    emit message(wasThinking ? QStringLiteral("Stopped the AI; nothing of yours to take back")
+                             : QStringLiteral("Nothing to undo"));
+    if (wasThinking) m_aiHeld = true;
+    return;
+  }
+  emit attemptsCleared();
+  save();
+  emit changed();
+  emit message(takenBack == 1 ? QStringLiteral("Took back 1 move")
+                              : QStringLiteral("Took back %1 moves").arg(takenBack));
+}
+
+void GameController::acceptScore() {
+  if (m_model.game().phase() != Phase::Scoring || m_estimating) return;
+  m_model.finishScoring();
+  save();
+  emit changed();
+  emit gameEnded(QString::fromStdString(m_model.game().result()));
+  emit message(QStringLiteral("Result: %1").arg(QString::fromStdString(m_model.game().result())));
+}
+
+void GameController::resumePlay() {
+  if (m_model.game().phase() != Phase::Scoring) return;
+  cancelWork();
+  m_model.resumePlay();
+  save();
+  emit changed();
+  emit message(QStringLiteral("Play resumes"));
+  maybeAskAi();
+}
+
+void GameController::goTo(int moveNumber) {
+  if (!m_model.goTo(moveNumber)) return;
+  emit changed();
+  const int total = m_model.game().moveCount();
+  emit message(m_model.atEnd() ? QStringLiteral("Move %1 (the end of the game)").arg(total)
+                               : QStringLiteral("Move %1 of %2").arg(m_model.viewMove()).arg(total));
+}
+
+}  // namespace tengen::qt

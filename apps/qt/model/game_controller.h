@@ -1,0 +1,130 @@
+// The client's game logic without widgets: the player's clicks and commands, the AI's turns (off the GUI thread),
+// the end of the game (dead-stone estimate, toggling, result), SGF files and the autosave.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <map>
+#include <string>
+
+#include "tengen/ai/referee.h"
+#include "tengen/core/game.h"
+#include "tengen/core/types.h"
+
+#include "model/autosave.h"
+#include "model/background.h"
+#include "model/game_model.h"
+#include "model/opponent_runner.h"
+#include "model/settings.h"
+
+namespace tengen::qt {
+
+struct ControllerOptions {
+  QString autosavePath;  // "" turns autosaving off
+  QString errorLogPath;  // "" writes no error log
+  int estimatePlayouts = 2000;
+  OpponentConfig opponent;  // until a new game or setOpponent says otherwise
+};
+
+class GameController : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit GameController(const ControllerOptions& options, QObject* parent = nullptr);
+
+  const GameModel& model() const { return m_model; }
+  Color human() const { return m_human; }
+  Color aiColor() const { return opponent(m_human); }
+  const OpponentConfig& opponentConfig() const { return m_runner.opponent(); }
+  bool thinking() const { return m_runner.busy(); }
+  bool estimating() const { return m_estimating; }
+  // Whether the AI waits to be asked again (after a failure or a stop) rather than moving by itself.
+  bool aiHeld() const { return m_aiHeld; }
+  const Autosave& autosave() const { return m_autosave; }
+
+  // "Black to move (you)", "White is thinking…", "Scoring: B+3.5", "Game over: W+R".
+  QString turnText() const;
+
+  // Starts a game (the AI moves at once when it has the first move). False, with a message, for a config the
+  // rules refuse.
+  bool newGame(const GameSetup& setup);
+  // Brings back the autosaved game; false when there is none or it cannot be read (then *problem, when given,
+  // says why and where the unreadable file was kept).
+  bool restoreAutosave(QString* problem = nullptr);
+  // Opens an SGF file; "" on success, else why not (a record with an illegal move is loaded up to it and the
+  // answer says where it stopped).
+  QString openRecord(const QString& path);
+  // Writes the record as SGF; "" or why not.
+  QString saveRecord(const QString& path) const;
+  // The record as SGF text.
+  std::string recordText() const;
+
+  // A click on a point of the board: a move when it is the player's turn, a dead/alive toggle while scoring.
+  void clickPoint(Point p);
+  void pass();
+  void resign();
+  // Takes back the player's last move and the AI's reply; stops the AI first if it is thinking.
+  void undo();
+  // Stops the AI thinking; its answer is dropped and it waits to be asked again.
+  void stop();
+  // Asks the AI for its move now (after a failure or a stop).
+  void askAi();
+  // Another opponent for the rest of the game.
+  void setOpponent(const OpponentConfig& config);
+  // Ends a game being scored with the dead stones shown.
+  void acceptScore();
+  // Back to play from scoring.
+  void resumePlay();
+
+  // Navigation through the record; nothing is lost.
+  void goTo(int moveNumber);
+  void back() { goTo(m_model.viewMove() - 1); }
+  void forward() { goTo(m_model.viewMove() + 1); }
+  void first() { goTo(0); }
+  void last() { goTo(m_model.game().moveCount()); }
+
+ signals:
+  // Anything shown changed: position, view, phase, dead stones, thinking.
+  void changed();
+  // A line for the status bar: an illegal click's reason, what the AI played, where the view is.
+  void message(const QString& text);
+  // A new AI turn begins: the attempts panel empties.
+  void attemptsCleared();
+  // The AI is about to be asked (attempt n).
+  void asking(int attemptNumber);
+  // An answer as soon as it arrives.
+  void attemptReported(const QString& line);
+  // The referee's verdicts for the finished turn, which replace the live lines.
+  void attemptsFinal(const QStringList& lines);
+  // The AI found no legal move or could not be reached; the game is as it was.
+  void aiFailed(const QString& error, const QString& logId, bool transportFailure);
+  // The game ended with this result (resignation or accepted score).
+  void gameEnded(const QString& result);
+  // The dead-stone estimate is in; scoring can start.
+  void scoringReady();
+
+ private:
+  void takeGame(Game game, const std::map<std::string, std::string>& info);
+  void afterMove();
+  void maybeAskAi();
+  void onOpponentFinished(const ai::RefereeOutcome& outcome);
+  void startEstimate();
+  void cancelWork();
+  void save();
+  std::map<std::string, std::string> recordInfo() const;
+
+  ControllerOptions m_options;
+  GameModel m_model;
+  Color m_human = Color::Black;
+  OpponentRunner m_runner;
+  Autosave m_autosave;
+  bool m_aiHeld = false;
+  bool m_estimating = false;
+  unsigned long m_estimateTicket = 0;
+  // Root properties read from an opened record (event, date, ...), kept when it is saved again.
+  std::map<std::string, std::string> m_info;
+  Mailbox m_mailbox;
+};
+
+}  // namespace tengen::qt

@@ -1,0 +1,64 @@
+// Asks the opponent for a move through the referee, off the GUI thread, and reports every attempt as it happens.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <memory>
+#include <string>
+
+#include "tengen/ai/move_source.h"
+#include "tengen/ai/referee.h"
+#include "tengen/core/game.h"
+
+#include "model/background.h"
+#include "model/opponent_config.h"
+
+namespace tengen::qt {
+
+// One line of the attempts panel: "attempt 2: Q16 rejected — ko repetition: recreates an earlier position".
+QString attemptLine(const ai::Attempt& attempt);
+
+class OpponentRunner : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit OpponentRunner(QObject* parent = nullptr);
+  ~OpponentRunner() override;
+
+  // The opponent for the next request; one already thinking carries on with the old one but its answer is dropped.
+  // errorLogPath receives a record for every failed move (SPEC section 5, source "qt").
+  void setOpponent(const OpponentConfig& config, const QString& errorLogPath);
+  const OpponentConfig& opponent() const { return m_config; }
+
+  // Starts asking for a move by `color` in a copy of `game`. Precondition: !busy().
+  void request(const Game& game, Color color);
+  // Forgets the request in flight: its attempts and outcome are dropped when they arrive. The worker is left to
+  // finish on its own thread (a model request cannot be interrupted) with the opponent it took along; the next
+  // request makes a fresh one.
+  void cancel();
+  bool busy() const { return m_busy; }
+
+ signals:
+  // Before each request to the opponent.
+  void asking(int attemptNumber);
+  // An answer as soon as it arrives, judged as the referee will judge it.
+  void attemptMade(const QString& line);
+  // The referee's outcome: the move, or why there is none (with its error-log record).
+  void finished(const tengen::ai::RefereeOutcome& outcome);
+
+ private:
+  void deliver(std::unique_ptr<ai::MoveSource> source, unsigned long sourceGeneration,
+               const ai::RefereeOutcome& outcome);
+
+  OpponentConfig m_config;
+  QString m_errorLogPath;
+  // The opponent between requests; a request takes it to its worker and gives it back with the outcome. Made on
+  // the worker the first time (starting a GTP engine can take seconds).
+  std::unique_ptr<ai::MoveSource> m_source;
+  unsigned long m_sourceGeneration = 0;  // bumped when the opponent changes, so an old one is not handed back
+  unsigned long m_ticket = 0;            // the request whose reports are wanted; bumped by cancel()
+  bool m_busy = false;
+  Mailbox m_mailbox;
+};
+
+}  // namespace tengen::qt

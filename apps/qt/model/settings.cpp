@@ -1,0 +1,99 @@
+#include "model/settings.h"
+
+#include <QStandardPaths>
+#include <optional>
+
+#include "tengen/core/rules.h"
+
+namespace tengen::qt {
+
+namespace {
+
+constexpr int kDefaultSize = 9;
+constexpr int kDefaultEstimatePlayouts = 2000;
+
+}  // namespace
+
+GameSetup Settings::lastSetup() const {
+  GameSetup setup;
+  const int size = m_store.value(QStringLiteral("game/size"), kDefaultSize).toInt();
+  setup.config.size = size >= Board::kMinSize && size <= Board::kMaxSize ? size : kDefaultSize;
+  const std::optional<Rules> rules =
+      parseRules(m_store.value(QStringLiteral("game/rules"), QStringLiteral("chinese")).toString().toStdString());
+  setup.config.rules = rules.value_or(Rules::Chinese);
+  if (m_store.contains(QStringLiteral("game/komi"))) {
+    setup.config.komi = m_store.value(QStringLiteral("game/komi")).toDouble();
+  }
+  setup.config.handicap = m_store.value(QStringLiteral("game/handicap"), 0).toInt();
+  // A stored handicap that no longer fits the size must not make an invalid game.
+  if (!Game::validate(setup.config)) setup.config.handicap = 0;
+  setup.human = m_store.value(QStringLiteral("game/human"), QStringLiteral("B")).toString() == QLatin1String("W")
+                    ? Color::White
+                    : Color::Black;
+  OpponentConfig& o = setup.opponent;
+  o.kind = kindFromName(m_store.value(QStringLiteral("opponent/kind")).toString());
+  o.builtinOptions = m_store.value(QStringLiteral("opponent/builtinOptions")).toString();
+  o.gtpCommand =
+      m_store.value(QStringLiteral("opponent/gtpCommand"), QStringLiteral("/usr/games/gnugo --mode gtp --level 1"))
+          .toString();
+  o.modelUrl =
+      m_store.value(QStringLiteral("opponent/modelUrl"), QStringLiteral("http://127.0.0.1:8000/v1")).toString();
+  o.modelName = m_store.value(QStringLiteral("opponent/modelName")).toString();
+  o.modelImage = m_store.value(QStringLiteral("opponent/modelImage"), true).toBool();
+  o.remoteUrl = m_store.value(QStringLiteral("opponent/remoteUrl"), QStringLiteral("http://127.0.0.1:8080")).toString();
+  o.timeoutSeconds = m_store.value(QStringLiteral("opponent/timeoutSeconds"), 60.0).toDouble();
+  o.maxRetries = m_store.value(QStringLiteral("opponent/maxRetries"), 4).toInt();
+  return setup;
+}
+
+void Settings::setLastSetup(const GameSetup& setup) {
+  m_store.setValue(QStringLiteral("game/size"), setup.config.size);
+  m_store.setValue(QStringLiteral("game/rules"), QString::fromUtf8(std::string(ruleSet(setup.config.rules).name)));
+  if (setup.config.komi) {
+    m_store.setValue(QStringLiteral("game/komi"), *setup.config.komi);
+  } else {
+    m_store.remove(QStringLiteral("game/komi"));
+  }
+  m_store.setValue(QStringLiteral("game/handicap"), setup.config.handicap);
+  m_store.setValue(QStringLiteral("game/human"),
+                   setup.human == Color::White ? QStringLiteral("W") : QStringLiteral("B"));
+  const OpponentConfig& o = setup.opponent;
+  m_store.setValue(QStringLiteral("opponent/kind"), kindName(o.kind));
+  m_store.setValue(QStringLiteral("opponent/builtinOptions"), o.builtinOptions);
+  m_store.setValue(QStringLiteral("opponent/gtpCommand"), o.gtpCommand);
+  m_store.setValue(QStringLiteral("opponent/modelUrl"), o.modelUrl);
+  m_store.setValue(QStringLiteral("opponent/modelName"), o.modelName);
+  m_store.setValue(QStringLiteral("opponent/modelImage"), o.modelImage);
+  m_store.setValue(QStringLiteral("opponent/remoteUrl"), o.remoteUrl);
+  m_store.setValue(QStringLiteral("opponent/timeoutSeconds"), o.timeoutSeconds);
+  m_store.setValue(QStringLiteral("opponent/maxRetries"), o.maxRetries);
+}
+
+bool Settings::showMoveNumbers() const { return m_store.value(QStringLiteral("view/moveNumbers"), false).toBool(); }
+void Settings::setShowMoveNumbers(bool on) { m_store.setValue(QStringLiteral("view/moveNumbers"), on); }
+
+bool Settings::showCoordinates() const { return m_store.value(QStringLiteral("view/coordinates"), true).toBool(); }
+void Settings::setShowCoordinates(bool on) { m_store.setValue(QStringLiteral("view/coordinates"), on); }
+
+QString Settings::errorLogPath() const {
+  QString stored = m_store.value(QStringLiteral("paths/errorLog")).toString();
+  if (!stored.isEmpty()) return stored;
+  return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/tengen-errors.jsonl");
+}
+void Settings::setErrorLogPath(const QString& path) { m_store.setValue(QStringLiteral("paths/errorLog"), path); }
+
+QString Settings::lastDirectory() const { return m_store.value(QStringLiteral("paths/lastDirectory")).toString(); }
+void Settings::setLastDirectory(const QString& dir) { m_store.setValue(QStringLiteral("paths/lastDirectory"), dir); }
+
+QByteArray Settings::windowGeometry() const { return m_store.value(QStringLiteral("window/geometry")).toByteArray(); }
+void Settings::setWindowGeometry(const QByteArray& geometry) {
+  m_store.setValue(QStringLiteral("window/geometry"), geometry);
+}
+QByteArray Settings::windowState() const { return m_store.value(QStringLiteral("window/state")).toByteArray(); }
+void Settings::setWindowState(const QByteArray& state) { m_store.setValue(QStringLiteral("window/state"), state); }
+
+int Settings::estimatePlayouts() const {
+  return m_store.value(QStringLiteral("scoring/estimatePlayouts"), kDefaultEstimatePlayouts).toInt();
+}
+
+}  // namespace tengen::qt

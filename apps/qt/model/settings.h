@@ -1,0 +1,68 @@
+// What the client remembers between runs, over a QSettings store the caller chooses (the user's by default, a
+// temporary INI file in tests).
+#pragma once
+
+#include <QByteArray>
+#include <QSettings>
+#include <QString>
+
+#include "tengen/core/game.h"
+#include "tengen/core/types.h"
+
+#include "model/opponent_config.h"
+
+namespace tengen::qt {
+
+// 9x9 with the rule set's defaults: a first game that is quick to play.
+inline GameConfig defaultGameConfig() {
+  GameConfig config;
+  config.size = 9;
+  return config;
+}
+
+// What the new-game dialog asks for.
+struct GameSetup {
+  GameConfig config = defaultGameConfig();
+  Color human = Color::Black;
+  OpponentConfig opponent;
+};
+
+class Settings {
+ public:
+  // Does not take ownership; the store must outlive this object.
+  explicit Settings(QSettings& store) : m_store(store) {}
+
+  // The last game's setup (size, komi, handicap, rules, colour, opponent), or the defaults: 9x9, chinese, black
+  // against the built-in engine.
+  GameSetup lastSetup() const;
+  void setLastSetup(const GameSetup& setup);
+
+  bool showMoveNumbers() const;
+  void setShowMoveNumbers(bool on);
+
+  bool showCoordinates() const;
+  void setShowCoordinates(bool on);
+
+  // Where failed AI moves are logged; defaults to AppDataLocation/tengen-errors.jsonl.
+  QString errorLogPath() const;
+  void setErrorLogPath(const QString& path);
+
+  // The directory of the last SGF opened or saved.
+  QString lastDirectory() const;
+  void setLastDirectory(const QString& dir);
+
+  QByteArray windowGeometry() const;
+  void setWindowGeometry(const QByteArray& geometry);
+  QByteArray windowState() const;
+  void setWindowState(const QByteArray& state);
+
+  // Playouts for the dead-stone estimate after two passes.
+  int estimatePlayouts() const;
+
+  void sync() { m_store.sync(); }
+
+ private:
+  QSettings& m_store;
+};
+
+}  // namespace tengen::qt

@@ -1,0 +1,63 @@
+// The Go board: wood, crisp grid lines aligned to device pixels at any size, star points, coordinates, shaded
+// stones, the last-move mark, move numbers, a ghost stone under the mouse, and dead stones and territory while
+// scoring. Clicks come out as points.
+#pragma once
+
+#include <QPointF>
+#include <QWidget>
+#include <optional>
+
+#include "tengen/core/types.h"
+
+#include "model/game_controller.h"
+
+namespace tengen::qt {
+
+class BoardWidget : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit BoardWidget(const GameController& controller, QWidget* parent = nullptr);
+
+  void setShowMoveNumbers(bool on);
+  bool showMoveNumbers() const { return m_moveNumbers; }
+  void setShowCoordinates(bool on);
+  bool showCoordinates() const { return m_coordinates; }
+
+  // The widget position of a point's centre, and the point under a widget position (nothing off the grid).
+  QPointF centerOf(Point p) const;
+  std::optional<Point> pointAt(QPointF position) const;
+  // The point the ghost stone is shown on, if any.
+  std::optional<Point> hoverPoint() const { return m_hover; }
+  // Distance between lines, in widget units.
+  double cellSize() const { return m_cell; }
+
+  QSize sizeHint() const override { return {640, 640}; }
+  QSize minimumSizeHint() const override { return {160, 160}; }
+
+ signals:
+  void pointClicked(tengen::Point point);
+
+ protected:
+  void paintEvent(QPaintEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void leaveEvent(QEvent* event) override;
+
+ private:
+  void layoutBoard();
+  bool ghostAllowed() const;
+  double marginCells() const;
+
+  const GameController& m_controller;
+  bool m_moveNumbers = false;
+  bool m_coordinates = true;
+  std::optional<Point> m_hover;
+  int m_layoutSize = 0;
+  // The centre of point (0, 0) and the line spacing, both whole device pixels so that lines fall on pixels.
+  QPointF m_origin;
+  double m_cell = 1;
+};
+
+}  // namespace tengen::qt

@@ -1,0 +1,334 @@
+#include "widgets/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
+#include <utility>
+
+#include "widgets/ai_failure_dialog.h"
+#include "widgets/attempts_panel.h"
+#include "widgets/board_widget.h"
+#include "widgets/new_game_dialog.h"
+
+namespace tengen::qt {
+
+MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
+    : QMainWindow(parent), m_settings(std::make_unique<Settings>(*options.store)) {
+  m_errorLogPath = options.errorLogPath.isEmpty() ? m_settings->errorLogPath() : options.errorLogPath;
+  ControllerOptions controllerOptions;
+  controllerOptions.autosavePath = options.autosavePath;
+  controllerOptions.errorLogPath = m_errorLogPath;
+  controllerOptions.estimatePlayouts = m_settings->estimatePlayouts();
+  controllerOptions.opponent = m_settings->lastSetup().opponent;
+  m_controller = new GameController(controllerOptions, this);
+
+  m_board = new BoardWidget(*m_controller, this);
+  m_board->setObjectName(QStringLiteral("board"));
+  m_board->setShowMoveNumbers(m_settings->showMoveNumbers());
+  m_board->setShowCoordinates(m_settings->showCoordinates());
+  m_board->setFocusPolicy(Qt::StrongFocus);
+  setCentralWidget(m_board);
+
+  m_attempts = new AttemptsPanel(*m_controller, this);
+  auto* dock = new QDockWidget(tr("AI attempts"), this);
+  dock->setObjectName(QStringLiteral("attemptsDock"));
+  dock->setWidget(m_attempts);
+  dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+  addDockWidget(Qt::RightDockWidgetArea, dock);
+
+  m_message = new QLabel(this);
+  m_message->setObjectName(QStringLiteral("message"));
+  m_turn = new QLabel(this);
+  m_captures = new QLabel(this);
+  m_moveLabel = new QLabel(this);
+  statusBar()->addWidget(m_message, 1);
+  statusBar()->addPermanentWidget(m_moveLabel);
+  statusBar()->addPermanentWidget(m_captures);
+  statusBar()->addPermanentWidget(m_turn);
+
+  buildActions();
+
+  connect(m_board, &BoardWidget::pointClicked, m_controller, &GameController::clickPoint);
+  connect(m_controller, &GameController::changed, this, &MainWindow::refresh);
+  connect(m_controller, &GameController::message, m_message, &QLabel::setText);
+  connect(m_controller, &GameController::aiFailed, this, &MainWindow::showFailure);
+  connect(m_controller, &GameController::gameEnded, this,
+          [this](const QString& result) { m_message->setText(tr("Game over: %1").arg(result)); });
+
+  const QByteArray geometry = m_settings->windowGeometry();
+  if (!geometry.isEmpty()) {
+    restoreGeometry(geometry);
+  } else {
+    resize(980, 760);
+  }
+  restoreState(m_settings->windowState());
+  refresh();
+}
+
+MainWindow::~MainWindow() = default;
+
+template <typename F>
+QAction* MainWindow::addAction(const QString& name, const QString& text, const QKeySequence& key, F slot) {
+  auto* action = new QAction(text, this);
+  action->setObjectName(name);
+  if (!key.isEmpty()) action->setShortcut(key);
+  action->setShortcutContext(Qt::WindowShortcut);
+  connect(action, &QAction::triggered, this, slot);
+  QMainWindow::addAction(action);
+  return action;
+}
+
+QAction* MainWindow::addAction(const QString& name, const QString& text, const QKeySequence& key,
+                               void (MainWindow::*slot)()) {
+  return addAction(name, text, key, [this, slot] { (this->*slot)(); });
+}
+
+void MainWindow::buildActions() {
+  GameController* c = m_controller;
+  QMenu* game = menuBar()->addMenu(tr("&Game"));
+  game->addAction(
+      addAction(QStringLiteral("newGame"), tr("&New game\u2026"), QKeySequence::New, &MainWindow::newGameDialog));
+  game->addAction(
+      addAction(QStringLiteral("open"), tr("&Open SGF\u2026"), QKeySequence::Open, &MainWindow::openDialog));
+  game->addAction(addAction(QStringLiteral("save"), tr("&Save SGF"), QKeySequence::Save, [this] {
+    if (m_currentFile.isEmpty()) {
+      saveAsDialog();
+    } else {
+      saveFile(m_currentFile);
+    }
+  }));
+  game->addAction(
+      addAction(QStringLiteral("saveAs"), tr("Save SGF &as\u2026"), QKeySequence::SaveAs, &MainWindow::saveAsDialog));
+  game->addSeparator();
+  game->addAction(addAction(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); }));
+
+  QMenu* play = menuBar()->addMenu(tr("&Play"));
+  play->addAction(addAction(QStringLiteral("pass"), tr("&Pass"), QKeySequence(Qt::Key_P), [c] { c->pass(); }));
+  play->addAction(
+      addAction(QStringLiteral("undo"), tr("&Undo (with the AI's reply)"), QKeySequence::Undo, [c] { c->undo(); }));
+  play->addAction(addAction(QStringLiteral("resign"), tr("&Resign"), QKeySequence(), [this, c] {
+    if (c->model().game().phase() != Phase::Playing) return;
+    const auto answer = QMessageBox::question(this, tr("Resign"), tr("Resign this game?"));
+    if (answer == QMessageBox::Yes) c->resign();
+  }));
+  play->addSeparator();
+  play->addAction(
+      addAction(QStringLiteral("askAi"), tr("Ask the AI to &move"), QKeySequence(tr("Ctrl+G")), [c] { c->askAi(); }));
+  play->addAction(
+      addAction(QStringLiteral("stop"), tr("&Stop the AI"), QKeySequence(Qt::Key_Escape), [c] { c->stop(); }));
+  play->addAction(addAction(QStringLiteral("changeOpponent"), tr("&Change opponent\u2026"), QKeySequence(),
+                            &MainWindow::changeOpponentDialog));
+  play->addSeparator();
+  play->addAction(addAction(QStringLiteral("acceptScore"), tr("&Accept the score"), QKeySequence(Qt::Key_Return),
+                            [c] { c->acceptScore(); }));
+  play->addAction(addAction(QStringLiteral("resume"), tr("Resume p&lay"), QKeySequence(), [c] { c->resumePlay(); }));
+
+  QMenu* navigate = menuBar()->addMenu(tr("&Navigate"));
+  navigate->addAction(
+      addAction(QStringLiteral("first"), tr("&First move"), QKeySequence(Qt::Key_Home), [c] { c->first(); }));
+  navigate->addAction(addAction(QStringLiteral("back"), tr("&Back"), QKeySequence(Qt::Key_Left), [c] { c->back(); }));
+  navigate->addAction(
+      addAction(QStringLiteral("forward"), tr("F&orward"), QKeySequence(Qt::Key_Right), [c] { c->forward(); }));
+  navigate->addAction(
+      addAction(QStringLiteral("last"), tr("&Last move"), QKeySequence(Qt::Key_End), [c] { c->last(); }));
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  QAction* numbers = addAction(QStringLiteral("moveNumbers"), tr("&Move numbers"), QKeySequence(Qt::Key_M), [this] {
+    const bool on = !m_board->showMoveNumbers();
+    m_board->setShowMoveNumbers(on);
+    m_settings->setShowMoveNumbers(on);
+    action(QStringLiteral("moveNumbers"))->setChecked(on);
+  });
+  numbers->setCheckable(true);
+  numbers->setChecked(m_board->showMoveNumbers());
+  view->addAction(numbers);
+  QAction* coordinates = addAction(QStringLiteral("coordinates"), tr("&Coordinates"), QKeySequence(Qt::Key_C), [this] {
+    const bool on = !m_board->showCoordinates();
+    m_board->setShowCoordinates(on);
+    m_settings->setShowCoordinates(on);
+    action(QStringLiteral("coordinates"))->setChecked(on);
+  });
+  coordinates->setCheckable(true);
+  coordinates->setChecked(m_board->showCoordinates());
+  view->addAction(coordinates);
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(addAction(QStringLiteral("about"), tr("&About tengen-qt"), QKeySequence(), &MainWindow::about));
+
+  QToolBar* tools = addToolBar(tr("Game"));
+  tools->setObjectName(QStringLiteral("mainToolBar"));
+  tools->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  // Short words on the toolbar; the menus keep the full names and show the shortcuts.
+  const std::pair<const char*, QString> toolbar[] = {{"newGame", tr("New")},
+                                                     {"open", tr("Open")},
+                                                     {"save", tr("Save")},
+                                                     {"pass", tr("Pass")},
+                                                     {"undo", tr("Undo")},
+                                                     {"resign", tr("Resign")},
+                                                     {"first", tr("|<")},
+                                                     {"back", tr("<")},
+                                                     {"forward", tr(">")},
+                                                     {"last", tr(">|")},
+                                                     {"acceptScore", tr("Accept score")},
+                                                     {"resume", tr("Resume")}};
+  for (const auto& [name, text] : toolbar) {
+    QAction* a = action(QString::fromLatin1(name));
+    a->setIconText(text);
+    a->setToolTip(a->text().remove(QLatin1Char('&')) +
+                  (a->shortcut().isEmpty() ? QString() : QStringLiteral(" (%1)").arg(a->shortcut().toString())));
+    tools->addAction(a);
+  }
+}
+
+QAction* MainWindow::action(const QString& name) const { return findChild<QAction*>(name); }
+
+AiFailureDialog* MainWindow::failureDialog() const { return m_failureDialog.data(); }
+
+QString MainWindow::statusMessage() const { return m_message->text(); }
+
+QString MainWindow::turnStatus() const { return m_turn->text() + QStringLiteral(" | ") + m_captures->text(); }
+
+void MainWindow::refresh() {
+  const GameModel& model = m_controller->model();
+  const Game& game = model.game();
+  const Board& shown = model.view().board();
+  m_turn->setText(m_controller->turnText());
+  m_captures->setText(
+      tr("Captures: black %1, white %2").arg(shown.captures(Color::Black)).arg(shown.captures(Color::White)));
+  m_moveLabel->setText(model.atEnd() ? tr("Move %1").arg(game.moveCount())
+                                     : tr("Move %1 of %2").arg(model.viewMove()).arg(game.moveCount()));
+  const bool playing = game.phase() == Phase::Playing;
+  const bool scoring = game.phase() == Phase::Scoring;
+  action(QStringLiteral("pass"))->setEnabled(playing && model.atEnd() && !m_controller->thinking());
+  action(QStringLiteral("resign"))->setEnabled(playing);
+  action(QStringLiteral("stop"))->setEnabled(m_controller->thinking());
+  action(QStringLiteral("acceptScore"))->setEnabled(scoring && !m_controller->estimating());
+  action(QStringLiteral("resume"))->setEnabled(scoring);
+  action(QStringLiteral("first"))->setEnabled(model.viewMove() > 0);
+  action(QStringLiteral("back"))->setEnabled(model.viewMove() > 0);
+  action(QStringLiteral("forward"))->setEnabled(!model.atEnd());
+  action(QStringLiteral("last"))->setEnabled(!model.atEnd());
+  const QString file =
+      m_currentFile.isEmpty() ? QString() : QFileInfo(m_currentFile).fileName() + QStringLiteral(" \u2014 ");
+  setWindowTitle(tr("%1tengen \u2014 %2x%2 against %3")
+                     .arg(file)
+                     .arg(game.size())
+                     .arg(m_controller->opponentConfig().displayName()));
+}
+
+void MainWindow::startUp() {
+  QString problem;
+  if (m_controller->restoreAutosave(&problem)) return;
+  m_controller->newGame(m_settings->lastSetup());
+  // The new game's own message would hide why the last one did not come back.
+  if (!problem.isEmpty()) m_message->setText(problem);
+}
+
+void MainWindow::showFailure(const QString& error, const QString& logId, bool transportFailure) {
+  if (m_failureDialog) m_failureDialog->deleteLater();
+  m_failureDialog = new AiFailureDialog(m_controller->opponentConfig().displayName(), error, logId, m_errorLogPath,
+                                        transportFailure, this);
+  m_failureDialog->setAttribute(Qt::WA_DeleteOnClose);
+  connect(m_failureDialog, &QDialog::finished, this, [this](int choice) {
+    if (choice == AiFailureDialog::AskAgain) m_controller->askAi();
+    // Queued so that the failure dialog has closed before the next one opens.
+    if (choice == AiFailureDialog::ChangeOpponent) {
+      QMetaObject::invokeMethod(this, &MainWindow::changeOpponentDialog, Qt::QueuedConnection);
+    }
+  });
+  // open(), not exec(): the window and the event loop carry on, so the game can be looked at meanwhile.
+  m_failureDialog->open();
+  m_message->setText(logId.isEmpty() ? tr("The AI failed: %1").arg(error)
+                                     : tr("The AI failed (error-log record %1)").arg(logId));
+}
+
+void MainWindow::newGameDialog() {
+  NewGameDialog dialog(m_settings->lastSetup(), false, this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  const GameSetup setup = dialog.setup();
+  m_settings->setLastSetup(setup);
+  m_currentFile.clear();
+  m_controller->newGame(setup);
+}
+
+void MainWindow::changeOpponentDialog() {
+  GameSetup current = m_settings->lastSetup();
+  current.opponent = m_controller->opponentConfig();
+  NewGameDialog dialog(current, true, this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  GameSetup chosen = m_settings->lastSetup();
+  chosen.opponent = dialog.setup().opponent;
+  m_settings->setLastSetup(chosen);
+  m_controller->setOpponent(chosen.opponent);
+}
+
+bool MainWindow::openFile(const QString& path, bool quiet) {
+  // The current opponent plays on; the record says only who played which colour.
+  const QString error = m_controller->openRecord(path);
+  const bool loaded = m_controller->model().game().moveCount() > 0 || error.isEmpty();
+  if (!error.isEmpty()) {
+    m_message->setText(error);
+    if (!quiet) QMessageBox::warning(this, tr("Open SGF"), error);
+  }
+  if (error.isEmpty() || loaded) {
+    m_currentFile = path;
+    m_settings->setLastDirectory(QFileInfo(path).absolutePath());
+  }
+  refresh();
+  return error.isEmpty();
+}
+
+bool MainWindow::saveFile(const QString& path) {
+  const QString error = m_controller->saveRecord(path);
+  if (!error.isEmpty()) {
+    m_message->setText(tr("Could not save: %1").arg(error));
+    return false;
+  }
+  m_currentFile = path;
+  m_settings->setLastDirectory(QFileInfo(path).absolutePath());
+  m_message->setText(tr("Saved %1").arg(QFileInfo(path).fileName()));
+  refresh();
+  return true;
+}
+
+void MainWindow::openDialog() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open SGF"), m_settings->lastDirectory(),
+                                                    tr("SGF game records (*.sgf);;All files (*)"));
+  if (!path.isEmpty()) openFile(path);
+}
+
+void MainWindow::saveAsDialog() {
+  QString path =
+      QFileDialog::getSaveFileName(this, tr("Save SGF"), m_settings->lastDirectory(), tr("SGF game records (*.sgf)"));
+  if (path.isEmpty()) return;
+  if (!path.endsWith(QLatin1String(".sgf"), Qt::CaseInsensitive)) path += QStringLiteral(".sgf");
+  saveFile(path);
+}
+
+void MainWindow::about() {
+  QMessageBox::about(this, tr("About tengen-qt"),
+                     tr("<b>tengen-qt</b><p>Play Go against the built-in engine, any GTP engine, a vision-language "
+                        "model or a tengen server. Every AI move passes the rules referee.</p><p>Failed AI moves are "
+                        "logged to %1</p>")
+                         .arg(m_errorLogPath.toHtmlEscaped()));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  m_settings->setWindowGeometry(saveGeometry());
+  m_settings->setWindowState(saveState());
+  m_settings->sync();
+  // The game is already autosaved after every move; a thinking AI is left to finish on its own thread.
+  m_controller->stop();
+  event->accept();
+}
+
+}  // namespace tengen::qt

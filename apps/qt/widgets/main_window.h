@@ -1,0 +1,83 @@
+// The main window: the board in the middle, the AI's attempts beside it, menus, toolbar, keyboard shortcuts and
+// the status bar (side to move, captures, move number, and why a click was refused).
+#pragma once
+
+#include <QMainWindow>
+#include <QPointer>
+#include <QString>
+#include <memory>
+
+#include "model/game_controller.h"
+#include "model/settings.h"
+
+class QAction;
+class QLabel;
+class QSettings;
+
+namespace tengen::qt {
+
+class AiFailureDialog;
+class AttemptsPanel;
+class BoardWidget;
+
+struct MainWindowOptions {
+  QSettings* store = nullptr;  // required; the window keeps its settings here
+  QString autosavePath;        // "" turns autosaving off
+  QString errorLogPath;        // "" takes the settings' (AppDataLocation/tengen-errors.jsonl)
+};
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(const MainWindowOptions& options, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // Brings back the autosaved game, or starts one with the last settings.
+  void startUp();
+  // Opens an SGF file; false with a message box (or the status bar when quiet) when it cannot be read.
+  bool openFile(const QString& path, bool quiet = false);
+  // Saves the record; false with the reason in the status bar.
+  bool saveFile(const QString& path);
+
+  GameController& controller() { return *m_controller; }
+  BoardWidget* board() const { return m_board; }
+  AttemptsPanel* attemptsPanel() const { return m_attempts; }
+  // The open AI failure dialog, if any.
+  AiFailureDialog* failureDialog() const;
+  // The status bar's message line (an illegal click's reason, what the AI played).
+  QString statusMessage() const;
+  // The permanent status line: side to move and captures.
+  QString turnStatus() const;
+  QAction* action(const QString& name) const;
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
+ private:
+  void buildActions();
+  void refresh();
+  void showFailure(const QString& error, const QString& logId, bool transportFailure);
+  void newGameDialog();
+  void changeOpponentDialog();
+  void openDialog();
+  void saveAsDialog();
+  void about();
+  QAction* addAction(const QString& name, const QString& text, const QKeySequence& key, void (MainWindow::*slot)());
+  template <typename F>
+  QAction* addAction(const QString& name, const QString& text, const QKeySequence& key, F slot);
+
+  std::unique_ptr<Settings> m_settings;
+  GameController* m_controller;
+  BoardWidget* m_board;
+  AttemptsPanel* m_attempts;
+  QLabel* m_message;
+  QLabel* m_turn;
+  QLabel* m_captures;
+  QLabel* m_moveLabel;
+  QString m_errorLogPath;
+  QString m_currentFile;
+  QPointer<AiFailureDialog> m_failureDialog;
+};
+
+}  // namespace tengen::qt

@@ -1,0 +1,212 @@
+#include "widgets/new_game_dialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+#include "tengen/core/rules.h"
+
+namespace tengen::qt {
+
+NewGameDialog::NewGameDialog(const GameSetup& initial, bool opponentOnly, QWidget* parent)
+    : QDialog(parent),
+      m_gameBox(new QGroupBox(tr("Game"), this)),
+      m_size(new QSpinBox(this)),
+      m_komi(new QDoubleSpinBox(this)),
+      m_handicap(new QSpinBox(this)),
+      m_rules(new QComboBox(this)),
+      m_color(new QComboBox(this)),
+      m_kind(new QComboBox(this)),
+      m_pages(new QStackedWidget(this)),
+      m_builtinOptions(new QLineEdit(this)),
+      m_gtpCommand(new QLineEdit(this)),
+      m_modelUrl(new QLineEdit(this)),
+      m_modelName(new QLineEdit(this)),
+      m_modelImage(new QCheckBox(tr("Send a picture of the board"), this)),
+      m_remoteUrl(new QLineEdit(this)),
+      m_problem(new QLabel(this)) {
+  setObjectName(QStringLiteral("newGameDialog"));
+  setWindowTitle(opponentOnly ? tr("Change opponent") : tr("New game"));
+
+  m_size->setRange(Board::kMinSize, Board::kMaxSize);
+  m_size->setObjectName(QStringLiteral("size"));
+  m_komi->setRange(-100, 100);
+  m_komi->setSingleStep(0.5);
+  m_komi->setDecimals(1);
+  m_komi->setObjectName(QStringLiteral("komi"));
+  m_handicap->setObjectName(QStringLiteral("handicap"));
+  m_handicap->setSpecialValueText(tr("none"));
+  m_rules->setObjectName(QStringLiteral("rules"));
+  for (const RuleSet& rules : allRuleSets()) {
+    m_rules->addItem(QString::fromUtf8(std::string(rules.name)), static_cast<int>(rules.rules));
+  }
+  m_color->setObjectName(QStringLiteral("color"));
+  m_color->addItem(tr("Black (you move first)"), static_cast<int>(Color::Black));
+  m_color->addItem(tr("White"), static_cast<int>(Color::White));
+
+  auto* gameForm = new QFormLayout(m_gameBox);
+  gameForm->addRow(tr("Board size"), m_size);
+  gameForm->addRow(tr("Rules"), m_rules);
+  gameForm->addRow(tr("Komi"), m_komi);
+  gameForm->addRow(tr("Handicap"), m_handicap);
+  gameForm->addRow(tr("You play"), m_color);
+
+  m_kind->setObjectName(QStringLiteral("opponentKind"));
+  m_kind->addItem(tr("Built-in engine"), static_cast<int>(OpponentKind::Builtin));
+  m_kind->addItem(tr("GTP engine (command)"), static_cast<int>(OpponentKind::Gtp));
+  m_kind->addItem(tr("Model endpoint (OpenAI-compatible)"), static_cast<int>(OpponentKind::Model));
+  m_kind->addItem(tr("Remote tengen server"), static_cast<int>(OpponentKind::Remote));
+
+  const auto page = [this](QWidget* field, const QString& label, const QString& hint) {
+    auto* widget = new QWidget(m_pages);
+    auto* form = new QFormLayout(widget);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->addRow(label, field);
+    auto* note = new QLabel(hint, widget);
+    note->setWordWrap(true);
+    note->setStyleSheet(QStringLiteral("color: palette(mid)"));
+    form->addRow(note);
+    m_pages->addWidget(widget);
+    return form;
+  };
+  m_builtinOptions->setObjectName(QStringLiteral("builtinOptions"));
+  m_builtinOptions->setPlaceholderText(QStringLiteral("playouts=10000"));
+  page(m_builtinOptions, tr("Options"), tr("Blank for the defaults, or e.g. time=2,playouts=50000,threads=2"));
+  m_gtpCommand->setObjectName(QStringLiteral("gtpCommand"));
+  page(m_gtpCommand, tr("Command"), tr("Any GTP engine, e.g. /usr/games/gnugo --mode gtp --level 10"));
+  m_modelUrl->setObjectName(QStringLiteral("modelUrl"));
+  m_modelName->setObjectName(QStringLiteral("modelName"));
+  m_modelImage->setObjectName(QStringLiteral("modelImage"));
+  QFormLayout* modelForm =
+      page(m_modelUrl, tr("Base URL"), tr("vLLM, llama-server or Ollama; the API key is read from OPENAI_API_KEY"));
+  modelForm->addRow(tr("Model"), m_modelName);
+  modelForm->addRow(QString(), m_modelImage);
+  m_remoteUrl->setObjectName(QStringLiteral("remoteUrl"));
+  page(m_remoteUrl, tr("Server URL"), tr("A `tengen serve` move server, e.g. http://127.0.0.1:8080"));
+
+  auto* opponentBox = new QGroupBox(tr("Opponent"), this);
+  auto* opponentLayout = new QVBoxLayout(opponentBox);
+  opponentLayout->addWidget(m_kind);
+  opponentLayout->addWidget(m_pages);
+
+  m_problem->setObjectName(QStringLiteral("problem"));
+  m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
+  m_problem->setWordWrap(true);
+
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  buttons->button(QDialogButtonBox::Ok)->setText(opponentOnly ? tr("Change") : tr("Start"));
+  connect(buttons, &QDialogButtonBox::accepted, this, &NewGameDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, this, &NewGameDialog::reject);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(m_gameBox);
+  layout->addWidget(opponentBox);
+  layout->addWidget(m_problem);
+  layout->addWidget(buttons);
+  m_gameBox->setVisible(!opponentOnly);
+  setMinimumWidth(480);
+
+  connect(m_kind, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
+  connect(m_rules, &QComboBox::currentIndexChanged, this, &NewGameDialog::rulesChanged);
+  connect(m_size, &QSpinBox::valueChanged, this, &NewGameDialog::updateHandicapRange);
+  setSetup(initial);
+}
+
+void NewGameDialog::setSetup(const GameSetup& setup) {
+  m_hidden = setup.opponent;
+  m_size->setValue(setup.config.size);
+  m_rules->setCurrentIndex(std::max(0, m_rules->findData(static_cast<int>(setup.config.rules))));
+  m_komi->setValue(setup.config.komi.value_or(ruleSet(setup.config.rules).defaultKomi));
+  updateHandicapRange();
+  m_handicap->setValue(setup.config.handicap);
+  m_color->setCurrentIndex(setup.human == Color::White ? 1 : 0);
+  const OpponentConfig& o = setup.opponent;
+  m_kind->setCurrentIndex(std::max(0, m_kind->findData(static_cast<int>(o.kind))));
+  m_pages->setCurrentIndex(m_kind->currentIndex());
+  m_builtinOptions->setText(o.builtinOptions);
+  m_gtpCommand->setText(o.gtpCommand);
+  m_modelUrl->setText(o.modelUrl);
+  m_modelName->setText(o.modelName);
+  m_modelImage->setChecked(o.modelImage);
+  m_remoteUrl->setText(o.remoteUrl);
+}
+
+GameSetup NewGameDialog::setup() const {
+  GameSetup setup;
+  setup.config.size = m_size->value();
+  setup.config.rules = static_cast<Rules>(m_rules->currentData().toInt());
+  setup.config.komi = m_komi->value();
+  setup.config.handicap = m_handicap->value() == 1 ? 0 : m_handicap->value();
+  setup.human = static_cast<Color>(m_color->currentData().toInt());
+  setup.opponent = m_hidden;
+  OpponentConfig& o = setup.opponent;
+  o.kind = static_cast<OpponentKind>(m_kind->currentData().toInt());
+  o.builtinOptions = m_builtinOptions->text().trimmed();
+  o.gtpCommand = m_gtpCommand->text().trimmed();
+  o.modelUrl = m_modelUrl->text().trimmed();
+  o.modelName = m_modelName->text().trimmed();
+  o.modelImage = m_modelImage->isChecked();
+  o.remoteUrl = m_remoteUrl->text().trimmed();
+  return setup;
+}
+
+void NewGameDialog::rulesChanged() {
+  // A new rule set brings its own komi, as a player expects when switching between Japanese and Chinese.
+  m_komi->setValue(ruleSet(static_cast<Rules>(m_rules->currentData().toInt())).defaultKomi);
+}
+
+void NewGameDialog::updateHandicapRange() {
+  // Fixed handicap placement exists only where the board has star points for it.
+  int most = 0;
+  for (int h = 9; h >= 2; --h) {
+    if (fixedHandicapPoints(m_size->value(), h)) {
+      most = h;
+      break;
+    }
+  }
+  m_handicap->setRange(0, most);
+  m_handicap->setEnabled(most > 0);
+}
+
+QString NewGameDialog::problem() const {
+  const GameSetup s = setup();
+  if (!m_gameBox->isHidden()) {
+    if (m_handicap->value() == 1) return tr("A handicap is 2 to 9 stones, or none");
+    const Result<GameConfig> config = Game::validate(s.config);
+    if (!config) return QString::fromStdString(config.error());
+  }
+  switch (s.opponent.kind) {
+    case OpponentKind::Gtp:
+      if (s.opponent.gtpCommand.isEmpty()) return tr("Give the GTP engine's command line");
+      break;
+    case OpponentKind::Model:
+      if (!s.opponent.modelUrl.startsWith(QLatin1String("http://")) &&
+          !s.opponent.modelUrl.startsWith(QLatin1String("https://"))) {
+        return tr("The model's base URL starts with http:// or https://");
+      }
+      break;
+    case OpponentKind::Remote:
+      if (s.opponent.remoteUrl.isEmpty()) return tr("Give the server's URL");
+      break;
+    case OpponentKind::Builtin:
+      break;
+  }
+  return {};
+}
+
+void NewGameDialog::accept() {
+  const QString why = problem();
+  m_problem->setText(why);
+  if (why.isEmpty()) QDialog::accept();
+}
+
+}  // namespace tengen::qt

@@ -1,0 +1,56 @@
+// The new-game dialog: board size, komi, handicap, rules, the player's colour and the opponent (built-in engine,
+// GTP command, model endpoint with model name and image on/off, remote tengen server). With opponentOnly it is the
+// "Change opponent" dialog and the game's own fields are hidden.
+#pragma once
+
+#include <QDialog>
+
+#include "model/settings.h"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QStackedWidget;
+
+namespace tengen::qt {
+
+class NewGameDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  NewGameDialog(const GameSetup& initial, bool opponentOnly, QWidget* parent = nullptr);
+
+  // What the fields say now.
+  GameSetup setup() const;
+  void setSetup(const GameSetup& setup);
+
+  void accept() override;
+
+ private:
+  void rulesChanged();
+  void updateHandicapRange();
+  QString problem() const;
+
+  QGroupBox* m_gameBox;
+  QSpinBox* m_size;
+  QDoubleSpinBox* m_komi;
+  QSpinBox* m_handicap;
+  QComboBox* m_rules;
+  QComboBox* m_color;
+  QComboBox* m_kind;
+  QStackedWidget* m_pages;
+  QLineEdit* m_builtinOptions;
+  QLineEdit* m_gtpCommand;
+  QLineEdit* m_modelUrl;
+  QLineEdit* m_modelName;
+  QCheckBox* m_modelImage;
+  QLineEdit* m_remoteUrl;
+  QLabel* m_problem;
+  OpponentConfig m_hidden;  // options the dialog does not show (timeout, retries), kept as they were
+};
+
+}  // namespace tengen::qt

@@ -1,0 +1,154 @@
+// The model opponent in the window, against the scripted server: rejected answers show up as they arrive and then
+// the move; a model that never answers legally brings the failure dialog with its error-log record while the game
+// stays as it was; stop drops a slow answer and the window never waits for it.
+#include <QElapsedTimer>
+#include <QFile>
+#include <QPushButton>
+#include <QTimer>
+#include <QtTest>
+
+#include "qt_test_support.h"
+#include "widgets/ai_failure_dialog.h"
+#include "widgets/attempts_panel.h"
+
+using namespace tengen;
+using namespace tengen::qt;
+using namespace tengen::qt::test;
+
+class OpponentTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void cleanup() { QVERIFY(waitForWorkers()); }
+
+  void rejectedAttemptsAppearLiveAndThenTheMove() {
+    // Each answer takes two seconds, so the first verdict is on screen while the second request is still out.
+    FakeModelServer server({QStringLiteral(R"({"delay": 2, "content": "D4"})"),
+                            QStringLiteral(R"({"delay": 2, "content": "I will take the centre. Move: E5"})")});
+    QVERIFY(server.port() > 0);
+    TestHome home;
+    home.setSetup(modelSetup(server));
+    auto window = home.makeWindow();
+    window->startUp();
+    clickPoint(*window, at("D4"));
+    QVERIFY(window->controller().thinking());
+
+    const QString rejected = QStringLiteral("attempt 1: D4 rejected \u2014 stone already there");
+    QTRY_VERIFY_WITH_TIMEOUT(window->attemptsPanel()->lines().contains(rejected), kTimeoutMs);
+    // Still thinking: the line came while the model was being asked again.
+    QVERIFY(window->controller().thinking());
+    QCOMPARE(window->controller().model().game().moveCount(), 1);
+
+    QTRY_COMPARE_WITH_TIMEOUT(window->controller().model().game().moveCount(), 2, kTimeoutMs);
+    QCOMPARE(window->controller().model().game().board().at(at("E5")), Color::White);
+    QCOMPARE(window->attemptsPanel()->lines(), QStringList({rejected, QStringLiteral("attempt 2: E5 accepted")}));
+    QVERIFY(window->statusMessage().contains(QStringLiteral("White plays E5")));
+    QCOMPARE(server.requestsReceived(), 2);
+  }
+
+  void aFailingModelBringsTheDialogAndLeavesTheBoard() {
+    FakeModelServer server({QStringLiteral(R"({"content": "D4"})")});
+    TestHome home;
+    home.setSetup(modelSetup(server));
+    auto window = home.makeWindow();
+    window->startUp();
+    clickPoint(*window, at("D4"));
+    const std::string position = window->controller().model().game().board().toAscii();
+
+    QTRY_VERIFY_WITH_TIMEOUT(window->failureDialog() != nullptr, kTimeoutMs);
+    AiFailureDialog* dialog = window->failureDialog();
+    QVERIFY(dialog->isVisible());
+    // Five attempts: D4 occupied, then D4 repeated four times.
+    QCOMPARE(server.requestsReceived(), 5);
+    QCOMPARE(window->controller().model().game().moveCount(), 1);
+    QCOMPARE(window->controller().model().game().board().toAscii(), position);
+    QCOMPARE(window->attemptsPanel()->lines().size(), 5);
+    QCOMPARE(window->attemptsPanel()->lines().back(),
+             QStringLiteral("attempt 5: D4 rejected \u2014 names a point already rejected this turn"));
+
+    // The dialog names the record, and the record is in the error log.
+    QFile log(home.errorLogPath());
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    const QByteArray line = log.readAll().trimmed();
+    QCOMPARE(line.count('\n'), 0);
+    const QByteArray idKey = QByteArrayLiteral("\"id\":\"");  // NOLINT(modernize-raw-string-literal): moc misreads it
+    const qsizetype idStart = line.indexOf(idKey) + idKey.size();
+    const QString id = QString::fromUtf8(line.mid(idStart, line.indexOf('"', idStart) - idStart));
+    QVERIFY(!id.isEmpty());
+    QVERIFY2(dialog->text().contains(id), qPrintable(dialog->text()));
+    QVERIFY(line.contains("\"source\":\"qt\""));
+    QVERIFY(line.contains("\"model\":\"scripted\""));
+
+    // Ask again: the same failure, a second record, and still the same board.
+    QSignalSpy failures(&window->controller(), &GameController::aiFailed);
+    dialog->askAgainButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(failures.count(), 1, kTimeoutMs);
+    QTRY_VERIFY(window->failureDialog() != nullptr);
+    QVERIFY(window->failureDialog()->text().contains(failures.front().at(1).toString()));
+    QCOMPARE(server.requestsReceived(), 10);
+    QCOMPARE(window->controller().model().game().board().toAscii(), position);
+    window->failureDialog()->closeButton()->click();
+    QTRY_VERIFY(window->failureDialog() == nullptr);
+    QVERIFY(window->controller().aiHeld());
+
+    // Another opponent finishes the turn.
+    OpponentConfig builtin = quickSetup().opponent;
+    window->controller().setOpponent(builtin);
+    QTRY_COMPARE_WITH_TIMEOUT(window->controller().model().game().moveCount(), 2, kTimeoutMs);
+    QCOMPARE(window->controller().model().game().moves().back().color, Color::White);
+  }
+
+  void anUnreachableModelIsATransportFailure() {
+    TestHome home;
+    GameSetup setup = quickSetup();
+    setup.opponent.kind = OpponentKind::Model;
+    setup.opponent.modelUrl = QStringLiteral("http://127.0.0.1:9/v1");  // the discard port: nothing listens
+    setup.opponent.modelName = QStringLiteral("nobody");
+    setup.opponent.timeoutSeconds = 5;
+    home.setSetup(setup);
+    auto window = home.makeWindow();
+    window->startUp();
+    clickPoint(*window, at("C3"));
+    QTRY_VERIFY_WITH_TIMEOUT(window->failureDialog() != nullptr, kTimeoutMs);
+    QVERIFY(window->failureDialog()->windowTitle().contains(QStringLiteral("could not be reached")));
+    QCOMPARE(window->controller().model().game().moveCount(), 1);
+    window->failureDialog()->closeButton()->click();
+  }
+
+  void stopDropsTheAnswerAndTheWindowNeverWaits() {
+    FakeModelServer server({QStringLiteral(R"({"delay": 3, "content": "E5"})")});
+    TestHome home;
+    home.setSetup(modelSetup(server));
+    auto window = home.makeWindow();
+    window->startUp();
+    clickPoint(*window, at("D4"));
+    QVERIFY(window->controller().thinking());
+    QVERIFY(window->attemptsPanel()->stopButton()->isEnabled());
+
+    // While the model takes its time the event loop runs: a timer fires on schedule.
+    QElapsedTimer clock;
+    clock.start();
+    bool fired = false;
+    QTimer::singleShot(100, this, [&] { fired = true; });
+    QTRY_VERIFY_WITH_TIMEOUT(fired, kTimeoutMs);
+    QVERIFY(window->controller().thinking());
+
+    QTest::keyClick(window.get(), Qt::Key_Escape);
+    QVERIFY(!window->controller().thinking());
+    QVERIFY(window->controller().aiHeld());
+    // The dropped answer arrives and changes nothing.
+    QVERIFY(waitForWorkers());
+    QTest::qWait(200);
+    QCOMPARE(window->controller().model().game().moveCount(), 1);
+    QCOMPARE(window->controller().model().game().board().at(at("E5")), Color::Empty);
+
+    // Asked again, the model answers.
+    QTest::keyClick(window.get(), Qt::Key_G, Qt::ControlModifier);
+    QVERIFY(window->controller().thinking());
+    QTRY_COMPARE_WITH_TIMEOUT(window->controller().model().game().moveCount(), 2, kTimeoutMs);
+    QCOMPARE(window->controller().model().game().board().at(at("E5")), Color::White);
+  }
+};
+
+QTEST_MAIN(OpponentTest)
+#include "opponent_test.moc"

@@ -1,0 +1,131 @@
+// What the client's tests share: a temporary home for settings, autosave and error log; a window built over it;
+// the scripted model server as a child process; and clicks on board points.
+#pragma once
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <memory>
+
+#include "tengen/core/coords.h"
+
+#include "model/background.h"
+#include "model/opponent_runner.h"
+#include "model/settings.h"
+#include "widgets/board_widget.h"
+#include "widgets/main_window.h"
+
+namespace tengen::qt::test {
+
+// Long enough for a slow shared machine; the tests never wait this long when things work.
+constexpr int kTimeoutMs = 60000;
+
+// A temporary directory holding the settings (INI), the autosave and the error log of one window.
+class TestHome {
+ public:
+  TestHome() : m_store(m_dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat) {}
+
+  QString path(const QString& name) const { return m_dir.filePath(name); }
+  QString autosavePath() const { return path(QStringLiteral("autosave.sgf")); }
+  QString errorLogPath() const { return path(QStringLiteral("errors.jsonl")); }
+  QSettings& store() { return m_store; }
+
+  // The setup the next window starts with (no autosave yet).
+  void setSetup(const GameSetup& setup) {
+    Settings(m_store).setLastSetup(setup);
+    m_store.sync();
+  }
+
+  std::unique_ptr<MainWindow> makeWindow() {
+    MainWindowOptions options;
+    options.store = &m_store;
+    options.autosavePath = autosavePath();
+    options.errorLogPath = errorLogPath();
+    auto window = std::make_unique<MainWindow>(options);
+    window->resize(900, 700);
+    window->show();
+    return window;
+  }
+
+ private:
+  QTemporaryDir m_dir;
+  QSettings m_store;
+};
+
+// A quick 9x9 game against the built-in engine with a small budget, so that tests do not depend on speed.
+inline GameSetup quickSetup(Color human = Color::Black) {
+  GameSetup setup;
+  setup.config.size = 9;
+  setup.human = human;
+  setup.opponent.kind = OpponentKind::Builtin;
+  setup.opponent.builtinOptions = QStringLiteral("playouts=200");
+  return setup;
+}
+
+// tests/ai/fake_model_server.cpp as a child process; each line of the script answers one request (the last one
+// repeats).
+class FakeModelServer {
+ public:
+  explicit FakeModelServer(const QStringList& script) {
+    QFile file(m_dir.filePath(QStringLiteral("script.jsonl")));
+    if (file.open(QIODevice::WriteOnly)) file.write(script.join(QLatin1Char('\n')).toUtf8() + '\n');
+    file.close();
+    QDir(m_dir.path()).mkdir(QStringLiteral("requests"));
+    m_process.start(QStringLiteral(TENGEN_FAKE_MODEL_SERVER),
+                    {QStringLiteral("--script"), file.fileName(), QStringLiteral("--record"),
+                     m_dir.filePath(QStringLiteral("requests"))});
+    m_process.waitForStarted(kTimeoutMs);
+    while (!m_process.canReadLine() && m_process.waitForReadyRead(kTimeoutMs)) {
+    }
+    m_port = m_process.readLine().trimmed().toInt();
+  }
+  ~FakeModelServer() {
+    m_process.kill();
+    m_process.waitForFinished(kTimeoutMs);
+  }
+  int port() const { return m_port; }
+  QString baseUrl() const { return QStringLiteral("http://127.0.0.1:%1/v1").arg(m_port); }
+  int requestsReceived() const {
+    return static_cast<int>(
+        QDir(m_dir.filePath(QStringLiteral("requests"))).entryList({QStringLiteral("*.body")}, QDir::Files).size());
+  }
+
+ private:
+  QTemporaryDir m_dir;
+  QProcess m_process;
+  int m_port = 0;
+};
+
+inline GameSetup modelSetup(const FakeModelServer& server, Color human = Color::Black) {
+  GameSetup setup = quickSetup(human);
+  setup.opponent.kind = OpponentKind::Model;
+  setup.opponent.modelUrl = server.baseUrl();
+  setup.opponent.modelName = QStringLiteral("scripted");
+  setup.opponent.modelImage = false;
+  setup.opponent.maxRetries = 4;
+  return setup;
+}
+
+// A left click on a board point, where the board widget draws it.
+inline void clickPoint(MainWindow& window, Point p) {
+  BoardWidget* board = window.board();
+  QTest::mouseClick(board, Qt::LeftButton, Qt::NoModifier, board->centerOf(p).toPoint());
+}
+
+// "D4" on a board of the given size.
+inline Point at(const char* vertex, int size = 9) {
+  const Result<ParsedVertex> parsed = parseGtpVertex(vertex, size);
+  return parsed ? parsed->point : Point{-1, -1};
+}
+
+// Waits until no AI request or estimate is left running, cancelled ones included, so that a test ends with its
+// threads.
+inline bool waitForWorkers() {
+  return QTest::qWaitFor([] { return runningBackgroundThreads() == 0; }, kTimeoutMs);
+}
+
+}  // namespace tengen::qt::test

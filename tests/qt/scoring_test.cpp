@@ -1,0 +1,104 @@
+// The end of the game: two passes bring the engine's dead-stone estimate; clicking a group toggles it and the
+// result follows; accepting ends the game with that result, in the record too.
+#include <QFile>
+#include <QtTest>
+
+#include "qt_test_support.h"
+
+using namespace tengen;
+using namespace tengen::qt;
+using namespace tengen::qt::test;
+
+namespace {
+
+// 9x9: a black wall on column C, a white wall on column D, a white stone at B5 inside Black's side, two passes.
+// With B5 dead (area scoring): Black 9 + 18, White 9 + 45, komi 7.5 -> W+34.5. With B5 alive, columns A and B
+// touch both colours and are nobody's: Black 9, White 55 -> W+53.5.
+constexpr const char* kTwoPasses =
+    "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]PB[Human]PW[engine]"
+    "AB[ca][cb][cc][cd][ce][cf][cg][ch][ci]AW[da][db][dc][dd][de][df][dg][dh][di][be];B[];W[])";
+
+}  // namespace
+
+class ScoringTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void cleanup() { QVERIFY(waitForWorkers()); }
+
+  void togglingGroupsChangesTheResult() {
+    TestHome home;
+    home.setSetup(quickSetup());
+    auto window = home.makeWindow();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    const QString path = home.path(QStringLiteral("end.sgf"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(kTwoPasses);
+    file.close();
+    QVERIFY(window->openFile(path, true));
+    GameController& controller = window->controller();
+    QCOMPARE(controller.model().game().phase(), Phase::Scoring);
+    QCOMPARE(controller.human(), Color::Black);
+
+    // The estimate comes from another thread.
+    QTRY_VERIFY_WITH_TIMEOUT(!controller.estimating(), kTimeoutMs);
+    QVERIFY(window->turnStatus().startsWith(QStringLiteral("Scoring: ")));
+
+    // Whatever the estimate said, bring the walls alive and B5 dead by clicking, as a player would.
+    const auto ensure = [&](const char* vertex, bool dead) {
+      if (controller.model().isDead(at(vertex)) != dead) clickPoint(*window, at(vertex));
+      QCOMPARE(controller.model().isDead(at(vertex)), dead);
+    };
+    ensure("C1", false);
+    ensure("D1", false);
+    ensure("B5", true);
+    QCOMPARE(QString::fromStdString(controller.model().score().result), QStringLiteral("W+34.5"));
+    QVERIFY(window->turnStatus().startsWith(QStringLiteral("Scoring: W+34.5")));
+
+    clickPoint(*window, at("B5"));
+    QVERIFY(!controller.model().isDead(at("B5")));
+    QCOMPARE(QString::fromStdString(controller.model().score().result), QStringLiteral("W+53.5"));
+    QVERIFY(window->statusMessage().contains(QStringLiteral("alive")));
+    QVERIFY(window->turnStatus().startsWith(QStringLiteral("Scoring: W+53.5")));
+
+    // A whole chain toggles at once: the nine stones of the black wall.
+    clickPoint(*window, at("C5"));
+    QCOMPARE(controller.model().deadStones().size(), 9U);
+    clickPoint(*window, at("C9"));
+    QVERIFY(controller.model().deadStones().empty());
+
+    clickPoint(*window, at("B5"));
+    QCOMPARE(QString::fromStdString(controller.model().score().result), QStringLiteral("W+34.5"));
+
+    // Enter accepts: the game is over with that result, and the autosaved record says so.
+    QTest::keyClick(window.get(), Qt::Key_Return);
+    QCOMPARE(controller.model().game().phase(), Phase::Finished);
+    QCOMPARE(QString::fromStdString(controller.model().game().result()), QStringLiteral("W+34.5"));
+    QVERIFY(window->turnStatus().startsWith(QStringLiteral("Game over: W+34.5")));
+    QFile saved(home.autosavePath());
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QVERIFY(saved.readAll().contains("RE[W+34.5]"));
+  }
+
+  void resumingPlayForgetsTheDeadStones() {
+    TestHome home;
+    home.setSetup(quickSetup());
+    auto window = home.makeWindow();
+    const QString path = home.path(QStringLiteral("end.sgf"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(kTwoPasses);
+    file.close();
+    QVERIFY(window->openFile(path, true));
+    QTRY_VERIFY_WITH_TIMEOUT(!window->controller().estimating(), kTimeoutMs);
+    window->controller().resumePlay();
+    QCOMPARE(window->controller().model().game().phase(), Phase::Playing);
+    QVERIFY(window->controller().model().deadStones().empty());
+    // Black passed first, so after White's pass it is Black's (the player's) turn.
+    QCOMPARE(window->controller().model().game().toMove(), Color::Black);
+  }
+};
+
+QTEST_MAIN(ScoringTest)
+#include "scoring_test.moc"

@@ -1,0 +1,169 @@
+// Renders the client as docs/client.md shows it (into $TENGEN_SCREENSHOT_DIR, else ./screenshots) and checks that
+// the board looks like one: wood under the grid, dark and light stones, and grid lines that stay one solid colour
+// with no blurred edge at every window size.
+#include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QPushButton>
+#include <QtTest>
+
+#include "qt_test_support.h"
+#include "widgets/ai_failure_dialog.h"
+#include "widgets/attempts_panel.h"
+#include "widgets/new_game_dialog.h"
+
+using namespace tengen;
+using namespace tengen::qt;
+using namespace tengen::qt::test;
+
+namespace {
+
+QString outputDir() {
+  QString dir = qEnvironmentVariable("TENGEN_SCREENSHOT_DIR");
+  if (dir.isEmpty()) dir = QDir::current().filePath(QStringLiteral("screenshots"));
+  QDir().mkpath(dir);
+  return dir;
+}
+
+bool save(QWidget& widget, const QString& name) { return widget.grab().save(QDir(outputDir()).filePath(name), "PNG"); }
+
+bool isWood(QColor c) { return c.red() > 170 && c.red() > c.green() && c.green() > c.blue(); }
+bool isLine(QColor c) { return c.red() < 90 && c.green() < 70 && c.blue() < 50; }
+
+void writeFile(const QString& path, const QByteArray& text) {
+  QFile file(path);
+  if (file.open(QIODevice::WriteOnly)) file.write(text);
+}
+
+// A 19x19 opening, for the move-number picture.
+constexpr const char* kOpening =
+    "(;GM[1]FF[4]SZ[19]KM[7.5]PB[Human]PW[engine];B[pd];W[dp];B[pp];W[dd];B[fq];W[cn];B[jp];W[qf];B[nc];W[rd];"
+    "B[qc];W[qi];B[qk];W[oi];B[dj];W[fc];B[cf];W[cd];B[ci];W[eg])";
+
+constexpr const char* kTwoPasses =
+    "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]PB[Human]PW[engine]"
+    "AB[ca][cb][cc][cd][ce][cf][cg][ch][ci][gd]AW[da][db][dc][dd][de][df][dg][dh][di][be];B[];W[])";
+
+}  // namespace
+
+class ScreenshotsTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void cleanup() { QVERIFY(waitForWorkers()); }
+
+  void gridLinesAreCrispAtEverySize() {
+    TestHome home;
+    home.setSetup(quickSetup());
+    auto window = home.makeWindow();
+    window->startUp();
+    for (const QSize size : {QSize(500, 430), QSize(731, 613), QSize(1100, 900), QSize(1613, 1201)}) {
+      window->resize(size);
+      QApplication::processEvents();
+      BoardWidget* board = window->board();
+      const QImage image = board->grab().toImage();
+      QVERIFY(isWood(image.pixelColor(board->centerOf({4, 4}).toPoint() + QPoint(0, int(board->cellSize() / 2)) +
+                                      QPoint(int(board->cellSize() / 3), 0))));
+      // Across the vertical line of column E, half-way between two rows: solid line pixels flanked by wood.
+      const QPointF a = board->centerOf({2, 4});
+      const int y = static_cast<int>(a.y() + board->cellSize() / 2);
+      int linePixels = 0;
+      for (int x = static_cast<int>(a.x() - board->cellSize() / 3); x <= a.x() + board->cellSize() / 3; ++x) {
+        const QColor c = image.pixelColor(x, y);
+        QVERIFY2(
+            isWood(c) || isLine(c),
+            qPrintable(QStringLiteral("blurred pixel %1 at %2x%3").arg(c.name()).arg(size.width()).arg(size.height())));
+        linePixels += isLine(c);
+      }
+      // One solid run, thin beside the spacing of the lines.
+      QVERIFY2(
+          linePixels >= 1 && linePixels <= std::max(1.0, board->cellSize() / 20),
+          qPrintable(QStringLiteral("%1 line pixels at %2x%3").arg(linePixels).arg(size.width()).arg(size.height())));
+    }
+  }
+
+  void renderTheDocumentationPictures() {
+    // The main window after a model's rejected answer and its move.
+    FakeModelServer server({QStringLiteral(R"({"content": "E6"})"), QStringLiteral(R"({"content": "D5"})"),
+                            QStringLiteral(R"({"content": "I see a cut. Move: F4"})")});
+    TestHome home;
+    home.setSetup(modelSetup(server));
+    auto window = home.makeWindow();
+    window->resize(1040, 720);
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    window->startUp();
+    for (const char* vertex : {"D5", "E4"}) {
+      clickPoint(*window, at(vertex));
+      QTRY_VERIFY_WITH_TIMEOUT(!window->controller().thinking(), kTimeoutMs);
+    }
+    QCOMPARE(window->controller().model().game().moveCount(), 4);
+    // The mouse over F6 shows the ghost stone.
+    QTest::mouseMove(window->board(), window->board()->centerOf(at("F6")).toPoint());
+    QTRY_VERIFY(window->board()->hoverPoint().has_value());
+    QApplication::processEvents();
+    QVERIFY(save(*window, QStringLiteral("main-window.png")));
+    const QImage shot = window->board()->grab().toImage();
+    QVERIFY(shot.pixelColor(window->board()->centerOf(at("D5")).toPoint() + QPoint(4, 4)).lightness() < 80);
+    QVERIFY(shot.pixelColor(window->board()->centerOf(at("E6")).toPoint() + QPoint(4, 4)).lightness() > 180);
+
+    // An illegal click, explained in the status bar.
+    clickPoint(*window, at("D5"));
+    QVERIFY(window->statusMessage().contains(QStringLiteral("stone already there")));
+    QVERIFY(save(*window, QStringLiteral("illegal-click.png")));
+
+    // A 19x19 game with move numbers.
+    TestHome big;
+    big.setSetup(quickSetup());
+    auto numbered = big.makeWindow();
+    numbered->resize(1000, 860);
+    const QString opening = big.path(QStringLiteral("opening.sgf"));
+    writeFile(opening, kOpening);
+    QVERIFY(numbered->openFile(opening, true));
+    numbered->action(QStringLiteral("moveNumbers"))->trigger();
+    QVERIFY(numbered->board()->showMoveNumbers());
+    QApplication::processEvents();
+    QVERIFY(save(*numbered->board(), QStringLiteral("move-numbers-19x19.png")));
+
+    // Scoring with the estimate and one toggle.
+    TestHome end;
+    end.setSetup(quickSetup());
+    auto scoring = end.makeWindow();
+    scoring->resize(1000, 720);
+    const QString passes = end.path(QStringLiteral("end.sgf"));
+    writeFile(passes, kTwoPasses);
+    QVERIFY(scoring->openFile(passes, true));
+    QTRY_VERIFY_WITH_TIMEOUT(!scoring->controller().estimating(), kTimeoutMs);
+    for (const char* vertex : {"B5", "G6"}) {
+      if (!scoring->controller().model().isDead(at(vertex))) clickPoint(*scoring, at(vertex));
+    }
+    QApplication::processEvents();
+    QVERIFY(save(*scoring, QStringLiteral("scoring.png")));
+
+    // The failure dialog, from a model that only ever names an occupied point.
+    FakeModelServer stubborn({QStringLiteral(R"({"content": "D5"})")});
+    TestHome failing;
+    failing.setSetup(modelSetup(stubborn));
+    auto failed = failing.makeWindow();
+    failed->resize(1040, 720);
+    failed->startUp();
+    clickPoint(*failed, at("D5"));
+    QTRY_VERIFY_WITH_TIMEOUT(failed->failureDialog() != nullptr, kTimeoutMs);
+    QApplication::processEvents();
+    QVERIFY(save(*failed->failureDialog(), QStringLiteral("ai-failure-dialog.png")));
+    QVERIFY(save(*failed, QStringLiteral("ai-failure-window.png")));
+    failed->failureDialog()->closeButton()->click();
+
+    GameSetup shown = modelSetup(stubborn);
+    shown.opponent.modelUrl = QStringLiteral("http://127.0.0.1:8000/v1");
+    shown.opponent.modelName = QStringLiteral("lora_mix_qwen_r5");
+    shown.opponent.modelImage = true;
+    NewGameDialog dialog(shown, false);
+    dialog.show();
+    QApplication::processEvents();
+    QVERIFY(save(dialog, QStringLiteral("new-game-dialog.png")));
+  }
+};
+
+QTEST_MAIN(ScreenshotsTest)
+#include "screenshots_test.moc"
