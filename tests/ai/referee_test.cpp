@@ -1,13 +1,16 @@
 // The referee's retry loop with a scripted source: every rejection reason followed by a legal answer, repeated and
-// unparseable answers, exhaustion, transport failures, and what each retry request tells the source.
+// unparseable answers, exhaustion, transport failures, what each retry request tells the source, the per-attempt
+// observer and cancelling a turn.
 #include "tengen/ai/referee.h"
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -383,6 +386,135 @@ TEST(Referee, AnOffBoardRowColAnswerIsOutOfBoundsAndCanBeRepeated) {
   EXPECT_EQ(out.attempts[0].reason, "out_of_bounds");
   EXPECT_EQ(out.attempts[1].reason, "repeated");
   EXPECT_EQ(out.attempts[0].move, out.attempts[1].move);
+}
+
+// What the observer saw of one attempt, and how many requests the source had had by then.
+struct Observed {
+  Attempt attempt;
+  std::size_t requestsSoFar;
+  std::thread::id thread;
+};
+
+TEST(Referee, TheObserverSeesEveryAttemptInOrderWithTheOutcomesVerdictsBeforeTheNextRequest) {
+  const Game game = gameFrom(9, Rules::Chinese, {"E5", "D4"});
+  ScriptedSource source({"E5", "e5", "nonsense", "Z30", "C3"});
+  std::vector<Observed> seen;
+  RefereeOptions options;
+  options.onAttempt = [&](const Attempt& a) {
+    seen.push_back({a, source.requests.size(), std::this_thread::get_id()});
+  };
+  const RefereeOutcome out = requestMove(source, game, Color::Black, options);
+
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  ASSERT_EQ(out.attempts.size(), 5U);
+  ASSERT_EQ(seen.size(), out.attempts.size());
+  const std::vector<std::string> reasons = {"occupied", "repeated", "unparseable", "out_of_bounds", ""};
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    const Attempt& a = seen[i].attempt;
+    const Attempt& b = out.attempts[i];
+    EXPECT_EQ(a.n, static_cast<int>(i) + 1) << i;
+    EXPECT_EQ(a.n, b.n) << i;
+    EXPECT_EQ(a.answer, b.answer) << i;
+    EXPECT_EQ(a.move, b.move) << i;
+    EXPECT_EQ(a.accepted, b.accepted) << i;
+    EXPECT_EQ(a.reason, b.reason) << i;
+    EXPECT_EQ(a.reason, reasons[i]) << i;
+    EXPECT_EQ(a.latencyMs, b.latencyMs) << i;
+    // Told after its own request and before the next one, on the caller's thread.
+    EXPECT_EQ(seen[i].requestsSoFar, i + 1) << i;
+    EXPECT_EQ(seen[i].thread, std::this_thread::get_id()) << i;
+  }
+  EXPECT_TRUE(seen.back().attempt.accepted);
+  EXPECT_EQ(seen.back().attempt.move, "C3");
+}
+
+TEST(Referee, TheObserverSeesEveryAttemptOfAFailureButNotTheTransportError) {
+  const Game game = gameFrom(5, Rules::Chinese, {"C3"});
+  std::vector<Attempt> seen;
+  RefereeOptions options;
+  options.maxRetries = 1;
+  options.onAttempt = [&](const Attempt& a) { seen.push_back(a); };
+  ScriptedSource exhausted({"C3", "C3"});
+  const RefereeOutcome out = requestMove(exhausted, game, Color::White, options);
+  ASSERT_FALSE(out.move.has_value());
+  ASSERT_EQ(seen.size(), 2U);
+  EXPECT_EQ(seen[0].reason, "occupied");
+  EXPECT_EQ(seen[1].reason, "repeated");
+
+  seen.clear();
+  ScriptedSource broken({"Z99", "!transport"});
+  const RefereeOutcome failed = requestMove(broken, game, Color::White, options);
+  EXPECT_TRUE(failed.transportFailure);
+  ASSERT_EQ(seen.size(), 1U);
+  EXPECT_EQ(seen[0].reason, "out_of_bounds");
+}
+
+TEST(Referee, CancelSetDuringAnAttemptStopsBeforeTheNextRequest) {
+  const Game game = gameFrom(9, Rules::Chinese, {"E5"});
+  ScriptedSource source({"E5", "D4"});
+  std::atomic<bool> cancel{false};
+  RefereeOptions options;
+  options.cancel = &cancel;
+  // Set while the turn is under way, as a Stop button on another thread would.
+  options.onAttempt = [&](const Attempt&) { cancel = true; };
+  const RefereeOutcome out = requestMove(source, game, Color::Black, options);
+  EXPECT_FALSE(out.move.has_value());
+  EXPECT_EQ(out.error, kStoppedError);
+  EXPECT_FALSE(out.transportFailure);
+  EXPECT_EQ(source.requests.size(), 1U);
+  ASSERT_EQ(out.attempts.size(), 1U);
+  EXPECT_EQ(out.attempts[0].reason, "occupied");
+}
+
+TEST(Referee, CancelSetBeforehandMakesNoRequest) {
+  const Game game = gameFrom(9, Rules::Chinese, {});
+  ScriptedSource source({"D4"});
+  const std::atomic<bool> cancel{true};
+  RefereeOptions options;
+  options.cancel = &cancel;
+  const RefereeOutcome out = requestMove(source, game, Color::Black, options);
+  EXPECT_FALSE(out.move.has_value());
+  EXPECT_EQ(out.error, "stopped");
+  EXPECT_TRUE(source.requests.empty());
+  EXPECT_TRUE(out.attempts.empty());
+}
+
+TEST(Referee, AnUnsetCancelChangesNothing) {
+  const Game game = gameFrom(9, Rules::Chinese, {"E5"});
+  ScriptedSource source({"E5", "D4"});
+  const std::atomic<bool> cancel{false};
+  RefereeOptions options;
+  options.cancel = &cancel;
+  const RefereeOutcome out = requestMove(source, game, Color::Black, options);
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(out.attempts.size(), 2U);
+}
+
+TEST_F(RefereeErrorLog, AStoppedRequestWritesNoRecord) {
+  const Game game = gameFrom(5, Rules::Chinese, {"C3"});
+  ScriptedSource source({"C3", "C3"});
+  ErrorLog log(path());
+  const ErrorContext context{"qt", "scripted", ""};
+  std::atomic<bool> cancel{false};
+  RefereeOptions options;
+  options.errorLog = &log;
+  options.context = &context;
+  options.cancel = &cancel;
+  options.onAttempt = [&](const Attempt&) { cancel = true; };
+  const RefereeOutcome out = requestMove(source, game, Color::White, options);
+  EXPECT_FALSE(out.move.has_value());
+  EXPECT_EQ(out.error, "stopped");
+  EXPECT_TRUE(out.logId.empty());
+  EXPECT_TRUE(out.logError.empty());
+  EXPECT_TRUE(lines().empty());
+}
+
+TEST(Referee, RejectionWordsNameEveryReasonCodeForAPerson) {
+  EXPECT_EQ(rejectionWords("occupied"), "stone already there");
+  EXPECT_EQ(rejectionWords("superko"), "ko repetition: recreates an earlier position");
+  EXPECT_EQ(rejectionWords("unparseable"), "no coordinate could be read from the answer");
+  EXPECT_EQ(rejectionWords("repeated"), "names a point already rejected this turn");
+  EXPECT_EQ(rejectionWords("something_new"), "something_new");
 }
 
 }  // namespace

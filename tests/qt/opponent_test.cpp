@@ -1,8 +1,9 @@
 // The model opponent in the window, against the scripted server: rejected answers show up as they arrive and then
 // the move; a model that never answers legally brings the failure dialog with its error-log record while the game
-// stays as it was; stop drops a slow answer and the window never waits for it.
+// stays as it was; stop drops a slow answer and the window never waits for it, and a stopped turn asks no more.
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QPushButton>
 #include <QTimer>
 #include <QtTest>
@@ -147,6 +148,28 @@ class OpponentTest : public QObject {
     QVERIFY(window->controller().thinking());
     QTRY_COMPARE_WITH_TIMEOUT(window->controller().model().game().moveCount(), 2, kTimeoutMs);
     QCOMPARE(window->controller().model().game().board().at(at("E5")), Color::White);
+  }
+
+  void stopEndsTheTurnWithoutAskingAgainOrLogging() {
+    // Every answer is the occupied D4, after a second: left alone the referee would ask five times and log a failure.
+    FakeModelServer server({QStringLiteral(R"({"delay": 1, "content": "D4"})")});
+    TestHome home;
+    home.setSetup(modelSetup(server));
+    auto window = home.makeWindow();
+    window->startUp();
+    clickPoint(*window, at("D4"));
+    QTRY_COMPARE_WITH_TIMEOUT(server.requestsReceived(), 1, kTimeoutMs);
+
+    QTest::keyClick(window.get(), Qt::Key_Escape);
+    QVERIFY(!window->controller().thinking());
+    // The request already out runs to its end; its verdict is dropped and no second request follows.
+    QVERIFY(waitForWorkers());
+    QTest::qWait(200);
+    QCOMPARE(server.requestsReceived(), 1);
+    QVERIFY(window->attemptsPanel()->lines().isEmpty());
+    QVERIFY(window->failureDialog() == nullptr);
+    QVERIFY(!QFile::exists(home.errorLogPath()) || QFileInfo(home.errorLogPath()).size() == 0);
+    QCOMPARE(window->controller().model().game().moveCount(), 1);
   }
 };
 

@@ -93,9 +93,9 @@ class GameController : public QObject {
   void attemptsCleared();
   // The AI is about to be asked (attempt n).
   void asking(int attemptNumber);
-  // An answer as soon as it arrives.
+  // An attempt as soon as the referee has judged it.
   void attemptReported(const QString& line);
-  // The referee's verdicts for the finished turn, which replace the live lines.
+  // The referee's verdicts for the finished turn (the live lines again, as the outcome records them).
   void attemptsFinal(const QStringList& lines);
   // The AI found no legal move or could not be reached; the game is as it was.
   void aiFailed(const QString& error, const QString& logId, bool transportFailure);

@@ -1,90 +1,50 @@
 #include "model/opponent_runner.h"
 
-#include <algorithm>
-#include <optional>
 #include <utility>
-#include <vector>
 
-#include "tengen/ai/answer_parser.h"
 #include "tengen/ai/error_log.h"
-#include "tengen/core/coords.h"
 
 namespace tengen::qt {
 
 namespace {
 
-QString wordsOfCode(const std::string& code) {
-  if (code == "unparseable") return QStringLiteral("no coordinate could be read from the answer");
-  if (code == "repeated") return QStringLiteral("names a point already rejected this turn");
-  if (const std::optional<RejectReason> reason = parseReasonCode(code)) {
-    return QString::fromUtf8(std::string(reasonWords(*reason)));
-  }
-  return QString::fromStdString(code);
-}
-
-// Wraps the opponent to tell the GUI about every answer the moment it comes, judged the way requestMove will
-// judge it; the referee's own outcome stays the record of what happened.
-class ObservedSource final : public ai::MoveSource {
+// Delivers reports of one request to the runner on its thread, unless the request was cancelled meanwhile.
+class Reporter {
  public:
-  ObservedSource(ai::MoveSource& inner, Mailbox mailbox, OpponentRunner* runner, unsigned long ticket,
-                 const unsigned long* currentTicket)
-      : m_inner(inner), m_mailbox(std::move(mailbox)), m_runner(runner), m_ticket(ticket), m_current(currentTicket) {}
+  Reporter(Mailbox mailbox, OpponentRunner* runner, unsigned long ticket, const unsigned long* currentTicket)
+      : m_mailbox(std::move(mailbox)), m_runner(runner), m_ticket(ticket), m_current(currentTicket) {}
 
-  std::string describe() const override { return m_inner.describe(); }
-
-  Result<ai::Answer> propose(const ai::MoveRequest& request) override {
-    const int n = ++m_asked;
-    post([n](OpponentRunner* runner) { emit runner->asking(n); });
-    Result<ai::Answer> answer = m_inner.propose(request);
-    if (answer) {
-      const ai::Attempt attempt = judge(n, request, answer->text);
-      post([attempt](OpponentRunner* runner) { emit runner->attemptMade(attemptLine(attempt)); });
-    }
-    return answer;
-  }
-
- private:
-  // The referee's reading and checks in its order: unreadable, repeated, then the rules for the colour asked.
-  static ai::Attempt judge(int n, const ai::MoveRequest& request, const std::string& text) {
-    ai::Attempt attempt;
-    attempt.n = n;
-    attempt.answer = text;
-    const Game& game = *request.game;
-    const std::optional<ai::ReadMove> read = ai::readMove(text, game.size());
-    if (!read) {
-      attempt.reason = "unparseable";
-      return attempt;
-    }
-    const bool onBoard = game.board().contains(read->point);
-    attempt.move = read->kind == MoveKind::Play && onBoard ? gtpVertex(read->point, game.size()) : read->text;
-    const bool seen = std::any_of(request.rejected.begin(), request.rejected.end(),
-                                  [&](const ai::Rejection& r) { return r.vertex == *attempt.move; });
-    if (seen) {
-      attempt.reason = "repeated";
-      return attempt;
-    }
-    Game judgeGame = game;
-    judgeGame.setStrictTurn(false);
-    const RejectReason reason = judgeGame.check(Move{request.color, read->kind, read->point});
-    attempt.accepted = reason == RejectReason::None;
-    if (!attempt.accepted) attempt.reason = std::string(reasonCode(reason));
-    return attempt;
-  }
-
-  // Delivers to the runner on its thread, unless the request was cancelled meanwhile.
   template <typename F>
-  void post(F report) {
+  void post(F report) const {
     m_mailbox.post([runner = m_runner, ticket = m_ticket, current = m_current, report] {
       if (*current == ticket) report(runner);
     });
   }
 
-  ai::MoveSource& m_inner;
+ private:
   Mailbox m_mailbox;
   OpponentRunner* m_runner;
   unsigned long m_ticket;
   // Read only on the runner's thread, inside posted functions that run only while the runner exists.
   const unsigned long* m_current;
+};
+
+// Wraps the opponent only to say when each request goes out; the verdicts come from the referee's onAttempt.
+class AnnouncingSource final : public ai::MoveSource {
+ public:
+  AnnouncingSource(ai::MoveSource& inner, Reporter reporter) : m_inner(inner), m_reporter(std::move(reporter)) {}
+
+  std::string describe() const override { return m_inner.describe(); }
+
+  Result<ai::Answer> propose(const ai::MoveRequest& request) override {
+    const int n = ++m_asked;
+    m_reporter.post([n](OpponentRunner* runner) { emit runner->asking(n); });
+    return m_inner.propose(request);
+  }
+
+ private:
+  ai::MoveSource& m_inner;
+  Reporter m_reporter;
   int m_asked = 0;
 };
 
@@ -94,7 +54,9 @@ QString attemptLine(const ai::Attempt& attempt) {
   const QString what =
       attempt.move ? QString::fromStdString(*attempt.move) : QString::fromStdString(ai::quotedAnswer(attempt.answer));
   if (attempt.accepted) return QStringLiteral("attempt %1: %2 accepted").arg(attempt.n).arg(what);
-  return QStringLiteral("attempt %1: %2 rejected \u2014 %3").arg(attempt.n).arg(what, wordsOfCode(attempt.reason));
+  return QStringLiteral("attempt %1: %2 rejected \u2014 %3")
+      .arg(attempt.n)
+      .arg(what, QString::fromStdString(ai::rejectionWords(attempt.reason)));
 }
 
 OpponentRunner::OpponentRunner(QObject* parent) : QObject(parent), m_mailbox(this) {}
@@ -115,6 +77,7 @@ void OpponentRunner::setOpponent(const OpponentConfig& config, const QString& er
 void OpponentRunner::request(const Game& game, Color color) {
   m_busy = true;
   const unsigned long ticket = ++m_ticket;
+  m_stop = std::make_shared<std::atomic<bool>>(false);
   // Everything the worker needs travels by value: it may outlive this runner. The opponent goes with it (shared
   // only because std::function needs a copyable lambda) and comes back with the outcome.
   auto gameCopy = std::make_shared<const Game>(game);
@@ -128,6 +91,7 @@ void OpponentRunner::request(const Game& game, Color color) {
   const Mailbox mailbox = m_mailbox;
   const unsigned long* current = &m_ticket;
   OpponentRunner* self = this;
+  const std::shared_ptr<const std::atomic<bool>> stop = m_stop;
   runDetached([=] {
     ai::RefereeOutcome outcome;
     if (!*holder) {
@@ -140,15 +104,20 @@ void OpponentRunner::request(const Game& game, Color color) {
       }
     }
     if (*holder) {
-      ObservedSource observed(**holder, mailbox, self, ticket, current);
+      const Reporter reporter(mailbox, self, ticket, current);
+      AnnouncingSource announcing(**holder, reporter);
       ai::ErrorLog log(logPath);
       ai::RefereeOptions options;
       options.maxRetries = maxRetries;
+      options.onAttempt = [&reporter](const ai::Attempt& attempt) {
+        reporter.post([line = attemptLine(attempt)](OpponentRunner* runner) { emit runner->attemptMade(line); });
+      };
+      options.cancel = stop.get();
       if (!logPath.empty()) {
         options.errorLog = &log;
         options.context = &context;
       }
-      outcome = ai::requestMove(observed, *gameCopy, color, options);
+      outcome = ai::requestMove(announcing, *gameCopy, color, options);
     }
     mailbox.post([self, ticket, current, holder, sourceGeneration, outcome] {
       if (*current == ticket) {
@@ -163,6 +132,7 @@ void OpponentRunner::request(const Game& game, Color color) {
 
 void OpponentRunner::cancel() {
   if (!m_busy) return;
+  m_stop->store(true, std::memory_order_release);
   ++m_ticket;
   m_busy = false;
 }

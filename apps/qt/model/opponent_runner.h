@@ -3,6 +3,7 @@
 
 #include <QObject>
 #include <QString>
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -32,16 +33,16 @@ class OpponentRunner : public QObject {
 
   // Starts asking for a move by `color` in a copy of `game`. Precondition: !busy().
   void request(const Game& game, Color color);
-  // Forgets the request in flight: its attempts and outcome are dropped when they arrive. The worker is left to
-  // finish on its own thread (a model request cannot be interrupted) with the opponent it took along; the next
-  // request makes a fresh one.
+  // Forgets the request in flight: its attempts and outcome are dropped when they arrive, and the referee asks the
+  // opponent nothing more. The request already out is left to finish on the worker's thread (a model request cannot
+  // be interrupted) with the opponent it took along; the next request makes a fresh one.
   void cancel();
   bool busy() const { return m_busy; }
 
  signals:
   // Before each request to the opponent.
   void asking(int attemptNumber);
-  // An answer as soon as it arrives, judged as the referee will judge it.
+  // Each attempt as soon as the referee has judged it, as attemptLine words it.
   void attemptMade(const QString& line);
   // The referee's outcome: the move, or why there is none (with its error-log record).
   void finished(const tengen::ai::RefereeOutcome& outcome);
@@ -57,6 +58,8 @@ class OpponentRunner : public QObject {
   std::unique_ptr<ai::MoveSource> m_source;
   unsigned long m_sourceGeneration = 0;  // bumped when the opponent changes, so an old one is not handed back
   unsigned long m_ticket = 0;            // the request whose reports are wanted; bumped by cancel()
+  // The stop flag of the request in flight, shared with its worker's referee; set by cancel().
+  std::shared_ptr<std::atomic<bool>> m_stop;
   bool m_busy = false;
   Mailbox m_mailbox;
 };

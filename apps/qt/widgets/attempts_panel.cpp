@@ -46,7 +46,7 @@ AttemptsPanel::AttemptsPanel(GameController& controller, QWidget* parent)
                             : tr("Asking again (attempt %1)\u2026").arg(n));
   });
   connect(&controller, &GameController::attemptsFinal, this, [this](const QStringList& lines) {
-    // The referee's verdicts are the record; the live lines were the same judgement made early.
+    // The outcome is the record; the live lines were the same verdicts reported one by one.
     m_list->clear();
     m_list->addItems(lines);
     m_list->scrollToBottom();

@@ -1,6 +1,7 @@
 #include "tengen/ai/referee.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <string_view>
 
@@ -58,6 +59,16 @@ Attempt attemptFrom(int n, const Answer& answer) {
   return attempt;
 }
 
+// An observer that throws would leave the turn half-reported and its error-log record unwritten; noexcept makes
+// that a loud end rather than a quiet one (the contract in referee.h).
+void report(const RefereeOptions& options, const Attempt& attempt) noexcept {
+  if (options.onAttempt) options.onAttempt(attempt);
+}
+
+bool stopped(const RefereeOptions& options) {
+  return options.cancel != nullptr && options.cancel->load(std::memory_order_acquire);
+}
+
 // Writes the record before the caller hears of the outcome (SPEC section 5), and names it in the error a person
 // sees so that they can find it.
 void logOutcome(const RefereeOptions& options, const Game& game, Color color, RefereeOutcome& outcome) {
@@ -92,6 +103,11 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
   MoveRequest request{&game, color, {}, options.clock};
   const int maxAttempts = std::max(0, options.maxRetries) + 1;
   for (int n = 1; n <= maxAttempts; ++n) {
+    if (stopped(options)) {
+      // The caller asked for this, so it is neither the AI's failure nor the transport's: nothing to log.
+      outcome.error = std::string(kStoppedError);
+      return outcome;
+    }
     const Result<Answer> answer = source.propose(request);
     if (!answer) {
       // Asking again cannot help when the source itself failed; the caller decides whether to try later.
@@ -117,6 +133,7 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
         const RejectReason reason = judge.check(move);
         if (reason == RejectReason::None) {
           attempt.accepted = true;
+          report(options, attempt);
           outcome.attempts.push_back(std::move(attempt));
           outcome.move = move;
           logOutcome(options, game, color, outcome);
@@ -126,6 +143,7 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
       }
     }
     attempt.reason = rejection.code;
+    report(options, attempt);
     outcome.attempts.push_back(std::move(attempt));
     // The retry names each rejected point once, with the reason it first had; a repeat or a second unreadable
     // answer is an attempt but adds nothing new to say.
@@ -138,6 +156,13 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
   outcome.error = failureText(outcome.attempts);
   logOutcome(options, game, color, outcome);
   return outcome;
+}
+
+std::string rejectionWords(std::string_view code) {
+  if (code == "unparseable") return std::string(kUnparseableWords);
+  if (code == "repeated") return std::string(kRepeatedWords);
+  if (const std::optional<RejectReason> reason = parseReasonCode(code)) return std::string(reasonWords(*reason));
+  return std::string(code);
 }
 
 std::string quotedAnswer(std::string_view answer) {

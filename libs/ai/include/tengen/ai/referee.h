@@ -2,6 +2,8 @@
 // naming every point rejected this turn with its reason. It never plays, passes or resigns in the AI's place.
 #pragma once
 
+#include <atomic>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,7 +41,19 @@ struct RefereeOptions {
   bool logAccepted = false;  // --log-attempts
   // The mover's clock, passed into every request of the move (an attempt does not stop the clock).
   std::optional<MoveRequest::Clock> clock;
+  // Called with each attempt as soon as its verdict is known (accepted, rejected, unparseable or repeated), on the
+  // thread that called requestMove, before the next request; the same attempts, in the same order, as the outcome's.
+  // A transport failure is not an attempt and is not reported here. It must not throw: it is called from a noexcept
+  // context, so an exception ends the program.
+  std::function<void(const Attempt&)> onAttempt;
+  // When given and set (from any thread), no further request is made: requestMove returns with no move, the
+  // attempts so far and the error kStoppedError, writes no error-log record and is not a transport failure. A
+  // request already out is not interrupted.
+  const std::atomic<bool>* cancel = nullptr;
 };
+
+// RefereeOutcome::error of a request stopped through RefereeOptions::cancel.
+inline constexpr std::string_view kStoppedError = "stopped";
 
 struct RefereeOutcome {
   std::optional<Move> move;  // the accepted move; nothing when the AI failed
@@ -54,6 +68,10 @@ struct RefereeOutcome {
 // An answer as a message to a person may quote it: printable characters only, one line, at most 40 of them, in
 // double quotes. Model text can hold anything, terminal escape sequences included.
 std::string quotedAnswer(std::string_view answer);
+
+// The words for a person of an attempt's reason code: the rules' words ("stone already there"), or the referee's
+// own for "unparseable" and "repeated"; an unknown code is returned as it is.
+std::string rejectionWords(std::string_view code);
 
 // Asks `source` for a move by `color` in `game` (which is not changed). An answer that cannot be read is
 // `unparseable`; one naming a point already rejected this turn is `repeated`; both count as attempts.
