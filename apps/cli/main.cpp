@@ -13,6 +13,7 @@
 #include "gtp_command.h"
 #include "match_command.h"
 #include "play.h"
+#include "serve_command.h"
 
 namespace {
 
@@ -40,6 +41,8 @@ int run(int argc, char** argv) {
   const CLI::App* genmove = tengen::cli::addGenmoveCommand(app, &genmoveOptions);
   tengen::cli::MatchOptions matchOptions;
   const CLI::App* match = tengen::cli::addMatchCommand(app, &matchOptions);
+  tengen::cli::ServeOptions serveOptions;
+  const CLI::App* serve = tengen::cli::addServeCommand(app, &serveOptions);
 
   try {
     app.parse(argc, argv);
@@ -55,6 +58,7 @@ int run(int argc, char** argv) {
   if (gtp->parsed()) return tengen::cli::runGtp(gtpOptions, std::cin, std::cout, std::cerr);
   if (genmove->parsed()) return tengen::cli::runGenmove(genmoveOptions, std::cout, std::cerr);
   if (match->parsed()) return tengen::cli::runMatch(matchOptions, std::cout, std::cerr);
+  if (serve->parsed()) return tengen::cli::runServe(serveOptions, std::cout, std::cerr);
   if (check->parsed()) return tengen::cli::runCheck(checkOptions, std::cout, std::cerr);
   if (benchPlayouts->parsed()) {
     return tengen::cli::runBenchPlayouts(benchOptions, std::cout, std::cerr, isatty(STDERR_FILENO) != 0);

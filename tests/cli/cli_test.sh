@@ -34,11 +34,11 @@ out=$("$tengen" play --rules nonsense </dev/null 2>&1)
 out=$("$tengen" play --size 5 --handicap 2 </dev/null 2>&1)
 [[ $? -eq 2 ]] || fail "--handicap on 5x5 did not exit 2"
 
-# Opponents come from tengen::ai: kinds not built yet are usage errors, an engine that cannot start exits 4, and a
+# Opponents come from tengen::ai: malformed specs are usage errors, an engine that cannot start exits 4, and a
 # GTP engine plays through the referee.
-out=$("$tengen" play --opponent tengen:http://127.0.0.1:9 </dev/null 2>&1)
-[[ $? -eq 2 ]] || fail "--opponent tengen: did not exit 2"
-expect_contains opponent "$out" "not in this build yet"
+out=$("$tengen" play --opponent tengen:127.0.0.1:9 </dev/null 2>&1)
+[[ $? -eq 2 ]] || fail "--opponent tengen: without http:// did not exit 2"
+expect_contains opponent "$out" "needs the server's URL"
 out=$("$tengen" play --opponent 'gtp:/nonexistent/engine --mode gtp' </dev/null 2>&1)
 [[ $? -eq 4 ]] || fail "--opponent gtp:/nonexistent did not exit 4"
 expect_contains opponent "$out" "No such file or directory"

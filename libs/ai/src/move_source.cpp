@@ -2,16 +2,17 @@
 
 #include <utility>
 
+#include "tengen/net/http_client.h"
+
 #include "builtin_source.h"
 #include "gtp_source.h"
 #include "model_source.h"
 #include "random_source.h"
+#include "remote_source.h"
 
 namespace tengen::ai {
 
 namespace {
-
-constexpr std::string_view kKnownSpecs = "random, gtp:COMMAND ARGS..., builtin, openai:BASE_URL";
 
 bool startsWith(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
 
@@ -42,11 +43,10 @@ Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const Sour
     if (!source) return R::failure("engine spec " + quoted + ": " + source.error());
     return std::unique_ptr<MoveSource>(std::move(source).value());
   }
-  // The other kinds of SPEC section 2 are known but not built yet; saying so beats calling them unknown.
   if (startsWith(spec, "tengen:")) {
-    return R::failure("engine spec " + quoted +
-                      ": remote tengen servers (tengen:) are not in this build yet; this build runs " +
-                      std::string(kKnownSpecs));
+    Result<std::unique_ptr<RemoteSource>> source = RemoteSource::make(spec, spec.substr(7), options);
+    if (!source) return R::failure("engine spec " + net::displayUrl(quoted) + ": " + source.error());
+    return std::unique_ptr<MoveSource>(std::move(source).value());
   }
   return R::failure("unknown engine spec " + quoted +
                     "; known: random, gtp:COMMAND ARGS..., builtin, openai:BASE_URL, tengen:URL");

@@ -1,0 +1,158 @@
+#include "serve_command.h"
+
+#include <pthread.h>
+
+#include <cmath>
+#include <csignal>
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <thread>
+#include <utility>
+
+#include <CLI/CLI.hpp>
+
+#include "tengen/net/http_client.h"
+#include "tengen/net/http_server.h"
+#include "tengen/serve/move_service.h"
+
+#include "cli_options.h"
+
+namespace tengen::cli {
+
+namespace {
+
+struct Address {
+  std::string host;
+  int port = 0;
+};
+
+// "127.0.0.1:8080", ":8080" (127.0.0.1), "0.0.0.0:0", "[::1]:8080".
+std::optional<Address> parseListen(const std::string& text) {
+  const auto colon = text.rfind(':');
+  if (colon == std::string::npos) return std::nullopt;
+  Address address;
+  address.host = text.substr(0, colon);
+  if (address.host.size() >= 2 && address.host.front() == '[' && address.host.back() == ']') {
+    address.host = address.host.substr(1, address.host.size() - 2);
+  }
+  if (address.host.empty()) address.host = "127.0.0.1";
+  const std::string port = text.substr(colon + 1);
+  if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos) {
+    return std::nullopt;
+  }
+  address.port = std::stoi(port);
+  if (address.port > 65535) return std::nullopt;
+  return address;
+}
+
+}  // namespace
+
+CLI::App* addServeCommand(CLI::App& app, ServeOptions* options) {
+  CLI::App* cmd = app.add_subcommand("serve", "The HTTP move server (SPEC section 4, docs/http-api.md)");
+  cmd->add_option("--listen", options->listen, "HOST:PORT to listen on; port 0 picks a free one")
+      ->capture_default_str();
+  cmd->add_option("--engine", options->engine, "ENGINE spec every worker's move source is made from")
+      ->capture_default_str();
+  cmd->add_option("--token-env", options->tokenEnv,
+                  "Environment variable holding the bearer token requests must carry (never printed)");
+  cmd->add_option("--workers", options->workers, "Move sources, so moves computed at once (1..256)")
+      ->capture_default_str();
+  cmd->add_option("--queue", options->queue, "Moves waiting for a free worker before 503 (0..4096)")
+      ->capture_default_str();
+  cmd->add_option("--connections", options->connections,
+                  "Connections served at once (keep-alive included) before new ones get 503 (1..4096)")
+      ->capture_default_str();
+  cmd->add_option("--seed", options->seed, "Seed of the engines' randomness (worker i gets seed + i)")
+      ->check(notNegative());
+  addModelOptions(*cmd, &options->model, &options->timeoutSeconds);
+  addRefereeOptions(*cmd, &options->maxRetries, &options->errorLog, &options->logAttempts);
+  cmd->footer("Stops on SIGTERM or SIGINT after the requests in flight are answered.");
+  return cmd;
+}
+
+int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) {
+  const auto fail = [&err](const std::string& why) {
+    err << "tengen serve: " << why << '\n';
+    return kExitUsage;
+  };
+  const std::optional<Address> address = parseListen(options.listen);
+  if (!address) return fail("--listen " + options.listen + ": must be HOST:PORT, e.g. 127.0.0.1:8080");
+  if (options.workers < 1 || options.workers > 256) return fail("--workers: must be 1..256");
+  if (options.queue < 0 || options.queue > 4096) return fail("--queue: must be 0..4096");
+  if (options.connections < 1 || options.connections > 4096) return fail("--connections: must be 1..4096");
+  if (options.maxRetries < 0 || options.maxRetries > serve::kMaxRequestRetries) {
+    return fail("--max-retries " + std::to_string(options.maxRetries) + ": must be 0.." +
+                std::to_string(serve::kMaxRequestRetries));
+  }
+  if (const std::string why = checkRefereeOptions(options.maxRetries, options.errorLog); !why.empty()) {
+    return fail(why);
+  }
+  if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
+    return fail("--timeout: must be a positive number of seconds");
+  }
+  serve::ServiceOptions service;
+  service.engine = options.engine;
+  service.sourceOptions = sourceOptionsOf(options);
+  service.workers = options.workers;
+  service.maxWaiting = options.queue;
+  service.defaultMaxRetries = options.maxRetries;
+  service.errorLogPath = options.errorLog;
+  service.logAttempts = options.logAttempts;
+  if (!options.tokenEnv.empty()) {
+    const char* token = std::getenv(options.tokenEnv.c_str());
+    if (token == nullptr || *token == '\0')
+      return fail("--token-env " + options.tokenEnv + ": the variable is empty or not set");
+    service.token = token;
+  }
+
+  // SIGTERM and SIGINT are taken by one thread with sigwait, so stopping needs nothing async-signal-safe. They are
+  // blocked before any thread starts (threads inherit the mask); child engines start with an empty mask.
+  sigset_t stopSignals;
+  sigemptyset(&stopSignals);
+  sigaddset(&stopSignals, SIGTERM);
+  sigaddset(&stopSignals, SIGINT);
+  sigaddset(&stopSignals, SIGUSR1);  // only ever sent by this function to its own waiting thread
+  pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
+  // A client that hangs up mid-reply must not kill the server.
+  signal(SIGPIPE, SIG_IGN);
+
+  Result<std::unique_ptr<serve::MoveService>> made = serve::MoveService::make(service);
+  if (!made) {
+    err << "tengen serve: " << made.error() << '\n';
+    return exitCodeWhenSourceRefused(options.engine);
+  }
+  const std::unique_ptr<serve::MoveService> moveService = std::move(made).value();
+  serve::MoveService* handler = moveService.get();
+
+  net::HttpServerOptions http;
+  http.host = address->host;
+  http.port = address->port;
+  http.threads = options.connections;
+  http.maxPending = options.connections;
+  http.onServerError = [handler](int status) { handler->countServerError(status); };
+  Result<std::unique_ptr<net::HttpServer>> bound =
+      net::HttpServer::bind(http, [handler](const net::ServerRequest& request) { return handler->handle(request); });
+  if (!bound) return fail("--listen " + options.listen + ": " + bound.error());
+  net::HttpServer& server = *bound.value();
+
+  std::thread stopper([&server, &stopSignals] {
+    int signal = 0;
+    sigwait(&stopSignals, &signal);
+    server.stop();
+  });
+  const std::string host = address->host.find(':') != std::string::npos ? "[" + address->host + "]" : address->host;
+  out << "tengen serve: listening on http://" << host << ':' << server.port() << " (engine "
+      << net::displayUrl(options.engine) << ", " << options.workers << (options.workers == 1 ? " worker)" : " workers)")
+      << std::endl;
+  server.run();
+  // run() only returns after stop(); should it ever return early, the waiting thread is woken all the same.
+  pthread_kill(stopper.native_handle(), SIGUSR1);
+  stopper.join();
+  err << "tengen serve: stopped\n";
+  return kExitOk;
+}
+
+}  // namespace tengen::cli

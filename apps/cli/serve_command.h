@@ -1,0 +1,40 @@
+// `tengen serve`: the HTTP move server of SPEC section 4 (docs/http-api.md).
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+#include "tengen/ai/move_source.h"
+
+namespace CLI {
+class App;
+}
+
+namespace tengen::cli {
+
+// The command line of `tengen serve`, as typed; runServe() validates it.
+struct ServeOptions {
+  std::string listen = "127.0.0.1:8080";  // HOST:PORT; port 0 picks a free one
+  std::string engine = "builtin";
+  std::string tokenEnv;  // the variable holding the bearer token; "" for none
+  int workers = 2;       // move sources, so moves computed at once
+  int queue = 16;        // moves waiting for a worker before 503
+  int connections = 64;  // connections served at once before new ones get 503
+  std::uint64_t seed = 1;
+  ai::ModelOptions model;
+  double timeoutSeconds = 60;
+  int maxRetries = 4;
+  std::string errorLog = "./tengen-errors.jsonl";
+  bool logAttempts = false;
+};
+
+// Adds the `serve` subcommand to app with its options bound to *options, and returns it.
+CLI::App* addServeCommand(CLI::App& app, ServeOptions* options);
+
+// Serves until SIGTERM or SIGINT, then lets the requests in flight finish and returns 0. Prints one line when it
+// listens: "tengen serve: listening on http://HOST:PORT ..." with the real port. Returns 2 for bad options or an
+// address that cannot be bound, 4 when an engine cannot be started (as other subcommands).
+int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace tengen::cli

@@ -1,0 +1,26 @@
+// JSON text read into the plain JsonValue of json_line.h, with limits, so that layers above can read untrusted
+// request bodies without a JSON library of their own.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+#include "tengen/core/result.h"
+#include "tengen/net/json_line.h"
+
+namespace tengen::net {
+
+struct JsonLimits {
+  std::size_t maxBytes = std::size_t{1} << 20;  // longer text is refused before it is read
+  int maxDepth = 32;                            // arrays and objects nested deeper are refused
+};
+
+// Parses one JSON text (RFC 8259; blanks around it allowed, nothing else after it). Integers that fit a long long
+// stay integers, every other number is a double; a repeated key in one object is an error, so that two readers
+// can never disagree about which value counts. Errors say what and at which byte offset, never quoting the input.
+Result<JsonValue> parseJson(std::string_view text, const JsonLimits& limits = {});
+
+// The member of an object with that key, or null when `value` is not an object or has no such key.
+const JsonValue* findMember(const JsonValue& value, std::string_view key);
+
+}  // namespace tengen::net

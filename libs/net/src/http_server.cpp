@@ -1,0 +1,325 @@
+// HttpServer over cpp-httplib. httplib hands each accepted connection to a task queue; ours has a fixed number of
+// threads and a bounded waiting line, and gives the connections beyond it to a small "shedding" thread whose
+// requests are marked overloaded, so the handler answers them 503 at once. Nothing waits without bound.
+#include "tengen/net/http_server.h"
+
+#include <httplib.h>
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <utility>
+
+#include "tengen/net/json_line.h"
+
+namespace tengen::net {
+
+namespace {
+
+// True on the shedding threads: their connections came when every thread was busy.
+thread_local bool tShedding = false;
+// Whether the handler made this request's reply (set per request), so that the error handler fills in only the
+// replies httplib makes itself.
+thread_local bool tHandled = false;
+
+constexpr int kSheddingThreads = 2;
+
+std::string lowerCase(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+// httplib's TaskQueue with a fixed pool and a bounded line. After shutdown() begins, the connections already
+// accepted are still served: that is what lets the requests in flight finish.
+class BoundedPool final : public httplib::TaskQueue {
+ public:
+  BoundedPool(int threads, int maxPending) : m_maxPending(static_cast<std::size_t>(std::max(0, maxPending))) {
+    for (int i = 0; i < std::max(1, threads); ++i) m_threads.emplace_back([this] { work(false); });
+    for (int i = 0; i < kSheddingThreads; ++i) m_threads.emplace_back([this] { work(true); });
+  }
+  ~BoundedPool() override { shutdown(); }
+  BoundedPool(const BoundedPool&) = delete;
+  BoundedPool& operator=(const BoundedPool&) = delete;
+
+  void enqueue(std::function<void()> fn) override {
+    {
+      std::lock_guard lock(m_mutex);
+      const std::size_t idle =
+          m_serving + kSheddingThreads < m_threads.size() ? m_threads.size() - kSheddingThreads - m_serving : 0;
+      if (m_pending.size() < idle + m_maxPending) {
+        m_pending.push_back(std::move(fn));
+      } else {
+        m_shed.push_back(std::move(fn));
+      }
+    }
+    m_wake.notify_all();
+  }
+
+  void shutdown() override {
+    {
+      std::lock_guard lock(m_mutex);
+      if (m_shutdown) return;
+      m_shutdown = true;
+    }
+    m_wake.notify_all();
+    for (std::thread& t : m_threads) t.join();
+  }
+
+ private:
+  void work(bool shedding) {
+    tShedding = shedding;
+    std::deque<std::function<void()>>& line = shedding ? m_shed : m_pending;
+    for (;;) {
+      std::function<void()> fn;
+      {
+        std::unique_lock lock(m_mutex);
+        m_wake.wait(lock, [&] { return !line.empty() || m_shutdown; });
+        if (line.empty()) return;  // shutting down with nothing left
+        fn = std::move(line.front());
+        line.pop_front();
+        if (!shedding) ++m_serving;
+      }
+      tHandled = false;
+      fn();
+      if (!shedding) {
+        std::lock_guard lock(m_mutex);
+        --m_serving;
+      }
+    }
+  }
+
+  std::size_t m_maxPending;
+  std::vector<std::thread> m_threads;
+  std::mutex m_mutex;
+  std::condition_variable m_wake;
+  std::deque<std::function<void()>> m_pending;
+  std::deque<std::function<void()>> m_shed;
+  std::size_t m_serving = 0;
+  bool m_shutdown = false;
+};
+
+std::string_view statusCode(int status) {
+  switch (status) {
+    case 400:
+      return "invalid_request";
+    case 404:
+      return "not_found";
+    case 405:
+      return "method_not_allowed";
+    case 413:
+      return "payload_too_large";
+    case 414:
+      return "uri_too_long";
+    case 431:
+      return "headers_too_large";
+    default:
+      return status >= 500 ? "internal_error" : "invalid_request";
+  }
+}
+
+std::string_view statusWords(int status) {
+  switch (status) {
+    case 400:
+      return "malformed HTTP request";
+    case 404:
+      return "no such path";
+    case 413:
+      return "request body too large";
+    case 414:
+      return "request line too long";
+    case 500:
+      return "internal error";
+    default:
+      return "the server could not handle the request";
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> ServerRequest::header(std::string_view name) const {
+  const std::string wanted = lowerCase(name);
+  for (const auto& [key, value] : headers) {
+    if (key == wanted) return value;
+  }
+  return std::nullopt;
+}
+
+ServerReply jsonError(int status, std::string_view code, std::string_view detail) {
+  ServerReply reply;
+  reply.status = status;
+  reply.body = toJson(JsonValue::Object{{"error", std::string(code)}, {"detail", std::string(detail)}});
+  return reply;
+}
+
+namespace {
+
+// httplib listens with a backlog of 5: a burst of clients overflows it and the kernel drops their handshakes. The
+// listening socket is a protected member, so a subclass may widen the backlog (Linux accepts listen() again).
+class Server final : public httplib::Server {
+ public:
+  void widenBacklog(int backlog) { ::listen(svr_sock_, backlog); }
+};
+
+constexpr int kListenBacklog = 1024;
+
+}  // namespace
+
+struct HttpServer::Impl {
+  HttpServerOptions options;
+  ServerHandler handler;
+  Server server;
+  int port = 0;
+  std::mutex mutex;
+  bool stopRequested = false;
+  bool running = false;  // inside run(), between the check of stopRequested and the return
+  std::atomic<bool> done{false};
+
+  void serve(const httplib::Request& in, httplib::Response& out) {
+    ServerRequest request;
+    request.method = in.method;
+    request.path = in.path;
+    for (const auto& [name, value] : in.headers) request.headers.emplace_back(lowerCase(name), value);
+    request.body = in.body;
+    request.overloaded = tShedding;
+    tHandled = true;
+    ServerReply reply;
+    try {
+      reply = handler(request);
+    } catch (const std::exception&) {
+      reply = jsonError(500, "internal_error", "internal error");
+      if (options.onServerError) options.onServerError(500);
+    }
+    out.status = reply.status;
+    for (const auto& [name, value] : reply.headers) out.set_header(name, value);
+    if (!request.overloaded) {
+      out.set_content(reply.body, reply.contentType.c_str());
+      return;
+    }
+    // An overloaded connection must be closed after its answer, or a keep-alive client would stay on a shedding
+    // thread and be refused even once there is room again. httplib 0.11 has no call for that: a body provider that
+    // writes the whole body and then reports failure makes it drop the connection after a complete reply.
+    out.set_header("Connection", "close");
+    auto body = std::make_shared<const std::string>(std::move(reply.body));
+    out.set_content_provider(body->size(), reply.contentType.c_str(),
+                             [body](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
+                               sink.write(body->data() + offset, length);
+                               return false;
+                             });
+  }
+};
+
+HttpServer::HttpServer(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+
+HttpServer::~HttpServer() { stop(); }
+
+Result<std::unique_ptr<HttpServer>> HttpServer::bind(const HttpServerOptions& options, ServerHandler handler) {
+  using R = Result<std::unique_ptr<HttpServer>>;
+  auto impl = std::make_unique<Impl>();
+  impl->options = options;
+  impl->handler = std::move(handler);
+  Impl* self = impl.get();
+  Server& server = impl->server;
+  const int threads = std::max(1, options.threads);
+  const int pending = std::max(0, options.maxPending);
+  server.new_task_queue = [threads, pending] { return new BoundedPool(threads, pending); };
+  // httplib's default also sets SO_REUSEPORT, which would let a second server bind the same port and silently take
+  // half the connections; SO_REUSEADDR alone allows a quick restart.
+  server.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
+  // httplib writes the headers and the body separately; with Nagle on, the body waits for the client's delayed
+  // ACK, which adds 40 ms to every reply.
+  server.set_tcp_nodelay(true);
+  server.set_payload_max_length(options.maxBodyBytes);
+  server.set_read_timeout(std::max(1, options.readTimeoutSeconds), 0);
+  server.set_write_timeout(std::max(1, options.readTimeoutSeconds), 0);
+  server.set_keep_alive_timeout(std::max(1, options.keepAliveSeconds));
+  // httplib closes a keep-alive connection after 5 requests by default; reconnecting costs more than the request.
+  server.set_keep_alive_max_count(1000);
+  const auto route = [self](const httplib::Request& in, httplib::Response& out) { self->serve(in, out); };
+  server.Get(".*", route);
+  server.Post(".*", route);
+  server.Put(".*", route);
+  server.Patch(".*", route);
+  server.Delete(".*", route);
+  server.Options(".*", route);
+  // Replies httplib makes itself (body too large, a request it cannot parse) get a JSON body too.
+  // tHandled is cleared before each connection, each routed request and after each reply written, so a request
+  // httplib refuses before routing (a malformed request line) still gets its JSON body.
+  server.set_pre_routing_handler([](const httplib::Request&, httplib::Response&) {
+    tHandled = false;
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
+  server.set_logger([](const httplib::Request&, const httplib::Response&) { tHandled = false; });
+  server.set_error_handler(
+      httplib::Server::HandlerWithResponse([self](const httplib::Request&, httplib::Response& out) {
+        if (tHandled) return httplib::Server::HandlerResponse::Unhandled;
+        const ServerReply reply = jsonError(out.status, statusCode(out.status), statusWords(out.status));
+        out.set_content(reply.body, reply.contentType.c_str());
+        if (self->options.onServerError) self->options.onServerError(out.status);
+        return httplib::Server::HandlerResponse::Handled;
+      }));
+  server.set_exception_handler([self](const httplib::Request&, httplib::Response& out, const std::exception_ptr&) {
+    out.status = 500;
+    const ServerReply reply = jsonError(500, "internal_error", "internal error");
+    out.set_content(reply.body, reply.contentType.c_str());
+    if (self->options.onServerError) self->options.onServerError(500);
+  });
+
+  if (options.port < 0 || options.port > 65535) return R::failure("port must be 0..65535");
+  if (options.port == 0) {
+    impl->port = server.bind_to_any_port(options.host);
+    if (impl->port <= 0) return R::failure("cannot listen on " + options.host + " (any port)");
+  } else {
+    if (!server.bind_to_port(options.host, options.port)) {
+      return R::failure("cannot listen on " + options.host + ":" + std::to_string(options.port) +
+                        " (address in use or not local)");
+    }
+    impl->port = options.port;
+  }
+  server.widenBacklog(kListenBacklog);
+  return std::unique_ptr<HttpServer>(new HttpServer(std::move(impl)));
+}
+
+int HttpServer::port() const { return m_impl->port; }
+
+void HttpServer::run() {
+  {
+    std::lock_guard lock(m_impl->mutex);
+    if (m_impl->stopRequested || m_impl->done) return;
+    m_impl->running = true;
+  }
+  m_impl->server.listen_after_bind();
+  std::lock_guard lock(m_impl->mutex);
+  m_impl->running = false;
+  m_impl->done = true;
+}
+
+void HttpServer::stop() {
+  bool wasRunning = false;
+  {
+    std::lock_guard lock(m_impl->mutex);
+    m_impl->stopRequested = true;
+    wasRunning = m_impl->running;
+  }
+  if (!wasRunning) {
+    // Never run: the bound socket is closed by httplib's destructor.
+    return;
+  }
+  // httplib's stop() does nothing until its accept loop has started; run() may only just have been entered.
+  while (!m_impl->server.is_running() && !m_impl->done) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  m_impl->server.stop();
+}
+
+}  // namespace tengen::net

@@ -1,0 +1,61 @@
+// The stateless move service of SPEC section 4: every request carries the whole game, which the rules check before
+// any move source is asked; answers are JSON. The HTTP side (sockets, threads, body cap) is tengen::net's
+// HttpServer; this is what a request means.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "tengen/ai/move_source.h"
+#include "tengen/core/result.h"
+#include "tengen/net/http_server.h"
+
+namespace tengen::serve {
+
+// Makes the move source of worker `index` (0-based); the default makes one from ServiceOptions::engine.
+using SourceFactory = std::function<Result<std::unique_ptr<ai::MoveSource>>(int index)>;
+
+struct ServiceOptions {
+  std::string engine = "random";    // the ENGINE spec every worker's source is made from
+  ai::SourceOptions sourceOptions;  // worker i gets seed + i
+  int workers = 2;                  // move sources, so genmove requests served at once
+  int maxWaiting = 8;               // genmove requests waiting for a free source; beyond them 503 at once
+  int defaultMaxRetries = 4;
+  std::string errorLogPath = "./tengen-errors.jsonl";
+  bool logAttempts = false;
+  // With a token, every path but /healthz needs "Authorization: Bearer <token>".
+  std::optional<std::string> token;
+  std::size_t maxMoves = 10000;  // longer histories are refused (400)
+};
+
+// The most retries a request may ask for: each is a request to the engine or model.
+inline constexpr int kMaxRequestRetries = 10;
+
+class MoveService {
+ public:
+  // Makes every worker's source now, so a source that cannot be made fails here with the reason (an engine that
+  // does not start, a bad model option), not on the first request.
+  static Result<std::unique_ptr<MoveService>> make(const ServiceOptions& options, SourceFactory factory = {});
+  ~MoveService();
+  MoveService(const MoveService&) = delete;
+  MoveService& operator=(const MoveService&) = delete;
+
+  // Answers one request; thread-safe. Never throws for any input.
+  net::ServerReply handle(const net::ServerRequest& request);
+
+  // Counts an error reply the HTTP server made itself (413 and the like), for /metrics.
+  void countServerError(int status);
+
+  // The Prometheus text of /metrics.
+  std::string metricsText() const;
+
+ private:
+  struct Impl;
+  explicit MoveService(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> m_impl;
+};
+
+}  // namespace tengen::serve

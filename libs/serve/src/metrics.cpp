@@ -1,0 +1,104 @@
+#include "metrics.h"
+
+#include <cstdio>
+
+namespace tengen::serve {
+
+namespace {
+
+std::string number(double value) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", value);
+  return buf;
+}
+
+}  // namespace
+
+void Metrics::countRequest(std::string_view path, int status) {
+  std::size_t p = kPaths.size() - 1;
+  for (std::size_t i = 0; i < kPaths.size(); ++i) {
+    if (kPaths[i] == path) p = i;
+  }
+  std::size_t s = kStatuses.size() - 1;  // 0: any status not in the list
+  for (std::size_t i = 0; i + 1 < kStatuses.size(); ++i) {
+    if (kStatuses[i] == status) s = i;
+  }
+  std::lock_guard lock(m_mutex);
+  ++m_requests[p][s];
+}
+
+void Metrics::countOutcome(const ai::RefereeOutcome& outcome) {
+  std::lock_guard lock(m_mutex);
+  m_attempts += outcome.attempts.size();
+  for (const ai::Attempt& a : outcome.attempts) {
+    if (!a.accepted) {
+      for (std::size_t i = 0; i < kReasons.size(); ++i) {
+        if (kReasons[i] == a.reason) ++m_rejections[i];
+      }
+    }
+    const double seconds = static_cast<double>(a.latencyMs) / 1000.0;
+    ++m_latencyCount;
+    m_latencySum += seconds;
+    for (std::size_t i = 0; i < kLatencyBuckets.size(); ++i) {
+      if (seconds <= kLatencyBuckets[i]) {
+        ++m_latencyBuckets[i];
+        break;
+      }
+    }
+  }
+  const std::size_t which = outcome.move ? 0 : outcome.transportFailure ? 2 : 1;
+  ++m_outcomes[which];
+}
+
+std::string Metrics::text(int workers, int busy, int waiting) const {
+  std::lock_guard lock(m_mutex);
+  std::string out;
+  out += "# HELP tengen_http_requests_total HTTP requests answered, by endpoint and status.\n";
+  out += "# TYPE tengen_http_requests_total counter\n";
+  for (std::size_t p = 0; p < kPaths.size(); ++p) {
+    for (std::size_t s = 0; s < kStatuses.size(); ++s) {
+      if (m_requests[p][s] == 0) continue;
+      const std::string status = kStatuses[s] == 0 ? "other" : std::to_string(kStatuses[s]);
+      out += "tengen_http_requests_total{path=\"" + std::string(kPaths[p]) + "\",status=\"" + status + "\"} " +
+             std::to_string(m_requests[p][s]) + "\n";
+    }
+  }
+  out += "# HELP tengen_genmove_total Moves asked for, by how they ended.\n";
+  out += "# TYPE tengen_genmove_total counter\n";
+  for (std::size_t i = 0; i < kOutcomes.size(); ++i) {
+    out +=
+        "tengen_genmove_total{outcome=\"" + std::string(kOutcomes[i]) + "\"} " + std::to_string(m_outcomes[i]) + "\n";
+  }
+  out += "# HELP tengen_attempts_total Answers the move sources gave (each one a request to the engine or model).\n";
+  out += "# TYPE tengen_attempts_total counter\n";
+  out += "tengen_attempts_total " + std::to_string(m_attempts) + "\n";
+  out += "# HELP tengen_rejections_total Answers the referee refused, by reason.\n";
+  out += "# TYPE tengen_rejections_total counter\n";
+  for (std::size_t i = 0; i < kReasons.size(); ++i) {
+    out += "tengen_rejections_total{reason=\"" + std::string(kReasons[i]) + "\"} " + std::to_string(m_rejections[i]) +
+           "\n";
+  }
+  out += "# HELP tengen_model_latency_seconds Time each answer of the engine or model took.\n";
+  out += "# TYPE tengen_model_latency_seconds histogram\n";
+  std::uint64_t cumulative = 0;
+  for (std::size_t i = 0; i < kLatencyBuckets.size(); ++i) {
+    cumulative += m_latencyBuckets[i];
+    out += "tengen_model_latency_seconds_bucket{le=\"" + number(kLatencyBuckets[i]) + "\"} " +
+           std::to_string(cumulative) + "\n";
+  }
+  out += "tengen_model_latency_seconds_bucket{le=\"+Inf\"} " + std::to_string(m_latencyCount) + "\n";
+  out += "tengen_model_latency_seconds_sum " + number(m_latencySum) + "\n";
+  out += "tengen_model_latency_seconds_count " + std::to_string(m_latencyCount) + "\n";
+  out += "# HELP tengen_workers Move sources (genmove requests served at once).\n";
+  out += "# TYPE tengen_workers gauge\n";
+  out += "tengen_workers " + std::to_string(workers) + "\n";
+  out += "# HELP tengen_workers_busy Move sources answering a request now.\n";
+  out += "# TYPE tengen_workers_busy gauge\n";
+  out += "tengen_workers_busy " + std::to_string(busy) + "\n";
+  out += "# HELP tengen_genmove_waiting Requests waiting for a free move source.\n";
+  out += "# TYPE tengen_genmove_waiting gauge\n";
+  out += "tengen_genmove_waiting " + std::to_string(waiting) + "\n";
+  return out;
+}
+
+}  // namespace tengen::serve

@@ -1,0 +1,46 @@
+// The counters behind /metrics, in Prometheus text format. Every label value comes from a fixed list, so nothing a
+// client sends can reach the text.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+#include "tengen/ai/referee.h"
+
+namespace tengen::serve {
+
+class Metrics {
+ public:
+  // One reply to a request for `path` (counted under "other" when not an endpoint) with that status.
+  void countRequest(std::string_view path, int status);
+  // The attempts of one genmove: how many, each rejection's reason, each answer's latency, and how it ended.
+  void countOutcome(const ai::RefereeOutcome& outcome);
+
+  // The text of /metrics, with the workers' state as gauges.
+  std::string text(int workers, int busy, int waiting) const;
+
+ private:
+  static constexpr std::array<std::string_view, 5> kPaths = {"/v1/genmove", "/v1/legal", "/healthz", "/metrics",
+                                                             "other"};
+  static constexpr std::array<int, 13> kStatuses = {200, 400, 401, 404, 405, 413, 414, 422, 429, 500, 502, 503, 0};
+  static constexpr std::array<std::string_view, 9> kReasons = {
+      "out_of_bounds", "occupied", "suicide", "ko", "superko", "unparseable", "repeated", "game_over", "wrong_color"};
+  static constexpr std::array<std::string_view, 3> kOutcomes = {"accepted", "ai_failed", "model_unavailable"};
+  // Seconds; a model answers in tens of milliseconds to a minute.
+  static constexpr std::array<double, 13> kLatencyBuckets = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
+                                                             1,     2.5,  5,     10,   30,  60};
+
+  mutable std::mutex m_mutex;
+  std::array<std::array<std::uint64_t, kStatuses.size()>, kPaths.size()> m_requests{};
+  std::uint64_t m_attempts = 0;
+  std::array<std::uint64_t, kReasons.size()> m_rejections{};
+  std::array<std::uint64_t, kOutcomes.size()> m_outcomes{};
+  std::array<std::uint64_t, kLatencyBuckets.size()> m_latencyBuckets{};  // not cumulative; summed when written
+  std::uint64_t m_latencyCount = 0;
+  double m_latencySum = 0;
+};
+
+}  // namespace tengen::serve

@@ -1,0 +1,313 @@
+// The move service: routing, the token, the pool of move sources, and the mapping of the referee's outcome to the
+// statuses of SPEC section 4. One move source per worker, made at start: a gtp: engine is a stateful child
+// process that cannot answer two games at once, and the others are cheap to keep.
+#include "tengen/serve/move_service.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "tengen/ai/error_log.h"
+#include "tengen/ai/referee.h"
+#include "tengen/core/coords.h"
+#include "tengen/net/http_client.h"
+#include "tengen/net/json_line.h"
+#include "tengen/net/json_parse.h"
+
+#include "game_request.h"
+#include "metrics.h"
+
+namespace tengen::serve {
+
+namespace {
+
+using net::JsonValue;
+using net::ServerReply;
+using net::ServerRequest;
+
+constexpr std::string_view kGenmove = "/v1/genmove";
+constexpr std::string_view kLegal = "/v1/legal";
+constexpr std::string_view kHealth = "/healthz";
+constexpr std::string_view kMetrics = "/metrics";
+
+// Compares in time that depends only on the lengths, so the token cannot be found a byte at a time.
+bool sameSecret(std::string_view given, std::string_view expected) {
+  unsigned char diff = given.size() == expected.size() ? 0 : 1;
+  const std::size_t n = std::max(given.size(), expected.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned char a = i < given.size() ? static_cast<unsigned char>(given[i]) : 0;
+    const unsigned char b = i < expected.size() ? static_cast<unsigned char>(expected[i]) : 0;
+    diff = static_cast<unsigned char>(diff | (a ^ b));
+  }
+  return diff == 0;
+}
+
+bool authorized(const ServerRequest& request, const std::string& token) {
+  const std::optional<std::string> header = request.header("authorization");
+  if (!header || header->size() < 7) return false;
+  std::string scheme = header->substr(0, 7);
+  std::transform(scheme.begin(), scheme.end(), scheme.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (scheme != "bearer ") return false;
+  std::string_view given(*header);
+  given.remove_prefix(7);
+  while (!given.empty() && given.front() == ' ') given.remove_prefix(1);
+  while (!given.empty() && given.back() == ' ') given.remove_suffix(1);
+  return sameSecret(given, token);
+}
+
+ServerReply jsonReply(int status, const JsonValue& body) {
+  ServerReply reply;
+  reply.status = status;
+  reply.body = net::toJson(body);
+  return reply;
+}
+
+JsonValue attemptJson(const ai::Attempt& a) {
+  return JsonValue::Object{
+      {"n", a.n},
+      {"answer", a.answer},
+      {"move", a.move ? JsonValue(*a.move) : JsonValue(nullptr)},
+      {"verdict", a.accepted ? "accepted" : "rejected"},
+      {"reason", a.accepted ? JsonValue(nullptr) : JsonValue(a.reason)},
+      {"latency_ms", a.latencyMs},
+  };
+}
+
+JsonValue attemptsJson(const ai::RefereeOutcome& outcome) {
+  JsonValue::Array attempts;
+  for (const ai::Attempt& a : outcome.attempts) attempts.push_back(attemptJson(a));
+  return attempts;
+}
+
+// The move sources, one per worker; a request takes one for as long as it asks, or waits in a bounded line.
+class SourcePool {
+ public:
+  SourcePool(std::vector<std::unique_ptr<ai::MoveSource>> sources, int maxWaiting)
+      : m_sources(std::move(sources)), m_maxWaiting(std::max(0, maxWaiting)) {
+    for (auto& s : m_sources) m_free.push_back(s.get());
+  }
+
+  // A free source, waiting for one when the line is short enough; null when it is not (the caller answers 503).
+  ai::MoveSource* acquire() {
+    std::unique_lock lock(m_mutex);
+    if (m_free.empty()) {
+      if (m_waiting >= m_maxWaiting) return nullptr;
+      ++m_waiting;
+      m_freed.wait(lock, [&] { return !m_free.empty(); });
+      --m_waiting;
+    }
+    ai::MoveSource* source = m_free.back();
+    m_free.pop_back();
+    return source;
+  }
+
+  void release(ai::MoveSource* source) {
+    {
+      std::lock_guard lock(m_mutex);
+      m_free.push_back(source);
+    }
+    m_freed.notify_one();
+  }
+
+  int size() const { return static_cast<int>(m_sources.size()); }
+  std::pair<int, int> busyAndWaiting() const {
+    std::lock_guard lock(m_mutex);
+    return {static_cast<int>(m_sources.size() - m_free.size()), m_waiting};
+  }
+
+ private:
+  std::vector<std::unique_ptr<ai::MoveSource>> m_sources;
+  int m_maxWaiting;
+  mutable std::mutex m_mutex;
+  std::condition_variable m_freed;
+  std::vector<ai::MoveSource*> m_free;
+  int m_waiting = 0;
+};
+
+class Lease {
+ public:
+  explicit Lease(SourcePool& pool) : m_pool(pool), m_source(pool.acquire()) {}
+  ~Lease() {
+    if (m_source != nullptr) m_pool.release(m_source);
+  }
+  Lease(const Lease&) = delete;
+  Lease& operator=(const Lease&) = delete;
+  ai::MoveSource* get() const { return m_source; }
+
+ private:
+  SourcePool& m_pool;
+  ai::MoveSource* m_source;
+};
+
+ServerReply overloaded(std::string_view detail) {
+  ServerReply reply = net::jsonError(503, "overloaded", detail);
+  reply.headers.emplace_back("Retry-After", "1");
+  return reply;
+}
+
+}  // namespace
+
+struct MoveService::Impl {
+  ServiceOptions options;
+  std::unique_ptr<SourcePool> pool;
+  ai::ErrorLog errorLog{""};
+  ai::ErrorContext context;
+  Metrics metrics;
+
+  ServerReply route(const ServerRequest& request, std::string_view& counted) {
+    if (request.overloaded) return overloaded("every connection is busy; try again shortly");
+    const std::string& path = request.path;
+    const bool isGet = request.method == "GET" || request.method == "HEAD";
+    std::string_view allow;
+    if (path == kGenmove || path == kLegal) {
+      counted = path == kGenmove ? kGenmove : kLegal;
+      allow = "POST";
+      if (request.method != "POST") return methodNotAllowed(allow);
+    } else if (path == kHealth || path == kMetrics) {
+      counted = path == kHealth ? kHealth : kMetrics;
+      allow = "GET, HEAD";
+      if (!isGet) return methodNotAllowed(allow);
+    } else {
+      return net::jsonError(404, "not_found",
+                            "no such path; the endpoints are /v1/genmove, /v1/legal, /healthz "
+                            "and /metrics");
+    }
+    // Load balancers probe /healthz without credentials.
+    if (options.token && counted != kHealth && !authorized(request, *options.token)) {
+      ServerReply reply = net::jsonError(401, "unauthorized", "a valid \"Authorization: Bearer <token>\" is needed");
+      reply.headers.emplace_back("WWW-Authenticate", "Bearer realm=\"tengen\"");
+      return reply;
+    }
+    if (counted == kHealth) return jsonReply(200, JsonValue::Object{{"status", "ok"}});
+    if (counted == kMetrics) {
+      const auto [busy, waiting] = pool->busyAndWaiting();
+      ServerReply reply;
+      reply.contentType = "text/plain; version=0.0.4; charset=utf-8";
+      reply.body = metrics.text(pool->size(), busy, waiting);
+      return reply;
+    }
+
+    const Result<JsonValue> body = net::parseJson(request.body);
+    if (!body) return net::jsonError(400, "invalid_request", body.error());
+    ReadOptions read;
+    read.maxMoves = options.maxMoves;
+    read.defaultMaxRetries = options.defaultMaxRetries;
+    read.maxRetries = kMaxRequestRetries;
+    read.wantMove = counted == kLegal;
+    Result<GameRequest> game = readGameRequest(*body, read);
+    if (!game) return net::jsonError(400, "invalid_request", game.error());
+    return counted == kLegal ? legal(*game) : genmove(*game);
+  }
+
+  static ServerReply methodNotAllowed(std::string_view allow) {
+    ServerReply reply = net::jsonError(405, "method_not_allowed", "this path takes " + std::string(allow));
+    reply.headers.emplace_back("Allow", std::string(allow));
+    return reply;
+  }
+
+  static ServerReply legal(const GameRequest& request) {
+    const RejectReason reason = request.game.check(*request.move);
+    return jsonReply(200, JsonValue::Object{{"legal", reason == RejectReason::None},
+                                            {"reason", std::string(reasonCode(reason))},
+                                            {"message", std::string(reasonWords(reason))}});
+  }
+
+  ServerReply genmove(const GameRequest& request) {
+    if (request.game.phase() != Phase::Playing) {
+      return net::jsonError(400, "invalid_request", "the game is not in play: there is no move to make");
+    }
+    const Lease lease(*pool);
+    if (lease.get() == nullptr) return overloaded("every worker is busy and the line is full; try again shortly");
+
+    ai::RefereeOptions referee;
+    referee.maxRetries = request.maxRetries;
+    referee.errorLog = &errorLog;
+    referee.context = &context;
+    referee.logAccepted = options.logAttempts;
+    const auto start = std::chrono::steady_clock::now();
+    const ai::RefereeOutcome outcome = ai::requestMove(*lease.get(), request.game, request.color, referee);
+    const long elapsedMs = static_cast<long>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
+    metrics.countOutcome(outcome);
+
+    if (outcome.move) {
+      return jsonReply(200, JsonValue::Object{{"move", gtpMove(*outcome.move, request.game.size())},
+                                              {"color", std::string(colorLetter(request.color))},
+                                              {"attempts", attemptsJson(outcome)},
+                                              {"elapsed_ms", elapsedMs}});
+    }
+    const JsonValue logId = outcome.logId.empty() ? JsonValue(nullptr) : JsonValue(outcome.logId);
+    if (outcome.transportFailure) {
+      return jsonReply(502, JsonValue::Object{{"error", "model_unavailable"},
+                                              {"detail", outcome.error},
+                                              {"attempts", attemptsJson(outcome)},
+                                              {"log_id", logId}});
+    }
+    return jsonReply(
+        422,
+        JsonValue::Object{
+            {"error", "ai_failed"}, {"detail", outcome.error}, {"attempts", attemptsJson(outcome)}, {"log_id", logId}});
+  }
+};
+
+MoveService::MoveService(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+
+MoveService::~MoveService() = default;
+
+Result<std::unique_ptr<MoveService>> MoveService::make(const ServiceOptions& options, SourceFactory factory) {
+  using R = Result<std::unique_ptr<MoveService>>;
+  if (options.workers < 1) return R::failure("--workers: must be at least 1");
+  if (options.defaultMaxRetries < 0 || options.defaultMaxRetries > kMaxRequestRetries) {
+    return R::failure("--max-retries: must be 0.." + std::to_string(kMaxRequestRetries) + " for serve");
+  }
+  if (!factory) {
+    factory = [&options](int index) {
+      ai::SourceOptions sourceOptions = options.sourceOptions;
+      sourceOptions.seed += static_cast<std::uint64_t>(index);
+      return ai::makeSource(options.engine, sourceOptions);
+    };
+  }
+  std::vector<std::unique_ptr<ai::MoveSource>> sources;
+  for (int i = 0; i < options.workers; ++i) {
+    Result<std::unique_ptr<ai::MoveSource>> source = factory(i);
+    if (!source) return R::failure(source.error());
+    sources.push_back(std::move(source).value());
+  }
+  auto impl = std::make_unique<Impl>();
+  impl->options = options;
+  impl->pool = std::make_unique<SourcePool>(std::move(sources), options.maxWaiting);
+  impl->errorLog = ai::ErrorLog(options.errorLogPath);
+  impl->context = ai::ErrorContext{"serve", net::displayUrl(options.engine), options.sourceOptions.model.model};
+  return std::unique_ptr<MoveService>(new MoveService(std::move(impl)));
+}
+
+net::ServerReply MoveService::handle(const net::ServerRequest& request) {
+  std::string_view counted = "other";
+  ServerReply reply;
+  try {
+    reply = m_impl->route(request, counted);
+  } catch (const std::exception&) {
+    // Only allocation can throw below here; the client still gets JSON.
+    reply = net::jsonError(500, "internal_error", "internal error");
+  }
+  m_impl->metrics.countRequest(counted, reply.status);
+  return reply;
+}
+
+void MoveService::countServerError(int status) { m_impl->metrics.countRequest("other", status); }
+
+std::string MoveService::metricsText() const {
+  const auto [busy, waiting] = m_impl->pool->busyAndWaiting();
+  return m_impl->metrics.text(m_impl->pool->size(), busy, waiting);
+}
+
+}  // namespace tengen::serve

@@ -1,0 +1,236 @@
+// HttpServer on 127.0.0.1: the handler sees the request, overload is answered 503 at once, and stop() lets the
+// requests in flight finish.
+#include "tengen/net/http_server.h"
+
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <thread>
+
+namespace tengen::net {
+namespace {
+
+// A raw connection to 127.0.0.1:port, for what a client library would hide (pipelining, closing).
+int connectTo(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Sends `request` and reads one whole reply (headers and a Content-Length body); "" when the connection is closed
+// first.
+std::string exchange(int fd, const std::string& request) {
+  if (::send(fd, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size())) return "";
+  std::string received;
+  char buffer[4096];
+  for (;;) {
+    const auto end = received.find("\r\n\r\n");
+    if (end != std::string::npos) {
+      const auto at = received.find("Content-Length: ");
+      const std::size_t length = at == std::string::npos ? 0 : std::stoul(received.substr(at + 16));
+      if (received.size() >= end + 4 + length) return received;
+    }
+    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+    if (n <= 0) return received;
+    received.append(buffer, static_cast<std::size_t>(n));
+  }
+}
+
+class Running {
+ public:
+  Running(const HttpServerOptions& options, ServerHandler handler) {
+    auto server = HttpServer::bind(options, std::move(handler));
+    if (!server) throw std::runtime_error(server.error());
+    m_server = std::move(server).value();
+    m_thread = std::thread([this] { m_server->run(); });
+  }
+  ~Running() {
+    m_server->stop();
+    if (m_thread.joinable()) m_thread.join();
+  }
+  Running(const Running&) = delete;
+  Running& operator=(const Running&) = delete;
+  HttpServer& server() { return *m_server; }
+  void join() { m_thread.join(); }
+  httplib::Client client() const {
+    httplib::Client c("127.0.0.1", m_server->port());
+    c.set_read_timeout(60, 0);
+    return c;
+  }
+
+ private:
+  std::unique_ptr<HttpServer> m_server;
+  std::thread m_thread;
+};
+
+TEST(HttpServer, HandsTheRequestToTheHandlerAndSendsItsReply) {
+  ServerRequest seen;
+  Running running({}, [&](const ServerRequest& request) {
+    seen = request;
+    ServerReply reply;
+    reply.status = 201;
+    reply.body = R"({"ok":true})";
+    reply.headers.emplace_back("X-Thing", "1");
+    return reply;
+  });
+  EXPECT_GT(running.server().port(), 0);
+  httplib::Client c = running.client();
+  const auto res = c.Post("/some/path?q=1", httplib::Headers{{"X-Mixed-Case", "v"}}, "body!", "text/plain");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 201);
+  EXPECT_EQ(res->body, R"({"ok":true})");
+  EXPECT_EQ(res->get_header_value("Content-Type"), "application/json");
+  EXPECT_EQ(res->get_header_value("X-Thing"), "1");
+  EXPECT_EQ(seen.method, "POST");
+  EXPECT_EQ(seen.path, "/some/path");
+  EXPECT_EQ(seen.body, "body!");
+  EXPECT_EQ(seen.header("x-mixed-case"), "v");
+  EXPECT_EQ(seen.header("X-MIXED-CASE"), "v");
+  EXPECT_FALSE(seen.overloaded);
+}
+
+TEST(HttpServer, AnswersOversizedBodiesAndThrowingHandlersWithJson) {
+  std::atomic<int> serverErrors{0};
+  HttpServerOptions options;
+  options.maxBodyBytes = 100;
+  options.onServerError = [&](int) { ++serverErrors; };
+  Running running(options, [](const ServerRequest& request) -> ServerReply {
+    if (request.path == "/throw") throw std::runtime_error("boom");
+    return {};
+  });
+  httplib::Client c = running.client();
+  auto res = c.Post("/", std::string(101, 'x'), "text/plain");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 413);
+  EXPECT_EQ(res->body, R"({"error":"payload_too_large","detail":"request body too large"})");
+  res = c.Post("/", std::string(100, 'x'), "text/plain");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  res = c.Get("/throw");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 500);
+  EXPECT_EQ(res->body, R"({"error":"internal_error","detail":"internal error"})");
+  EXPECT_EQ(serverErrors, 2);
+}
+
+TEST(HttpServer, MarksConnectionsBeyondItsThreadsAndLineAsOverloaded) {
+  HttpServerOptions options;
+  options.threads = 1;
+  options.maxPending = 0;
+  std::atomic<bool> inside{false};
+  std::atomic<bool> release{false};
+  Running running(options, [&](const ServerRequest& request) {
+    if (request.overloaded) return jsonError(503, "overloaded", "busy");
+    inside = true;
+    // Busy until the test has seen the overload, however slow the machine.
+    const auto start = std::chrono::steady_clock::now();
+    while (!release && std::chrono::steady_clock::now() - start < std::chrono::seconds(60)) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    return ServerReply{};
+  });
+  std::thread slow([&] {
+    httplib::Client c = running.client();
+    const auto res = c.Get("/slow");
+    EXPECT_TRUE(res && res->status == 200);
+  });
+  while (!inside) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  httplib::Client c = running.client();
+  const auto res = c.Get("/fast");
+  EXPECT_TRUE(res && res->status == 503);
+  if (res) {
+    EXPECT_EQ(res->get_header_value("Connection"), "close");
+    EXPECT_EQ(res->body, R"({"error":"overloaded","detail":"busy"})");
+  }
+
+  // The connection is closed after the 503, so that the client comes back on a fresh one once there is room: a
+  // second request on it gets no reply.
+  const int fd = connectTo(running.server().port());
+  ASSERT_GE(fd, 0);
+  const std::string first = exchange(fd, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n");
+  const std::string second = exchange(fd, "GET /b HTTP/1.1\r\nHost: x\r\n\r\n");
+  ::close(fd);
+  release = true;
+  slow.join();
+  EXPECT_NE(first.find("HTTP/1.1 503"), std::string::npos) << first;
+  EXPECT_EQ(second, "");
+}
+
+TEST(HttpServer, AnswersAMalformedRequestWithJsonEvenAfterAGoodOne) {
+  Running running({}, [](const ServerRequest&) {
+    ServerReply reply;
+    reply.body = R"({"fine":true})";
+    return reply;
+  });
+  const int fd = connectTo(running.server().port());
+  ASSERT_GE(fd, 0);
+  const std::string good = exchange(fd, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n");
+  // A method httplib does not know: it refuses the request before any handler sees it.
+  const std::string bad = exchange(fd, "BREW /pot HTTP/1.1\r\nHost: x\r\n\r\n");
+  ::close(fd);
+  EXPECT_NE(good.find(R"({"fine":true})"), std::string::npos) << good;
+  EXPECT_NE(bad.find("HTTP/1.1 400"), std::string::npos) << bad;
+  EXPECT_NE(bad.find(R"({"error":"invalid_request","detail":"malformed HTTP request"})"), std::string::npos) << bad;
+}
+
+TEST(HttpServer, StopLetsTheRequestInFlightFinish) {
+  std::atomic<bool> inside{false};
+  auto running = std::make_unique<Running>(HttpServerOptions{}, [&](const ServerRequest&) {
+    inside = true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(800));
+    ServerReply reply;
+    reply.body = R"({"done":true})";
+    return reply;
+  });
+  const int port = running->server().port();
+  std::thread client([&] {
+    httplib::Client c("127.0.0.1", port);
+    c.set_read_timeout(60, 0);
+    const auto res = c.Get("/");
+    ASSERT_TRUE(res);
+    EXPECT_EQ(res->body, R"({"done":true})");
+  });
+  while (!inside) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  running->server().stop();
+  running->join();  // run() has returned: the reply was sent before
+  client.join();
+  httplib::Client late("127.0.0.1", port);
+  late.set_connection_timeout(2, 0);
+  EXPECT_FALSE(late.Get("/"));
+}
+
+TEST(HttpServer, StopBeforeRunMakesRunReturnAtOnce) {
+  auto server = HttpServer::bind({}, [](const ServerRequest&) { return ServerReply{}; });
+  ASSERT_TRUE(server.ok());
+  (*server)->stop();
+  (*server)->run();
+  SUCCEED();
+}
+
+TEST(HttpServer, RefusesAPortThatIsTaken) {
+  auto first = HttpServer::bind({}, [](const ServerRequest&) { return ServerReply{}; });
+  ASSERT_TRUE(first.ok());
+  HttpServerOptions options;
+  options.port = (*first)->port();
+  const auto second = HttpServer::bind(options, [](const ServerRequest&) { return ServerReply{}; });
+  EXPECT_FALSE(second.ok());
+}
+
+}  // namespace
+}  // namespace tengen::net

@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# `tengen serve` as a process: the line it prints, SIGTERM letting a request in flight finish, the token, usage
+# errors, and the tengen: source driving it from `tengen genmove`, `tengen gtp` and `tengen match`.
+# Usage: serve_test.sh PATH/TO/tengen PATH/TO/fake_model_server
+set -uo pipefail
+tengen=$1
+fake=$2
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+tmp=$(mktemp -d)
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+cd "$tmp" || exit 1
+
+# Starts `tengen serve ARGS...` in the background; sets serve_pid and serve_url from its first line.
+start_serve() {
+  local name=$1
+  shift
+  "$tengen" serve --listen 127.0.0.1:0 "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" &
+  serve_pid=$!
+  pids+=("$serve_pid")
+  serve_url=
+  for _ in $(seq 1 300); do
+    if grep -q 'listening on' "$tmp/$name.out" 2>/dev/null; then
+      serve_url=$(sed -nE 's/^tengen serve: listening on (http:[^ ]+) .*/\1/p' "$tmp/$name.out")
+      return 0
+    fi
+    kill -0 "$serve_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  fail "$name: no listening line: $(cat "$tmp/$name.out" "$tmp/$name.err")"
+  return 1
+}
+
+# Starts the scripted model server with the script lines given; sets model_url.
+start_model() {
+  rm -f "$tmp/model.port"
+  printf '%s\n' "$@" >"$tmp/script.jsonl"
+  mkdir -p "$tmp/requests"
+  "$fake" --script "$tmp/script.jsonl" --record "$tmp/requests" --port-file "$tmp/model.port" >/dev/null &
+  pids+=($!)
+  for _ in $(seq 1 300); do
+    [[ -s "$tmp/model.port" ]] && break
+    sleep 0.1
+  done
+  model_url="http://127.0.0.1:$(cat "$tmp/model.port")/v1"
+}
+
+# --- Usage errors exit 2 and say what. ---
+out=$("$tengen" serve --listen nonsense 2>&1)
+[[ $? -eq 2 ]] || fail "--listen nonsense did not exit 2"
+[[ "$out" == *"must be HOST:PORT"* ]] || fail "--listen nonsense: $out"
+out=$(env -u TENGEN_NOT_SET "$tengen" serve --listen 127.0.0.1:0 --token-env TENGEN_NOT_SET 2>&1)
+[[ $? -eq 2 ]] || fail "--token-env of an unset variable did not exit 2"
+out=$("$tengen" serve --listen 127.0.0.1:0 --max-retries 11 2>&1)
+[[ $? -eq 2 ]] || fail "--max-retries 11 did not exit 2"
+out=$("$tengen" serve --listen 127.0.0.1:0 --engine 'gtp:/nonexistent/engine' 2>&1)
+[[ $? -eq 4 ]] || fail "an engine that cannot start did not exit 4: $out"
+
+# --- SIGTERM: the request in flight is answered, then the process exits 0. ---
+start_model '{"delay": 2, "content": "D4"}'
+if start_serve drain --engine "openai:$model_url" --no-image --workers 1 --error-log "$tmp/errors.jsonl"; then
+  curl -s -o "$tmp/drain.body" -w '%{http_code}' -X POST "$serve_url/v1/genmove" -d '{"size":9}' >"$tmp/drain.code" &
+  curl_pid=$!
+  for _ in $(seq 1 300); do
+    curl -s "$serve_url/metrics" | grep -q '^tengen_workers_busy 1' && break
+    sleep 0.05
+  done
+  kill -TERM "$serve_pid"
+  wait "$curl_pid"
+  [[ $(cat "$tmp/drain.code") == 200 ]] || fail "drain: the request in flight got $(cat "$tmp/drain.code")"
+  grep -q '"move":"D4"' "$tmp/drain.body" || fail "drain: body $(cat "$tmp/drain.body")"
+  wait "$serve_pid"
+  rc=$?
+  [[ $rc -eq 0 ]] || fail "drain: exit $rc after SIGTERM"
+  grep -q 'tengen serve: stopped' "$tmp/drain.err" || fail "drain: stderr $(cat "$tmp/drain.err")"
+fi
+
+# --- A token; the tengen: source from genmove, gtp and match. ---
+export SERVE_TEST_TOKEN=tok-SECRET-123
+if start_serve remote --engine random --token-env SERVE_TEST_TOKEN --workers 2 --error-log "$tmp/errors.jsonl"; then
+  code=$(curl -s -o /dev/null -w '%{http_code}' -X POST "$serve_url/v1/genmove" -d '{}')
+  [[ $code == 401 ]] || fail "no token: $code"
+  code=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $SERVE_TEST_TOKEN" -X POST \
+    "$serve_url/v1/genmove" -d '{"size":9}')
+  [[ $code == 200 ]] || fail "with the token: $code"
+
+  printf '(;GM[1]FF[4]SZ[9];B[ee];W[dd])' >"$tmp/game.sgf"
+  out=$(env -u TENGEN_TOKEN "$tengen" genmove --sgf "$tmp/game.sgf" --engine "tengen:$serve_url" 2>&1)
+  rc=$?
+  [[ $rc -eq 4 ]] || fail "genmove via tengen: without a token exited $rc: $out"
+  [[ "$out" == *"refused the token"* ]] || fail "genmove without a token: $out"
+
+  export TENGEN_TOKEN=$SERVE_TEST_TOKEN
+  out=$("$tengen" genmove --sgf "$tmp/game.sgf" --engine "tengen:$serve_url" --json 2>"$tmp/genmove.err")
+  rc=$?
+  [[ $rc -eq 0 ]] || fail "genmove via tengen: exited $rc: $(cat "$tmp/genmove.err")"
+  [[ "$out" =~ \"move\":\"[A-J][1-9]\" ]] || fail "genmove via tengen: $out"
+  [[ "$out" == *'"color":"B"'* ]] || fail "genmove via tengen: colour: $out"
+
+  out=$(printf 'boardsize 9\nplay B E5\ngenmove W\nquit\n' | "$tengen" gtp --engine "tengen:$serve_url" 2>&1)
+  [[ "$out" =~ =\ [A-J][1-9] ]] || fail "gtp via tengen: $out"
+
+  out=$("$tengen" match --black "tengen:$serve_url" --white random --games 2 --size 9 --seed 3 2>"$tmp/match.err")
+  rc=$?
+  last=$(printf '%s\n' "$out" | tail -n 1)
+  [[ $rc -eq 0 ]] || fail "match via tengen: exited $rc: $(tail -n 3 "$tmp/match.err")"
+  [[ "$last" == games=2\ *failed=0\ * ]] || fail "match via tengen: $last"
+
+  # The token is in no output and no log.
+  if grep -rq "$SERVE_TEST_TOKEN" "$tmp"/*.out "$tmp"/*.err "$tmp"/errors.jsonl 2>/dev/null; then
+    fail "the token was printed or logged"
+  fi
+  kill -TERM "$serve_pid"
+  wait "$serve_pid" || fail "remote: exit status $? after SIGTERM"
+  unset TENGEN_TOKEN
+fi
+
+# --- A remote server whose model never answers legally: the local side fails naming the remote record. ---
+start_model '{"content": "E5"}'
+if start_serve failing --engine "openai:$model_url" --no-image --max-retries 1 --error-log "$tmp/remote-errors.jsonl"; then
+  printf '(;GM[1]FF[4]SZ[9];B[ee])' >"$tmp/taken.sgf"
+  out=$("$tengen" genmove --sgf "$tmp/taken.sgf" --engine "tengen:$serve_url" --error-log "$tmp/local-errors.jsonl" 2>&1)
+  rc=$?
+  [[ $rc -eq 4 ]] || fail "remote ai_failed: exit $rc: $out"
+  [[ "$out" == *"found no legal move"* ]] || fail "remote ai_failed: $out"
+  remote_id=$(tail -n 1 "$tmp/remote-errors.jsonl" | jq -r .id)
+  [[ -n "$remote_id" && "$out" == *"$remote_id"* ]] || fail "remote ai_failed does not name $remote_id: $out"
+  [[ $(tail -n 1 "$tmp/remote-errors.jsonl" | jq -r .source) == serve ]] || fail "remote record's source"
+  [[ -s "$tmp/local-errors.jsonl" ]] || fail "no local error-log record"
+  kill -TERM "$serve_pid"
+  wait "$serve_pid"
+fi
+
+if [[ $failures -gt 0 ]]; then
+  echo "$failures failure(s)"
+  exit 1
+fi
+echo "serve_test: all passed"

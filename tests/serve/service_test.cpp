@@ -1,0 +1,560 @@
+// The move service of SPEC section 4 over real HTTP on 127.0.0.1: tengen::serve's MoveService behind tengen::net's
+// HttpServer, both in this process on a port the kernel picks, asked with cpp-httplib's client. Scripted models are
+// the in-process OpenAI-compatible server of tests/net/test_server.h.
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tengen/core/coords.h"
+#include "tengen/core/game.h"
+#include "tengen/net/http_server.h"
+#include "tengen/serve/move_service.h"
+
+#include "../net/test_server.h"
+
+namespace tengen::serve {
+namespace {
+
+namespace fs = std::filesystem;
+using net::fixture::Scripted;
+using net::fixture::ScriptedServer;
+using nlohmann::json;
+
+// One move of a request's history, ["B", "D4"] (nlohmann would read {{"B", "D4"}} as an object).
+json mv(const char* color, const char* vertex) { return json::array({color, vertex}); }
+
+std::string completion(const std::string& content) {
+  return json{{"id", "chatcmpl-test"},
+              {"object", "chat.completion"},
+              {"choices", {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", content}}}}}}}
+      .dump();
+}
+
+// A fresh directory per test for the error log, removed afterwards.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "tengen-serve-test-XXXXXX").string();
+    m_path = mkdtemp(pattern.data());
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(m_path, ignored);
+  }
+  const fs::path& path() const { return m_path; }
+
+ private:
+  fs::path m_path;
+};
+
+// The service and its HTTP server, serving on a thread until destroyed.
+class Server {
+ public:
+  explicit Server(ServiceOptions options, net::HttpServerOptions http = {}) {
+    options.errorLogPath = (m_dir.path() / "errors.jsonl").string();
+    auto service = MoveService::make(options);
+    if (!service) throw std::runtime_error(service.error());
+    m_service = std::move(service).value();
+    MoveService* handler = m_service.get();
+    http.onServerError = [handler](int status) { handler->countServerError(status); };
+    auto server = net::HttpServer::bind(http, [handler](const net::ServerRequest& r) { return handler->handle(r); });
+    if (!server) throw std::runtime_error(server.error());
+    m_server = std::move(server).value();
+    m_thread = std::thread([this] { m_server->run(); });
+  }
+  ~Server() {
+    m_server->stop();
+    m_thread.join();
+  }
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  httplib::Client client() const {
+    httplib::Client c("127.0.0.1", m_server->port());
+    c.set_read_timeout(120, 0);
+    c.set_connection_timeout(10, 0);
+    return c;
+  }
+  MoveService& service() { return *m_service; }
+  fs::path errorLog() const { return m_dir.path() / "errors.jsonl"; }
+
+ private:
+  TempDir m_dir;
+  std::unique_ptr<MoveService> m_service;
+  std::unique_ptr<net::HttpServer> m_server;
+  std::thread m_thread;
+};
+
+struct Reply {
+  int status = 0;
+  json body;
+  httplib::Headers headers;
+  std::string text;
+};
+
+Reply post(const Server& server, const std::string& path, const std::string& body,
+           const httplib::Headers& headers = {}) {
+  httplib::Client c = server.client();
+  const auto res = c.Post(path.c_str(), headers, body, "application/json");
+  Reply reply;
+  if (!res) {
+    reply.text = "no reply: " + httplib::to_string(res.error());
+    return reply;
+  }
+  reply.status = res->status;
+  reply.text = res->body;
+  reply.headers = res->headers;
+  reply.body = json::parse(res->body, nullptr, false);
+  return reply;
+}
+
+Reply get(const Server& server, const std::string& path, const httplib::Headers& headers = {}) {
+  httplib::Client c = server.client();
+  const auto res = c.Get(path.c_str(), headers);
+  Reply reply;
+  if (!res) {
+    reply.text = "no reply: " + httplib::to_string(res.error());
+    return reply;
+  }
+  reply.status = res->status;
+  reply.text = res->body;
+  reply.headers = res->headers;
+  reply.body = json::parse(res->body, nullptr, false);
+  return reply;
+}
+
+ServiceOptions randomService(int workers = 2) {
+  ServiceOptions options;
+  options.engine = "random";
+  options.workers = workers;
+  return options;
+}
+
+ServiceOptions modelService(const ScriptedServer& model, int workers = 1) {
+  ServiceOptions options;
+  options.engine = "openai:" + model.url("/v1");
+  options.sourceOptions.model.image = false;
+  options.sourceOptions.timeoutSeconds = 60;
+  options.workers = workers;
+  return options;
+}
+
+// The game of a request body, replayed here to check the server's answer.
+Game replayMoves(int size, const json& moves) {
+  GameConfig config;
+  config.size = size;
+  Game game(config);
+  game.setStrictTurn(false);
+  for (const json& m : moves) {
+    const Color c = m[0] == "B" ? Color::Black : Color::White;
+    const auto v = parseGtpVertex(m[1].get<std::string>(), size);
+    game.play(Move{c, v->kind, v->point});
+  }
+  return game;
+}
+
+// 120 moves of a 19x19 game, every one legal: the random source's own game.
+json longHistory() {
+  GameConfig config;
+  Game game(config);
+  json moves = json::array();
+  std::uint64_t state = 12345;
+  while (moves.size() < 120) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    const int index = static_cast<int>((state >> 33) % 361);
+    const Point p{index / 19, index % 19};
+    const Move m = Move::play(game.toMove(), p);
+    if (game.play(m) != RejectReason::None) continue;
+    moves.push_back(json::array({std::string(colorLetter(m.color)), gtpVertex(p, 19)}));
+  }
+  return moves;
+}
+
+TEST(Service, HealthzAnswersOkWithoutATokenToo) {
+  ServiceOptions options = randomService();
+  options.token = "s3cret";
+  Server server(options);
+  const Reply reply = get(server, "/healthz");
+  EXPECT_EQ(reply.status, 200);
+  EXPECT_EQ(reply.body, json({{"status", "ok"}}));
+}
+
+TEST(Service, GenmoveWithRandomAnswersALegalMoveForTheSideToMove) {
+  Server server(randomService());
+  const json moves = longHistory();
+  const json request = {{"size", 19}, {"komi", 7.5}, {"rules", "chinese"}, {"moves", moves}};
+  const Reply reply = post(server, "/v1/genmove", request.dump());
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["color"], "B");  // 120 moves played: Black to move
+  ASSERT_EQ(reply.body["attempts"].size(), 1u);
+  EXPECT_EQ(reply.body["attempts"][0]["verdict"], "accepted");
+  EXPECT_TRUE(reply.body["elapsed_ms"].is_number_integer());
+  Game game = replayMoves(19, moves);
+  const auto v = parseGtpVertex(reply.body["move"].get<std::string>(), 19);
+  ASSERT_TRUE(v.ok());
+  EXPECT_TRUE(game.isLegal(Move{Color::Black, v->kind, v->point}));
+}
+
+TEST(Service, GenmoveAsksAgainAfterARejectionAndNamesIt) {
+  ScriptedServer model;
+  model.push(Scripted{200, completion("E5"), {}, {}});
+  model.push(Scripted{200, completion("C3"), {}, {}});
+  Server server(modelService(model));
+  const json request = {{"size", 9}, {"moves", json::array({mv("B", "E5")})}, {"color", "W"}};
+  const Reply reply = post(server, "/v1/genmove", request.dump());
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["move"], "C3");
+  EXPECT_EQ(reply.body["color"], "W");
+  ASSERT_EQ(reply.body["attempts"].size(), 2u);
+  EXPECT_EQ(reply.body["attempts"][0]["move"], "E5");
+  EXPECT_EQ(reply.body["attempts"][0]["verdict"], "rejected");
+  EXPECT_EQ(reply.body["attempts"][0]["reason"], "occupied");
+  EXPECT_EQ(reply.body["attempts"][1]["verdict"], "accepted");
+  const auto received = model.received();
+  ASSERT_EQ(received.size(), 2u);
+  EXPECT_NE(received[1].body.find("E5 (stone already there)"), std::string::npos);
+}
+
+TEST(Service, LegalAnswersEachReasonIncludingKo) {
+  Server server(randomService());
+  // White D4 takes the black stone on E4; Black taking back at once is ko.
+  const json ko = {{"size", 9},
+                   {"setup", {{"B", {"D5", "C4", "D3", "E4"}}, {"W", {"E5", "F4", "E3"}}}},
+                   {"moves", json::array({mv("W", "D4")})}};
+  const auto ask = [&](const json& move) {
+    json request = ko;
+    request["move"] = move;
+    return post(server, "/v1/legal", request.dump());
+  };
+  Reply reply = ask(mv("B", "E4"));
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body,
+            json({{"legal", false}, {"reason", "ko"}, {"message", "ko: immediate recapture is forbidden"}}));
+  reply = ask(mv("B", "A1"));
+  EXPECT_EQ(reply.body["legal"], true);
+  EXPECT_EQ(reply.body["reason"], "ok");
+  reply = ask(mv("B", "D4"));
+  EXPECT_EQ(reply.body["reason"], "occupied");
+  reply = ask(mv("W", "A1"));
+  EXPECT_EQ(reply.body["reason"], "wrong_color");
+  reply = ask(mv("B", "pass"));
+  EXPECT_EQ(reply.body["legal"], true);
+}
+
+TEST(Service, AcceptsAnSgfRecordInPlaceOfTheMoves) {
+  Server server(randomService());
+  Reply reply =
+      post(server, "/v1/genmove", json({{"sgf", "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese];B[ee];W[dd])"}}).dump());
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["color"], "B");
+  EXPECT_NE(reply.body["move"], "E5");
+
+  reply = post(server, "/v1/genmove", json({{"sgf", "(;GM[1]SZ[9];B[ee];W[ee])"}}).dump());
+  EXPECT_EQ(reply.status, 400);
+  EXPECT_EQ(reply.body["detail"], "sgf: move 2 W E5: occupied");
+
+  reply = post(server, "/v1/legal",
+               json({{"sgf", "(;GM[1]SZ[9];B[ee])"}, {"move", mv("W", "E5")}, {"rules", "japanese"}}).dump());
+  EXPECT_EQ(reply.body["reason"], "occupied");
+
+  reply = post(server, "/v1/genmove", json({{"sgf", "(;GM[1]SZ[9])"}, {"size", 9}}).dump());
+  EXPECT_EQ(reply.status, 400);
+  EXPECT_NE(reply.body["detail"].get<std::string>().find("not both"), std::string::npos);
+}
+
+TEST(Service, RefusesEveryMalformedRequestWith400AndSaysWhy) {
+  Server server(randomService());
+  json passes = json::array();
+  for (int i = 0; i < 10001; ++i) passes.push_back(mv(i % 2 == 0 ? "B" : "W", "pass"));
+  std::string deep;
+  for (int i = 0; i < 100; ++i) deep += "[";
+  for (int i = 0; i < 100; ++i) deep += "]";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {R"({"size":9,)", "invalid JSON at byte"},
+      {"", "invalid JSON at byte 0"},
+      {"[1,2]", "the body must be a JSON object"},
+      {R"({"size":"19"})", "size: must be an integer, not a string"},
+      {R"({"size":30})", "size: must be 2..25, not 30"},
+      {R"({"size":1})", "size: must be 2..25, not 1"},
+      {R"({"rules":"klingon"})", "rules: unknown rule set; known: chinese, japanese"},
+      {R"({"komi":"7.5"})", "komi: must be a number, not a string"},
+      {R"({"handicap":1})", "handicap: must be 0 or 2..9, not 1"},
+      {R"({"color":"red"})", R"(color: must be "B" or "W")"},
+      {R"({"max_retries":11})", "max_retries: must be 0..10, not 11"},
+      {R"({"moves":"D4"})", "moves: must be an array"},
+      {R"({"size":9,"moves":[["B","Z99"]]})", "moves[0]: not a vertex of a 9x9 board"},
+      {R"({"size":9,"moves":[["X","D4"]]})", R"(moves[0]: must be "B" or "W")"},
+      {R"({"size":9,"moves":[["B","D4"],["W","E5"],["B","D4"]]})", "moves[2] B D4: occupied"},
+      {R"({"size":9,"setup":{"B":["D4"],"R":[]}})", R"(setup: keys must be "B" and "W")"},
+      {R"({"size":9,"setup":{"B":["D4"],"W":["D4"]}})", "setup.W: a stone is on a point already taken"},
+      {R"({"size":9,"size":9})", "invalid JSON: a repeated key in one object"},
+      {R"({"size":9,"moves":[["B","pass"],["W","pass"]]})", "the game is not in play"},
+      {json({{"moves", passes}}).dump(), "moves: at most 10000 moves, not 10001"},
+      {deep, "nested deeper than"},
+      {R"({"rules":"\u001b[31m"})", "rules: unknown rule set"},
+      {std::string("{\"rules\":\"\xff\"}"), "invalid JSON at byte"},
+      {std::string("{\"rules\":\"\x1b\"}"), "invalid JSON at byte"},
+  };
+  for (const auto& [body, detail] : cases) {
+    const Reply reply = post(server, "/v1/genmove", body);
+    EXPECT_EQ(reply.status, 400) << body.substr(0, 80);
+    ASSERT_TRUE(reply.body.is_object()) << reply.text;
+    EXPECT_EQ(reply.body["error"], "invalid_request");
+    EXPECT_NE(reply.body["detail"].get<std::string>().find(detail), std::string::npos)
+        << body.substr(0, 80) << " -> " << reply.body["detail"];
+  }
+  // /v1/legal needs the move.
+  const Reply reply = post(server, "/v1/legal", R"({"size":9})");
+  EXPECT_EQ(reply.status, 400);
+  EXPECT_EQ(reply.body["detail"], "move: required, e.g. [\"B\", \"D4\"]");
+}
+
+TEST(Service, NeedsTheBearerTokenWhenGivenOne) {
+  ServiceOptions options = randomService();
+  options.token = "s3cret-token";
+  Server server(options);
+  const std::string body = R"({"size":9})";
+  Reply reply = post(server, "/v1/genmove", body);
+  EXPECT_EQ(reply.status, 401);
+  EXPECT_EQ(reply.body["error"], "unauthorized");
+  EXPECT_EQ(reply.headers.find("WWW-Authenticate")->second, "Bearer realm=\"tengen\"");
+  EXPECT_EQ(reply.text.find("s3cret"), std::string::npos);
+  reply = post(server, "/v1/genmove", body, {{"Authorization", "Bearer s3cret-toke"}});
+  EXPECT_EQ(reply.status, 401);
+  reply = post(server, "/v1/genmove", body, {{"Authorization", "Basic s3cret-token"}});
+  EXPECT_EQ(reply.status, 401);
+  reply = get(server, "/metrics");
+  EXPECT_EQ(reply.status, 401);
+  reply = post(server, "/v1/genmove", body, {{"Authorization", "Bearer s3cret-token"}});
+  EXPECT_EQ(reply.status, 200) << reply.text;
+  reply = post(server, "/v1/legal", R"({"size":9,"move":["B","D4"]})", {{"Authorization", "bearer s3cret-token"}});
+  EXPECT_EQ(reply.status, 200) << reply.text;
+}
+
+TEST(Service, UnknownPathsAre404AndWrongMethods405WithAllow) {
+  Server server(randomService());
+  Reply reply = get(server, "/v1/nothing");
+  EXPECT_EQ(reply.status, 404);
+  EXPECT_EQ(reply.body["error"], "not_found");
+  reply = post(server, "/", "{}");
+  EXPECT_EQ(reply.status, 404);
+  reply = get(server, "/v1/genmove");
+  EXPECT_EQ(reply.status, 405);
+  EXPECT_EQ(reply.body["error"], "method_not_allowed");
+  EXPECT_EQ(reply.headers.find("Allow")->second, "POST");
+  reply = post(server, "/healthz", "{}");
+  EXPECT_EQ(reply.status, 405);
+  EXPECT_EQ(reply.headers.find("Allow")->second, "GET, HEAD");
+  httplib::Client c = server.client();
+  const auto deleted = c.Delete("/v1/legal");
+  ASSERT_TRUE(deleted);
+  EXPECT_EQ(deleted->status, 405);
+}
+
+TEST(Service, BodiesOverOneMebibyteAre413) {
+  Server server(randomService());
+  const std::string body = R"({"size":9,"pad":")" + std::string(std::size_t{1} << 20, 'x') + "\"}";
+  const Reply reply = post(server, "/v1/genmove", body);
+  EXPECT_EQ(reply.status, 413);
+  EXPECT_EQ(reply.body["error"], "payload_too_large");
+  // Just under the cap is read (and the unknown field ignored).
+  const std::string fits = R"({"size":9,"pad":")" + std::string((std::size_t{1} << 20) - 64, 'x') + "\"}";
+  EXPECT_EQ(post(server, "/v1/genmove", fits).status, 200);
+  EXPECT_NE(server.service().metricsText().find(R"(tengen_http_requests_total{path="other",status="413"} 1)"),
+            std::string::npos);
+}
+
+TEST(Service, NoLegalAnswerIs422WithTheLogRecord) {
+  ScriptedServer model;
+  for (int i = 0; i < 3; ++i) model.push(Scripted{200, completion("E5"), {}, {}});
+  Server server(modelService(model));
+  const json request = {{"size", 9}, {"moves", json::array({mv("B", "E5")})}, {"max_retries", 1}};
+  const Reply reply = post(server, "/v1/genmove", request.dump());
+  ASSERT_EQ(reply.status, 422) << reply.text;
+  EXPECT_EQ(reply.body["error"], "ai_failed");
+  ASSERT_EQ(reply.body["attempts"].size(), 2u);
+  EXPECT_EQ(reply.body["attempts"][1]["reason"], "repeated");
+  const std::string logId = reply.body["log_id"].get<std::string>();
+  EXPECT_FALSE(logId.empty());
+  EXPECT_NE(reply.body["detail"].get<std::string>().find(logId), std::string::npos);
+  std::ifstream log(server.errorLog());
+  std::string line;
+  ASSERT_TRUE(std::getline(log, line));
+  const json record = json::parse(line);
+  EXPECT_EQ(record["id"], logId);
+  EXPECT_EQ(record["source"], "serve");
+  EXPECT_EQ(record["color"], "W");
+  EXPECT_EQ(record["attempts"].size(), 2u);
+}
+
+TEST(Service, AModelThatIsDownIs502Fast) {
+  const int port = net::fixture::closedPort();
+  ServiceOptions options;
+  options.engine = "openai:http://127.0.0.1:" + std::to_string(port) + "/v1";
+  options.sourceOptions.model.image = false;
+  options.workers = 1;
+  Server server(options);
+  const auto start = std::chrono::steady_clock::now();
+  const Reply reply = post(server, "/v1/genmove", R"({"size":9})");
+  const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(reply.status, 502) << reply.text;
+  EXPECT_EQ(reply.body["error"], "model_unavailable");
+  EXPECT_FALSE(reply.body["log_id"].get<std::string>().empty());
+  // The chat client's own retries back off for 3.5 s in all; far below the 60 s request timeout.
+  EXPECT_LT(seconds, 30);
+}
+
+TEST(Service, AnswersBusyWith503RatherThanQueueing) {
+  ScriptedServer model;
+  model.push(Scripted{200, completion("D4"), {}, std::chrono::milliseconds(2500)});
+  model.push(Scripted{200, completion("D4"), {}, {}});
+  ServiceOptions options = modelService(model, 1);
+  options.maxWaiting = 0;
+  Server server(options);
+  Reply slow;
+  std::thread first([&] { slow = post(server, "/v1/genmove", R"({"size":9})"); });
+  // Wait until the one worker is busy.
+  for (int i = 0; i < 2000 && server.service().metricsText().find("tengen_workers_busy 1") == std::string::npos; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  const Reply busy = post(server, "/v1/genmove", R"({"size":9})");
+  first.join();
+  EXPECT_EQ(busy.status, 503) << busy.text;
+  EXPECT_EQ(busy.body["error"], "overloaded");
+  EXPECT_EQ(busy.headers.find("Retry-After")->second, "1");
+  EXPECT_EQ(slow.status, 200) << slow.text;
+  // Health checks are still answered while the workers are busy.
+  EXPECT_EQ(get(server, "/healthz").status, 200);
+}
+
+TEST(Service, AnswersManyRequestsAtOnceEachForItsOwnGame) {
+  Server server(randomService(4));
+  constexpr int kClients = 16;
+  std::vector<Reply> replies(kClients);
+  std::vector<json> games(kClients);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kClients; ++i) {
+    // Client i has filled the first i points of the top row; the other points are all free.
+    json moves = json::array();
+    for (int k = 0; k < i; ++k) moves.push_back(json::array({k % 2 == 0 ? "B" : "W", gtpVertex(Point{0, k}, 19)}));
+    games[i] = moves;
+    threads.emplace_back([&, i] { replies[i] = post(server, "/v1/genmove", json({{"moves", games[i]}}).dump()); });
+  }
+  for (std::thread& t : threads) t.join();
+  for (int i = 0; i < kClients; ++i) {
+    ASSERT_EQ(replies[i].status, 200) << replies[i].text;
+    EXPECT_EQ(replies[i].body["color"], i % 2 == 0 ? "B" : "W");
+    Game game = replayMoves(19, games[i]);
+    const auto v = parseGtpVertex(replies[i].body["move"].get<std::string>(), 19);
+    ASSERT_TRUE(v.ok());
+    EXPECT_TRUE(game.isLegal(Move{game.toMove(), v->kind, v->point})) << i;
+  }
+  EXPECT_NE(server.service().metricsText().find(R"(tengen_http_requests_total{path="/v1/genmove",status="200"} 16)"),
+            std::string::npos);
+}
+
+TEST(Service, MetricsCountRequestsAttemptsRejectionsAndLatency) {
+  ScriptedServer model;
+  model.push(Scripted{200, completion("E5"), {}, {}});
+  model.push(Scripted{200, completion("nonsense"), {}, {}});
+  model.push(Scripted{200, completion("C3"), {}, {}});
+  Server server(modelService(model));
+  ASSERT_EQ(post(server, "/v1/genmove", R"({"size":9,"moves":[["B","E5"]]})").status, 200);
+  ASSERT_EQ(post(server, "/v1/genmove", R"({"size":99})").status, 400);
+  const Reply reply = get(server, "/metrics");
+  ASSERT_EQ(reply.status, 200);
+  EXPECT_EQ(reply.headers.find("Content-Type")->second, "text/plain; version=0.0.4; charset=utf-8");
+  for (const char* line : {
+           R"(tengen_http_requests_total{path="/v1/genmove",status="200"} 1)",
+           R"(tengen_http_requests_total{path="/v1/genmove",status="400"} 1)",
+           "tengen_attempts_total 3",
+           R"(tengen_rejections_total{reason="occupied"} 1)",
+           R"(tengen_rejections_total{reason="unparseable"} 1)",
+           R"(tengen_genmove_total{outcome="accepted"} 1)",
+           R"(tengen_model_latency_seconds_bucket{le="+Inf"} 3)",
+           "tengen_model_latency_seconds_count 3",
+           "# TYPE tengen_model_latency_seconds histogram",
+       }) {
+    EXPECT_NE(reply.text.find(line), std::string::npos) << line << "\n" << reply.text;
+  }
+}
+
+TEST(Service, AnswersEveryMutatedBodyWithJson) {
+  // Straight to the handler (no sockets), so thousands of bodies take well under a second.
+  ServiceOptions options = randomService(1);
+  options.errorLogPath = "/nonexistent-dir/errors.jsonl";
+  auto made = MoveService::make(options);
+  ASSERT_TRUE(made.ok());
+  MoveService& service = **made;
+  const std::vector<std::string> seeds = {
+      R"J({"size":9,"komi":6.5,"rules":"japanese","handicap":2,"setup":{"B":["E5"],"W":["C7"]},)J"
+      R"J("moves":[["W","D4"],["B","pass"],["W","F6"]],"color":"B","max_retries":2,"move":["B","A1"]})J",
+      R"J({"sgf":"(;GM[1]FF[4]SZ[9]AB[ee]AW[dd];B[cc];W[];B[])","rules":"tt","move":["W","E5"]})J",
+  };
+  std::uint64_t state = 7;
+  const auto next = [&state](std::uint64_t n) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (state >> 33) % n;
+  };
+  constexpr char kAlphabet[] = "{}[]\",:0123456789-.eE BWpassD4tnulfr\\u\x00\xff";
+  const std::string alphabet(kAlphabet, sizeof kAlphabet - 1);
+  int answered = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::string body = seeds[next(seeds.size())];
+    const std::uint64_t edits = 1 + next(4);
+    for (std::uint64_t e = 0; e < edits && !body.empty(); ++e) {
+      const std::size_t at = next(body.size());
+      const char c = alphabet[next(alphabet.size())];
+      switch (next(3)) {
+        case 0:
+          body[at] = c;
+          break;
+        case 1:
+          body.insert(body.begin() + static_cast<std::ptrdiff_t>(at), c);
+          break;
+        default:
+          body.erase(at, 1 + next(8));
+          break;
+      }
+    }
+    net::ServerRequest request;
+    request.method = "POST";
+    request.path = next(2) == 0 ? "/v1/genmove" : "/v1/legal";
+    request.body = body;
+    const net::ServerReply reply = service.handle(request);
+    EXPECT_TRUE(reply.status == 200 || reply.status == 400 || reply.status == 422) << reply.status << " " << body;
+    const json parsed = json::parse(reply.body, nullptr, false);
+    ASSERT_TRUE(parsed.is_object()) << body;
+    if (reply.status == 200) {
+      ++answered;
+    } else {
+      EXPECT_TRUE(parsed["detail"].is_string());
+    }
+  }
+  // The mutations are small enough that some bodies still make a game.
+  EXPECT_GT(answered, 100);
+}
+
+TEST(Service, RefusesToStartWhenASourceCannotBeMade) {
+  ServiceOptions options;
+  options.engine = "nonsense:";
+  EXPECT_FALSE(MoveService::make(options).ok());
+  options.engine = "random";
+  options.workers = 0;
+  EXPECT_FALSE(MoveService::make(options).ok());
+}
+
+}  // namespace
+}  // namespace tengen::serve
