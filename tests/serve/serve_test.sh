@@ -127,12 +127,14 @@ if start_serve failing --engine "openai:$model_url" --no-image --max-retries 1 -
   printf '(;GM[1]FF[4]SZ[9];B[ee])' >"$tmp/taken.sgf"
   out=$("$tengen" genmove --sgf "$tmp/taken.sgf" --engine "tengen:$serve_url" --error-log "$tmp/local-errors.jsonl" 2>&1)
   rc=$?
-  [[ $rc -eq 4 ]] || fail "remote ai_failed: exit $rc: $out"
+  [[ $rc -eq 3 ]] || fail "remote ai_failed: exit $rc (want 3): $out"
   [[ "$out" == *"found no legal move"* ]] || fail "remote ai_failed: $out"
   remote_id=$(tail -n 1 "$tmp/remote-errors.jsonl" | jq -r .id)
   [[ -n "$remote_id" && "$out" == *"$remote_id"* ]] || fail "remote ai_failed does not name $remote_id: $out"
   [[ $(tail -n 1 "$tmp/remote-errors.jsonl" | jq -r .source) == serve ]] || fail "remote record's source"
   [[ -s "$tmp/local-errors.jsonl" ]] || fail "no local error-log record"
+  local_id=$(tail -n 1 "$tmp/local-errors.jsonl" | jq -r .id)
+  [[ "$out" == *"$local_id"* ]] || fail "remote ai_failed does not name the local record $local_id: $out"
   kill -TERM "$serve_pid"
   wait "$serve_pid"
 fi

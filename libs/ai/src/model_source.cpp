@@ -139,6 +139,7 @@ Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, st
   base.constraint = *constraint;
   base.constraintApi = *api;
   base.timeoutSeconds = options.timeoutSeconds;
+  base.maxTransportAttempts = std::max(1, options.transportAttempts);
   base.connectTimeoutSeconds = std::min(base.connectTimeoutSeconds, options.timeoutSeconds);
 
   source->m_http = http ? std::move(http) : net::makeCurlClient();

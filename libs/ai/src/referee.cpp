@@ -116,6 +116,13 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
       logOutcome(options, game, color, outcome);
       return outcome;
     }
+    if (!answer->gaveUp.empty()) {
+      // The source refereed its own attempts and found nothing legal: the AI failed, and asking again would only
+      // repeat the remote server's whole retry loop.
+      outcome.error = source.describe() + ": " + answer->gaveUp;
+      logOutcome(options, game, color, outcome);
+      return outcome;
+    }
     Attempt attempt = attemptFrom(n, *answer);
     const std::optional<ReadMove> read = readMove(answer->text, game.size());
     Rejection rejection;

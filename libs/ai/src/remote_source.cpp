@@ -151,9 +151,12 @@ Result<Answer> RemoteSource::propose(const MoveRequest& request) {
   }
   if (status == 422) {
     const std::string logId = body ? shown(stringMember(*body, "log_id")) : "";
-    return R::failure(
-        server + " found no legal move: " + detail +
-        (logId.empty() || detail.find(logId) != std::string::npos ? "" : " (its error log record " + logId + ")"));
+    Answer answer;
+    answer.latencyMs = latencyMs;
+    answer.httpStatus = status;
+    answer.gaveUp = server + " found no legal move: " + detail +
+                    (logId.empty() || detail.find(logId) != std::string::npos ? "" : " (its error log record " + logId + ")");
+    return answer;
   }
   if (status == 502) return R::failure(server + " could not reach its engine: " + detail);
   if (status == 401) return R::failure(server + " refused the token (401); set TENGEN_TOKEN or --api-key-env");

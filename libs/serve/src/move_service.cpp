@@ -273,6 +273,8 @@ Result<std::unique_ptr<MoveService>> MoveService::make(const ServiceOptions& opt
     factory = [&options](int index) {
       ai::SourceOptions sourceOptions = options.sourceOptions;
       sourceOptions.seed += static_cast<std::uint64_t>(index);
+      // A model that is down answers 502 at once; the server's client decides when to try again.
+      sourceOptions.transportAttempts = 1;
       return ai::makeSource(options.engine, sourceOptions);
     };
   }

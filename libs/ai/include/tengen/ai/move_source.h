@@ -48,6 +48,9 @@ struct Answer {
   std::string prompt;
   std::string imageSha256;  // of the PNG sent, "" when none
   int httpStatus = 0;       // 0 when not over HTTP
+  // Set when the source ran a referee of its own and found no legal move (a remote `tengen serve` answering
+  // ai_failed), with its detail and record: the move fails as the AI's failure (exit 3), not the transport's.
+  std::string gaveUp;
 };
 
 class MoveSource {
@@ -74,6 +77,9 @@ struct ModelOptions {
 struct SourceOptions {
   std::uint64_t seed = 1;
   double timeoutSeconds = 60;  // one request (GTP: one command)
+  // Tries of one model request when the connection fails or the server answers 5xx/429; `tengen serve` uses 1 so a
+  // model that is down is a fast 502 and the caller decides when to try again.
+  int transportAttempts = 4;
   ModelOptions model;
 };
 
