@@ -12,6 +12,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <thread>
@@ -103,6 +104,80 @@ TEST(HttpServer, HandsTheRequestToTheHandlerAndSendsItsReply) {
   EXPECT_EQ(seen.header("x-mixed-case"), "v");
   EXPECT_EQ(seen.header("X-MIXED-CASE"), "v");
   EXPECT_FALSE(seen.overloaded);
+}
+
+// `curl -d` labels every body application/x-www-form-urlencoded; httplib refuses such bodies over 8 KiB on its own
+// and parses them as a query. The limit is ours (maxBodyBytes) and the body reaches the handler as sent, whatever
+// its label; a multipart body is not read into it.
+TEST(HttpServer, TakesBodiesUpToTheLimitWhateverTheirContentType) {
+  std::string seen;
+  HttpServerOptions options;
+  options.maxBodyBytes = 200000;
+  Running running(options, [&](const ServerRequest& request) {
+    seen = request.body;
+    return ServerReply{};
+  });
+  httplib::Client c = running.client();
+  const std::string big = R"({"moves":")" + std::string(150000, 'a') + "\"}";
+  auto res = c.Post("/v1/genmove", big, "application/x-www-form-urlencoded");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200) << res->body;
+  EXPECT_TRUE(seen == big) << seen.size() << " bytes seen";
+  res = c.Post("/v1/genmove", "a=1&b=%20", "application/x-www-form-urlencoded");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(seen, "a=1&b=%20");
+  res = c.Post("/v1/genmove", std::string(200001, 'a'), "application/x-www-form-urlencoded");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 413);
+  EXPECT_EQ(res->body, R"({"error":"payload_too_large","detail":"request body too large"})");
+  res = c.Post("/v1/genmove", "--xx\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n{}\r\n--xx--\r\n",
+               "multipart/form-data; boundary=xx");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(seen, "");
+}
+
+// httplib checks its own cap against Content-Length only; a chunked body or a small gzip one that inflates past the
+// cap must get the 413 too, without being read whole into memory or reaching the handler.
+TEST(HttpServer, CapsChunkedAndCompressedBodiesToo) {
+  std::atomic<int> handled{0};
+  std::atomic<int> serverErrors{0};
+  std::string seen;
+  HttpServerOptions options;
+  options.maxBodyBytes = 1000;
+  options.onServerError = [&](int status) {
+    if (status == 413) ++serverErrors;
+  };
+  Running running(options, [&](const ServerRequest& request) {
+    ++handled;
+    seen = request.body;
+    return ServerReply{};
+  });
+  const auto chunked = [](const std::string& body) {
+    char size[32];
+    std::snprintf(size, sizeof size, "%zx", body.size());
+    return "POST /x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + std::string(size) + "\r\n" + body +
+           "\r\n0\r\n\r\n";
+  };
+  int fd = connectTo(running.server().port());
+  ASSERT_GE(fd, 0);
+  std::string reply = tengen::net::exchange(fd, chunked(std::string(999, 'a')));
+  EXPECT_NE(reply.find("HTTP/1.1 200"), std::string::npos) << reply;
+  EXPECT_EQ(seen, std::string(999, 'a'));
+  reply = tengen::net::exchange(fd, chunked(std::string(3000, 'b')));
+  ::close(fd);
+  EXPECT_NE(reply.find("HTTP/1.1 413"), std::string::npos) << reply;
+  EXPECT_NE(reply.find(R"({"error":"payload_too_large","detail":"request body too large"})"), std::string::npos);
+  EXPECT_EQ(handled, 1);
+
+  httplib::Client c = running.client();
+  c.set_compress(true);  // gzip: 100,000 bytes of one letter inflate from a few hundred
+  const auto res = c.Post("/x", std::string(100000, 'c'), "application/json");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 413);
+  EXPECT_EQ(handled, 1);
+  EXPECT_EQ(serverErrors, 2);
 }
 
 TEST(HttpServer, AnswersOversizedBodiesAndThrowingHandlersWithJson) {
@@ -213,6 +288,78 @@ TEST(HttpServer, StopLetsTheRequestInFlightFinish) {
   httplib::Client late("127.0.0.1", port);
   late.set_connection_timeout(2, 0);
   EXPECT_FALSE(late.Get("/"));
+}
+
+// A connection accepted while every thread was busy waits in the line; a stop() then must still answer it, not
+// close it unanswered.
+TEST(HttpServer, StopAnswersTheConnectionsWaitingInTheLine) {
+  HttpServerOptions options;
+  options.threads = 1;
+  options.maxPending = 1;
+  std::atomic<bool> inside{false};
+  std::atomic<bool> release{false};
+  auto running = std::make_unique<Running>(options, [&](const ServerRequest& request) {
+    if (request.overloaded) return jsonError(503, "overloaded", "busy");
+    if (request.path == "/slow") {
+      inside = true;
+      const auto start = std::chrono::steady_clock::now();
+      while (!release && std::chrono::steady_clock::now() - start < std::chrono::seconds(60)) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      }
+    }
+    ServerReply reply;
+    reply.body = R"({"path":")" + request.path + "\"}";
+    return reply;
+  });
+  const int port = running->server().port();
+  std::thread slow([&] {
+    httplib::Client c("127.0.0.1", port);
+    c.set_read_timeout(60, 0);
+    const auto res = c.Get("/slow");
+    EXPECT_TRUE(res && res->status == 200);
+  });
+  while (!inside) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  // The line has room for one: this connection waits in it.
+  const int waiting = connectTo(port);
+  ASSERT_GE(waiting, 0);
+  const std::string request = "GET /queued HTTP/1.1\r\nHost: x\r\n\r\n";
+  ASSERT_EQ(::send(waiting, request.data(), request.size(), MSG_NOSIGNAL), static_cast<ssize_t>(request.size()));
+  // The next is shed; its 503 proves the server has accepted (and so queued) the one before.
+  const int shed = connectTo(port);
+  ASSERT_GE(shed, 0);
+  const std::string refused = exchange(shed, "GET /shed HTTP/1.1\r\nHost: x\r\n\r\n");
+  ::close(shed);
+  EXPECT_NE(refused.find("HTTP/1.1 503"), std::string::npos) << refused;
+
+  running->server().stop();
+  release = true;
+  std::string queued;
+  char buffer[4096];
+  for (ssize_t n; (n = ::recv(waiting, buffer, sizeof buffer, 0)) > 0;)
+    queued.append(buffer, static_cast<std::size_t>(n));
+  ::close(waiting);
+  slow.join();
+  running->join();
+  EXPECT_NE(queued.find("HTTP/1.1 200"), std::string::npos) << queued;
+  EXPECT_NE(queued.find(R"({"path":"/queued"})"), std::string::npos) << queued;
+  // Answered during the drain, the connection is then closed (the recv loop above ended), and nothing listens.
+  EXPECT_LT(connectTo(port), 0);
+}
+
+// A server bound but never run gives its port back when stopped or destroyed.
+TEST(HttpServer, AServerThatNeverRanReleasesItsPort) {
+  int port = 0;
+  {
+    auto server = HttpServer::bind({}, [](const ServerRequest&) { return ServerReply{}; });
+    ASSERT_TRUE(server.ok());
+    port = (*server)->port();
+  }
+  EXPECT_LT(connectTo(port), 0);
+  auto server = HttpServer::bind({}, [](const ServerRequest&) { return ServerReply{}; });
+  ASSERT_TRUE(server.ok());
+  port = (*server)->port();
+  (*server)->stop();
+  EXPECT_LT(connectTo(port), 0);
 }
 
 TEST(HttpServer, StopBeforeRunMakesRunReturnAtOnce) {

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -119,6 +120,35 @@ TEST(RemoteSource, SendsTheTokenAndNeverShowsIt) {
   EXPECT_NE(outcome.error.find("refused the token"), std::string::npos) << outcome.error;
   EXPECT_EQ(outcome.error.find("SECRET"), std::string::npos);
   EXPECT_EQ(server.received().at(0).header("Authorization"), "Bearer tok-SECRET-9");
+}
+
+// A server that echoes the token in a detail (a proxy's error page, a misconfigured server) must not get it into
+// the failure's words, which reach the terminal and the error log.
+TEST(RemoteSource, NeverShowsTheTokenAServerEchoes) {
+  setenv("TENGEN_TOKEN", "tok-SECRET-9", 1);
+  ScriptedServer server;
+  server.push(
+      Scripted{502, R"({"error":"model_unavailable","detail":"Bearer tok-SECRET-9 cannot reach vllm"})", {}, {}});
+  server.push(Scripted{422, R"({"error":"ai_failed","detail":"tok-SECRET-9","log_id":"tok-SECRET-9"})", {}, {}});
+  server.push(Scripted{400, R"({"error":"invalid_request","detail":"header was tok-SECRET-9"})", {}, {}});
+  server.push(Scripted{200, R"({"move":"tok-SECRET-9"})", {}, {}});
+  auto source = remote(server);
+  std::vector<RefereeOutcome> outcomes;
+  for (int i = 0; i < 3; ++i) outcomes.push_back(requestMove(*source, handicapGame(), Color::White));
+  RefereeOptions once;
+  once.maxRetries = 0;
+  outcomes.push_back(requestMove(*source, handicapGame(), Color::White, once));
+  unsetenv("TENGEN_TOKEN");
+  ASSERT_EQ(server.received().size(), 4u);
+  for (const RefereeOutcome& outcome : outcomes) {
+    EXPECT_FALSE(outcome.move.has_value());
+    EXPECT_EQ(outcome.error.find("SECRET"), std::string::npos) << outcome.error;
+    for (const Attempt& a : outcome.attempts) {
+      EXPECT_EQ(a.answer.find("SECRET"), std::string::npos) << a.answer;
+      EXPECT_EQ(a.move.value_or("").find("SECRET"), std::string::npos);
+    }
+  }
+  EXPECT_NE(outcomes[0].error.find("could not reach its engine"), std::string::npos) << outcomes[0].error;
 }
 
 TEST(RemoteSource, FailsOnRepliesThatAreNotTheApi) {

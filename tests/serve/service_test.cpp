@@ -22,6 +22,7 @@
 #include "tengen/net/http_server.h"
 #include "tengen/serve/move_service.h"
 
+#include "../../libs/serve/src/metrics.h"
 #include "../net/test_server.h"
 
 namespace tengen::serve {
@@ -253,6 +254,39 @@ TEST(Service, LegalAnswersEachReasonIncludingKo) {
   EXPECT_EQ(reply.body["legal"], true);
 }
 
+// A position set up with no moves has Black to move unless the body says otherwise: "color" names the side to
+// move for /v1/legal as it does for /v1/genmove, or White could never be asked about in such a position.
+TEST(Service, LegalTakesTheSideToMoveFromColor) {
+  Server server(randomService());
+  json request = {{"size", 9}, {"setup", {{"B", {"C3"}}, {"W", json::array()}}}, {"move", mv("W", "D4")}};
+  Reply reply = post(server, "/v1/legal", request.dump());
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["reason"], "wrong_color");
+  request["color"] = "W";
+  reply = post(server, "/v1/legal", request.dump());
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body, json({{"legal", true}, {"reason", "ok"}, {"message", "legal"}}));
+  request["move"] = mv("B", "D4");
+  reply = post(server, "/v1/legal", request.dump());
+  EXPECT_EQ(reply.body["reason"], "wrong_color");
+  request["move"] = mv("W", "C3");
+  reply = post(server, "/v1/legal", request.dump());
+  EXPECT_EQ(reply.body["reason"], "occupied");
+  // After a history too: White just played, but the body asks with White to move.
+  request["moves"] = json::array({mv("W", "E5")});
+  request["move"] = mv("W", "D4");
+  reply = post(server, "/v1/legal", request.dump());
+  EXPECT_EQ(reply.body["reason"], "ok");
+  request["move"] = mv("W", "E5");
+  reply = post(server, "/v1/legal", request.dump());
+  EXPECT_EQ(reply.body["reason"], "occupied");
+  // A game that is over stays over, whichever colour is named.
+  request["moves"] = json::array({mv("W", "pass"), mv("B", "pass")});
+  request["color"] = "B";
+  reply = post(server, "/v1/legal", request.dump());
+  EXPECT_EQ(reply.body["reason"], "game_over");
+}
+
 TEST(Service, AcceptsAnSgfRecordInPlaceOfTheMoves) {
   Server server(randomService());
   Reply reply =
@@ -467,6 +501,36 @@ TEST(Service, AnswersManyRequestsAtOnceEachForItsOwnGame) {
             std::string::npos);
 }
 
+// The built-in engine, one per worker, searching for several requests at once: each worker's engine is its own
+// (run under ThreadSanitizer, this is the check that they share no mutable state).
+TEST(Service, BuiltinWorkersSearchAtOnceEachForItsOwnGame) {
+  ServiceOptions options;
+  options.engine = "builtin:playouts=64";
+  options.workers = 3;
+  options.maxWaiting = 16;
+  Server server(options);
+  constexpr int kClients = 6;
+  std::vector<Reply> replies(kClients);
+  std::vector<json> games(kClients);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kClients; ++i) {
+    json moves = json::array();
+    for (int k = 0; k < i; ++k) moves.push_back(json::array({k % 2 == 0 ? "B" : "W", gtpVertex(Point{0, k}, 9)}));
+    games[i] = moves;
+    threads.emplace_back([&, i] {
+      replies[i] = post(server, "/v1/genmove", json({{"size", 9}, {"moves", games[i]}}).dump());
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  for (int i = 0; i < kClients; ++i) {
+    ASSERT_EQ(replies[i].status, 200) << replies[i].text;
+    Game game = replayMoves(9, games[i]);
+    const auto v = parseGtpVertex(replies[i].body["move"].get<std::string>(), 9);
+    ASSERT_TRUE(v.ok());
+    EXPECT_TRUE(game.isLegal(Move{game.toMove(), v->kind, v->point})) << i;
+  }
+}
+
 TEST(Service, MetricsCountRequestsAttemptsRejectionsAndLatency) {
   ScriptedServer model;
   model.push(Scripted{200, completion("E5"), {}, {}});
@@ -491,6 +555,21 @@ TEST(Service, MetricsCountRequestsAttemptsRejectionsAndLatency) {
        }) {
     EXPECT_NE(reply.text.find(line), std::string::npos) << line << "\n" << reply.text;
   }
+}
+
+// The latency sum keeps every digit it needs: a busy server's sum passes a million seconds within days.
+TEST(Service, MetricsWriteTheLatencySumInFull) {
+  Metrics metrics;
+  ai::RefereeOutcome outcome;
+  outcome.attempts.resize(2);
+  outcome.attempts[0].latencyMs = 1234567891;
+  outcome.attempts[1].latencyMs = 5;
+  outcome.attempts[1].accepted = true;
+  metrics.countOutcome(outcome);
+  const std::string text = metrics.text(1, 0, 0);
+  EXPECT_NE(text.find("tengen_model_latency_seconds_sum 1234567.896\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("tengen_model_latency_seconds_bucket{le=\"0.005\"} 1\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("tengen_model_latency_seconds_bucket{le=\"2.5\"} 1\n"), std::string::npos) << text;
 }
 
 TEST(Service, AnswersEveryMutatedBodyWithJson) {

@@ -94,7 +94,27 @@ Result<std::unique_ptr<RemoteSource>> RemoteSource::make(std::string_view spec, 
   return source;
 }
 
+std::string RemoteSource::redacted(std::string text) const {
+  if (m_token.empty()) return text;
+  for (auto at = text.find(m_token); at != std::string::npos; at = text.find(m_token, at)) {
+    text.replace(at, m_token.size(), "[redacted]");
+    at += std::string_view("[redacted]").size();
+  }
+  return text;
+}
+
+// Every word that leaves this source (failures, the answer, the reason for giving up) reaches the terminal and the
+// error log, so each is redacted here, once, whichever branch made it.
 Result<Answer> RemoteSource::propose(const MoveRequest& request) {
+  Result<Answer> answer = exchange(request);
+  if (!answer) return Result<Answer>::failure(redacted(answer.error()));
+  Answer out = std::move(answer).value();
+  out.text = redacted(std::move(out.text));
+  out.gaveUp = redacted(std::move(out.gaveUp));
+  return out;
+}
+
+Result<Answer> RemoteSource::exchange(const MoveRequest& request) {
   using R = Result<Answer>;
   net::HttpRequest http;
   http.url = m_endpoint;
@@ -110,16 +130,7 @@ Result<Answer> RemoteSource::propose(const MoveRequest& request) {
   double backoff = kBusyBackoffSeconds;
   for (int attempt = 1;; ++attempt) {
     response = m_http->post(http);
-    if (!response) {
-      std::string why = response.error();
-      // The token is only in the header, but a server could echo it.
-      if (!m_token.empty()) {
-        for (auto at = why.find(m_token); at != std::string::npos; at = why.find(m_token)) {
-          why.replace(at, m_token.size(), "[redacted]");
-        }
-      }
-      return R::failure(why);
-    }
+    if (!response) return R::failure(response.error());
     const int status = response->status;
     if ((status != 503 && status != 429) || attempt >= kBusyAttempts) break;
     double wait = backoff;
@@ -154,8 +165,9 @@ Result<Answer> RemoteSource::propose(const MoveRequest& request) {
     Answer answer;
     answer.latencyMs = latencyMs;
     answer.httpStatus = status;
-    answer.gaveUp = server + " found no legal move: " + detail +
-                    (logId.empty() || detail.find(logId) != std::string::npos ? "" : " (its error log record " + logId + ")");
+    answer.gaveUp =
+        server + " found no legal move: " + detail +
+        (logId.empty() || detail.find(logId) != std::string::npos ? "" : " (its error log record " + logId + ")");
     return answer;
   }
   if (status == 502) return R::failure(server + " could not reach its engine: " + detail);

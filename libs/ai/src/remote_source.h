@@ -33,6 +33,9 @@ class RemoteSource final : public MoveSource {
 
  private:
   RemoteSource() = default;
+  Result<Answer> exchange(const MoveRequest& request);
+  // `text` with every occurrence of the token replaced: a server or proxy may echo it in what it answers.
+  std::string redacted(std::string text) const;
 
   std::string m_spec;
   std::string m_endpoint;  // URL/v1/genmove

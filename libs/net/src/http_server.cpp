@@ -9,12 +9,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
-#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <utility>
 
@@ -40,7 +40,8 @@ std::string lowerCase(std::string_view text) {
 }
 
 // httplib's TaskQueue with a fixed pool and a bounded line. After shutdown() begins, the connections already
-// accepted are still served: that is what lets the requests in flight finish.
+// accepted are still served (HttpServer::stop leaves httplib's socket handle valid so that httplib does not drop
+// them unread): that is what lets the requests in flight, and those waiting in the line, finish.
 class BoundedPool final : public httplib::TaskQueue {
  public:
   BoundedPool(int threads, int maxPending) : m_maxPending(static_cast<std::size_t>(std::max(0, maxPending))) {
@@ -168,6 +169,21 @@ namespace {
 class Server final : public httplib::Server {
  public:
   void widenBacklog(int backlog) { ::listen(svr_sock_, backlog); }
+
+  // Makes the accept loop end without httplib's stop(): that one marks the socket handle invalid, and httplib then
+  // closes every connection accepted but not yet read (those waiting in the line, a keep-alive client's next
+  // request) without a reply. After shutdown() accept() fails, and the loop closes the socket itself.
+  void stopAccepting() { ::shutdown(svr_sock_, SHUT_RDWR); }
+
+  // After the accept loop has ended: its socket is closed already, so the stale handle is dropped, never closed.
+  void forgetSocket() { svr_sock_ = INVALID_SOCKET; }
+
+  // When the accept loop never ran: httplib's destructor does not close a bound socket, so the port would stay
+  // taken (and connections to it unanswered) for the life of the process.
+  void closeUnusedSocket() {
+    const socket_t sock = svr_sock_.exchange(INVALID_SOCKET);
+    if (sock != INVALID_SOCKET) ::close(sock);
+  }
 };
 
 constexpr int kListenBacklog = 1024;
@@ -182,14 +198,16 @@ struct HttpServer::Impl {
   std::mutex mutex;
   bool stopRequested = false;
   bool running = false;  // inside run(), between the check of stopRequested and the return
-  std::atomic<bool> done{false};
+  bool done = false;
+  // Set by stop(): every reply from then on closes its connection, so keep-alive clients let the drain end.
+  std::atomic<bool> draining{false};
 
-  void serve(const httplib::Request& in, httplib::Response& out) {
+  void serve(const httplib::Request& in, std::string body, httplib::Response& out) {
     ServerRequest request;
     request.method = in.method;
     request.path = in.path;
     for (const auto& [name, value] : in.headers) request.headers.emplace_back(lowerCase(name), value);
-    request.body = in.body;
+    request.body = std::move(body);
     request.overloaded = tShedding;
     tHandled = true;
     ServerReply reply;
@@ -199,20 +217,27 @@ struct HttpServer::Impl {
       reply = jsonError(500, "internal_error", "internal error");
       if (options.onServerError) options.onServerError(500);
     }
+    // An overloaded connection must be closed after its answer, or a keep-alive client would stay on a shedding
+    // thread and be refused even once there is room again; so must every connection once stop() is called, or the
+    // drain would wait on keep-alive clients.
+    send(std::move(reply), out, request.overloaded || draining);
+  }
+
+  // Writes `reply` into `out`; with `close`, the connection is closed once the whole reply is sent. httplib 0.11
+  // has no call for that: a body provider that writes the whole body and then reports failure makes it drop the
+  // connection after a complete reply.
+  static void send(ServerReply reply, httplib::Response& out, bool close) {
     out.status = reply.status;
     for (const auto& [name, value] : reply.headers) out.set_header(name, value);
-    if (!request.overloaded) {
+    if (!close) {
       out.set_content(reply.body, reply.contentType.c_str());
       return;
     }
-    // An overloaded connection must be closed after its answer, or a keep-alive client would stay on a shedding
-    // thread and be refused even once there is room again. httplib 0.11 has no call for that: a body provider that
-    // writes the whole body and then reports failure makes it drop the connection after a complete reply.
     out.set_header("Connection", "close");
-    auto body = std::make_shared<const std::string>(std::move(reply.body));
-    out.set_content_provider(body->size(), reply.contentType.c_str(),
-                             [body](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
-                               sink.write(body->data() + offset, length);
+    auto content = std::make_shared<const std::string>(std::move(reply.body));
+    out.set_content_provider(content->size(), reply.contentType.c_str(),
+                             [content](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
+                               sink.write(content->data() + offset, length);
                                return false;
                              });
   }
@@ -247,12 +272,58 @@ Result<std::unique_ptr<HttpServer>> HttpServer::bind(const HttpServerOptions& op
   server.set_keep_alive_timeout(std::max(1, options.keepAliveSeconds));
   // httplib closes a keep-alive connection after 5 requests by default; reconnecting costs more than the request.
   server.set_keep_alive_max_count(1000);
-  const auto route = [self](const httplib::Request& in, httplib::Response& out) { self->serve(in, out); };
+  const auto route = [self](const httplib::Request& in, httplib::Response& out) { self->serve(in, in.body, out); };
+  // A request with a body is read here rather than by httplib, which refuses a body labelled
+  // application/x-www-form-urlencoded (curl -d's default) over 8 KiB whatever set_payload_max_length says, and
+  // parses it as a query. The cap still holds: httplib's reader answers 413 beyond it.
+  const auto routeWithBody = [self](const httplib::Request& in, httplib::Response& out,
+                                    const httplib::ContentReader& read) {
+    // httplib checks the cap against Content-Length only: a chunked body, or a gzip one it inflates, would be read
+    // whole into memory. The cap is held here on the bytes as they come.
+    const std::size_t cap = self->options.maxBodyBytes;
+    std::string body;
+    bool tooLarge = false;
+    bool complete = false;
+    if (in.is_multipart_form_data()) {
+      // Not the API's JSON either way: read and dropped, so the handler sees an empty body and says so.
+      std::size_t seen = 0;
+      complete = read([](const httplib::MultipartFormData&) { return true; },
+                      [&](const char*, std::size_t length) {
+                        seen += length;
+                        tooLarge = seen > cap;
+                        return !tooLarge;
+                      });
+    } else {
+      complete = read([&](const char* data, std::size_t length) {
+        tooLarge = length > cap - std::min(cap, body.size());
+        if (tooLarge) return false;
+        body.append(data, length);
+        return true;
+      });
+    }
+    if (tooLarge) {
+      // The rest of the body is still on the connection, so it is closed after the reply.
+      if (self->options.onServerError) self->options.onServerError(413);
+      tHandled = true;  // the reply is made here: the error handler must leave it
+      Impl::send(jsonError(413, statusCode(413), statusWords(413)), out, true);
+      return;
+    }
+    if (!complete) {
+      // httplib has set the status (413 over the cap, 400 for a broken body); the error handler writes it.
+      tHandled = false;
+      return;
+    }
+    self->serve(in, std::move(body), out);
+  };
   server.Get(".*", route);
   server.Post(".*", route);
+  server.Post(".*", routeWithBody);
   server.Put(".*", route);
+  server.Put(".*", routeWithBody);
   server.Patch(".*", route);
+  server.Patch(".*", routeWithBody);
   server.Delete(".*", route);
+  server.Delete(".*", routeWithBody);
   server.Options(".*", route);
   // Replies httplib makes itself (body too large, a request it cannot parse) get a JSON body too.
   // tHandled is cleared before each connection, each routed request and after each reply written, so a request
@@ -302,24 +373,22 @@ void HttpServer::run() {
   }
   m_impl->server.listen_after_bind();
   std::lock_guard lock(m_impl->mutex);
+  m_impl->server.forgetSocket();
   m_impl->running = false;
   m_impl->done = true;
 }
 
 void HttpServer::stop() {
-  bool wasRunning = false;
-  {
-    std::lock_guard lock(m_impl->mutex);
-    m_impl->stopRequested = true;
-    wasRunning = m_impl->running;
+  std::lock_guard lock(m_impl->mutex);
+  if (m_impl->stopRequested) return;
+  m_impl->stopRequested = true;
+  m_impl->draining = true;
+  if (m_impl->running) {
+    // Also right when run() has only just been entered: accept() on a shut-down socket fails at once.
+    m_impl->server.stopAccepting();
+  } else if (!m_impl->done) {
+    m_impl->server.closeUnusedSocket();
   }
-  if (!wasRunning) {
-    // Never run: the bound socket is closed by httplib's destructor.
-    return;
-  }
-  // httplib's stop() does nothing until its accept loop has started; run() may only just have been entered.
-  while (!m_impl->server.is_running() && !m_impl->done) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  m_impl->server.stop();
 }
 
 }  // namespace tengen::net

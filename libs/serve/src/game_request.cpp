@@ -229,7 +229,7 @@ Result<GameRequest> readGameRequest(const JsonValue& body, const ReadOptions& op
   }
   if (!game) return R::failure(game.error());
 
-  GameRequest request{std::move(game).value(), Color::Black, options.defaultMaxRetries, std::nullopt};
+  GameRequest request{std::move(game).value(), Color::Black, false, options.defaultMaxRetries, std::nullopt};
   // Questions about the position are asked with turns enforced, so /v1/legal can answer wrong_color.
   request.game.setStrictTurn(true);
   request.color = request.game.toMove();
@@ -237,6 +237,7 @@ Result<GameRequest> readGameRequest(const JsonValue& body, const ReadOptions& op
     const Result<Color> color = readColor(*v, "color");
     if (!color) return R::failure(color.error());
     request.color = *color;
+    request.colorGiven = true;
   }
   if (const JsonValue* v = net::findMember(body, "max_retries")) {
     const Result<int> retries = readInt(*v, "max_retries", 0, options.maxRetries);

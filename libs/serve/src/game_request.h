@@ -15,6 +15,7 @@ namespace tengen::serve {
 struct GameRequest {
   Game game;
   Color color = Color::Black;  // "color", else the side to move
+  bool colorGiven = false;     // the body named "color"
   int maxRetries = 4;          // "max_retries", else the server's default
   std::optional<Move> move;    // "move" of /v1/legal
 };

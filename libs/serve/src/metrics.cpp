@@ -1,15 +1,18 @@
 #include "metrics.h"
 
-#include <cstdio>
+#include <charconv>
+#include <string>
 
 namespace tengen::serve {
 
 namespace {
 
+// The shortest text that reads back as the same double: six significant digits (%g) would freeze the latency sum
+// once it passes a few days of model time, and make it jump when it next changes its printed value.
 std::string number(double value) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", value);
-  return buf;
+  char buf[64];
+  const std::to_chars_result written = std::to_chars(buf, buf + sizeof buf, value);
+  return {buf, written.ptr};
 }
 
 }  // namespace

@@ -215,7 +215,18 @@ struct MoveService::Impl {
   }
 
   static ServerReply legal(const GameRequest& request) {
-    const RejectReason reason = request.game.check(*request.move);
+    // "color" names the side to move here as for genmove; otherwise a position set up with no moves would always
+    // have Black to move. Only that colour's moves can then be legal.
+    RejectReason reason = request.game.check(*request.move);
+    if (request.colorGiven && request.color != request.game.toMove() && reason != RejectReason::GameOver) {
+      if (request.move->color != request.color) {
+        reason = RejectReason::WrongColor;
+      } else {
+        Game outOfTurn = request.game;
+        outOfTurn.setStrictTurn(false);
+        reason = outOfTurn.check(*request.move);
+      }
+    }
     return jsonReply(200, JsonValue::Object{{"legal", reason == RejectReason::None},
                                             {"reason", std::string(reasonCode(reason))},
                                             {"message", std::string(reasonWords(reason))}});

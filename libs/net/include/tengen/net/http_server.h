@@ -43,9 +43,11 @@ struct HttpServerOptions {
   int port = 0;         // 0: the kernel picks a free port; HttpServer::port() says which
   int threads = 16;     // connections served at once (a keep-alive connection holds its thread between requests)
   int maxPending = 16;  // accepted connections waiting for a thread; beyond them new ones are answered 503 at once
-  std::size_t maxBodyBytes = std::size_t{1} << 20;  // larger bodies are answered 413 without reaching the handler
-  int readTimeoutSeconds = 5;                       // a client that stops sending mid-request is dropped after this
-  int keepAliveSeconds = 5;                         // an idle keep-alive connection is closed after this
+  // Larger bodies (counted as received, so chunked and compressed ones too, whatever their Content-Type) are
+  // answered 413 without reaching the handler.
+  std::size_t maxBodyBytes = std::size_t{1} << 20;
+  int readTimeoutSeconds = 5;  // a client that stops sending mid-request is dropped after this
+  int keepAliveSeconds = 5;    // an idle keep-alive connection is closed after this
   // Told the status of every error reply the server makes itself (413, 400 for a malformed request, 500 when the
   // handler threw), so that the layer above can count them.
   std::function<void(int status)> onServerError;
@@ -65,8 +67,9 @@ class HttpServer {
   // Serves until stop(); returns once every accepted connection has been answered and closed.
   void run();
 
-  // Stops accepting; run() then finishes the requests in flight and returns. Thread-safe, callable before,
-  // during or after run(), and more than once.
+  // Stops accepting; run() then answers the requests in flight and the connections already accepted (those
+  // waiting for a thread included), closing each connection after its reply, and returns. Before run(), the port
+  // is given back at once. Thread-safe, callable before, during or after run(), and more than once.
   void stop();
 
  private:
