@@ -1,9 +1,14 @@
 // The client's logic without widgets: the record and the view, undo of a move and its reply, dead-stone toggling by
 // chain, move numbers, and the opponent's spec and display name (credentials never shown).
 #include <QtTest>
+#include <atomic>
+#include <memory>
+#include <thread>
+#include <utility>
 
 #include "tengen/core/coords.h"
 
+#include "model/background.h"
 #include "model/game_model.h"
 #include "model/opponent_config.h"
 #include "model/settings.h"
@@ -21,6 +26,39 @@ class ModelTest : public QObject {
   Q_OBJECT
 
  private slots:
+  void aBackgroundThreadCountsUntilWhatItHoldsIsGone() {
+    // What a worker holds (an engine, a GTP process, a copy of the game) may take a while to go; main() and the
+    // tests read 0 running threads as "nothing of the client runs any more", so the count must wait for it.
+    QVERIFY(QTest::qWaitFor([] { return runningBackgroundThreads() == 0; }, 60000));
+    struct Flags {
+      std::atomic<bool> go{false};  // the worker holds on until the test has let go of its own reference
+      std::atomic<bool> destroying{false};
+      std::atomic<bool> release{false};
+    };
+    auto flags = std::make_shared<Flags>();
+    struct Held {
+      explicit Held(std::shared_ptr<Flags> f) : flags(std::move(f)) {}
+      Held(const Held&) = delete;
+      Held& operator=(const Held&) = delete;
+      std::shared_ptr<Flags> flags;
+      ~Held() {
+        flags->destroying = true;
+        while (!flags->release) std::this_thread::yield();
+      }
+    };
+    auto held = std::make_shared<Held>(flags);
+    runDetached([held, flags] {
+      while (!flags->go) std::this_thread::yield();
+    });
+    held.reset();
+    flags->go = true;
+    QVERIFY(QTest::qWaitFor([&] { return flags->destroying.load(); }, 60000));
+    const int whileDestroying = runningBackgroundThreads();
+    flags->release = true;
+    QCOMPARE(whileDestroying, 1);
+    QVERIFY(QTest::qWaitFor([] { return runningBackgroundThreads() == 0; }, 60000));
+  }
+
   void lookingBackKeepsTheRecord() {
     GameModel model(defaultGameConfig());
     QCOMPARE(model.play(Move::play(Color::Black, at("C3"))), RejectReason::None);

@@ -1,8 +1,11 @@
 // Playing in the window: clicks land on the right points at any window size, illegal clicks change nothing and
 // say why, the AI answers off the GUI thread, undo takes back its reply too, navigation and shortcuts.
 #include <QAction>
+#include <QFile>
+#include <QMouseEvent>
 #include <QtTest>
 
+#include "tengen/ai/move_source.h"
 #include "tengen/core/coords.h"
 #include "tengen/sgf/sgf.h"
 
@@ -37,6 +40,8 @@ class PlayTest : public QObject {
     QTest::newRow("9x9 in a large window") << QSize(1400, 1000) << 9;
     QTest::newRow("19x19 in a tall window") << QSize(640, 1000) << 19;
     QTest::newRow("13x13 in a wide window") << QSize(1300, 560) << 13;
+    QTest::newRow("2x2, the smallest board") << QSize(500, 450) << 2;
+    QTest::newRow("25x25, the largest board") << QSize(900, 860) << 25;
   }
 
   void clicksPlaceStonesAtTheRightPoints() {
@@ -62,10 +67,13 @@ class PlayTest : public QObject {
       }
     }
 
-    const char* vertices[] = {"C3", "G7", "A1"};
+    // Z25 and J10 only on 25x25 (there is no I column); A1 and B2 on every board.
+    const char* vertices[] = {"C3", "G7", "A1", "B2", "Z25", "J10"};
     for (const char* vertex : vertices) {
       const Point p = at(vertex, boardSize);
-      if (window->controller().model().game().board().at(p) != Color::Empty) continue;
+      if (p.row < 0) continue;  // not on this board
+      const Game& game = window->controller().model().game();
+      if (game.phase() != Phase::Playing || !game.isLegal(Move::play(Color::Black, p))) continue;
       clickPoint(*window, p);
       QCOMPARE(window->controller().model().game().board().at(p), Color::Black);
       QVERIFY(waitForHumanTurn(*window));
@@ -198,6 +206,181 @@ class PlayTest : public QObject {
       QCOMPARE(QString::fromStdString(model.game().result()), QStringLiteral("W+R"));
       QVERIFY(window->turnStatus().startsWith(QStringLiteral("Game over: W+R")));
     }
+  }
+
+  void handicapGamesStartWithWhite() {
+    {
+      // The player takes Black's handicap: the AI, White, opens.
+      GameSetup setup = quickSetup(Color::Black);
+      setup.config.handicap = 2;
+      TestHome home;
+      home.setSetup(setup);
+      auto window = home.makeWindow();
+      window->startUp();
+      QVERIFY(waitForHumanTurn(*window));
+      const Game& game = window->controller().model().game();
+      QCOMPARE(game.setupStones().size(), std::size_t(2));
+      QCOMPARE(game.moveCount(), 1);
+      QCOMPARE(game.moves().front().color, Color::White);
+      // Undo has nothing of the player's to take back: the AI's opening stays.
+      window->controller().undo();
+      QCOMPARE(game.moveCount(), 1);
+    }
+    {
+      // The AI takes Black's handicap: the player, White, opens and the AI waits.
+      GameSetup setup = quickSetup(Color::White);
+      setup.config.handicap = 2;
+      TestHome home;
+      home.setSetup(setup);
+      auto window = home.makeWindow();
+      window->startUp();
+      const GameController& controller = window->controller();
+      QVERIFY(!controller.thinking());
+      QCOMPARE(controller.model().game().toMove(), Color::White);
+      QVERIFY(window->turnStatus().startsWith(QStringLiteral("White to move (you)")));
+      clickPoint(*window, at("E5"));
+      QVERIFY(waitForHumanTurn(*window));
+      QCOMPARE(controller.model().game().moveCount(), 2);
+      QCOMPARE(controller.model().game().moves()[1].color, Color::Black);
+      window->controller().undo();
+      QCOMPARE(controller.model().game().moveCount(), 0);
+      QCOMPARE(controller.model().game().toMove(), Color::White);
+      QVERIFY(!controller.thinking());
+    }
+  }
+
+  void answersToAnAbandonedRequestAreDropped() {
+    TestHome home;
+    home.setSetup(quickSetup());
+    {
+      // Undo while the AI thinks: the reply to the move taken back never lands.
+      auto window = home.makeWindow();
+      window->startUp();
+      clickPoint(*window, at("D4"));
+      QVERIFY(window->controller().thinking());
+      window->controller().undo();
+      QVERIFY(!window->controller().thinking());
+      QVERIFY(waitForWorkers());
+      QCoreApplication::processEvents();
+      QCOMPARE(window->controller().model().game().moveCount(), 0);
+      QVERIFY(window->turnStatus().startsWith(QStringLiteral("Black to move (you)")));
+
+      // Another opponent while the AI thinks: only the new one's answer is played.
+      clickPoint(*window, at("D4"));
+      QVERIFY(window->controller().thinking());
+      OpponentConfig other = quickSetup().opponent;
+      other.builtinOptions = QStringLiteral("playouts=100");
+      window->controller().setOpponent(other);
+      QVERIFY(window->controller().thinking());
+      QVERIFY(waitForHumanTurn(*window));
+      QVERIFY(waitForWorkers());
+      QCoreApplication::processEvents();
+      QCOMPARE(window->controller().model().game().moveCount(), 2);
+
+      // A new game while the AI thinks: the old game's answer does not land in it.
+      clickPoint(*window, at("F6"));
+      QVERIFY(window->controller().thinking());
+      QVERIFY(window->controller().newGame(quickSetup()));
+      QVERIFY(waitForWorkers());
+      QCoreApplication::processEvents();
+      QCOMPARE(window->controller().model().game().moveCount(), 0);
+
+      // The window goes while the AI thinks: its answer arrives to nobody.
+      clickPoint(*window, at("D4"));
+      QVERIFY(window->controller().thinking());
+    }
+    QVERIFY(waitForWorkers());
+    QCoreApplication::processEvents();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+  }
+
+  void anAiMoveWhileLookingBackLeavesTheViewWhereItWas() {
+    TestHome home;
+    home.setSetup(quickSetup());
+    auto window = home.makeWindow();
+    window->startUp();
+    clickPoint(*window, at("D4"));
+    QVERIFY(window->controller().thinking());
+    // The answer comes through the event loop, so it cannot arrive before the player looks back.
+    window->controller().first();
+    QVERIFY(waitForHumanTurn(*window));
+    const GameModel& model = window->controller().model();
+    QCOMPARE(model.game().moveCount(), 2);
+    QCOMPARE(model.viewMove(), 0);
+    QCOMPARE(model.view().board().at(at("D4")), Color::Empty);
+    QTest::keyClick(window.get(), Qt::Key_End);
+    QVERIFY(model.atEnd());
+    QCOMPARE(model.view().board().at(at("D4")), Color::Black);
+  }
+
+  void theGhostStoneShowsOnlyWhereAClickWouldPlay() {
+    // Black to move with A9 surrounded by White: an empty point where Black's stone would be suicide.
+    GameConfig nine;
+    nine.size = 9;
+    Game position(nine);
+    position.addSetupStones(Color::White, {at("B9"), at("A8")});
+    position.setToMove(Color::Black);
+    TestHome home;
+    home.setSetup(quickSetup());
+    const QString path = home.path(QStringLiteral("suicide.sgf"));
+    {
+      QFile file(path);
+      QVERIFY(file.open(QIODevice::WriteOnly));
+      file.write(QByteArray::fromStdString(sgf::writeGame(position)));
+    }
+    auto window = home.makeWindow();
+    QVERIFY(window->openFile(path, true));
+    QCOMPARE(window->controller().model().game().toMove(), window->controller().human());
+    BoardWidget* board = window->board();
+    const auto hover = [board](Point p) {
+      const QPointF local = board->centerOf(p);
+      QMouseEvent move(QEvent::MouseMove, local, board->mapToGlobal(local), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+      QApplication::sendEvent(board, &move);
+      return board->hoverPoint();
+    };
+    QCOMPARE(hover(at("E5")), std::optional<Point>(at("E5")));
+    QCOMPARE(hover(at("B9")), std::optional<Point>());  // a stone
+    QCOMPARE(hover(at("A9")), std::optional<Point>());  // suicide
+    QCOMPARE(hover(at("C9")), std::optional<Point>(at("C9")));
+
+    // A point of a large board under the mouse is not kept for a smaller new game: it is not on that board.
+    GameSetup large = quickSetup();
+    large.config.size = 19;
+    QVERIFY(window->controller().newGame(large));
+    const Point corner = parseGtpVertex("T19", 19)->point;
+    QCOMPARE(hover(corner), std::optional<Point>(corner));
+    QVERIFY(window->controller().newGame(quickSetup()));
+    QCOMPARE(board->hoverPoint(), std::optional<Point>());
+    board->grab();
+  }
+
+  void theRemoteServerOptionMakesATengenSpec() {
+    GameSetup setup = quickSetup();
+    setup.opponent.kind = OpponentKind::Remote;
+    setup.opponent.remoteUrl = QStringLiteral("127.0.0.1:8080");
+    NewGameDialog dialog(setup, false);
+    // Without a scheme makeSource refuses the spec, so the dialog must not take it.
+    dialog.accept();
+    QVERIFY(dialog.result() != QDialog::Accepted);
+    QVERIFY(!ai::makeSource(setup.opponent.spec(), setup.opponent.sourceOptions()));
+
+    setup.opponent.remoteUrl = QStringLiteral("http://user:secret@127.0.0.1:8080");
+    dialog.setSetup(setup);
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    const OpponentConfig chosen = dialog.setup().opponent;
+    QCOMPARE(chosen.kind, OpponentKind::Remote);
+    QCOMPARE(chosen.spec(), std::string("tengen:http://user:secret@127.0.0.1:8080"));
+    QCOMPARE(chosen.displaySpec(), std::string("tengen:http://127.0.0.1:8080"));
+    const Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(chosen.spec(), chosen.sourceOptions());
+    QVERIFY2(source, source ? "" : source.error().c_str());
+    // And it comes back from the settings as it went in.
+    TestHome home;
+    GameSetup stored = dialog.setup();
+    home.setSetup(stored);
+    const GameSetup back = Settings(home.store()).lastSetup();
+    QCOMPARE(back.opponent.kind, OpponentKind::Remote);
+    QCOMPARE(back.opponent.spec(), chosen.spec());
   }
 
   void theNewGameDialogMakesTheGameItShows() {

@@ -5,6 +5,7 @@
 #include <QProcess>
 #include <QtTest>
 
+#include "tengen/core/coords.h"
 #include "tengen/sgf/sgf.h"
 
 #include "model/autosave.h"
@@ -92,6 +93,117 @@ class RecordTest : public QObject {
     QCOMPARE(window->controller().model().game().moveCount(), 1);
   }
 
+  void recordsOtherProgramsWriteOpen() {
+    // As CGoban or Sabaki write it: handicap stones, komi, rules, who moves, and passes both as B[tt] and B[].
+    TestHome home;
+    home.setSetup(quickSetup(Color::White));
+    auto window = home.makeWindow();
+    window->startUp();
+    QVERIFY(waitForHumanTurn(*window));
+    const QString path = home.path(QStringLiteral("cgoban.sgf"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(
+        "(;GM[1]FF[4]CA[UTF-8]AP[CGoban:3]SZ[19]KM[0.50]RU[Japanese]HA[2]PB[Someone]PW[Else]\n"
+        "AB[dp][pd]PL[W];W[qp];B[tt];W[dd];B[])");
+    file.close();
+    QVERIFY2(window->openFile(path, true), qPrintable(window->statusMessage()));
+    const Game& game = window->controller().model().game();
+    QCOMPARE(game.size(), 19);
+    QCOMPARE(game.komi(), 0.5);
+    QCOMPARE(QString::fromUtf8(std::string(game.ruleSet().name)), QStringLiteral("japanese"));
+    QCOMPARE(game.setupStones().size(), std::size_t(2));
+    QCOMPARE(game.board().at(parseGtpVertex("D4", 19)->point), Color::Black);
+    QCOMPARE(game.board().at(parseGtpVertex("Q16", 19)->point), Color::Black);
+    QCOMPARE(game.moveCount(), 4);
+    QCOMPARE(game.moves()[0].color, Color::White);
+    QCOMPARE(game.moves()[1].kind, MoveKind::Pass);
+    QCOMPARE(game.moves()[3].kind, MoveKind::Pass);
+    QCOMPARE(game.phase(), Phase::Playing);
+    QCOMPARE(game.toMove(), Color::White);
+    QVERIFY(!window->controller().thinking());
+  }
+
+  void noAutosaveBringsTheClientDown() {
+    // Damaged in every way a crash, a full disk or a hand edit can leave it: the client says so, or plays on from
+    // what it could read, and never crashes.
+    const char* records[] = {
+        "",
+        "\x01\x02\xff\xfe garbage",
+        "(",
+        "(;",
+        "(;GM[1]SZ[0])",
+        "(;GM[1]SZ[99];B[aa])",
+        "(;GM[1]SZ[9]AB[zz])",
+        "(;GM[1]SZ[9]HA[50]AB[ee])",
+        "(;GM[1]SZ[9]KM[abc];B[ee])",
+        "(;GM[1]SZ[9]PL[X];B[ee])",
+        "(;GM[1]SZ[9]RE[W+R];B[ee];W[])",
+        "(;GM[1]SZ[9]RE[B+R])",
+        "(;GM[1]SZ[9]RE[+R];B[ee])",
+        "(;GM[1]SZ[9];B[];W[];B[ee])",
+        "(;GM[1]SZ[9];B[];W[];B[];W[])",
+        "(;GM[1]SZ[2];B[aa];W[bb];B[ab];W[ba];B[aa])",
+        "(;GM[1]SZ[9];B[ee];B[ef];B[eg])",
+        "(;GM[1]SZ[9];W[ee];W[ef])",
+        "(;GM[1]SZ[9]PB[Human]PW[Human];B[ee])",
+        "(;GM[1]SZ[19];B[tt];W[tt])",
+        "(;GM[1]SZ[9];B[ii];W[jj])",
+        "(;GM[2]SZ[9];B[ee])",
+        "(;GM[1]SZ[9](;B[ee])(;B[dd]))",
+        "(;GM[1]SZ[9];AW[ee]B[ee])",
+    };
+    for (const char* text : records) {
+      TestHome home;
+      QFile file(home.autosavePath());
+      QVERIFY(file.open(QIODevice::WriteOnly));
+      file.write(text);
+      file.close();
+      ControllerOptions options;
+      options.autosavePath = home.autosavePath();
+      options.opponent = quickSetup().opponent;
+      GameController controller(options);
+      QString problem;
+      const bool restored = controller.restoreAutosave(&problem);
+      QVERIFY2(restored || QByteArray(text).trimmed().isEmpty() || !problem.isEmpty(), text);
+      QVERIFY(controller.model().game().size() >= 2);
+      QVERIFY(waitForWorkers());
+    }
+  }
+
+  void saveNeverWritesOverAFileThatWasNotReadWhole() {
+    TestHome home;
+    home.setSetup(quickSetup());
+    auto window = home.makeWindow();
+    window->startUp();
+    const QString good = home.path(QStringLiteral("good.sgf"));
+    QVERIFY(window->saveFile(good));
+    QVERIFY(window->windowTitle().contains(QStringLiteral("good.sgf")));
+    clickPoint(*window, at("D4"));
+    QVERIFY(waitForHumanTurn(*window));
+
+    // Not SGF at all: the game in play stays, and Save must not write it over that file.
+    const QString garbage = home.path(QStringLiteral("garbage.sgf"));
+    QFile file(garbage);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("these are not the moves of a game");
+    file.close();
+    QVERIFY(!window->openFile(garbage, true));
+    QCOMPARE(window->controller().model().game().moveCount(), 2);
+    QVERIFY2(!window->windowTitle().contains(QStringLiteral("garbage.sgf")), qPrintable(window->windowTitle()));
+
+    // Read up to an illegal move: saving it there would cut off the rest of the record.
+    const QString cut = home.path(QStringLiteral("cut.sgf"));
+    QFile cutFile(cut);
+    QVERIFY(cutFile.open(QIODevice::WriteOnly));
+    cutFile.write("(;GM[1]FF[4]SZ[9]PB[Human];B[ee];W[ee];B[cc];W[gg])");
+    cutFile.close();
+    QVERIFY(!window->openFile(cut, true));
+    QCOMPARE(window->controller().model().game().moveCount(), 1);
+    QVERIFY2(!window->windowTitle().contains(QStringLiteral("cut.sgf")), qPrintable(window->windowTitle()));
+    QVERIFY2(!window->windowTitle().contains(QStringLiteral("good.sgf")), qPrintable(window->windowTitle()));
+  }
+
   void everyMoveIsAutosaved() {
     TestHome home;
     home.setSetup(quickSetup());
@@ -115,8 +227,23 @@ class RecordTest : public QObject {
     QVERIFY(writeFileAtomically(path, std::string(10000, 'x')).isEmpty());
     QVERIFY(writeFileAtomically(path, "(;GM[1])").isEmpty());
     QCOMPARE(readAll(path), QByteArray("(;GM[1])"));
-    QVERIFY(!QFile::exists(path + QStringLiteral(".tmp")));
+    QVERIFY(QDir(home.path(QStringLiteral("."))).entryList({QStringLiteral("record.sgf.tmp*")}).isEmpty());
     QVERIFY(!writeFileAtomically(home.path(QStringLiteral("no/such/dir/x.sgf")), "x").isEmpty());
+  }
+
+  void twoWritersNeverShareATemporary() {
+    // Another client saving to the same file is half-way through writing its temporary when this one saves.
+    TestHome home;
+    const QString path = home.path(QStringLiteral("autosave.sgf"));
+    QFile other(path + QStringLiteral(".tmp"));
+    QVERIFY(other.open(QIODevice::WriteOnly));
+    other.write("(;GM[1]SZ[9];B[ee]");
+    other.flush();
+    QVERIFY(writeFileAtomically(path, "(;GM[1]SZ[9];B[cc])").isEmpty());
+    // The other client goes on writing its own file; what this one saved must not change under it.
+    other.write(";W[gg])");
+    other.close();
+    QCOMPARE(readAll(path), QByteArray("(;GM[1]SZ[9];B[cc])"));
   }
 
   void anUnreadableAutosaveIsKeptAsideAndANewGameStarts() {

@@ -79,6 +79,20 @@ class ScoringTest : public QObject {
     QFile saved(home.autosavePath());
     QVERIFY(saved.open(QIODevice::ReadOnly));
     QVERIFY(saved.readAll().contains("RE[W+34.5]"));
+    saved.close();
+
+    // After a crash the game comes back over, with the dead stones accepted, not to be scored again.
+    window.reset();
+    QVERIFY(waitForWorkers());
+    auto again = home.makeWindow();
+    again->startUp();
+    const GameController& restored = again->controller();
+    QCOMPARE(restored.model().game().phase(), Phase::Finished);
+    QVERIFY(!restored.estimating());
+    QCOMPARE(QString::fromStdString(restored.model().game().result()), QStringLiteral("W+34.5"));
+    QVERIFY(restored.model().isDead(at("B5")));
+    QCOMPARE(restored.model().deadStones().size(), 1U);
+    QVERIFY(again->turnStatus().startsWith(QStringLiteral("Game over: W+34.5")));
   }
 
   void resumingPlayForgetsTheDeadStones() {

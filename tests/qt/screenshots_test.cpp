@@ -63,13 +63,16 @@ class ScreenshotsTest : public QObject {
       QApplication::processEvents();
       BoardWidget* board = window->board();
       const QImage image = board->grab().toImage();
-      QVERIFY(isWood(image.pixelColor(board->centerOf({4, 4}).toPoint() + QPoint(0, int(board->cellSize() / 2)) +
-                                      QPoint(int(board->cellSize() / 3), 0))));
+      // In device pixels: on a HiDPI screen (the second run, QT_SCALE_FACTOR=2) the image has twice as many.
+      const double ratio = image.devicePixelRatio();
+      const double cell = board->cellSize() * ratio;
+      const QPointF wood = board->centerOf({4, 4}) * ratio + QPointF(cell / 3, cell / 2);
+      QVERIFY(isWood(image.pixelColor(wood.toPoint())));
       // Across the vertical line of column E, half-way between two rows: solid line pixels flanked by wood.
-      const QPointF a = board->centerOf({2, 4});
-      const int y = static_cast<int>(a.y() + board->cellSize() / 2);
+      const QPointF a = board->centerOf({2, 4}) * ratio;
+      const int y = static_cast<int>(a.y() + cell / 2);
       int linePixels = 0;
-      for (int x = static_cast<int>(a.x() - board->cellSize() / 3); x <= a.x() + board->cellSize() / 3; ++x) {
+      for (int x = static_cast<int>(a.x() - cell / 3); x <= a.x() + cell / 3; ++x) {
         const QColor c = image.pixelColor(x, y);
         QVERIFY2(
             isWood(c) || isLine(c),
@@ -78,7 +81,7 @@ class ScreenshotsTest : public QObject {
       }
       // One solid run, thin beside the spacing of the lines.
       QVERIFY2(
-          linePixels >= 1 && linePixels <= std::max(1.0, board->cellSize() / 20),
+          linePixels >= 1 && linePixels <= std::max(1.0, cell / 20),
           qPrintable(QStringLiteral("%1 line pixels at %2x%3").arg(linePixels).arg(size.width()).arg(size.height())));
     }
   }

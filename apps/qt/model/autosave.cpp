@@ -1,6 +1,7 @@
 #include "model/autosave.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <QDir>
@@ -30,10 +31,16 @@ void syncDirectory(const QString& dir) {
 }  // namespace
 
 QString writeFileAtomically(const QString& path, std::string_view contents) {
-  const QString temp = path + QStringLiteral(".tmp");
-  const QByteArray tempName = QFile::encodeName(temp);
-  const int fd = ::open(tempName.constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  // A temporary of this write's own: two clients saving to one autosave (or one record) must not write into each
+  // other's temporary, or one could rename the other's half-written file into place.
+  QByteArray tempName = QFile::encodeName(path + QStringLiteral(".tmp.XXXXXX"));
+  const int fd = ::mkostemp(tempName.data(), O_CLOEXEC);
+  const QString temp = QFile::decodeName(tempName);
   if (fd < 0) return errnoText(temp);
+  // mkostemp makes the file private; the record gets the mode the file had, else the usual one.
+  struct stat existing {};
+  const mode_t mode = ::stat(QFile::encodeName(path).constData(), &existing) == 0 ? (existing.st_mode & 07777) : 0644;
+  ::fchmod(fd, mode);
   QString error;
   std::size_t written = 0;
   while (written < contents.size()) {

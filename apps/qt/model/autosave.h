@@ -9,7 +9,8 @@
 
 namespace tengen::qt {
 
-// Writes `contents` to `path` through PATH.tmp so that the file is always either the old or the new whole record.
+// Writes `contents` to `path` through a temporary of its own beside it (PATH.tmp.XXXXXX) so that the file is
+// always either the old or the new whole record.
 // Returns why it failed, or an empty string.
 QString writeFileAtomically(const QString& path, std::string_view contents);
 

@@ -33,8 +33,11 @@ std::atomic<int>& threadCount() {
 
 void runDetached(std::function<void()> work) {
   ++threadCount();
-  std::thread([work = std::move(work)] {
+  // The work's captures (a copy of the game, an engine, a GTP process) go before the thread counts as finished:
+  // main() and the tests take 0 to mean that nothing of the client runs any more.
+  std::thread([work = std::move(work)]() mutable {
     work();
+    work = nullptr;
     --threadCount();
   }).detach();
 }

@@ -17,6 +17,31 @@ namespace {
 
 // The player's name in the records the client writes; reading it back tells which colour the person had.
 constexpr const char* kHumanName = "Human";
+// A private root property of the records the client writes for a game ended by an accepted score: the dead stones
+// as SGF points ("bece"), so that the game comes back finished with the same result rather than to be scored again.
+constexpr const char* kDeadProperty = "XDEAD";
+
+std::string deadStonesText(const std::vector<Point>& dead) {
+  std::string text;
+  for (const Point p : dead) {
+    text += static_cast<char>('a' + p.col);
+    text += static_cast<char>('a' + p.row);
+  }
+  return text;
+}
+
+// Nothing when the text is not a list of points on the board.
+std::optional<std::vector<Point>> parseDeadStones(const std::string& text, int size) {
+  if (text.size() % 2 != 0) return std::nullopt;
+  std::vector<Point> dead;
+  for (std::size_t i = 0; i < text.size(); i += 2) {
+    const int col = text[i] - 'a';
+    const int row = text[i + 1] - 'a';
+    if (col < 0 || col >= size || row < 0 || row >= size) return std::nullopt;
+    dead.push_back({row, col});
+  }
+  return dead;
+}
 
 QString capitalizedColor(Color c) {
   QString name = QString::fromUtf8(std::string(colorName(c)));
@@ -131,11 +156,24 @@ void GameController::takeGame(Game game, const std::map<std::string, std::string
     const auto name = m_info.find(c == Color::Black ? "PB" : "PW");
     if (name != m_info.end() && name->second == kHumanName) m_human = c;
   }
+  // A game the client itself finished by an accepted score: its record ends in two passes (the scoring phase when
+  // replayed) and keeps the dead stones that were accepted.
+  std::optional<std::vector<Point>> acceptedDead;
+  const auto dead = m_info.find(kDeadProperty);
+  const auto result = m_info.find("RE");
+  if (game.phase() == Phase::Scoring && dead != m_info.end() && result != m_info.end() && !result->second.empty()) {
+    acceptedDead = parseDeadStones(dead->second, game.size());
+  }
   // The names are written afresh from the current players.
   m_info.erase("PB");
   m_info.erase("PW");
   m_info.erase("RE");
+  m_info.erase(kDeadProperty);
   m_model = GameModel(std::move(game));
+  if (acceptedDead) {
+    m_model.setDeadStones(*acceptedDead);
+    m_model.finishScoring();
+  }
   m_aiHeld = false;
   emit attemptsCleared();
   emit changed();
@@ -161,15 +199,17 @@ bool GameController::restoreAutosave(QString* problem) {
   return true;
 }
 
-QString GameController::openRecord(const QString& path) {
+QString GameController::openRecord(const QString& path, bool* loaded) {
+  if (loaded != nullptr) *loaded = false;
   const Result<sgf::Collection> parsed = sgf::parseFile(path.toStdString());
   if (!parsed) return QString::fromStdString(parsed.error());
   // Re-reading through the text keeps one path for files and the autosave.
   QString why;
-  std::optional<LoadedRecord> loaded = loadRecord(sgf::write(parsed.value()), &why);
-  if (!loaded) return QFileInfo(path).fileName() + QStringLiteral(": ") + why;
-  const QString problem = loaded->problem;
-  takeGame(std::move(loaded->game), loaded->info);
+  std::optional<LoadedRecord> record = loadRecord(sgf::write(parsed.value()), &why);
+  if (!record) return QFileInfo(path).fileName() + QStringLiteral(": ") + why;
+  const QString problem = record->problem;
+  takeGame(std::move(record->game), record->info);
+  if (loaded != nullptr) *loaded = true;
   save();
   if (!problem.isEmpty()) return QFileInfo(path).fileName() + QStringLiteral(": ") + problem;
   emit message(QStringLiteral("Opened %1 (%2 moves)").arg(QFileInfo(path).fileName()).arg(m_model.game().moveCount()));
@@ -182,6 +222,11 @@ std::map<std::string, std::string> GameController::recordInfo() const {
   info["PB"] = m_human == Color::Black ? kHumanName : opponentName;
   info["PW"] = m_human == Color::White ? kHumanName : opponentName;
   info["AP"] = "tengen-qt";
+  const Game& game = m_model.game();
+  const std::vector<Move>& moves = game.moves();
+  if (game.phase() == Phase::Finished && !moves.empty() && moves.back().kind == MoveKind::Pass) {
+    info[kDeadProperty] = deadStonesText(m_model.deadStones());
+  }
   return info;
 }
 

@@ -53,8 +53,8 @@ class GameController : public QObject {
   // says why and where the unreadable file was kept).
   bool restoreAutosave(QString* problem = nullptr);
   // Opens an SGF file; "" on success, else why not (a record with an illegal move is loaded up to it and the
-  // answer says where it stopped).
-  QString openRecord(const QString& path);
+  // answer says where it stopped). *loaded, when given, says whether the file's game replaced the one in play.
+  QString openRecord(const QString& path, bool* loaded = nullptr);
   // Writes the record as SGF; "" or why not.
   QString saveRecord(const QString& path) const;
   // The record as SGF text.

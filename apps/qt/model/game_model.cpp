@@ -24,9 +24,11 @@ void GameModel::refreshView() {
 }
 
 RejectReason GameModel::play(const Move& move) {
+  const bool following = atEnd();
   const RejectReason reason = m_game.play(move);
   if (reason == RejectReason::None) {
-    m_viewMove = m_game.moveCount();
+    // A player looking back while the AI thought keeps looking there; the cut copy of the record is still right.
+    if (following) m_viewMove = m_game.moveCount();
     m_dead.clear();
   }
   return reason;

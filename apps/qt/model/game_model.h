@@ -32,8 +32,8 @@ class GameModel {
   // moved.
   bool goTo(int n);
 
-  // Plays a move at the end of the record; answers the rules' reason and changes nothing when it is illegal.
-  // Precondition: atEnd().
+  // Plays a move at the end of the record; answers the rules' reason and changes nothing when it is illegal. The
+  // view follows the move when it was at the end, else it stays where it was (the AI's move while looking back).
   RejectReason play(const Move& move);
 
   // Ends the game by `player`'s resignation, on either side's turn (a person need not wait to give up).

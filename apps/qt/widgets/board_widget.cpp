@@ -73,6 +73,8 @@ BoardWidget::BoardWidget(const GameController& controller, QWidget* parent)
   setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
   setAttribute(Qt::WA_OpaquePaintEvent);
   connect(&controller, &GameController::changed, this, [this] {
+    // The point under the mouse may no longer take a stone, or no longer be on the board (a smaller new game).
+    if (m_hover && !ghostAt(*m_hover)) m_hover.reset();
     layoutBoard();
     update();
   });
@@ -95,6 +97,7 @@ void BoardWidget::layoutBoard() {
   const int size = m_controller.model().game().size();
   m_layoutSize = size;
   const double dpr = devicePixelRatioF();
+  m_layoutDpr = dpr;
   const double span = (size - 1) + 2 * marginCells();
   // Whole device pixels between lines keep every line equally sharp; the rest of the space is margin.
   const double cellPixels = std::max(4.0, std::floor(std::min(width(), height()) * dpr / span));
@@ -130,9 +133,14 @@ bool BoardWidget::ghostAllowed() const {
          !m_controller.thinking();
 }
 
+bool BoardWidget::ghostAt(Point p) const {
+  // Only where a click would play: an empty point that is no suicide and retakes no ko.
+  return ghostAllowed() && m_controller.model().game().isLegal(Move::play(m_controller.human(), p));
+}
+
 void BoardWidget::mouseMoveEvent(QMouseEvent* event) {
   std::optional<Point> hover = pointAt(event->position());
-  if (hover && (!ghostAllowed() || m_controller.model().game().board().at(*hover) != Color::Empty)) hover.reset();
+  if (hover && !ghostAt(*hover)) hover.reset();
   if (hover != m_hover) {
     m_hover = hover;
     update();
@@ -159,7 +167,8 @@ void BoardWidget::paintEvent(QPaintEvent* /*event*/) {
   const GameModel& model = m_controller.model();
   const Game& shown = model.view();
   const int size = shown.size();
-  if (size != m_layoutSize) layoutBoard();
+  // A window moved to a screen of another pixel ratio is repainted before anything else tells the board.
+  if (size != m_layoutSize || devicePixelRatioF() != m_layoutDpr) layoutBoard();
   const double dpr = devicePixelRatioF();
   const double cell = m_cell;
 
@@ -292,7 +301,7 @@ void BoardWidget::paintEvent(QPaintEvent* /*event*/) {
     }
   }
 
-  if (m_hover && ghostAllowed() && board.at(*m_hover) == Color::Empty) {
+  if (m_hover && ghostAt(*m_hover)) {
     drawStone(painter, centerOf(*m_hover), cell * kStoneRadius, m_controller.human(), 0.5);
   }
 }

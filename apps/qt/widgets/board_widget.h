@@ -48,6 +48,8 @@ class BoardWidget : public QWidget {
  private:
   void layoutBoard();
   bool ghostAllowed() const;
+  // A ghost stone at p: the player may move and p is a legal move for them.
+  bool ghostAt(Point p) const;
   double marginCells() const;
 
   const GameController& m_controller;
@@ -55,6 +57,7 @@ class BoardWidget : public QWidget {
   bool m_coordinates = true;
   std::optional<Point> m_hover;
   int m_layoutSize = 0;
+  double m_layoutDpr = 0;  // the device pixel ratio the layout was made for; another screen needs a new one
   // The centre of point (0, 0) and the line spacing, both whole device pixels so that lines fall on pixels.
   QPointF m_origin;
   double m_cell = 1;

@@ -256,6 +256,9 @@ void MainWindow::newGameDialog() {
   if (dialog.exec() != QDialog::Accepted) return;
   const GameSetup setup = dialog.setup();
   m_settings->setLastSetup(setup);
+  // The opponent of the autosaved game is the one in the settings: on disk before the game's first autosave, so
+  // that a kill never brings the game back against another opponent.
+  m_settings->sync();
   m_currentFile.clear();
   m_controller->newGame(setup);
 }
@@ -268,19 +271,22 @@ void MainWindow::changeOpponentDialog() {
   GameSetup chosen = m_settings->lastSetup();
   chosen.opponent = dialog.setup().opponent;
   m_settings->setLastSetup(chosen);
+  m_settings->sync();
   m_controller->setOpponent(chosen.opponent);
 }
 
 bool MainWindow::openFile(const QString& path, bool quiet) {
   // The current opponent plays on; the record says only who played which colour.
-  const QString error = m_controller->openRecord(path);
-  const bool loaded = m_controller->model().game().moveCount() > 0 || error.isEmpty();
+  // Only a file read whole becomes the file Save writes: saving over one that could not be read would destroy it
+  // with another game, and over one read up to an illegal move would cut off the rest of its record.
+  bool loaded = false;
+  const QString error = m_controller->openRecord(path, &loaded);
   if (!error.isEmpty()) {
     m_message->setText(error);
     if (!quiet) QMessageBox::warning(this, tr("Open SGF"), error);
   }
-  if (error.isEmpty() || loaded) {
-    m_currentFile = path;
+  if (loaded) {
+    m_currentFile = error.isEmpty() ? path : QString();
     m_settings->setLastDirectory(QFileInfo(path).absolutePath());
   }
   refresh();

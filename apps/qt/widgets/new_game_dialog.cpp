@@ -195,7 +195,11 @@ QString NewGameDialog::problem() const {
       }
       break;
     case OpponentKind::Remote:
-      if (s.opponent.remoteUrl.isEmpty()) return tr("Give the server's URL");
+      // makeSource takes tengen:URL only with a scheme; without one the first AI turn would fail instead.
+      if (!s.opponent.remoteUrl.startsWith(QLatin1String("http://")) &&
+          !s.opponent.remoteUrl.startsWith(QLatin1String("https://"))) {
+        return tr("The server's URL starts with http:// or https://");
+      }
       break;
     case OpponentKind::Builtin:
       break;
