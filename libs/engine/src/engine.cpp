@@ -6,6 +6,7 @@
 #include <thread>
 #include <utility>
 
+#include "patterns.h"
 #include "playout.h"
 #include "search.h"
 
@@ -55,7 +56,7 @@ struct Engine::Trees {
   }
 };
 
-Engine::Engine(EngineOptions options) : m_options(options) {
+Engine::Engine(EngineOptions options) : m_options(options), m_patterns(std::make_shared<const PatternTable>()) {
   m_options.threads = std::max(1, m_options.threads);
   if (m_options.playouts <= 0 && m_options.seconds <= 0) m_options.playouts = kDefaultPlayouts;
 }
@@ -77,7 +78,9 @@ std::vector<Point> Engine::deadStones(const Game& game, Color toMove) const {
     Board board = start;
     // Every other playout lets the other side start, so one free move does not decide a weak group's fate.
     const bool asked = i % 2 == 0;
-    playout(board, asked ? toMove : opponent(toMove), asked ? last : Board::kNoVertex, rng, nullptr, 3 * size * size);
+    // Without patterns: the pattern replies keep lost stones fighting locally and blur who owns what.
+    playout(board, asked ? toMove : opponent(toMove), asked ? last : Board::kNoVertex, rng, nullptr, 3 * size * size,
+            nullptr);
     for (int row = 0; row < size; ++row) {
       for (int col = 0; col < size; ++col) {
         const Vertex v = board.vertex({row, col});
@@ -183,7 +186,7 @@ Move Engine::genmove(const Game& asked, Color color, std::optional<double> secon
     } else {
       // Dropped before the new tree grows, so at most one old arena is held alongside the new ones.
       if (old && i < old->searches.size()) old->searches[i].reset();
-      searches[i].emplace(board, color, last, game.komi(), rootMoves, treeSeed);
+      searches[i].emplace(board, color, last, game.komi(), rootMoves, treeSeed, m_patterns.get());
     }
     playouts[i] = searches[i]->run(budget, deadline, m_options.earlyStop);
   };

@@ -68,7 +68,7 @@ bool isBigSelfAtari(const Board& board, Color c, Vertex v) {
   return libertiesAfter(board, c, v, 2) < 2;
 }
 
-Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng) {
+Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, const PatternTable* patterns) {
   if (last != Board::kNoVertex) {
     const Color opp = opponent(c);
     const std::array<int, 4> offsets = board.neighbourOffsets();
@@ -92,6 +92,19 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng) {
         if (board.check(c, lib) == RejectReason::None && libertiesAfter(board, c, lib, 2) >= 2) return lib;
       }
     }
+    // Answer the last move's shape locally (hane, cut, edge block), as MoGo does; a self-atari is no answer.
+    if (patterns) {
+      const int s = board.stride();
+      Vertex candidates[8];
+      int count = 0;
+      for (int d : {-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1}) {
+        const Vertex u = last + d;
+        if (board.at(u) != Color::Empty || !patterns->matches(board, u, c)) continue;
+        if (board.check(c, u) != RejectReason::None || libertiesAfter(board, c, u, 2) < 2) continue;
+        candidates[count++] = u;
+      }
+      if (count > 0) return candidates[count == 1 ? 0 : rng.below(count)];
+    }
   }
   const int n = board.emptyCount();
   if (n == 0) return Board::kNoVertex;
@@ -107,10 +120,11 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng) {
   return Board::kNoVertex;
 }
 
-void playout(Board& board, Color toMove, Vertex last, Rng& rng, std::uint8_t* firstColor, int maxMoves) {
+void playout(Board& board, Color toMove, Vertex last, Rng& rng, std::uint8_t* firstColor, int maxMoves,
+             const PatternTable* patterns) {
   int passes = 0;
   for (int moves = 0; passes < 2 && moves < maxMoves; ++moves) {
-    const Vertex v = choosePlayoutMove(board, toMove, last, rng);
+    const Vertex v = choosePlayoutMove(board, toMove, last, rng, patterns);
     if (v != Board::kNoVertex) {
       board.play(toMove, v);
       if (firstColor && firstColor[v] == 0) firstColor[v] = static_cast<std::uint8_t>(toMove);

@@ -7,6 +7,8 @@
 #include "tengen/core/random.h"
 #include "tengen/core/types.h"
 
+#include "patterns.h"
+
 namespace tengen::engine {
 
 using tengen::Rng;
@@ -15,9 +17,12 @@ using tengen::Rng;
 std::uint64_t mixSeed(std::uint64_t x);
 
 // The playout policy's move for c, or kNoVertex for a pass. In order: capture a chain of the last mover in atari
-// next to `last`; extend an own chain next to `last` out of atari when that gives it two liberties; otherwise the
-// SPEC section 6 scan from a random empty point, also skipping self-atari of a chain of three or more stones.
-Board::Vertex choosePlayoutMove(const Board& board, Color c, Board::Vertex last, Rng& rng);
+// next to `last`; extend an own chain next to `last` out of atari when that gives it two liberties; when
+// `patterns` is given, one of the points around `last` (the eight neighbours) that matches a pattern, is legal
+// and leaves the new chain two liberties, chosen at random; otherwise the SPEC section 6 scan from a random empty
+// point, also skipping self-atari of a chain of three or more stones.
+Board::Vertex choosePlayoutMove(const Board& board, Color c, Board::Vertex last, Rng& rng,
+                                const PatternTable* patterns);
 
 // The distinct liberties the chain formed by c at v would have, counted up to `enough` (a capture counts as
 // enough: it always frees a point next to v). Precondition: v empty.
@@ -27,8 +32,10 @@ int libertiesAfter(const Board& board, Color c, Board::Vertex v, int enough);
 bool isBigSelfAtari(const Board& board, Color c, Board::Vertex v);
 
 // Plays the policy on `board` from `toMove` until two passes in a row or maxMoves turns. When `firstColor` is given
-// (indexed by vertex, zeroed by the caller), each vertex played gets the colour that played it first.
-void playout(Board& board, Color toMove, Board::Vertex last, Rng& rng, std::uint8_t* firstColor, int maxMoves);
+// (indexed by vertex, zeroed by the caller), each vertex played gets the colour that played it first. `patterns`
+// may be null (no pattern moves).
+void playout(Board& board, Color toMove, Board::Vertex last, Rng& rng, std::uint8_t* firstColor, int maxMoves,
+             const PatternTable* patterns);
 
 // Who owns v on a finished playout board: its stone's colour, or for an empty point the one colour among its
 // orthogonal neighbours' stones (Color::Empty when both or neither).

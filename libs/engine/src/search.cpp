@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <utility>
@@ -26,6 +27,10 @@ constexpr double kRaveEquivalence = 1000;
 // chain as this many losses; a first-line move far from every stone as kEdgePrior losses.
 constexpr float kTacticsPrior = 10;
 constexpr float kEdgePrior = 6;
+// A move that matches a 3x3 pattern without self-atari counts kPatternPrior wins; one of the eight points around
+// the last move kNearPrior wins: answering locally is usually right, and it steers the first visits there.
+constexpr float kPatternPrior = 5;
+constexpr float kNearPrior = 3;
 
 // How often the early stop looks at the root: rarely enough that scanning the root children costs nothing next to
 // the playouts, often enough that little is wasted once the choice is settled.
@@ -33,7 +38,7 @@ constexpr long kEarlyStopEvery = 256;
 
 }  // namespace
 
-void Search::setPrior(Node& child, const Board& board, Color c, Vertex v) {
+void Search::setPrior(Node& child, const Board& board, Color c, Vertex v, Vertex last) const {
   const Color opp = opponent(c);
   bool captures = false;
   bool escapes = false;
@@ -59,34 +64,49 @@ void Search::setPrior(Node& child, const Board& board, Color c, Vertex v) {
     for (int r = p.row - 2; r <= p.row + 2 && !near; ++r) {
       for (int k = p.col - 2; k <= p.col + 2 && !near; ++k) near = isPlayer(board.at(Point{r, k}));
     }
-    if (!near) child.priorVisits += kEdgePrior;
+    if (!near) {
+      child.priorVisits += kEdgePrior;
+      return;
+    }
+  }
+  if (last != Board::kNoVertex) {
+    const Point q = board.point(last);
+    if (std::abs(q.row - p.row) <= 1 && std::abs(q.col - p.col) <= 1) {
+      child.priorVisits += kNearPrior;
+      child.priorWins += kNearPrior;
+    }
+  }
+  if (m_patterns && m_patterns->matches(board, v, c) && libertiesAfter(board, c, v, 2) >= 2) {
+    child.priorVisits += kPatternPrior;
+    child.priorWins += kPatternPrior;
   }
 }
 
 Search::Search(const Board& root, Color toMove, Vertex last, double komi, std::vector<Vertex> rootMoves,
-               std::uint64_t seed)
+               std::uint64_t seed, const PatternTable* patterns)
     : m_root(root),
       m_toMove(toMove),
       m_last(last),
       m_komi(komi),
       m_rootMoves(std::move(rootMoves)),
       m_rng(seed),
+      m_patterns(patterns),
       m_maxPlayoutMoves(3 * root.size() * root.size()),
       m_firstColor(static_cast<std::size_t>(root.vertexEnd()), 0) {
   Node rootNode;
   rootNode.color = opponent(toMove);
   m_nodes.push_back(rootNode);
-  expand(0, m_root, toMove);
+  expand(0, m_root, toMove, last);
 }
 
-void Search::expand(std::int32_t node, const Board& board, Color toMove) {
+void Search::expand(std::int32_t node, const Board& board, Color toMove, Vertex last) {
   if (m_nodes.size() >= kMaxNodes) return;
   const auto first = static_cast<std::int32_t>(m_nodes.size());
   auto addChild = [&](Vertex v) {
     Node child;
     child.move = static_cast<std::uint16_t>(v);
     child.color = toMove;
-    setPrior(child, board, toMove, v);
+    setPrior(child, board, toMove, v, last);
     m_nodes.push_back(child);
   };
   if (node == 0) {
@@ -140,7 +160,7 @@ void Search::playoutOnce() {
   for (;;) {
     if (!m_nodes[static_cast<std::size_t>(node)].expanded &&
         m_nodes[static_cast<std::size_t>(node)].visits >= kExpandAfter) {
-      expand(node, board, toMove);
+      expand(node, board, toMove, last);
     }
     const Node& n = m_nodes[static_cast<std::size_t>(node)];
     if (!n.expanded || n.childCount == 0) break;
@@ -154,7 +174,7 @@ void Search::playoutOnce() {
   }
 
   std::fill(m_firstColor.begin(), m_firstColor.end(), 0);
-  playout(board, toMove, last, m_rng, m_firstColor.data(), m_maxPlayoutMoves);
+  playout(board, toMove, last, m_rng, m_firstColor.data(), m_maxPlayoutMoves, m_patterns);
   const double margin = areaMargin(board, m_komi);
   const float blackResult = margin > 0 ? 1.0F : margin < 0 ? 0.0F : 0.5F;
   auto resultFor = [&](Color c) { return c == Color::Black ? blackResult : 1.0F - blackResult; };
@@ -287,7 +307,7 @@ bool Search::advance(const std::vector<Move>& path, const Board& root, Color toM
       Node child;
       child.move = static_cast<std::uint16_t>(v);
       child.color = toMove;
-      setPrior(child, root, toMove, v);
+      setPrior(child, root, toMove, v, last);
       fresh.push_back(child);
     }
   }

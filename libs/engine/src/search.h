@@ -23,8 +23,9 @@ class Search {
  public:
   // A tree for `toMove` at `root`, whose children are exactly `rootMoves` (the caller has checked them against
   // the game, superko included). `last` is the move that led to `root` (kNoVertex for none or a pass).
+  // `patterns` (shape knowledge for the priors and the playouts) must outlive the search; null means none.
   Search(const Board& root, Color toMove, Board::Vertex last, double komi, std::vector<Board::Vertex> rootMoves,
-         std::uint64_t seed);
+         std::uint64_t seed, const PatternTable* patterns);
 
   // Moves the root down `path` (the moves played since this tree's root, by the colours its nodes hold) and makes
   // the tree search `root` for `toMove` next: the subtree under the node reached is copied breadth first into a
@@ -58,19 +59,20 @@ class Search {
     float wins = 0;  // for `color`
     std::uint32_t raveVisits = 0;
     float raveWins = 0;
-    // Virtual playouts from Go knowledge (captures, escapes, self-atari, empty edges), counted with the real ones.
+    // Virtual playouts from Go knowledge (captures, escapes, self-atari, empty edges, shape, nearness to the last
+    // move), counted with the real ones.
     float priorVisits = 0;
     float priorWins = 0;
   };
 
   void playoutOnce();
-  void expand(std::int32_t node, const Board& board, Color toMove);
+  void expand(std::int32_t node, const Board& board, Color toMove, Board::Vertex last);
   std::int32_t select(std::int32_t node) const;
   // Whether another root child could still end with at least as many visits as the most visited one after
   // `remaining` more playouts.
   bool leaderCanChange(long remaining) const;
-  // Sets the child's prior from what the move does on `board` (before it is played).
-  static void setPrior(Node& child, const Board& board, Color c, Board::Vertex v);
+  // Sets the child's prior from what the move does on `board` (before it is played); `last` led to `board`.
+  void setPrior(Node& child, const Board& board, Color c, Board::Vertex v, Board::Vertex last) const;
 
   Board m_root;
   Color m_toMove;
@@ -78,6 +80,7 @@ class Search {
   double m_komi;
   std::vector<Board::Vertex> m_rootMoves;
   Rng m_rng;
+  const PatternTable* m_patterns;
   int m_maxPlayoutMoves;
   std::vector<Node> m_nodes;
   long m_reusedVisits = 0;

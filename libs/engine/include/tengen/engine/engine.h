@@ -12,6 +12,8 @@
 
 namespace tengen::engine {
 
+class PatternTable;
+
 struct EngineOptions {
   // Wall-clock budget per move in seconds; 0 means no time limit.
   double seconds = 0;
@@ -75,6 +77,8 @@ class Engine {
   EngineOptions m_options;
   EngineStats m_stats;
   std::unique_ptr<Trees> m_trees;
+  // The 3x3 shape table, built once per engine; shared so the engine stays cheap to move.
+  std::shared_ptr<const PatternTable> m_patterns;
 };
 
 }  // namespace tengen::engine
