@@ -1,13 +1,9 @@
 #include "match_command.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <cassert>
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -18,7 +14,6 @@
 #include <ostream>
 #include <sstream>
 #include <string>
-#include <system_error>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -33,6 +28,7 @@
 #include "tengen/core/rules.h"
 #include "tengen/core/types.h"
 #include "tengen/engine/engine.h"
+#include "tengen/io/atomic_file.h"
 #include "tengen/net/http_client.h"
 #include "tengen/net/json_line.h"
 #include "tengen/sgf/sgf.h"
@@ -64,37 +60,6 @@ struct GameReport {
   int attempts = 0;
   std::map<std::string, int> rejections;
 };
-
-// Writes text to path through a temporary file in the same directory and a rename, so a reader never sees half a
-// file. Returns why it could not, or "".
-std::string writeFileAtomically(const std::string& path, const std::string& text) {
-  const std::string temp = path + ".tmp." + std::to_string(getpid());
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return temp + ": " + std::strerror(errno);
-  std::size_t written = 0;
-  while (written < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      std::string why = temp + ": " + std::strerror(errno);
-      ::close(fd);
-      ::unlink(temp.c_str());
-      return why;
-    }
-    written += static_cast<std::size_t>(n);
-  }
-  if (::fsync(fd) != 0 || ::close(fd) != 0) {
-    std::string why = temp + ": " + std::strerror(errno);
-    ::unlink(temp.c_str());
-    return why;
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    std::string why = path + ": " + std::strerror(errno);
-    ::unlink(temp.c_str());
-    return why;
-  }
-  return "";
-}
 
 // "attempt 1: Q16 rejected (occupied)", one line per rejected attempt of a move, for the SGF comment.
 std::string rejectedAttemptsComment(const ai::RefereeOutcome& outcome) {
@@ -215,7 +180,7 @@ class MatchRunner {
       char name[32];
       std::snprintf(name, sizeof name, "game-%03d.sgf", index + 1);
       report.sgfPath = (std::filesystem::path(m_options.sgfDir) / name).string();
-      report.sgfError = writeFileAtomically(report.sgfPath, sgf::writeGame(game, info, comments));
+      report.sgfError = io::writeFileAtomically(report.sgfPath, sgf::writeGame(game, info, comments)).value_or("");
     }
     return report;
   }
@@ -414,7 +379,8 @@ int runMatch(const MatchOptions& options, std::ostream& out, std::ostream& err) 
   const std::vector<GameReport> reports = runner.run();
   const Totals totals = addUp(reports);
   if (!options.jsonPath.empty()) {
-    const std::string why = writeFileAtomically(options.jsonPath, net::toPrettyJson(matchJson(reports, totals)) + "\n");
+    const std::string why =
+        io::writeFileAtomically(options.jsonPath, net::toPrettyJson(matchJson(reports, totals)) + "\n").value_or("");
     if (!why.empty()) err << "tengen match: the JSON file could not be written: " << why << '\n';
   }
   out << summaryLine(options.games, totals) << '\n';

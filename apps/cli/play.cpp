@@ -1,11 +1,7 @@
 #include "play.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -17,7 +13,6 @@
 #include <ostream>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -33,6 +28,7 @@
 #include "tengen/core/rules.h"
 #include "tengen/core/types.h"
 #include "tengen/engine/engine.h"
+#include "tengen/io/atomic_file.h"
 #include "tengen/net/http_client.h"
 #include "tengen/sgf/sgf.h"
 
@@ -64,32 +60,6 @@ constexpr std::string_view kScoringHelp =
 
 // What the person decided about the end of the game.
 enum class ScoringChoice { Accept, Resume };
-
-// Writes through FILE.tmp in the same directory, fsynced and renamed over path, so that a crash or a full disk
-// never leaves a half-written record where the last good one was. Returns why it failed, or "".
-std::string writeFileAtomically(const std::string& path, std::string_view contents) {
-  const std::string temp = path + ".tmp";
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0) return temp + ": " + std::generic_category().message(errno);
-  std::string error;
-  std::size_t written = 0;
-  while (written < contents.size()) {
-    const ssize_t n = ::write(fd, contents.data() + written, contents.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      error = temp + ": " + std::generic_category().message(errno);
-      break;
-    }
-    written += static_cast<std::size_t>(n);
-  }
-  if (error.empty() && ::fsync(fd) != 0) error = temp + ": " + std::generic_category().message(errno);
-  if (::close(fd) != 0 && error.empty()) error = temp + ": " + std::generic_category().message(errno);
-  if (error.empty() && std::rename(temp.c_str(), path.c_str()) != 0) {
-    error = path + ": " + std::generic_category().message(errno);
-  }
-  if (!error.empty()) ::unlink(temp.c_str());
-  return error;
-}
 
 // Today's date in UTC as SGF DT writes it (YYYY-MM-DD).
 std::string utcDate() {
@@ -423,7 +393,7 @@ class TerminalGame {
   // once and never stops the game.
   void saveRecord() {
     if (m_sgfPath.empty()) return;
-    const std::string error = writeFileAtomically(m_sgfPath, sgf::writeGame(m_game, m_sgfInfo));
+    const std::string error = io::writeFileAtomically(m_sgfPath, sgf::writeGame(m_game, m_sgfInfo)).value_or("");
     if (!error.empty() && !m_sgfFailed) {
       m_io.err << "tengen play: cannot save the game record: " << error << "; the game goes on without it\n";
     }

@@ -30,7 +30,7 @@ grep -q 'RE\[W+' tengen-game.sgf || fail "the record has no RE: $(cat tengen-gam
 grep -q 'PB\[human\]' tengen-game.sgf || fail "the record has no PB[human]"
 grep -q 'PW\[random\]' tengen-game.sgf || fail "the record has no PW[random]"
 grep -Eq 'DT\[[0-9]{4}-[0-9]{2}-[0-9]{2}\]' tengen-game.sgf || fail "the record has no DT"
-[[ ! -e tengen-game.sgf.tmp ]] || fail "the temporary file was left behind"
+compgen -G "tengen-game.sgf.tmp*" >/dev/null && fail "the temporary file was left behind"
 final=$(echo "$out" | grep '^Result:' | tail -n 1)
 
 # Toggling White's chain dead changes the score; toggling it back restores it; an empty point is refused.

@@ -1,68 +1,19 @@
 #include "model/autosave.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
+#include <optional>
+#include <string>
+
+#include "tengen/io/atomic_file.h"
 
 namespace tengen::qt {
 
-namespace {
-
-QString errnoText(const QString& path) {
-  return path + QStringLiteral(": ") + QString::fromLocal8Bit(std::strerror(errno));
-}
-
-// Makes the rename itself durable; without it a power cut can bring back the old directory entry.
-void syncDirectory(const QString& dir) {
-  const int fd = ::open(QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  ::fsync(fd);
-  ::close(fd);
-}
-
-}  // namespace
-
 QString writeFileAtomically(const QString& path, std::string_view contents) {
-  // A temporary of this write's own: two clients saving to one autosave (or one record) must not write into each
-  // other's temporary, or one could rename the other's half-written file into place.
-  QByteArray tempName = QFile::encodeName(path + QStringLiteral(".tmp.XXXXXX"));
-  const int fd = ::mkostemp(tempName.data(), O_CLOEXEC);
-  const QString temp = QFile::decodeName(tempName);
-  if (fd < 0) return errnoText(temp);
-  // mkostemp makes the file private; the record gets the mode the file had, else the usual one.
-  struct stat existing {};
-  const mode_t mode = ::stat(QFile::encodeName(path).constData(), &existing) == 0 ? (existing.st_mode & 07777) : 0644;
-  ::fchmod(fd, mode);
-  QString error;
-  std::size_t written = 0;
-  while (written < contents.size()) {
-    const ssize_t n = ::write(fd, contents.data() + written, contents.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      error = errnoText(temp);
-      break;
-    }
-    written += static_cast<std::size_t>(n);
-  }
-  if (error.isEmpty() && ::fsync(fd) != 0) error = errnoText(temp);
-  if (::close(fd) != 0 && error.isEmpty()) error = errnoText(temp);
-  if (error.isEmpty() && std::rename(tempName.constData(), QFile::encodeName(path).constData()) != 0) {
-    error = errnoText(path);
-  }
-  if (!error.isEmpty()) {
-    ::unlink(tempName.constData());
-    return error;
-  }
-  syncDirectory(QFileInfo(path).absolutePath());
-  return {};
+  const std::optional<std::string> error = io::writeFileAtomically(QFile::encodeName(path).toStdString(), contents);
+  return error ? QString::fromLocal8Bit(error->c_str()) : QString();
 }
 
 QString Autosave::defaultPath() {

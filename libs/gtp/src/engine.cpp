@@ -1,12 +1,7 @@
 #include "tengen/gtp/engine.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -17,7 +12,6 @@
 #include <ostream>
 #include <span>
 #include <string>
-#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -26,6 +20,7 @@
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
 #include "tengen/gtp/command.h"
+#include "tengen/io/atomic_file.h"
 #include "tengen/sgf/sgf.h"
 
 namespace tengen::gtp {
@@ -197,34 +192,6 @@ Result<std::vector<bool>> deadMask(const State& state) {
     if (isPlayer(game.board().at(p))) dead[static_cast<std::size_t>(p.row) * size + p.col] = true;
   }
   return dead;
-}
-
-// Writes through a temporary file in the same directory that is renamed over `path`, so that a reader never sees
-// half a file. Returns why it failed, or nothing.
-std::optional<std::string> writeFileAtomically(const std::string& path, std::string_view contents) {
-  std::string temp = path + ".XXXXXX";
-  const int fd = mkstemp(temp.data());
-  if (fd < 0) return std::generic_category().message(errno);
-  // mkstemp makes the file private; give it the permissions a plain create would.
-  const mode_t mask = umask(0);
-  umask(mask);
-  fchmod(fd, 0666 & ~mask);
-  std::optional<std::string> error;
-  std::size_t written = 0;
-  while (written < contents.size()) {
-    const ssize_t n = ::write(fd, contents.data() + written, contents.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      error = std::generic_category().message(errno);
-      break;
-    }
-    written += static_cast<std::size_t>(n);
-  }
-  if (!error && fsync(fd) != 0) error = std::generic_category().message(errno);
-  if (::close(fd) != 0 && !error) error = std::generic_category().message(errno);
-  if (!error && std::rename(temp.c_str(), path.c_str()) != 0) error = std::generic_category().message(errno);
-  if (error) ::unlink(temp.c_str());
-  return error;
 }
 
 // Newlines and other control characters inside an error would break the framing or split the message.
@@ -541,8 +508,8 @@ Reply printsgf(State& state, const Args& args) {
   std::string text = sgf::writeGame(state.game, info);
   if (args.empty()) return success(text);
   if (!text.empty() && text.back() != '\n') text += '\n';
-  if (const std::optional<std::string> error = writeFileAtomically(args[0], text)) {
-    return failure("cannot write " + args[0] + ": " + *error);
+  if (const std::optional<std::string> error = io::writeFileAtomically(args[0], text)) {
+    return failure("cannot write " + *error);
   }
   return success();
 }

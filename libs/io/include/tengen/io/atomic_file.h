@@ -1,0 +1,18 @@
+// Writing a whole file so that a reader, a crash or a kill never sees half of it: the one way tengen writes game
+// records, match reports and autosaves.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tengen::io {
+
+// Writes `contents` to a temporary file of this call's own beside `path` (PATH.tmp.XXXXXX), fsyncs it, gives it the
+// mode `path` had (0666 less the umask for a new file), renames it over `path` and fsyncs the directory. On failure
+// nothing at `path` has changed, the temporary is gone, and the result says why as "PATH: reason" (also when it
+// was the temporary beside it that could not be made). Safe to call from several threads and
+// processes for the same path: the last rename wins, and no one renames another's half-written temporary.
+std::optional<std::string> writeFileAtomically(const std::string& path, std::string_view contents);
+
+}  // namespace tengen::io
