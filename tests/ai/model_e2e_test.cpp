@@ -28,6 +28,9 @@
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
 
+#include "support/game_from.h"
+#include "support/temp_dir.h"
+
 namespace tengen::ai {
 namespace {
 
@@ -43,21 +46,9 @@ std::string readFile(const fs::path& path) {
 
 void writeFile(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
-// A fresh directory per test, removed afterwards.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "tengen-model-e2e-XXXXXX").string();
-    m_path = mkdtemp(pattern.data());
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(m_path, ignored);
-  }
-  const fs::path& path() const { return m_path; }
-
- private:
-  fs::path m_path;
+// A fresh directory per test for what it writes, removed afterwards.
+struct TempDir : test_support::TempDir {
+  TempDir() : test_support::TempDir("tengen-model-e2e") {}
 };
 
 // The scripted server as a child process; the script is JSON Lines as fake_model_server.cpp describes.
@@ -175,21 +166,7 @@ std::string decodeBase64(const std::string& text) {
   return out;
 }
 
-// A game from GTP moves, alternating colours from Black.
-Game gameFrom(int size, Rules rules, const std::vector<std::string>& moves) {
-  GameConfig config;
-  config.size = size;
-  config.rules = rules;
-  Game game(config);
-  for (const std::string& text : moves) {
-    const Result<ParsedVertex> v = parseGtpVertex(text, size);
-    EXPECT_TRUE(v.ok()) << text;
-    const Color c = game.toMove();
-    const Move m = v->kind == MoveKind::Pass ? Move::pass(c) : Move::play(c, v->point);
-    EXPECT_EQ(game.play(m), RejectReason::None) << text;
-  }
-  return game;
-}
+using test_support::gameFrom;
 
 std::unique_ptr<MoveSource> makeModel(const FakeServer& server, SourceOptions options = {}) {
   options.model.model = "lora_mix_qwen_r5";

@@ -12,21 +12,12 @@
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
 
+#include "support/game_from.h"
+
 namespace tengen::ai {
 namespace {
 
-Game gameFrom(int size, const std::vector<std::string>& moves) {
-  GameConfig config;
-  config.size = size;
-  Game game(config);
-  for (const std::string& text : moves) {
-    const Result<ParsedVertex> v = parseGtpVertex(text, size);
-    EXPECT_TRUE(v.ok()) << text;
-    const Color c = game.toMove();
-    EXPECT_EQ(game.play(v->kind == MoveKind::Pass ? Move::pass(c) : Move::play(c, v->point)), RejectReason::None);
-  }
-  return game;
-}
+using test_support::gameFrom;
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

@@ -19,6 +19,8 @@
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
 
+#include "support/game_from.h"
+
 namespace tengen::ai {
 namespace {
 
@@ -51,21 +53,7 @@ class ScriptedSource : public MoveSource {
   std::size_t m_next = 0;
 };
 
-// A game from GTP moves, alternating colours from Black ("pass" allowed).
-Game gameFrom(int size, Rules rules, const std::vector<std::string>& moves) {
-  GameConfig config;
-  config.size = size;
-  config.rules = rules;
-  Game game(config);
-  for (const std::string& text : moves) {
-    const Result<ParsedVertex> v = parseGtpVertex(text, size);
-    EXPECT_TRUE(v.ok()) << text;
-    const Color c = game.toMove();
-    const Move m = v->kind == MoveKind::Pass ? Move::pass(c) : Move::play(c, v->point);
-    EXPECT_EQ(game.play(m), RejectReason::None) << text;
-  }
-  return game;
-}
+using test_support::gameFrom;
 
 struct ReasonCase {
   const char* name;

@@ -24,6 +24,7 @@
 
 #include "../../libs/serve/src/metrics.h"
 #include "../net/test_server.h"
+#include "support/temp_dir.h"
 
 namespace tengen::serve {
 namespace {
@@ -43,21 +44,9 @@ std::string completion(const std::string& content) {
       .dump();
 }
 
-// A fresh directory per test for the error log, removed afterwards.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "tengen-serve-test-XXXXXX").string();
-    m_path = mkdtemp(pattern.data());
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(m_path, ignored);
-  }
-  const fs::path& path() const { return m_path; }
-
- private:
-  fs::path m_path;
+// A fresh directory per test for what it writes, removed afterwards.
+struct TempDir : test_support::TempDir {
+  TempDir() : test_support::TempDir("tengen-serve-test") {}
 };
 
 // The service and its HTTP server, serving on a thread until destroyed.
@@ -105,10 +94,8 @@ struct Reply {
   std::string text;
 };
 
-Reply post(const Server& server, const std::string& path, const std::string& body,
-           const httplib::Headers& headers = {}) {
-  httplib::Client c = server.client();
-  const auto res = c.Post(path.c_str(), headers, body, "application/json");
+// What the server answered, or why nothing came back.
+Reply replyOf(const httplib::Result& res) {
   Reply reply;
   if (!res) {
     reply.text = "no reply: " + httplib::to_string(res.error());
@@ -121,19 +108,15 @@ Reply post(const Server& server, const std::string& path, const std::string& bod
   return reply;
 }
 
+Reply post(const Server& server, const std::string& path, const std::string& body,
+           const httplib::Headers& headers = {}) {
+  httplib::Client c = server.client();
+  return replyOf(c.Post(path.c_str(), headers, body, "application/json"));
+}
+
 Reply get(const Server& server, const std::string& path, const httplib::Headers& headers = {}) {
   httplib::Client c = server.client();
-  const auto res = c.Get(path.c_str(), headers);
-  Reply reply;
-  if (!res) {
-    reply.text = "no reply: " + httplib::to_string(res.error());
-    return reply;
-  }
-  reply.status = res->status;
-  reply.text = res->body;
-  reply.headers = res->headers;
-  reply.body = json::parse(res->body, nullptr, false);
-  return reply;
+  return replyOf(c.Get(path.c_str(), headers));
 }
 
 ServiceOptions randomService(int workers = 2) {
