@@ -4,6 +4,27 @@ namespace tengen::engine {
 
 using Vertex = Board::Vertex;
 
+namespace {
+
+// One stone of each different chain of colour `c` next to `v`, in neighbour order; returns how many.
+inline int neighbourChains(const Board& board, Color c, Vertex v, Vertex (&stones)[4]) {
+  Vertex roots[4];
+  int count = 0;
+  for (int d : board.neighbourOffsets()) {
+    const Vertex u = v + d;
+    if (board.at(u) != c) continue;
+    const Vertex root = board.chainRoot(u);
+    bool seen = false;
+    for (int i = 0; i < count; ++i) seen |= roots[i] == root;
+    if (seen) continue;
+    roots[count] = root;
+    stones[count++] = u;
+  }
+  return count;
+}
+
+}  // namespace
+
 int libertiesAfter(const Board& board, Color c, Vertex v, int enough) {
   Vertex libs[8];
   int n = 0;
@@ -23,16 +44,10 @@ int libertiesAfter(const Board& board, Color c, Vertex v, int enough) {
     if (col == opp && board.inAtari(u)) return enough;
   }
   if (n >= enough) return n;
-  Vertex seen[4];
-  int seenCount = 0;
-  for (int d : offsets) {
-    const Vertex u = v + d;
-    if (board.at(u) != c) continue;
-    const Vertex root = board.chainRoot(u);
-    bool done = false;
-    for (int i = 0; i < seenCount; ++i) done |= seen[i] == root;
-    if (done) continue;
-    seen[seenCount++] = root;
+  Vertex chains[4];
+  const int chainCount = neighbourChains(board, c, v, chains);
+  for (int k = 0; k < chainCount; ++k) {
+    const Vertex u = chains[k];
     Vertex w = u;
     do {
       for (int e : offsets) {
@@ -51,18 +66,9 @@ bool isBigSelfAtari(const Board& board, Color c, Vertex v) {
   // Two empty neighbours are two liberties; most points leave here.
   if (board.emptyNeighbours(v) >= 2) return false;
   int size = 1;
-  Vertex seen[4];
-  int seenCount = 0;
-  for (int d : board.neighbourOffsets()) {
-    const Vertex u = v + d;
-    if (board.at(u) != c) continue;
-    const Vertex root = board.chainRoot(u);
-    bool done = false;
-    for (int i = 0; i < seenCount; ++i) done |= seen[i] == root;
-    if (done) continue;
-    seen[seenCount++] = root;
-    size += board.chainSize(u);
-  }
+  Vertex chains[4];
+  const int chainCount = neighbourChains(board, c, v, chains);
+  for (int k = 0; k < chainCount; ++k) size += board.chainSize(chains[k]);
   // Throw-ins and small sacrifices are good shape often enough; only big chains are kept out of atari.
   if (size < 3) return false;
   return libertiesAfter(board, c, v, 2) < 2;

@@ -14,20 +14,6 @@ namespace {
 
 std::string failure(const std::string& file, int error) { return file + ": " + std::generic_category().message(error); }
 
-std::string directoryOf(const std::string& path) {
-  const std::size_t slash = path.rfind('/');
-  if (slash == std::string::npos) return ".";
-  return slash == 0 ? "/" : path.substr(0, slash);
-}
-
-// Makes the rename itself durable; without it a power cut can bring back the old directory entry.
-void syncDirectory(const std::string& dir) {
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  ::fsync(fd);
-  ::close(fd);
-}
-
 }  // namespace
 
 std::optional<std::string> writeFileAtomically(const std::string& path, std::string_view contents) {
@@ -64,8 +50,17 @@ std::optional<std::string> writeFileAtomically(const std::string& path, std::str
     ::unlink(temp.c_str());
     return failure(path, error);
   }
-  syncDirectory(directoryOf(path));
+  syncParentDirectory(path);
   return std::nullopt;
+}
+
+void syncParentDirectory(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
 }
 
 }  // namespace tengen::io

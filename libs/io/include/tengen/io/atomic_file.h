@@ -15,4 +15,8 @@ namespace tengen::io {
 // processes for the same path: the last rename wins, and no one renames another's half-written temporary.
 std::optional<std::string> writeFileAtomically(const std::string& path, std::string_view contents);
 
+// Fsyncs the directory that holds `path`, so that a file just created or renamed there survives a power cut.
+// Best effort: a directory that cannot be opened is left as it is.
+void syncParentDirectory(const std::string& path);
+
 }  // namespace tengen::io
