@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "tengen/ai/attempt_json.h"
 #include "tengen/ai/error_log.h"
 #include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
@@ -44,24 +45,6 @@ Result<Game> loadPosition(const std::string& path, std::optional<Rules> rules) {
                       "): " + std::string(reasonCode(illegal.reason)));
   }
   return std::move(replayed.game);
-}
-
-// One attempt as SPEC section 5 shows it.
-net::JsonValue attemptJson(const ai::Attempt& a) {
-  return net::JsonValue::Object{
-      {"n", a.n},
-      {"answer", a.answer},
-      {"move", a.move ? net::JsonValue(*a.move) : net::JsonValue(nullptr)},
-      {"verdict", a.accepted ? "accepted" : "rejected"},
-      {"reason", a.accepted ? net::JsonValue(nullptr) : net::JsonValue(a.reason)},
-      {"latency_ms", a.latencyMs},
-  };
-}
-
-net::JsonValue attemptsJson(const ai::RefereeOutcome& outcome) {
-  net::JsonValue::Array attempts;
-  for (const ai::Attempt& a : outcome.attempts) attempts.push_back(attemptJson(a));
-  return attempts;
 }
 
 }  // namespace
@@ -135,7 +118,7 @@ int runGenmove(const GenmoveOptions& options, std::ostream& out, std::ostream& e
     if (options.json) {
       out << net::toJson(net::JsonValue::Object{{"move", vertex},
                                                 {"color", std::string(colorLetter(color))},
-                                                {"attempts", attemptsJson(outcome)},
+                                                {"attempts", ai::attemptsJson(outcome.attempts)},
                                                 {"elapsed_ms", elapsedMs}})
           << '\n';
     } else {
@@ -150,7 +133,7 @@ int runGenmove(const GenmoveOptions& options, std::ostream& out, std::ostream& e
     net::JsonValue::Object failure{
         {"error", outcome.transportFailure ? "model_unavailable" : "ai_failed"},
         {"detail", outcome.error},
-        {"attempts", attemptsJson(outcome)},
+        {"attempts", ai::attemptsJson(outcome.attempts)},
         {"log_id", outcome.logId.empty() ? net::JsonValue(nullptr) : net::JsonValue(outcome.logId)},
     };
     out << net::toJson(failure) << '\n';

@@ -11,9 +11,12 @@
 #include <cstring>
 #include <ctime>
 #include <string>
+#include <variant>
 
+#include "tengen/ai/attempt_json.h"
 #include "tengen/core/board.h"
 #include "tengen/core/coords.h"
+#include "tengen/io/atomic_file.h"
 #include "tengen/net/http_client.h"
 #include "tengen/net/json_line.h"
 #include "tengen/sgf/sgf.h"
@@ -47,18 +50,14 @@ Stamp now() {
 
 JsonValue stringOrNull(const std::string& s) { return s.empty() ? JsonValue(nullptr) : JsonValue(s); }
 
-JsonValue attemptJson(const Attempt& a) {
-  return JsonValue::Object{
-      {"n", a.n},
-      {"answer", a.answer},
-      {"move", a.move ? JsonValue(*a.move) : JsonValue(nullptr)},
-      {"verdict", a.accepted ? "accepted" : "rejected"},
-      {"reason", a.accepted ? JsonValue(nullptr) : JsonValue(a.reason)},
-      {"latency_ms", a.latencyMs},
-      {"prompt", a.prompt},
-      {"image_sha256", stringOrNull(a.imageSha256)},
-      {"http_status", a.httpStatus == 0 ? JsonValue(nullptr) : JsonValue(a.httpStatus)},
-  };
+// The attempt as SPEC section 5 shows it, with what the log keeps besides: the prompt, image and HTTP status.
+JsonValue loggedAttemptJson(const Attempt& a) {
+  JsonValue json = attemptJson(a);
+  auto& fields = std::get<JsonValue::Object>(json.value);
+  fields.emplace_back("prompt", a.prompt);
+  fields.emplace_back("image_sha256", stringOrNull(a.imageSha256));
+  fields.emplace_back("http_status", a.httpStatus == 0 ? JsonValue(nullptr) : JsonValue(a.httpStatus));
+  return json;
 }
 
 JsonValue boardRows(const Game& game) {
@@ -76,16 +75,6 @@ JsonValue boardRows(const Game& game) {
 
 std::string errnoText(const std::string& what, const std::string& path) {
   return what + " " + path + ": " + std::strerror(errno);
-}
-
-// The directory entry of a new file must reach the disk too, or a crash could lose the whole file.
-void syncParentDirectory(const std::string& path) {
-  const std::size_t slash = path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  ::fsync(fd);
-  ::close(fd);
 }
 
 // Appends the whole line with one write() (O_APPEND makes each write land at the end as one piece, so concurrent
@@ -115,7 +104,8 @@ Result<bool> appendLine(const std::string& path, const std::string& line) {
     return Result<bool>::failure(why);
   }
   if (::close(fd) != 0 && errno != EINTR) return Result<bool>::failure(errnoText("cannot close error log", path));
-  if (created) syncParentDirectory(path);
+  // The directory entry of a new file must reach the disk too, or a crash could lose the whole file.
+  if (created) io::syncParentDirectory(path);
   return true;
 }
 
@@ -139,7 +129,7 @@ Result<std::string> ErrorLog::append(const ErrorContext& context, const Game& ga
                                      const RefereeOutcome& outcome) {
   const Stamp stamp = now();
   JsonValue::Array attempts;
-  for (const Attempt& a : outcome.attempts) attempts.push_back(attemptJson(a));
+  for (const Attempt& a : outcome.attempts) attempts.push_back(loggedAttemptJson(a));
   // Only the fields SPEC section 5 names: no request headers, no environment, so no key or token can get in.
   JsonValue::Object fields{
       {"time", stamp.iso},

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "tengen/ai/attempt_json.h"
 #include "tengen/ai/error_log.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/coords.h"
@@ -69,23 +70,6 @@ ServerReply jsonReply(int status, const JsonValue& body) {
   reply.status = status;
   reply.body = net::toJson(body);
   return reply;
-}
-
-JsonValue attemptJson(const ai::Attempt& a) {
-  return JsonValue::Object{
-      {"n", a.n},
-      {"answer", a.answer},
-      {"move", a.move ? JsonValue(*a.move) : JsonValue(nullptr)},
-      {"verdict", a.accepted ? "accepted" : "rejected"},
-      {"reason", a.accepted ? JsonValue(nullptr) : JsonValue(a.reason)},
-      {"latency_ms", a.latencyMs},
-  };
-}
-
-JsonValue attemptsJson(const ai::RefereeOutcome& outcome) {
-  JsonValue::Array attempts;
-  for (const ai::Attempt& a : outcome.attempts) attempts.push_back(attemptJson(a));
-  return attempts;
 }
 
 // The move sources, one per worker; a request takes one for as long as it asks, or waits in a bounded line.
@@ -253,20 +237,20 @@ struct MoveService::Impl {
     if (outcome.move) {
       return jsonReply(200, JsonValue::Object{{"move", gtpMove(*outcome.move, request.game.size())},
                                               {"color", std::string(colorLetter(request.color))},
-                                              {"attempts", attemptsJson(outcome)},
+                                              {"attempts", ai::attemptsJson(outcome.attempts)},
                                               {"elapsed_ms", elapsedMs}});
     }
     const JsonValue logId = outcome.logId.empty() ? JsonValue(nullptr) : JsonValue(outcome.logId);
     if (outcome.transportFailure) {
       return jsonReply(502, JsonValue::Object{{"error", "model_unavailable"},
                                               {"detail", outcome.error},
-                                              {"attempts", attemptsJson(outcome)},
+                                              {"attempts", ai::attemptsJson(outcome.attempts)},
                                               {"log_id", logId}});
     }
-    return jsonReply(
-        422,
-        JsonValue::Object{
-            {"error", "ai_failed"}, {"detail", outcome.error}, {"attempts", attemptsJson(outcome)}, {"log_id", logId}});
+    return jsonReply(422, JsonValue::Object{{"error", "ai_failed"},
+                                            {"detail", outcome.error},
+                                            {"attempts", ai::attemptsJson(outcome.attempts)},
+                                            {"log_id", logId}});
   }
 };
 
