@@ -15,6 +15,7 @@
 #include "tengen/sgf/sgf.h"
 
 #include "cli_options.h"
+#include "records.h"
 
 namespace tengen::cli {
 
@@ -48,9 +49,7 @@ int checkTree(const std::string& label, const sgf::Node& root, const CheckOption
     return kExitOther;
   }
   if (replayed.illegal) {
-    const sgf::IllegalMove& illegal = *replayed.illegal;
-    out << label << ": move " << illegal.moveNumber << " (" << colorLetter(illegal.move.color) << ' '
-        << gtpMove(illegal.move, replayed.game.size()) << "): " << reasonCode(illegal.reason) << '\n';
+    out << label << ": " << sgf::describe(*replayed.illegal, replayed.game.size()) << '\n';
     return kExitOther;
   }
   out << label << ": ok " << replayed.game.moveCount() << " moves\n";
@@ -75,29 +74,21 @@ CLI::App* addCheckCommand(CLI::App& app, CheckOptions* options) {
 }
 
 int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) {
-  std::optional<Rules> rules;
-  if (options.rules) {
-    rules = parseRules(*options.rules);
-    if (!rules) {
-      err << "tengen check: --rules " << *options.rules << ": unknown rule set; known: " << knownRuleNames() << '\n';
-      return kExitUsage;
-    }
+  const Result<std::optional<Rules>> rules = rulesOption(options.rules);
+  if (!rules) {
+    err << "tengen check: " << rules.error() << '\n';
+    return kExitUsage;
   }
   int exitCode = kExitOk;
-  for (const std::string& path : options.files) {
-    const Result<sgf::Collection> collection = sgf::parseFile(path);
-    if (!collection) {
-      // parseFile's errors start with the path already.
-      err << collection.error() << '\n';
-      exitCode = kExitUsage;
-      continue;
-    }
-    const auto& games = collection->games;
-    for (std::size_t i = 0; i < games.size(); ++i) {
-      const std::string label = games.size() == 1 ? path : path + "#" + std::to_string(i + 1);
-      exitCode = std::max(exitCode, checkTree(label, *games[i], options, rules, out, err));
-    }
-  }
+  forEachGameTree(
+      options.files,
+      [&](const std::string& label, const sgf::Node& root) {
+        exitCode = std::max(exitCode, checkTree(label, root, options, *rules, out, err));
+      },
+      [&](const std::string&, const std::string& why) {
+        err << why << '\n';
+        exitCode = kExitUsage;
+      });
   return exitCode;
 }
 

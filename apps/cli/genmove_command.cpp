@@ -39,10 +39,7 @@ Result<Game> loadPosition(const std::string& path, std::optional<Rules> rules) {
   sgf::Replay replayed = sgf::replay(record.value(), rules);
   if (!replayed.setupError.empty()) return R::failure(path + ": " + replayed.setupError);
   if (replayed.illegal) {
-    const sgf::IllegalMove& illegal = *replayed.illegal;
-    return R::failure(path + ": move " + std::to_string(illegal.moveNumber) + " (" +
-                      std::string(colorLetter(illegal.move.color)) + " " + gtpMove(illegal.move, replayed.game.size()) +
-                      "): " + std::string(reasonCode(illegal.reason)));
+    return R::failure(path + ": " + sgf::describe(*replayed.illegal, replayed.game.size()));
   }
   return std::move(replayed.game);
 }

@@ -13,6 +13,7 @@
 #include "gtp_command.h"
 #include "match_command.h"
 #include "play.h"
+#include "score_command.h"
 #include "serve_command.h"
 
 namespace {
@@ -41,6 +42,8 @@ int run(int argc, char** argv) {
   const CLI::App* genmove = tengen::cli::addGenmoveCommand(app, &genmoveOptions);
   tengen::cli::MatchOptions matchOptions;
   const CLI::App* match = tengen::cli::addMatchCommand(app, &matchOptions);
+  tengen::cli::ScoreOptions scoreOptions;
+  const CLI::App* score = tengen::cli::addScoreCommand(app, &scoreOptions);
   tengen::cli::ServeOptions serveOptions;
   const CLI::App* serve = tengen::cli::addServeCommand(app, &serveOptions);
 
@@ -60,6 +63,7 @@ int run(int argc, char** argv) {
   if (match->parsed()) return tengen::cli::runMatch(matchOptions, std::cout, std::cerr);
   if (serve->parsed()) return tengen::cli::runServe(serveOptions, std::cout, std::cerr);
   if (check->parsed()) return tengen::cli::runCheck(checkOptions, std::cout, std::cerr);
+  if (score->parsed()) return tengen::cli::runScore(scoreOptions, std::cout, std::cerr);
   if (benchPlayouts->parsed()) {
     return tengen::cli::runBenchPlayouts(benchOptions, std::cout, std::cerr, isatty(STDERR_FILENO) != 0);
   }

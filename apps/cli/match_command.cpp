@@ -23,11 +23,11 @@
 #include "tengen/ai/error_log.h"
 #include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
+#include "tengen/core/analysis.h"
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
 #include "tengen/core/types.h"
-#include "tengen/engine/engine.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/net/http_client.h"
 #include "tengen/net/json_line.h"
@@ -161,16 +161,16 @@ class MatchRunner {
 
     std::map<std::string, std::string> info{{"PB", report.black}, {"PW", report.white}};
     if (report.failed.empty()) {
-      // Engines pass with dead stones still on the board (GNU Go does): the built-in engine's estimate, seeded by
-      // the game's index, takes them off before counting, as a person scoring the game would.
-      if (game.phase() != Phase::Finished) {
-        engine::EngineOptions estimate;
-        estimate.seed = m_options.seed + static_cast<std::uint64_t>(index);
-        const std::vector<Point> dead = engine::Engine(estimate).deadStones(game, game.toMove());
-        if (game.phase() == Phase::Scoring) game.finish(dead);
-        report.result = game.phase() == Phase::Finished ? game.result() : game.score(dead).result;
-      } else {
+      // Engines pass with dead stones still on the board (GNU Go does): the analysis every result comes from takes
+      // them off before counting, as a person scoring the game would. A game cut off by the move limit is scored as
+      // it stands, as an estimate.
+      if (game.phase() == Phase::Scoring) {
+        game.finish(analyze(game).dead);
         report.result = game.result();
+      } else if (game.phase() == Phase::Finished) {
+        report.result = game.result();
+      } else {
+        report.result = analyze(game).score.result;
       }
       info["RE"] = report.result;
     } else {

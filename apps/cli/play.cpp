@@ -21,13 +21,13 @@
 #include "tengen/ai/error_log.h"
 #include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
+#include "tengen/core/analysis.h"
 #include "tengen/core/board.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
 #include "tengen/core/types.h"
-#include "tengen/engine/engine.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/net/http_client.h"
 #include "tengen/sgf/sgf.h"
@@ -71,10 +71,16 @@ std::string utcDate() {
   return text;
 }
 
-// A validated game: what the options asked for, in the core's terms.
+// A validated game: what the options asked for, in the core's terms; a resumed game comes with its record.
 struct GameSetup {
   GameConfig config;
   Color human = Color::Black;
+  std::optional<Game> resumed;              // the record's game, replayed by the rules
+  std::string resumedFrom;                  // its path
+  std::map<std::string, std::string> info;  // the record's root properties (PB, PW, DT, ...), kept on every save
+  std::vector<std::string> comments;        // the record's move comments, kept on every save
+  std::string opponent;                     // the ENGINE spec to play against
+  std::string opponentFrom;                 // why that one: "--opponent", "the record's PW", "the default"
 };
 
 std::string lowerTrimmed(std::string_view text) {
@@ -86,6 +92,64 @@ std::string lowerTrimmed(std::string_view text) {
   std::transform(out.begin(), out.end(), out.begin(),
                  [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
   return out;
+}
+
+// The game of a record to resume: its size, komi, rules, handicap and moves, the person's colour where the record
+// names a human player, and the opponent tengen wrote in PB/PW unless --opponent says otherwise. A finished record
+// (RE, or two passes at its end) and one the rules refuse are turned away, naming the move and the reason.
+Result<GameSetup> resumeSetup(const PlayOptions& options, GameSetup setup) {
+  using R = Result<GameSetup>;
+  const std::string& path = *options.resume;
+  const Result<sgf::Collection> collection = sgf::parseFile(path);
+  if (!collection) return R::failure("--resume: " + collection.error());
+  if (collection->games.empty()) return R::failure("--resume " + path + ": the file holds no game");
+  const Result<sgf::GameRecord> record = sgf::readRecord(*collection->games.front());
+  if (!record) return R::failure("--resume " + path + ": " + record.error());
+  const sgf::Replay replayed = sgf::replay(record.value());
+  if (!replayed.setupError.empty()) return R::failure("--resume " + path + ": " + replayed.setupError);
+  if (replayed.illegal) {
+    return R::failure("--resume " + path + ": " + sgf::describe(*replayed.illegal, replayed.game.size()));
+  }
+  if (const auto re = record->info.find("RE"); re != record->info.end() && !re->second.empty()) {
+    return R::failure("--resume " + path + ": the game is over (RE[" + re->second + "]); there is nothing to resume");
+  }
+  if (replayed.game.phase() != Phase::Playing) {
+    return R::failure("--resume " + path + ": the game is over (it ends with two passes); there is nothing to resume");
+  }
+
+  // The person is the side the record calls human; --human only decides when it names neither.
+  const auto nameOf = [&](const char* id) {
+    const auto it = record->info.find(id);
+    return it == record->info.end() ? std::string() : it->second;
+  };
+  const std::string black = nameOf("PB");
+  const std::string white = nameOf("PW");
+  std::optional<Color> recorded;
+  if (black == "human" && white != "human") recorded = Color::Black;
+  if (white == "human" && black != "human") recorded = Color::White;
+  if (recorded && options.human && *recorded != setup.human) {
+    return R::failure("--human " + *options.human + ": the record " + path + " has you as " +
+                      std::string(colorName(*recorded)));
+  }
+  if (recorded) setup.human = *recorded;
+  if (!options.opponent) {
+    // A gtp: engine is started once, later; any other spec is checked here without starting anything. A name
+    // another program wrote ("GNU Go 3.8") is no spec: the default opponent plays.
+    const std::string& written = setup.human == Color::Black ? white : black;
+    const bool usable = written.rfind("gtp:", 0) == 0 || (!written.empty() && ai::makeSource(written, {}).ok());
+    if (usable) {
+      setup.opponent = written;
+      setup.opponentFrom = std::string("the record's ") + (setup.human == Color::Black ? "PW" : "PB");
+    }
+  }
+
+  setup.config = replayed.game.config();
+  setup.resumed = replayed.game;
+  setup.resumed->setStrictTurn(true);
+  setup.resumedFrom = path;
+  setup.info = record->info;
+  setup.comments = record->comments;
+  return setup;
 }
 
 // Every check names the option and the value it refuses, so a usage error says what and where.
@@ -114,11 +178,20 @@ Result<GameSetup> validate(const PlayOptions& options) {
   }
   setup.config.handicap = options.handicap;
 
-  const std::optional<Color> human = parseColor(options.human);
-  if (!human || !isPlayer(*human)) return R::failure("--human " + options.human + ": must be black or white");
+  const std::optional<Color> human = parseColor(options.human.value_or("black"));
+  if (!human || !isPlayer(*human)) {
+    return R::failure("--human " + options.human.value_or("") + ": must be black or white");
+  }
   setup.human = *human;
+  setup.opponent = options.opponent.value_or("builtin");
+  setup.opponentFrom = options.opponent ? "--opponent" : "the default";
 
   if (!options.noSgf && options.sgf.empty()) return R::failure("--sgf: the file name is empty");
+  if (options.resume) {
+    Result<GameSetup> resumed = resumeSetup(options, std::move(setup));
+    if (!resumed) return resumed;
+    setup = std::move(resumed).value();
+  }
 
   // A gtp: engine is started only once everything else is known to be right; every other kind this build cannot
   // run is refused by makeSource without starting anything.
@@ -130,9 +203,9 @@ Result<GameSetup> validate(const PlayOptions& options) {
   }
   // A gtp: engine is started only once everything else is known to be right; every other spec is checked now,
   // which starts nothing.
-  if (options.opponent.rfind("gtp:", 0) != 0) {
-    const Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(options.opponent, {});
-    if (!source) return R::failure("--opponent " + net::displayUrl(options.opponent) + ": " + source.error());
+  if (setup.opponent.rfind("gtp:", 0) != 0) {
+    const Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(setup.opponent, {});
+    if (!source) return R::failure("--opponent " + net::displayUrl(setup.opponent) + ": " + source.error());
   }
 
   // The core has the last word on what makes a game.
@@ -152,31 +225,39 @@ class TerminalGame {
  public:
   TerminalGame(const GameSetup& setup, std::unique_ptr<ai::MoveSource> opponent, const PlayTerminal& terminal,
                const PlayOptions& options)
-      : m_game(setup.config),
+      : m_game(setup.resumed ? *setup.resumed : Game(setup.config)),
         m_human(setup.human),
         m_opponent(std::move(opponent)),
+        m_opponentSpec(setup.opponent),
         m_io(terminal),
         m_errorLog(options.errorLog),
-        m_context{"play", options.opponent, options.model.model},
-        m_sgfPath(options.noSgf ? std::string() : options.sgf),
-        m_estimator(estimatorOptions(options.seed)) {
+        m_context{"play", setup.opponent, options.model.model},
+        m_sgfPath(setup.resumed   ? setup.resumedFrom
+                  : options.noSgf ? std::string()
+                                  : options.sgf),
+        m_sgfInfo(setup.info),
+        m_comments(setup.comments) {
     m_referee.maxRetries = options.maxRetries;
     m_referee.errorLog = &m_errorLog;
     m_referee.context = &m_context;
     m_referee.logAccepted = options.logAttempts;
+    m_comments.resize(static_cast<std::size_t>(m_game.moveCount()));
     // The record names the players as a person reads them; the opponent's spec loses any credentials in its URL.
-    const std::string opponentName = net::displayUrl(options.opponent);
+    const std::string opponentName = net::displayUrl(setup.opponent);
     m_sgfInfo["PB"] = m_human == Color::Black ? "human" : opponentName;
     m_sgfInfo["PW"] = m_human == Color::White ? "human" : opponentName;
-    m_sgfInfo["DT"] = utcDate();
+    if (!m_sgfInfo.contains("DT")) m_sgfInfo["DT"] = utcDate();
   }
 
-  int run(const PlayOptions& options) {
-    m_io.out << "tengen play: " << m_game.size() << "x" << m_game.size() << ", " << m_game.ruleSet().name
-             << " rules, komi " << m_game.komi();
-    if (m_game.config().handicap > 0) m_io.out << ", handicap " << m_game.config().handicap;
-    m_io.out << ". You are " << colorName(m_human) << " against " << net::displayUrl(options.opponent) << " (seed "
-             << options.seed << "). Type help for commands.\n";
+  int run(const PlayOptions& options, const GameSetup& setup) {
+    m_io.out << "tengen play: ";
+    if (setup.resumed) m_io.out << "resuming " << setup.resumedFrom << " after move " << m_game.moveCount() << ", ";
+    m_io.out << m_game.size() << "x" << m_game.size() << ", " << m_game.ruleSet().name << " rules, komi "
+             << m_game.komi();
+    if (m_game.handicapStones() > 0) m_io.out << ", handicap " << m_game.handicapStones();
+    m_io.out << ". You are " << colorName(m_human) << " against " << net::displayUrl(setup.opponent);
+    if (setup.resumed) m_io.out << " (" << setup.opponentFrom << ")";
+    m_io.out << " (seed " << options.seed << "). Type help for commands.\n";
     draw();
     for (;;) {
       while (m_game.phase() == Phase::Playing) {
@@ -234,6 +315,7 @@ class TerminalGame {
       return true;
     }
     if (move.kind != MoveKind::Resign) draw();
+    m_comments.resize(static_cast<std::size_t>(m_game.moveCount()));
     saveRecord();
     return true;
   }
@@ -251,10 +333,15 @@ class TerminalGame {
     }
     if (!outcome.move) {
       m_io.err << "tengen play: the opponent " << m_opponent->describe() << " failed: " << outcome.error << '\n';
+      if (!m_sgfPath.empty() && !m_sgfFailed) {
+        m_io.err << "tengen play: the game is saved in " << m_sgfPath << "; continue it with: tengen play --resume "
+                 << m_sgfPath << " [--opponent ENGINE]\n";
+      }
       return outcome.transportFailure ? kExitEngineUnreachable : kExitNoLegalMove;
     }
     const Move move = *outcome.move;
     m_game.play(move);
+    m_comments.resize(static_cast<std::size_t>(m_game.moveCount()));
     saveRecord();
     if (move.kind == MoveKind::Play) {
       m_io.out << capitalized(colorName(side)) << " plays " << gtpMove(move, m_game.size()) << ".\n";
@@ -276,6 +363,7 @@ class TerminalGame {
     const int keep = static_cast<int>(moves.rend() - lastOwn) - 1;
     const int takenBack = m_game.moveCount() - keep;
     m_game.undoTo(keep);
+    m_comments.resize(static_cast<std::size_t>(keep));
     m_io.out << "Took back " << takenBack << (takenBack == 1 ? " move.\n" : " moves.\n");
     saveRecord();
     draw();
@@ -306,8 +394,14 @@ class TerminalGame {
   // After two passes: shows the engine's dead-stone estimate and the score, and lets the person toggle chains
   // until they accept (`done` or the end of input), which finishes the game, or `resume` play.
   ScoringChoice scoreGame() {
-    std::vector<Point> dead = m_estimator.deadStones(m_game, m_game.toMove());
-    m_io.out << "Two passes: the game is over. The built-in engine's dead-stone estimate is shown in lower case.\n";
+    const Analysis analysis = analyze(m_game);
+    std::vector<Point> dead = analysis.dead;
+    m_io.out << "Two passes: the game is over. The stones tengen takes as dead are shown in lower case.\n";
+    if (!analysis.seki.empty()) {
+      m_io.out << "Seki (alive, no territory under territory rules):";
+      for (const Point& p : analysis.seki) m_io.out << ' ' << gtpVertex(p, m_game.size());
+      m_io.out << '\n';
+    }
     showScore(dead);
     for (;;) {
       m_io.out << "Score: done, a point to toggle, or resume> " << std::flush;
@@ -393,52 +487,65 @@ class TerminalGame {
   // once and never stops the game.
   void saveRecord() {
     if (m_sgfPath.empty()) return;
-    const std::string error = io::writeFileAtomically(m_sgfPath, sgf::writeGame(m_game, m_sgfInfo)).value_or("");
+    const std::string error =
+        io::writeFileAtomically(m_sgfPath, sgf::writeGame(m_game, m_sgfInfo, m_comments)).value_or("");
     if (!error.empty() && !m_sgfFailed) {
       m_io.err << "tengen play: cannot save the game record: " << error << "; the game goes on without it\n";
     }
     m_sgfFailed = m_sgfFailed || !error.empty();
   }
 
-  static engine::EngineOptions estimatorOptions(std::uint64_t seed) {
-    engine::EngineOptions options;
-    options.seed = seed;
-    return options;
-  }
-
   Game m_game;
   Color m_human;
   std::unique_ptr<ai::MoveSource> m_opponent;
+  std::string m_opponentSpec;
   const PlayTerminal& m_io;
   ai::ErrorLog m_errorLog;
   ai::ErrorContext m_context;
   ai::RefereeOptions m_referee;
   std::string m_sgfPath;  // empty with --no-sgf
   std::map<std::string, std::string> m_sgfInfo;
+  std::vector<std::string> m_comments;  // C of each move's node, parallel to the moves
   bool m_sgfFailed = false;
-  engine::Engine m_estimator;
 };
 
 }  // namespace
 
 CLI::App* addPlayCommand(CLI::App& app, PlayOptions* options) {
   CLI::App* play = app.add_subcommand("play", "Play a game in the terminal against an opponent engine");
-  play->add_option("--size", options->size, "Board size, 2..25")->capture_default_str();
-  play->add_option("--komi", options->komi, "Komi (default: the rule set's)");
-  play->add_option("--rules", options->rules, "Rule set: " + knownRuleNames())->capture_default_str();
-  play->add_option("--handicap", options->handicap, "Fixed handicap stones, 0 or 2..9")->capture_default_str();
+  CLI::Option* size = play->add_option("--size", options->size, "Board size, 2..25")->capture_default_str();
+  CLI::Option* komi = play->add_option("--komi", options->komi, "Komi (default: the rule set's)");
+  CLI::Option* rules =
+      play->add_option("--rules", options->rules, "Rule set: " + knownRuleNames())->capture_default_str();
+  CLI::Option* handicap =
+      play->add_option("--handicap", options->handicap, "Fixed handicap stones, 0 or 2..9")->capture_default_str();
   play->add_option("--seed", options->seed, "Seed of the opponent's randomness")
       ->check(notNegative())
       ->capture_default_str();
   play->add_option("--opponent", options->opponent,
-                   "Opponent ENGINE spec; this build knows: " + std::string(kKnownOpponents))
-      ->capture_default_str();
-  play->add_option("--human", options->human, "Your colour: black or white")->capture_default_str();
+                   "Opponent ENGINE spec (default builtin); this build knows: " + std::string(kKnownOpponents));
+  play->add_option("--human", options->human, "Your colour: black (default) or white");
   addModelOptions(*play, &options->model, &options->timeoutSeconds);
   addRefereeOptions(*play, &options->maxRetries, &options->errorLog, &options->logAttempts);
   CLI::Option* sgf =
       play->add_option("--sgf", options->sgf, "The game record, rewritten after every move")->capture_default_str();
-  play->add_flag("--no-sgf", options->noSgf, "Write no game record")->excludes(sgf);
+  CLI::Option* noSgf = play->add_flag("--no-sgf", options->noSgf, "Write no game record")->excludes(sgf);
+  CLI::Option* resume =
+      play->add_option("--resume", options->resume,
+                       "Continue the unfinished game in FILE (default tengen-game.sgf) and keep saving it there")
+          ->expected(0, 1)
+          ->default_str("tengen-game.sgf");
+  // A resumed game keeps the record's settings and file: options that would change them are refused.
+  play->parse_complete_callback([=] {
+    if (resume->count() == 0) return;
+    for (CLI::Option* fixed : {size, komi, rules, handicap, sgf, noSgf}) {
+      if (fixed->count() > 0) {
+        throw CLI::ValidationError(fixed->get_name() + " cannot be given with --resume: the game keeps the " +
+                                   (fixed == sgf || fixed == noSgf ? std::string("record it is saved to")
+                                                                   : "record's " + fixed->get_name().substr(2)));
+      }
+    }
+  });
   play->footer(
       "Moves are typed as D4 or q16; also pass, resign, undo, quit, help. Input may be piped; its end quits. After "
       "two passes: done, a point to toggle its chain dead or alive, or resume; the end of input accepts.");
@@ -452,14 +559,14 @@ int runPlay(const PlayOptions& options, const PlayTerminal& terminal) {
     return 2;
   }
   const ai::SourceOptions sourceOptions = sourceOptionsOf(options);
-  Result<std::unique_ptr<ai::MoveSource>> opponent = ai::makeSource(options.opponent, sourceOptions);
+  Result<std::unique_ptr<ai::MoveSource>> opponent = ai::makeSource(setup->opponent, sourceOptions);
   if (!opponent) {
     terminal.err << "tengen play: " << opponent.error() << '\n';
     // Only a gtp: engine is started here; any other spec failing is a bad option (template, URL, engine keys).
-    return options.opponent.rfind("gtp:", 0) == 0 ? kExitEngineUnreachable : kExitUsage;
+    return setup->opponent.rfind("gtp:", 0) == 0 ? kExitEngineUnreachable : kExitUsage;
   }
   TerminalGame game(*setup, std::move(opponent).value(), terminal, options);
-  return game.run(options);
+  return game.run(options, *setup);
 }
 
 }  // namespace tengen::cli

@@ -21,9 +21,10 @@ struct PlayOptions {
   std::string rules = "chinese";
   int handicap = 0;
   std::uint64_t seed = 1;
-  // The ENGINE spec of SPEC section 2; the built-in engine by default.
-  std::string opponent = "builtin";
-  std::string human = "black";
+  // The ENGINE spec of docs/engines.md; when not given, the built-in engine (or, resuming, the one the record names).
+  std::optional<std::string> opponent;
+  // The person's colour; black when not given (resuming, the record's when it names a human player).
+  std::optional<std::string> human;
   ai::ModelOptions model;  // for openai: opponents
   double timeoutSeconds = 60;
   int maxRetries = 4;
@@ -32,6 +33,8 @@ struct PlayOptions {
   // The game record, rewritten atomically after every move and at the end; nothing is written when noSgf.
   std::string sgf = "tengen-game.sgf";
   bool noSgf = false;
+  // A record to continue (--resume [FILE]); the game is saved back to it.
+  std::optional<std::string> resume;
 };
 
 // Adds the `play` subcommand to app with its options bound to *options, and returns it so that main can tell

@@ -238,6 +238,31 @@ TEST(BoardTest, ChainQueriesCountStonesAndDistinctLiberties) {
   expectInvariants(board);
 }
 
+TEST(BoardTest, LibertiesAfterCountsTheMergedChainsLibertiesUpToEnough) {
+  const Board board = boardFromDiagram({
+      "XO...",
+      ".XO..",
+      "X.X..",
+      ".....",
+      "....O",
+  });
+  const auto after = [&](Color c, Point p, int enough) { return board.libertiesAfter(c, board.vertex(p), enough); };
+  // White at A4 takes the last liberty of the black stone at A5: a capture counts as enough.
+  EXPECT_EQ(after(Color::White, {1, 0}, 2), 2);
+  // Black at B3 joins B4, A3 and C3: their liberties A4 A2 B2 C2 D3, counted up to the limit asked.
+  EXPECT_EQ(after(Color::Black, {2, 1}, 2), 2);
+  EXPECT_EQ(after(Color::Black, {2, 1}, 8), 5);
+  // A lone stone in the corner beside nothing has two; on an open point four.
+  EXPECT_EQ(after(Color::White, {4, 0}, 8), 2);
+  EXPECT_EQ(after(Color::Black, {3, 3}, 8), 4);
+  // Black at A4 joins A5, A3 and B4, whose liberties are then A2 and B3 (A4 itself is no longer one).
+  EXPECT_EQ(after(Color::Black, {1, 0}, 8), 2);
+  // White at A2, below A3: its liberties are A1 and B2.
+  EXPECT_EQ(after(Color::White, {3, 0}, 8), 2);
+  // Past 8 the count stops at 8.
+  EXPECT_LE(after(Color::Black, {3, 2}, 100), 8);
+}
+
 TEST(BoardTest, CopiesAreIndependent) {
   Board a(9);
   playLegal(a, Color::Black, {4, 4});

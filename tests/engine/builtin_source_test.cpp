@@ -11,6 +11,7 @@
 
 #include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
+#include "tengen/core/analysis.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
 #include "tengen/engine/engine.h"
@@ -127,8 +128,7 @@ TEST(BuiltinSource, PlaysAWholeGameAgainstRandomThroughTheReferee) {
   EXPECT_GT(engineMoves, 10);
   // Random play never passes while it has a legal point, so the game ends when its eyes are filled in.
   EXPECT_NE(game.phase(), Phase::Playing);
-  engine::Engine judge(engine::EngineOptions{});
-  const Score score = game.score(judge.deadStones(game, game.toMove()));
+  const Score score = analyze(game).score;
   EXPECT_GT(score.margin, 0) << score.result;
 }
 

@@ -189,21 +189,6 @@ TEST(Engine, PassesWhenOnlyItsOwnEyesAreLeft) {
   EXPECT_EQ(engine.genmove(game, Color::Black), Move::pass(Color::Black));
 }
 
-TEST(Engine, DeadStonesFindsALoneStoneInTerritoryAndNoLiveGroup) {
-  const Game game = gameFromDiagram({"...X.O.",  //
-                                     ".O.X.O.",  //
-                                     "...X.O.",  //
-                                     "...X.O.",  //
-                                     "...X.O.",  //
-                                     "...X.O.",  //
-                                     "...X.O."},
-                                    Color::Black, 0.5);
-  Engine engine(withPlayouts(1000));
-  EXPECT_EQ(engine.deadStones(game, Color::Black), (std::vector<Point>{{1, 1}}));
-  EXPECT_EQ(engine.deadStones(game, Color::White), (std::vector<Point>{{1, 1}}));
-  EXPECT_TRUE(engine.deadStones(gameFromDiagram(kSettled, Color::Black, 0.5), Color::Black).empty());
-}
-
 TEST(Engine, DoesNotMoveWhenTheGameIsOver) {
   Game game(GameConfig{5, Rules::Chinese, std::nullopt, 0});
   ASSERT_EQ(game.play(Move::pass(Color::Black)), RejectReason::None);

@@ -547,16 +547,10 @@ void playFinishedPosition(Engine& engine) {
   ok(engine, "play w pass");
 }
 
-TEST(GtpScoringTest, FinalScoreCountsWithTheDeadStonesOfTheHook) {
-  EngineOptions options = testOptions();
-  bool a1Dead = false;
-  options.deadStones = [&](const Game&) { return a1Dead ? std::vector<Point>{{4, 0}} : std::vector<Point>{}; };
-  Engine engine(std::move(options));
+TEST(GtpScoringTest, FinalScoreTakesTheLoneStoneInTheOpponentsAreaAsDead) {
+  Engine engine(testOptions());
   playFinishedPosition(engine);
-  // All alive: A1 makes columns A-B neutral. Black 5, White 11, komi 0.5.
-  EXPECT_EQ(ok(engine, "final_score"), "W+6.5");
-  a1Dead = true;
-  // A1 dead: Black 15, White 10.
+  // A1 dead: Black 5 stones + 10 points, White 5 stones + 5 points, komi 0.5.
   EXPECT_EQ(ok(engine, "final_score"), "B+4.5");
   ok(engine, "komi 5");
   EXPECT_EQ(ok(engine, "final_score"), "0");
@@ -564,22 +558,47 @@ TEST(GtpScoringTest, FinalScoreCountsWithTheDeadStonesOfTheHook) {
 }
 
 TEST(GtpScoringTest, FinalStatusListGivesOneChainPerLine) {
-  EngineOptions options = testOptions();
-  options.deadStones = [](const Game&) { return std::vector<Point>{{4, 0}, {0, 0}}; };  // A1, and A5 is empty
-  Engine engine(std::move(options));
+  Engine engine(testOptions());
   playFinishedPosition(engine);
   EXPECT_EQ(ok(engine, "final_status_list dead"), "A1");
   EXPECT_EQ(ok(engine, "final_status_list alive"), "C5 C4 C3 C2 C1\nD5 D4 D3 D2 D1");
   EXPECT_EQ(engine.answer("final_status_list seki"), "= \n\n");
+  EXPECT_EQ(ok(engine, "final_status_list DEAD"), "A1");
   EXPECT_EQ(error(engine, "final_status_list"), "syntax error");
   EXPECT_EQ(error(engine, "final_status_list maybe"), "syntax error");
+  EXPECT_EQ(error(engine, "final_status_list dead alive"), "syntax error");
 }
 
-TEST(GtpScoringTest, WithoutAHookEveryStoneIsAlive) {
+TEST(GtpScoringTest, TrompTaylorRulesScoreTheBoardAsItStands) {
   Engine engine(testOptions());
+  ok(engine, "tengen-rules tromp-taylor");
   playFinishedPosition(engine);
-  EXPECT_EQ(engine.answer("final_status_list dead"), "= \n\n");
+  // A1 stays: columns A-B touch both colours. Black 5, White 11, komi 0.5.
   EXPECT_EQ(ok(engine, "final_score"), "W+6.5");
+  EXPECT_EQ(engine.answer("final_status_list dead"), "= \n\n");
+}
+
+// The seki of tests/core/analysis_test.cpp: Black's A2 B2 C2 B1 (eye A1) and White's D2 E2 F2 D1 F1 (eye E1) share
+// the liberty C1, inside two pass-alive groups.
+TEST(GtpScoringTest, FinalStatusListNamesTheChainsInSeki) {
+  Engine engine(testOptions());
+  ok(engine, "boardsize 7");
+  ok(engine, "komi 0.5");
+  for (const char* v : {"D7", "D6", "E6", "F6", "G6", "D5", "D4", "E4", "F4", "G4",
+                        "D3", "E3", "F3", "G3", "A2", "B2", "C2", "G2", "B1", "G1"}) {
+    ok(engine, std::string("play b ") + v);
+  }
+  for (const char* v :
+       {"C7", "A6", "B6", "C6", "C5", "A4", "B4", "C4", "A3", "B3", "C3", "D2", "E2", "F2", "D1", "F1"}) {
+    ok(engine, std::string("play w ") + v);
+  }
+  ok(engine, "play b pass");
+  ok(engine, "play w pass");
+  EXPECT_EQ(ok(engine, "final_status_list seki"), "A2 B2 C2 B1\nD2 E2 F2 D1 F1");
+  EXPECT_EQ(engine.answer("final_status_list dead"), "= \n\n");
+  EXPECT_EQ(ok(engine, "final_score"), "B+5.5");
+  ok(engine, "tengen-rules japanese");
+  EXPECT_EQ(ok(engine, "final_score"), "B+1.5") << "no territory in a seki under territory rules";
 }
 
 // --- queries ---

@@ -99,10 +99,10 @@ const Exchange kGoGui = {
     {"genmove w", "= C9\n\n"},
     {"play b pass", "= \n\n"},
     {"play w pass", "= \n\n"},
-    {"final_status_list dead", "= \n\n"},
-    // Black E5, C3 and the empty area they touch alone... White's three stones on the top edge make the region
-    // shared, so only stones count: Black 2, White 3, komi 6.5.
-    {"final_score", "= W+7.5\n\n"},
+    // White's three stones on the edge of an open board that Black's two hold are dead, and the board is Black's:
+    // 81 points, komi 6.5. GNU Go's --score aftermath gives the same B+74.5.
+    {"final_status_list dead", "= A9 B9 C9\n\n"},
+    {"final_score", "= B+74.5\n\n"},
     {"showboard",
      "= \n"
      "   A B C D E F G H J\n"

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "tengen/core/coords.h"
-#include "tengen/engine/engine.h"
 #include "tengen/sgf/sgf.h"
 
 namespace tengen::qt {
@@ -105,6 +104,51 @@ GameController::GameController(const ControllerOptions& options, QObject* parent
   connect(&m_runner, &OpponentRunner::asking, this, &GameController::asking);
   connect(&m_runner, &OpponentRunner::attemptMade, this, &GameController::attemptReported);
   connect(&m_runner, &OpponentRunner::finished, this, &GameController::onOpponentFinished);
+  // Whatever changed the position, the estimate follows it while it is shown.
+  connect(this, &GameController::changed, this, &GameController::refreshScoreEstimate);
+}
+
+void GameController::setScoreEstimateShown(bool on) {
+  if (on == m_estimateShown) return;
+  m_estimateShown = on;
+  m_estimateKey.reset();
+  m_scoreEstimate.reset();
+  ++m_scoreEstimateTicket;
+  if (on) {
+    refreshScoreEstimate();
+  } else {
+    emit changed();
+  }
+}
+
+QString GameController::scoreEstimateText() const {
+  if (!m_estimateShown || !m_scoreEstimate) return {};
+  const QString result = QString::fromStdString(m_scoreEstimate->score.result);
+  return m_scoreEstimate->final ? QStringLiteral("Score: %1").arg(result) : QStringLiteral("Estimate: %1").arg(result);
+}
+
+// Works the analysis out off the GUI thread for the position being looked at; a result for a position left in the
+// meantime is dropped.
+void GameController::refreshScoreEstimate() {
+  if (!m_estimateShown) return;
+  const Game& shown = m_model.view();
+  const auto key =
+      std::make_tuple(shown.board().hash(), shown.toMove(), shown.phase(), m_model.viewMove(), shown.moveCount());
+  if (m_estimateKey == key) return;
+  m_estimateKey = key;
+  m_scoreEstimate.reset();
+  const unsigned long ticket = ++m_scoreEstimateTicket;
+  auto game = std::make_shared<const Game>(shown);
+  const Mailbox mailbox = m_mailbox;
+  GameController* self = this;
+  runDetached([game, mailbox, self, ticket] {
+    Analysis analysis = analyze(*game);
+    mailbox.post([self, ticket, analysis = std::move(analysis)]() mutable {
+      if (ticket != self->m_scoreEstimateTicket) return;
+      self->m_scoreEstimate = std::move(analysis);
+      emit self->changed();
+    });
+  });
 }
 
 QString GameController::turnText() const {
@@ -113,7 +157,7 @@ QString GameController::turnText() const {
     case Phase::Finished:
       return QStringLiteral("Game over: %1").arg(QString::fromStdString(game.result()));
     case Phase::Scoring:
-      if (m_estimating) return QStringLiteral("Scoring: estimating dead stones\u2026");
+      if (m_estimating) return QStringLiteral("Scoring: finding the dead stones\u2026");
       return QStringLiteral("Scoring: %1").arg(QString::fromStdString(m_model.score().result));
     case Phase::Playing:
       break;
@@ -399,24 +443,27 @@ void GameController::startEstimate() {
   m_estimating = true;
   const unsigned long ticket = ++m_estimateTicket;
   auto game = std::make_shared<const Game>(m_model.game());
-  engine::EngineOptions options;
-  options.playouts = m_options.estimatePlayouts;
   const Mailbox mailbox = m_mailbox;
   GameController* self = this;
   emit changed();
-  runDetached([game, options, mailbox, self, ticket] {
-    const engine::Engine estimator(options);
-    std::vector<Point> dead = estimator.deadStones(*game, game->toMove());
-    mailbox.post([self, ticket, dead = std::move(dead)] {
+  runDetached([game, mailbox, self, ticket] {
+    const Analysis analysis = analyze(*game);
+    mailbox.post([self, ticket, dead = analysis.dead, seki = analysis.seki, size = analysis.size] {
       if (ticket != self->m_estimateTicket || !self->m_estimating) return;
       self->m_estimating = false;
       self->m_model.setDeadStones(dead);
       emit self->changed();
       emit self->scoringReady();
       const std::size_t count = self->m_model.deadStones().size();
-      emit self->message(QStringLiteral("Two passes. Estimate: %1 dead %2. Click a group to toggle it; Enter accepts")
-                             .arg(count)
-                             .arg(count == 1 ? QStringLiteral("stone") : QStringLiteral("stones")));
+      QString text = QStringLiteral("Two passes. tengen takes %1 %2 as dead")
+                         .arg(count)
+                         .arg(count == 1 ? QStringLiteral("stone") : QStringLiteral("stones"));
+      if (!seki.empty()) {
+        QStringList points;
+        for (const Point& p : seki) points << QString::fromStdString(gtpVertex(p, size));
+        text += QStringLiteral(" (seki: %1)").arg(points.join(QLatin1Char(' ')));
+      }
+      emit self->message(text + QStringLiteral(". Click a group to toggle it; Enter accepts"));
     });
   });
 }

@@ -1,14 +1,19 @@
 // The client's game logic without widgets: the player's clicks and commands, the AI's turns (off the GUI thread),
-// the end of the game (dead-stone estimate, toggling, result), SGF files and the autosave.
+// the end of the game (the analysis's dead stones, toggling, result), the score estimate view, SGF files and the
+// autosave.
 #pragma once
 
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <tuple>
 
 #include "tengen/ai/referee.h"
+#include "tengen/core/analysis.h"
 #include "tengen/core/game.h"
 #include "tengen/core/types.h"
 
@@ -21,9 +26,8 @@
 namespace tengen::qt {
 
 struct ControllerOptions {
-  QString autosavePath;  // "" turns autosaving off
-  QString errorLogPath;  // "" writes no error log
-  int estimatePlayouts = 2000;
+  QString autosavePath;     // "" turns autosaving off
+  QString errorLogPath;     // "" writes no error log
   OpponentConfig opponent;  // until a new game or setOpponent says otherwise
 };
 
@@ -38,7 +42,16 @@ class GameController : public QObject {
   Color aiColor() const { return opponent(m_human); }
   const OpponentConfig& opponentConfig() const { return m_runner.opponent(); }
   bool thinking() const { return m_runner.busy(); }
+  // Whether the dead stones proposed after two passes are still being worked out.
   bool estimating() const { return m_estimating; }
+
+  // The score estimate view: the analysis (analysis.h) of the position being looked at, kept up to date while it
+  // is shown. Nothing while it is off or still being worked out for a new position.
+  void setScoreEstimateShown(bool on);
+  bool scoreEstimateShown() const { return m_estimateShown; }
+  const std::optional<Analysis>& scoreEstimate() const { return m_scoreEstimate; }
+  // "Estimate: B+3.5", "Score: W+12.5" (a finished position), "" while it is off or being worked out.
+  QString scoreEstimateText() const;
   // Whether the AI waits to be asked again (after a failure or a stop) rather than moving by itself.
   bool aiHeld() const { return m_aiHeld; }
   const Autosave& autosave() const { return m_autosave; }
@@ -110,6 +123,7 @@ class GameController : public QObject {
   void maybeAskAi();
   void onOpponentFinished(const ai::RefereeOutcome& outcome);
   void startEstimate();
+  void refreshScoreEstimate();
   void cancelWork();
   void save();
   std::map<std::string, std::string> recordInfo() const;
@@ -122,6 +136,12 @@ class GameController : public QObject {
   bool m_aiHeld = false;
   bool m_estimating = false;
   unsigned long m_estimateTicket = 0;
+  bool m_estimateShown = false;
+  // The position the score estimate is for (board hash, side to move, phase, move looked at); the estimate is
+  // worked out again only when it changes.
+  std::optional<std::tuple<std::uint64_t, Color, Phase, int, int>> m_estimateKey;
+  std::optional<Analysis> m_scoreEstimate;
+  unsigned long m_scoreEstimateTicket = 0;
   // Root properties read from an opened record (event, date, ...), kept when it is saved again.
   std::map<std::string, std::string> m_info;
   Mailbox m_mailbox;

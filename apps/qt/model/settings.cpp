@@ -10,7 +10,6 @@ namespace tengen::qt {
 namespace {
 
 constexpr int kDefaultSize = 9;
-constexpr int kDefaultEstimatePlayouts = 2000;
 
 }  // namespace
 
@@ -75,6 +74,9 @@ void Settings::setShowMoveNumbers(bool on) { m_store.setValue(QStringLiteral("vi
 bool Settings::showCoordinates() const { return m_store.value(QStringLiteral("view/coordinates"), true).toBool(); }
 void Settings::setShowCoordinates(bool on) { m_store.setValue(QStringLiteral("view/coordinates"), on); }
 
+bool Settings::showScoreEstimate() const { return m_store.value(QStringLiteral("view/scoreEstimate"), false).toBool(); }
+void Settings::setShowScoreEstimate(bool on) { m_store.setValue(QStringLiteral("view/scoreEstimate"), on); }
+
 QString Settings::errorLogPath() const {
   QString stored = m_store.value(QStringLiteral("paths/errorLog")).toString();
   if (!stored.isEmpty()) return stored;
@@ -91,9 +93,5 @@ void Settings::setWindowGeometry(const QByteArray& geometry) {
 }
 QByteArray Settings::windowState() const { return m_store.value(QStringLiteral("window/state")).toByteArray(); }
 void Settings::setWindowState(const QByteArray& state) { m_store.setValue(QStringLiteral("window/state"), state); }
-
-int Settings::estimatePlayouts() const {
-  return m_store.value(QStringLiteral("scoring/estimatePlayouts"), kDefaultEstimatePlayouts).toInt();
-}
 
 }  // namespace tengen::qt

@@ -43,6 +43,9 @@ class Settings {
   bool showCoordinates() const;
   void setShowCoordinates(bool on);
 
+  bool showScoreEstimate() const;
+  void setShowScoreEstimate(bool on);
+
   // Where failed AI moves are logged; defaults to AppDataLocation/tengen-errors.jsonl.
   QString errorLogPath() const;
   void setErrorLogPath(const QString& path);
@@ -55,9 +58,6 @@ class Settings {
   void setWindowGeometry(const QByteArray& geometry);
   QByteArray windowState() const;
   void setWindowState(const QByteArray& state);
-
-  // Playouts for the dead-stone estimate after two passes.
-  int estimatePlayouts() const;
 
   void sync() { m_store.sync(); }
 

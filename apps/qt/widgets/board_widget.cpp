@@ -250,11 +250,19 @@ void BoardWidget::paintEvent(QPaintEvent* /*event*/) {
     }
   }
 
-  // While scoring: who owns each point, as small squares, and the dead stones faded with a cross.
+  // While scoring: who owns each point, as small squares, and the dead stones faded with a cross. The score
+  // estimate view shows the same for the position being looked at, at any moment.
   const bool scoring = shown.phase() != Phase::Playing && model.atEnd() && !m_controller.estimating() &&
                        (shown.phase() == Phase::Scoring || shown.result().find('R') == std::string::npos);
   std::vector<Color> owner;
+  const std::optional<Analysis>& estimate = m_controller.scoreEstimate();
+  const bool estimated = !scoring && estimate && estimate->size == size;
   if (scoring) owner = model.score().owner;
+  if (estimated) owner = estimate->owner;
+  const auto shownDead = [&](Point p) {
+    if (scoring) return model.isDead(p);
+    return estimated && estimate->status[pointIndex(p, size)] == StoneStatus::Dead;
+  };
 
   const Board& board = shown.board();
   const std::vector<int> numbers = m_moveNumbers ? model.moveNumbers() : std::vector<int>();
@@ -267,7 +275,7 @@ void BoardWidget::paintEvent(QPaintEvent* /*event*/) {
       const Point p{row, col};
       const Color c = board.at(p);
       const QPointF centre = centerOf(p);
-      const bool dead = scoring && isPlayer(c) && model.isDead(p);
+      const bool dead = isPlayer(c) && shownDead(p);
       if (isPlayer(c)) drawStone(painter, centre, cell * kStoneRadius, c, dead ? 0.45 : 1.0);
       if (dead) {
         painter.setPen(QPen(c == Color::Black ? QColor(250, 250, 250) : QColor(20, 20, 20), cell * 0.07));

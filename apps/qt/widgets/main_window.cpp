@@ -27,7 +27,6 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   ControllerOptions controllerOptions;
   controllerOptions.autosavePath = options.autosavePath;
   controllerOptions.errorLogPath = m_errorLogPath;
-  controllerOptions.estimatePlayouts = m_settings->estimatePlayouts();
   controllerOptions.opponent = m_settings->lastSetup().opponent;
   m_controller = new GameController(controllerOptions, this);
 
@@ -35,6 +34,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   m_board->setObjectName(QStringLiteral("board"));
   m_board->setShowMoveNumbers(m_settings->showMoveNumbers());
   m_board->setShowCoordinates(m_settings->showCoordinates());
+  m_controller->setScoreEstimateShown(m_settings->showScoreEstimate());
   m_board->setFocusPolicy(Qt::StrongFocus);
   setCentralWidget(m_board);
 
@@ -50,7 +50,10 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   m_turn = new QLabel(this);
   m_captures = new QLabel(this);
   m_moveLabel = new QLabel(this);
+  m_estimate = new QLabel(this);
+  m_estimate->setObjectName(QStringLiteral("scoreEstimate"));
   statusBar()->addWidget(m_message, 1);
+  statusBar()->addPermanentWidget(m_estimate);
   statusBar()->addPermanentWidget(m_moveLabel);
   statusBar()->addPermanentWidget(m_captures);
   statusBar()->addPermanentWidget(m_turn);
@@ -160,6 +163,17 @@ void MainWindow::buildActions() {
   coordinates->setCheckable(true);
   coordinates->setChecked(m_board->showCoordinates());
   view->addAction(coordinates);
+  // Who owns what and the score, for the position being looked at, at any moment of the game.
+  QAction* estimate =
+      addAction(QStringLiteral("scoreEstimate"), tr("Score &estimate"), QKeySequence(Qt::Key_E), [this] {
+        const bool on = !m_controller->scoreEstimateShown();
+        m_controller->setScoreEstimateShown(on);
+        m_settings->setShowScoreEstimate(on);
+        action(QStringLiteral("scoreEstimate"))->setChecked(on);
+      });
+  estimate->setCheckable(true);
+  estimate->setChecked(m_controller->scoreEstimateShown());
+  view->addAction(estimate);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(addAction(QStringLiteral("about"), tr("&About tengen-qt"), QKeySequence(), &MainWindow::about));
@@ -202,6 +216,9 @@ void MainWindow::refresh() {
   const Game& game = model.game();
   const Board& shown = model.view().board();
   m_turn->setText(m_controller->turnText());
+  m_estimate->setText(m_controller->scoreEstimateShown() && m_controller->scoreEstimateText().isEmpty()
+                          ? tr("Estimating\u2026")
+                          : m_controller->scoreEstimateText());
   m_captures->setText(
       tr("Captures: black %1, white %2").arg(shown.captures(Color::Black)).arg(shown.captures(Color::White)));
   m_moveLabel->setText(model.atEnd() ? tr("Move %1").arg(game.moveCount())

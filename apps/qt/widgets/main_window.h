@@ -74,6 +74,7 @@ class MainWindow : public QMainWindow {
   QLabel* m_message;
   QLabel* m_turn;
   QLabel* m_captures;
+  QLabel* m_estimate = nullptr;
   QLabel* m_moveLabel;
   QString m_errorLogPath;
   QString m_currentFile;

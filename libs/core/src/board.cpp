@@ -128,6 +128,49 @@ bool Board::hasLibertyAfter(Color c, Vertex v) const {
   return false;
 }
 
+int Board::libertiesAfter(Color c, Vertex v, int enough) const {
+  Vertex libs[8];
+  enough = std::min(enough, 8);
+  int n = 0;
+  auto add = [&](Vertex l) {
+    if (l == v) return;
+    for (int i = 0; i < n; ++i) {
+      if (libs[i] == l) return;
+    }
+    libs[n++] = l;
+  };
+  const Color opp = opponent(c);
+  const std::array<int, 4> offsets = neighbourOffsets();
+  for (int d : offsets) {
+    const Vertex u = v + d;
+    const Color col = at(u);
+    if (col == Color::Empty) add(u);
+    if (col == opp && inAtari(u)) return enough;
+  }
+  if (n >= enough) return n;
+  Vertex chains[4];
+  int chainCount = 0;
+  for (int d : offsets) {
+    const Vertex u = v + d;
+    if (at(u) != c) continue;
+    bool seen = false;
+    for (int i = 0; i < chainCount; ++i) seen |= chainRoot(chains[i]) == chainRoot(u);
+    if (!seen) chains[chainCount++] = u;
+  }
+  for (int k = 0; k < chainCount; ++k) {
+    const Vertex u = chains[k];
+    Vertex w = u;
+    do {
+      for (int e : offsets) {
+        if (at(w + e) == Color::Empty) add(w + e);
+        if (n >= enough) return n;
+      }
+      w = nextInChain(w);
+    } while (w != u);
+  }
+  return n;
+}
+
 Board::Vertex Board::mergeChains(Vertex a, Vertex b) {
   if (m_chain[a].size < m_chain[b].size) std::swap(a, b);
   Vertex s = b;

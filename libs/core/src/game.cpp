@@ -105,6 +105,15 @@ void Game::record() {
   }
 }
 
+int Game::handicapStones() const {
+  int black = 0;
+  for (const auto& [color, point] : m_setup) {
+    if (color == Color::White) return 0;
+    ++black;
+  }
+  return black >= 2 && m_firstToMove == Color::White ? black : 0;
+}
+
 bool Game::addSetupStones(Color c, const std::vector<Point>& points) {
   if (!m_moves.empty() || !isPlayer(c)) return false;
   Board trial = m_board;

@@ -1,77 +1,65 @@
-// Area and territory scoring with a given set of dead stones.
+// Area and territory scoring with a given set of dead stones (docs/scoring.md).
 #include <vector>
 
+#include "tengen/core/analysis.h"
 #include "tengen/core/game.h"
 
 namespace tengen {
 
-namespace {
-
-// Whether a stone of colour c at the empty point p would join with its neighbours into a chain with at most one
-// liberty: playing there is self-atari.
-bool wouldBeSelfAtari(const Board& board, Color c, Board::Vertex p) {
-  std::vector<bool> inChain(static_cast<std::size_t>(board.vertexEnd()), false);
-  std::vector<bool> isLiberty(static_cast<std::size_t>(board.vertexEnd()), false);
-  int liberties = 0;
-  auto visitNeighbours = [&](Board::Vertex s) {
-    for (int d : board.neighbourOffsets()) {
-      const Board::Vertex u = s + d;
-      if (u != p && board.at(u) == Color::Empty && !isLiberty[u]) {
-        isLiberty[u] = true;
-        ++liberties;
-      }
-    }
-  };
-  visitNeighbours(p);
-  for (int d : board.neighbourOffsets()) {
-    const Board::Vertex u = p + d;
-    if (board.at(u) != c || inChain[board.chainRoot(u)]) continue;
-    inChain[board.chainRoot(u)] = true;
-    Board::Vertex s = u;
-    do {
-      visitNeighbours(s);
-      s = board.nextInChain(s);
-    } while (s != u);
+double handicapCompensation(Rules rules, int handicapStones) {
+  if (handicapStones < 2) return 0;
+  switch (rules) {
+    case Rules::Chinese:
+      return handicapStones;
+    case Rules::Aga:
+      return handicapStones - 1;
+    case Rules::Japanese:
+    case Rules::Korean:
+    case Rules::Nz:
+    case Rules::TrompTaylor:
+      return 0;
   }
-  return liberties <= 1;
+  return 0;
 }
-
-}  // namespace
 
 Score Game::score(const std::vector<Point>& deadStones) const {
   const Board& board = m_board;
   const int n = size();
   const int end = board.vertexEnd();
+  const bool trompTaylor = m_ruleSet->rules == Rules::TrompTaylor;
   std::vector<bool> dead(static_cast<std::size_t>(end), false);
   for (const Point& p : deadStones) {
     if (board.contains(p) && isPlayer(board.at(p))) dead[board.vertex(p)] = true;
   }
-  auto alive = [&](Board::Vertex v, Color c) { return board.at(v) == c && !dead[v]; };
+  auto live = [&](Board::Vertex v) { return isPlayer(board.at(v)) && !dead[v]; };
+  // An empty point next to live stones of both colours is dame: it separates the areas, so a boundary left open
+  // by one point does not hand a whole territory to nobody. Tromp-Taylor counts the board as it stands instead.
+  auto dame = [&](Board::Vertex v) {
+    if (trompTaylor || board.at(v) != Color::Empty) return false;
+    bool black = false, white = false;
+    for (int d : board.neighbourOffsets()) {
+      if (!live(v + d)) continue;
+      black |= board.at(v + d) == Color::Black;
+      white |= board.at(v + d) == Color::White;
+    }
+    return black && white;
+  };
 
-  // Under territory scoring, eyes of groups in seki are no one's: find the chains beside a shared liberty that
-  // neither side can fill without putting itself in atari.
+  // Under territory scoring the eyes of chains in seki are no one's.
+  const bool territoryScoring = m_ruleSet->scoring == Scoring::Territory;
   std::vector<bool> sekiChain(static_cast<std::size_t>(end), false);
-  if (m_ruleSet->scoring == Scoring::Territory) {
+  if (territoryScoring) {
+    const std::vector<bool> seki = sekiStones(board, deadStones);
     for (int row = 0; row < n; ++row) {
       for (int col = 0; col < n; ++col) {
-        const Board::Vertex p = board.vertex({row, col});
-        if (board.at(p) != Color::Empty) continue;
-        bool touchesBlack = false, touchesWhite = false;
-        for (int d : board.neighbourOffsets()) {
-          touchesBlack |= alive(p + d, Color::Black);
-          touchesWhite |= alive(p + d, Color::White);
-        }
-        if (!touchesBlack || !touchesWhite) continue;
-        if (!wouldBeSelfAtari(board, Color::Black, p) || !wouldBeSelfAtari(board, Color::White, p)) continue;
-        for (int d : board.neighbourOffsets()) {
-          if (isPlayer(board.at(p + d)) && !dead[p + d]) sekiChain[board.chainRoot(p + d)] = true;
-        }
+        if (seki[static_cast<std::size_t>(row) * n + col]) sekiChain[board.vertex({row, col})] = true;
       }
     }
   }
 
   Score s;
   s.komi = m_komi;
+  s.handicap = handicapCompensation(m_ruleSet->rules, handicapStones());
   s.owner.assign(static_cast<std::size_t>(n) * n, Color::Empty);
   double area[3] = {0, 0, 0};       // by colour index: live stones plus territory
   double territory[3] = {0, 0, 0};  // empty points and dead stones' points
@@ -85,12 +73,16 @@ Score Game::score(const std::vector<Point>& deadStones) const {
     for (int col = 0; col < n; ++col) {
       const Board::Vertex v = board.vertex({row, col});
       const Color c = board.at(v);
-      if (isPlayer(c) && !dead[v]) {
+      if (live(v)) {
         area[static_cast<int>(c)] += 1;
         s.owner[static_cast<std::size_t>(row) * n + col] = c;
         continue;
       }
       if (visited[v]) continue;
+      if (dame(v)) {
+        visited[v] = true;
+        continue;
+      }
       // A region: empty points and dead stones connected to each other; its owner is the only colour of live
       // stones around it.
       region.assign(1, v);
@@ -101,11 +93,11 @@ Score Game::score(const std::vector<Point>& deadStones) const {
           const Board::Vertex u = region[i] + d;
           const Color cu = board.at(u);
           if (cu == Color::OffBoard) continue;
-          if (isPlayer(cu) && !dead[u]) {
+          if (live(u)) {
             bordersBlack |= cu == Color::Black;
             bordersWhite |= cu == Color::White;
-            bordersSeki |= sekiChain[board.chainRoot(u)];
-          } else if (!visited[u]) {
+            bordersSeki |= sekiChain[u];
+          } else if (!visited[u] && !dame(u)) {
             visited[u] = true;
             region.push_back(u);
           }
@@ -131,7 +123,7 @@ Score Game::score(const std::vector<Point>& deadStones) const {
     s.black = territory[1] + prisoners[1];
     s.white = territory[2] + prisoners[2];
   }
-  s.margin = s.black - s.white - s.komi;
+  s.margin = s.black - s.white - s.komi - s.handicap;
   s.result = resultString(s.margin);
   return s;
 }

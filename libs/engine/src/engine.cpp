@@ -6,6 +6,8 @@
 #include <thread>
 #include <utility>
 
+#include "tengen/core/analysis.h"
+
 #include "patterns.h"
 #include "playout.h"
 #include "search.h"
@@ -16,11 +18,6 @@ namespace {
 
 using Vertex = Board::Vertex;
 
-// Playouts behind a dead-stone estimate: enough for a clear majority, few enough to be quick on 19x19.
-constexpr long kMinOwnershipPlayouts = 200;
-constexpr long kMaxOwnershipPlayouts = 1000;
-// A chain is dead when the opponent owns its points in more than this share of playouts.
-constexpr double kDeadShare = 0.7;
 // Playouts when neither a playout count nor a time is given.
 constexpr long kDefaultPlayouts = 10000;
 
@@ -65,58 +62,6 @@ Engine::~Engine() = default;
 Engine::Engine(Engine&&) noexcept = default;
 Engine& Engine::operator=(Engine&&) noexcept = default;
 
-std::vector<Point> Engine::deadStones(const Game& game, Color toMove) const {
-  const Board& start = game.board();
-  const long playouts = std::clamp(m_options.playouts > 0 ? m_options.playouts : kMaxOwnershipPlayouts,
-                                   kMinOwnershipPlayouts, kMaxOwnershipPlayouts);
-  std::vector<int> blackOwns(static_cast<std::size_t>(start.vertexEnd()), 0);
-  std::vector<int> whiteOwns(static_cast<std::size_t>(start.vertexEnd()), 0);
-  Rng rng(positionSeed(m_options.seed, game, toMove, 1));
-  const int size = start.size();
-  const Vertex last = lastVertex(game);
-  for (long i = 0; i < playouts; ++i) {
-    Board board = start;
-    // Every other playout lets the other side start, so one free move does not decide a weak group's fate.
-    const bool asked = i % 2 == 0;
-    // Without patterns: the pattern replies keep lost stones fighting locally and blur who owns what.
-    playout(board, asked ? toMove : opponent(toMove), asked ? last : Board::kNoVertex, rng, nullptr, 3 * size * size,
-            nullptr);
-    for (int row = 0; row < size; ++row) {
-      for (int col = 0; col < size; ++col) {
-        const Vertex v = board.vertex({row, col});
-        const Color owner = areaOwner(board, v);
-        blackOwns[v] += owner == Color::Black;
-        whiteOwns[v] += owner == Color::White;
-      }
-    }
-  }
-  // Summed per chain, so a chain lives or dies as one.
-  std::vector<int> chainStones(static_cast<std::size_t>(start.vertexEnd()), 0);
-  std::vector<long> chainOpponentOwns(static_cast<std::size_t>(start.vertexEnd()), 0);
-  for (int row = 0; row < size; ++row) {
-    for (int col = 0; col < size; ++col) {
-      const Vertex v = start.vertex({row, col});
-      const Color c = start.at(v);
-      if (c == Color::Empty) continue;
-      const Vertex root = start.chainRoot(v);
-      chainStones[root] += 1;
-      chainOpponentOwns[root] += c == Color::Black ? whiteOwns[v] : blackOwns[v];
-    }
-  }
-  std::vector<Point> dead;
-  for (int row = 0; row < size; ++row) {
-    for (int col = 0; col < size; ++col) {
-      const Vertex v = start.vertex({row, col});
-      if (start.at(v) == Color::Empty) continue;
-      const Vertex root = start.chainRoot(v);
-      const double share = static_cast<double>(chainOpponentOwns[root]) /
-                           (static_cast<double>(chainStones[root]) * static_cast<double>(playouts));
-      if (share > kDeadShare) dead.push_back({row, col});
-    }
-  }
-  return dead;
-}
-
 Move Engine::genmove(const Game& asked, Color color, std::optional<double> seconds) {
   const auto start = std::chrono::steady_clock::now();
   m_stats = {};
@@ -129,11 +74,15 @@ Move Engine::genmove(const Game& asked, Color color, std::optional<double> secon
   }
   const Game& game = outOfTurn ? *outOfTurn : asked;
 
-  // After the opponent's pass, passing ends the game: do it when the count with our dead stones wins.
+  // After the opponent's pass, passing ends the game: do it when the final count (the one analysis every result
+  // comes from) wins.
   if (!game.moves().empty() && game.moves().back().kind == MoveKind::Pass &&
       game.moves().back().color == opponent(color)) {
-    const Score score = game.score(deadStones(game, color));
-    if (color == Color::Black ? score.margin > 0 : score.margin < 0) return Move::pass(color);
+    Game ended = game;
+    if (ended.play(Move::pass(color)) == RejectReason::None) {
+      const Score score = analyze(ended).score;
+      if (color == Color::Black ? score.margin > 0 : score.margin < 0) return Move::pass(color);
+    }
   }
 
   const Board& board = game.board();

@@ -25,41 +25,6 @@ inline int neighbourChains(const Board& board, Color c, Vertex v, Vertex (&stone
 
 }  // namespace
 
-int libertiesAfter(const Board& board, Color c, Vertex v, int enough) {
-  Vertex libs[8];
-  int n = 0;
-  auto add = [&](Vertex l) {
-    if (l == v) return;
-    for (int i = 0; i < n; ++i) {
-      if (libs[i] == l) return;
-    }
-    libs[n++] = l;
-  };
-  const Color opp = opponent(c);
-  const std::array<int, 4> offsets = board.neighbourOffsets();
-  for (int d : offsets) {
-    const Vertex u = v + d;
-    const Color col = board.at(u);
-    if (col == Color::Empty) add(u);
-    if (col == opp && board.inAtari(u)) return enough;
-  }
-  if (n >= enough) return n;
-  Vertex chains[4];
-  const int chainCount = neighbourChains(board, c, v, chains);
-  for (int k = 0; k < chainCount; ++k) {
-    const Vertex u = chains[k];
-    Vertex w = u;
-    do {
-      for (int e : offsets) {
-        if (board.at(w + e) == Color::Empty) add(w + e);
-        if (n >= enough) return n;
-      }
-      w = board.nextInChain(w);
-    } while (w != u);
-  }
-  return n;
-}
-
 std::uint64_t mixSeed(std::uint64_t x) { return splitMix64(x); }
 
 bool isBigSelfAtari(const Board& board, Color c, Vertex v) {
@@ -71,7 +36,7 @@ bool isBigSelfAtari(const Board& board, Color c, Vertex v) {
   for (int k = 0; k < chainCount; ++k) size += board.chainSize(chains[k]);
   // Throw-ins and small sacrifices are good shape often enough; only big chains are kept out of atari.
   if (size < 3) return false;
-  return libertiesAfter(board, c, v, 2) < 2;
+  return board.libertiesAfter(c, v, 2) < 2;
 }
 
 Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, const PatternTable* patterns) {
@@ -95,7 +60,7 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, con
       const Vertex u = last + d;
       if (board.at(u) == c && board.inAtari(u)) {
         const Vertex lib = board.atariLiberty(u);
-        if (board.check(c, lib) == RejectReason::None && libertiesAfter(board, c, lib, 2) >= 2) return lib;
+        if (board.check(c, lib) == RejectReason::None && board.libertiesAfter(c, lib, 2) >= 2) return lib;
       }
     }
     // Answer the last move's shape locally (hane, cut, edge block), as MoGo does; a self-atari is no answer.
@@ -106,7 +71,7 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, con
       for (int d : {-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1}) {
         const Vertex u = last + d;
         if (board.at(u) != Color::Empty || !patterns->matches(board, u, c)) continue;
-        if (board.check(c, u) != RejectReason::None || libertiesAfter(board, c, u, 2) < 2) continue;
+        if (board.check(c, u) != RejectReason::None || board.libertiesAfter(c, u, 2) < 2) continue;
         candidates[count++] = u;
       }
       if (count > 0) return candidates[count == 1 ? 0 : rng.below(count)];

@@ -24,10 +24,6 @@ std::uint64_t mixSeed(std::uint64_t x);
 Board::Vertex choosePlayoutMove(const Board& board, Color c, Board::Vertex last, Rng& rng,
                                 const PatternTable* patterns);
 
-// The distinct liberties the chain formed by c at v would have, counted up to `enough` (a capture counts as
-// enough: it always frees a point next to v). Precondition: v empty.
-int libertiesAfter(const Board& board, Color c, Board::Vertex v, int enough);
-
 // Whether playing c at v leaves the resulting chain of three or more stones in atari. Precondition: v empty.
 bool isBigSelfAtari(const Board& board, Color c, Board::Vertex v);
 

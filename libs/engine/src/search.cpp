@@ -47,7 +47,7 @@ void Search::setPrior(Node& child, const Board& board, Color c, Vertex v, Vertex
     if (board.at(u) == opp && board.inAtari(u)) captures = true;
     if (board.at(u) == c && board.inAtari(u)) escapes = true;
   }
-  if (captures || (escapes && libertiesAfter(board, c, v, 2) >= 2)) {
+  if (captures || (escapes && board.libertiesAfter(c, v, 2) >= 2)) {
     child.priorVisits += kTacticsPrior;
     child.priorWins += kTacticsPrior;
     return;
@@ -76,7 +76,7 @@ void Search::setPrior(Node& child, const Board& board, Color c, Vertex v, Vertex
       child.priorWins += kNearPrior;
     }
   }
-  if (m_patterns && m_patterns->matches(board, v, c) && libertiesAfter(board, c, v, 2) >= 2) {
+  if (m_patterns && m_patterns->matches(board, v, c) && board.libertiesAfter(c, v, 2) >= 2) {
     child.priorVisits += kPatternPrior;
     child.priorWins += kPatternPrior;
   }

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "tengen/core/analysis.h"
 #include "tengen/core/board.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/result.h"
@@ -174,24 +175,6 @@ Result<Game> rebuild(const Game& from, const GameConfig& config) {
     }
   }
   return game;
-}
-
-// The dead stones of the hook that are stones on the board, as a per-point mask (row-major).
-Result<std::vector<bool>> deadMask(const State& state) {
-  const Game& game = state.game;
-  const int size = game.size();
-  std::vector<bool> dead(static_cast<std::size_t>(size) * size, false);
-  if (!state.options.deadStones) return dead;
-  std::vector<Point> points;
-  try {
-    points = state.options.deadStones(game);
-  } catch (const std::exception& e) {
-    return Result<std::vector<bool>>::failure(std::string("dead stone estimate failed: ") + e.what());
-  }
-  for (const Point& p : points) {
-    if (isPlayer(game.board().at(p))) dead[static_cast<std::size_t>(p.row) * size + p.col] = true;
-  }
-  return dead;
 }
 
 // Newlines and other control characters inside an error would break the framing or split the message.
@@ -412,30 +395,22 @@ Reply setFreeHandicap(State& state, const Args& args) {
 Reply finalScore(State& state, const Args&) {
   // After a resignation the result is already known ("W+R").
   if (state.game.phase() == Phase::Finished && !state.game.result().empty()) return success(state.game.result());
-  const Result<std::vector<bool>> dead = deadMask(state);
-  if (!dead) return failure(dead.error());
-  std::vector<Point> deadStones;
-  const int size = state.game.size();
-  for (int row = 0; row < size; ++row) {
-    for (int col = 0; col < size; ++col) {
-      if ((*dead)[static_cast<std::size_t>(row) * size + col]) deadStones.push_back({row, col});
-    }
-  }
-  return success(state.game.score(deadStones).result);
+  return success(analyze(state.game).score.result);
 }
 
 // One line per chain, its stones in reading order (top row first, left to right), chains ordered by their first
-// stone in that order. Seki is not told apart from life, so `seki` lists nothing.
+// stone in that order; the statuses are the analysis's (analysis.h), as final_score counts them.
 Reply finalStatusList(State& state, const Args& args) {
-  if (args.empty()) return syntaxError();
-  std::string status(args[0]);
-  std::transform(status.begin(), status.end(), status.begin(),
+  if (args.size() != 1) return syntaxError();
+  std::string name(args[0]);
+  std::transform(name.begin(), name.end(), name.begin(),
                  [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-  if (status != "alive" && status != "dead" && status != "seki") return syntaxError();
-  if (status == "seki") return success();
-  const bool wantDead = status == "dead";
-  const Result<std::vector<bool>> dead = deadMask(state);
-  if (!dead) return failure(dead.error());
+  std::optional<StoneStatus> wanted;
+  for (StoneStatus s : {StoneStatus::Alive, StoneStatus::Dead, StoneStatus::Seki}) {
+    if (name == statusName(s)) wanted = s;
+  }
+  if (!wanted) return syntaxError();
+  const Analysis analysis = analyze(state.game);
 
   const Game& game = state.game;
   const int size = game.size();
@@ -443,17 +418,13 @@ Reply finalStatusList(State& state, const Args& args) {
   std::vector<std::string> lines;
   for (int row = 0; row < size; ++row) {
     for (int col = 0; col < size; ++col) {
-      if (seen[static_cast<std::size_t>(row) * size + col] || !isPlayer(game.board().at(Point{row, col}))) continue;
+      const std::size_t at = static_cast<std::size_t>(row) * size + col;
+      if (seen[at] || !isPlayer(game.board().at(Point{row, col}))) continue;
       std::vector<Point> chain = game.chainAt({row, col});
       std::sort(chain.begin(), chain.end(),
                 [](const Point& a, const Point& b) { return a.row != b.row ? a.row < b.row : a.col < b.col; });
-      std::vector<Point> wanted;
-      for (const Point& p : chain) {
-        const std::size_t i = static_cast<std::size_t>(p.row) * size + p.col;
-        seen[i] = true;
-        if ((*dead)[i] == wantDead) wanted.push_back(p);
-      }
-      if (!wanted.empty()) lines.push_back(vertexList(wanted, size));
+      for (const Point& p : chain) seen[static_cast<std::size_t>(p.row) * size + p.col] = true;
+      if (analysis.status[at] == *wanted) lines.push_back(vertexList(chain, size));
     }
   }
   return success(joined(lines, "\n"));
@@ -490,10 +461,7 @@ Reply loadsgf(State& state, const Args& args) {
   sgf::Replay replayed = sgf::replay(rec, state.options.game.rules);
   if (!replayed.setupError.empty()) return failure("cannot load " + path + ": " + replayed.setupError);
   if (replayed.illegal) {
-    const sgf::IllegalMove& bad = *replayed.illegal;
-    return failure("cannot load " + path + ": move " + std::to_string(bad.moveNumber) + " (" +
-                   std::string(colorLetter(bad.move.color)) + " " + gtpMove(bad.move, rec.config.size) +
-                   "): " + std::string(reasonCode(bad.reason)));
+    return failure("cannot load " + path + ": " + sgf::describe(*replayed.illegal, rec.config.size));
   }
   state.game = std::move(replayed.game);
   state.game.setStrictTurn(false);

@@ -23,8 +23,8 @@ class Metrics {
   std::string text(int workers, int busy, int waiting) const;
 
  private:
-  static constexpr std::array<std::string_view, 5> kPaths = {"/v1/genmove", "/v1/legal", "/healthz", "/metrics",
-                                                             "other"};
+  static constexpr std::array<std::string_view, 6> kPaths = {"/v1/genmove", "/v1/legal", "/v1/score",
+                                                             "/healthz",    "/metrics",  "other"};
   static constexpr std::array<int, 13> kStatuses = {200, 400, 401, 404, 405, 413, 414, 422, 429, 500, 502, 503, 0};
   static constexpr std::array<std::string_view, 9> kReasons = {
       "out_of_bounds", "occupied", "suicide", "ko", "superko", "unparseable", "repeated", "game_over", "wrong_color"};

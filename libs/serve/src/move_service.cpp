@@ -18,6 +18,7 @@
 #include "tengen/ai/attempt_json.h"
 #include "tengen/ai/error_log.h"
 #include "tengen/ai/referee.h"
+#include "tengen/core/analysis.h"
 #include "tengen/core/coords.h"
 #include "tengen/net/http_client.h"
 #include "tengen/net/json_line.h"
@@ -36,6 +37,7 @@ using net::ServerRequest;
 
 constexpr std::string_view kGenmove = "/v1/genmove";
 constexpr std::string_view kLegal = "/v1/legal";
+constexpr std::string_view kScore = "/v1/score";
 constexpr std::string_view kHealth = "/healthz";
 constexpr std::string_view kMetrics = "/metrics";
 
@@ -152,8 +154,8 @@ struct MoveService::Impl {
     const std::string& path = request.path;
     const bool isGet = request.method == "GET" || request.method == "HEAD";
     std::string_view allow;
-    if (path == kGenmove || path == kLegal) {
-      counted = path == kGenmove ? kGenmove : kLegal;
+    if (path == kGenmove || path == kLegal || path == kScore) {
+      counted = path == kGenmove ? kGenmove : path == kLegal ? kLegal : kScore;
       allow = "POST";
       if (request.method != "POST") return methodNotAllowed(allow);
     } else if (path == kHealth || path == kMetrics) {
@@ -162,8 +164,8 @@ struct MoveService::Impl {
       if (!isGet) return methodNotAllowed(allow);
     } else {
       return net::jsonError(404, "not_found",
-                            "no such path; the endpoints are /v1/genmove, /v1/legal, /healthz "
-                            "and /metrics");
+                            "no such path; the endpoints are /v1/genmove, /v1/legal, /v1/score, "
+                            "/healthz and /metrics");
     }
     // Load balancers probe /healthz without credentials.
     if (options.token && counted != kHealth && !authorized(request, *options.token)) {
@@ -189,7 +191,34 @@ struct MoveService::Impl {
     read.wantMove = counted == kLegal;
     Result<GameRequest> game = readGameRequest(*body, read);
     if (!game) return net::jsonError(400, "invalid_request", game.error());
+    if (counted == kScore) return score(*game);
     return counted == kLegal ? legal(*game) : genmove(*game);
+  }
+
+  // The one analysis every result comes from (analysis.h): the result, the dead and seki stones, and who owns each
+  // point, a string per row from the top row down, a letter per column from A ('.' for dame and seki points).
+  static ServerReply score(const GameRequest& request) {
+    const Analysis analysis = analyze(request.game);
+    const int size = analysis.size;
+    auto vertices = [size](const std::vector<Point>& points) {
+      JsonValue::Array out;
+      for (const Point& p : points) out.emplace_back(gtpVertex(p, size));
+      return out;
+    };
+    JsonValue::Array rows;
+    for (int row = 0; row < size; ++row) {
+      std::string line;
+      for (int col = 0; col < size; ++col) {
+        const Color owner = analysis.owner[static_cast<std::size_t>(row) * size + col];
+        line += owner == Color::Black ? 'B' : owner == Color::White ? 'W' : '.';
+      }
+      rows.emplace_back(std::move(line));
+    }
+    return jsonReply(200, JsonValue::Object{{"result", analysis.score.result},
+                                            {"dead", vertices(analysis.dead)},
+                                            {"seki", vertices(analysis.seki)},
+                                            {"ownership", std::move(rows)},
+                                            {"final", analysis.final}});
   }
 
   static ServerReply methodNotAllowed(std::string_view allow) {

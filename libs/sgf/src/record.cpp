@@ -377,6 +377,11 @@ Result<GameRecord> readRecord(const Node& root) {
   }
 }
 
+std::string describe(const IllegalMove& illegal, int size) {
+  return "move " + std::to_string(illegal.moveNumber) + " (" + std::string(colorLetter(illegal.move.color)) + " " +
+         gtpMove(illegal.move, size) + "): " + std::string(reasonCode(illegal.reason));
+}
+
 Replay replay(const GameRecord& record, std::optional<Rules> rules) {
   Replay out;
   GameConfig config = record.config;

@@ -103,6 +103,11 @@ class Board {
     return static_cast<Vertex>(ch.libSum / ch.libs);
   }
 
+  // The distinct liberties the chain formed by a stone of c at the empty point v would have, counted up to `enough`
+  // (at most 8; a capture counts as enough: it always frees a point next to v). Reads the board only.
+  // Precondition: v empty.
+  int libertiesAfter(Color c, Vertex v, int enough) const;
+
   // Whether v is an eye of colour c by the benchmark's rule (SPEC section 6): all four neighbours c or the edge,
   // and among the diagonals at most one opponent stone, none when v is on the edge. Precondition: v empty.
   bool isSimpleEye(Color c, Vertex v) const;

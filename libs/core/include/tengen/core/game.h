@@ -31,7 +31,9 @@ struct Score {
   double black = 0;  // points (area: stones + territory; territory: territory + prisoners)
   double white = 0;  // the same, without komi
   double komi = 0;
-  // black - white - komi; positive means Black wins.
+  // Points White receives for Black's handicap stones under the rule set (handicapCompensation()).
+  double handicap = 0;
+  // black - white - komi - handicap; positive means Black wins.
   double margin = 0;
   // Per point, row-major: who owns it at the end (Color::Empty for neutral points and seki).
   std::vector<Color> owner;
@@ -41,6 +43,10 @@ struct Score {
 
 // "B+3.5", "W+12", "0" from a margin (Black minus White, komi included).
 std::string resultString(double margin);
+
+// The points White receives for `handicapStones` handicap stones: one per stone under chinese rules, one per stone
+// after the first under aga, none under the territory rules, nz and tromp-taylor (docs/scoring.md).
+double handicapCompensation(Rules rules, int handicapStones);
 
 class Game {
  public:
@@ -69,6 +75,9 @@ class Game {
   // Sets who moves first (SGF PL); only before the first move.
   void setToMove(Color c);
   const std::vector<std::pair<Color, Point>>& setupStones() const { return m_setup; }
+  // The handicap the game was given: its black setup stones when there are two or more, no white ones, and White
+  // moves first (fixed, free or SGF AB placement alike); 0 otherwise.
+  int handicapStones() const;
 
   // Checks a move against the game and the rules, in the seed's order: GameOver, WrongColor, OutOfBounds,
   // Occupied, Suicide, Ko, Superko. Pass and resign are legal whenever the game is in play.
@@ -91,7 +100,10 @@ class Game {
   // Keeps the first n moves (n <= moveCount()).
   void undoTo(int n);
 
-  // Area or territory score by the game's rule set, with the given stones taken as dead.
+  // Area or territory score by the game's rule set, komi and handicap compensation, with the given stones taken as
+  // dead (any order; points that are not stones are ignored). Empty points next to live stones of both colours are
+  // dame (except under tromp-taylor); chains in seki keep no territory under territory scoring. Which stones are
+  // dead is the analysis's answer (analysis.h) or a person's.
   Score score(const std::vector<Point>& deadStones) const;
 
   // Ends a game in the scoring phase with the given dead stones; the result becomes the score's.

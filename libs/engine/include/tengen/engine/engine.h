@@ -1,5 +1,6 @@
 // The built-in engine: Monte-Carlo tree search (UCT with RAVE) over light playouts with a little Go knowledge.
-// It proposes moves and estimates dead stones; like every source it never plays anything itself.
+// It proposes moves; like every source it never plays anything itself. Dead stones and the score are not its business:
+// tengen::core's analysis (analysis.h) gives them for every result.
 #pragma once
 
 #include <cstdint>
@@ -50,16 +51,14 @@ class Engine {
 
   // A move for `color` in `game` (which may be asked out of turn, as GTP's genmove allows): a point legal by
   // Game::check (superko included), a pass, or a resignation when resignThreshold allows it. It passes when the
-  // opponent has just passed and the score with the engine's dead-stone estimate wins, when no legal point is
-  // left that does not fill its own eye, and when the game is not in play.
-  // `seconds`, when given, is this call's time budget in place of options.seconds (the playout limit still holds);
-  // the budget counts from the call, so everything genmove does is inside it.
-  // With reuse, when `game` is the game of the last search plus one or more moves (no pass among them) with the
-  // same size, komi and colour to search for, the search goes on from that node of the old trees and
-  // `playouts` counts only the new playouts.
-  // Determinism, with only `playouts` limiting the search and one thread: the same sequence of genmove calls on a
-  // fresh engine with the same options gives the same moves; with reuse off the same options, game and colour
-  // always give the same move, whatever was asked before.
+  // opponent has just passed and the final count (analysis.h) of the game ended by its pass wins, when no legal point
+  // is left that does not fill its own eye, and when the game is not in play. `seconds`, when given, is this call's
+  // time budget in place of options.seconds (the playout limit still holds); the budget counts from the call, so
+  // everything genmove does is inside it. With reuse, when `game` is the game of the last search plus one or more moves
+  // (no pass among them) with the same size, komi and colour to search for, the search goes on from that node of the
+  // old trees and `playouts` counts only the new playouts. Determinism, with only `playouts` limiting the search and
+  // one thread: the same sequence of genmove calls on a fresh engine with the same options gives the same moves; with
+  // reuse off the same options, game and colour always give the same move, whatever was asked before.
   Move genmove(const Game& game, Color color, std::optional<double> seconds = std::nullopt);
 
   // The stones the engine takes as dead, from playout ownership (half the playouts with `toMove` moving first, half

@@ -1,6 +1,6 @@
 // The engine side of GTP v2: a game driven command by command, as GUIs (Sabaki, GoGui), bots (gtp2ogs) and tools
-// drive engines. Moves and dead stones come from hooks the application injects, so this library knows nothing of
-// AIs. Commands and their answers: docs/gtp.md.
+// drive engines. Moves come from a hook the application injects, so this library knows nothing of AIs; dead stones
+// and the score come from the one analysis of tengen::core (analysis.h). Commands and their answers: docs/gtp.md.
 #pragma once
 
 #include <functional>
@@ -26,9 +26,6 @@ struct GenmoveReply {
 // Asks for a move by `color` in `game`. The game is only valid during the call.
 using GenmoveHook = std::function<GenmoveReply(const Game& game, Color color)>;
 
-// The stones to take as dead when scoring `game` (final_score, final_status_list).
-using DeadStonesHook = std::function<std::vector<Point>(const Game& game)>;
-
 struct EngineOptions {
   std::string name = "tengen";
   std::string version;
@@ -37,8 +34,6 @@ struct EngineOptions {
   GameConfig game;
   // Without one, genmove answers `? ai failed: no move source`.
   GenmoveHook genmove;
-  // Without one, every stone is taken as alive.
-  DeadStonesHook deadStones;
 };
 
 // time_settings, as given.

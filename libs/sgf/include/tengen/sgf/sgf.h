@@ -95,6 +95,9 @@ struct IllegalMove {
   RejectReason reason = RejectReason::None;
 };
 
+// "move 12 (W D4): occupied", as every command that reads records says it. `size` is the board's.
+std::string describe(const IllegalMove& illegal, int size);
+
 // A record replayed by the rules: the game up to the first illegal move (or to the end), and that move.
 struct Replay {
   Game game;

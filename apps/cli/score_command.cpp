@@ -1,0 +1,174 @@
+#include "score_command.h"
+
+#include <algorithm>
+#include <cctype>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "tengen/core/analysis.h"
+#include "tengen/core/coords.h"
+#include "tengen/core/game.h"
+#include "tengen/core/result.h"
+#include "tengen/core/rules.h"
+#include "tengen/core/types.h"
+#include "tengen/net/json_line.h"
+#include "tengen/sgf/sgf.h"
+
+#include "cli_options.h"
+#include "records.h"
+
+namespace tengen::cli {
+
+namespace {
+
+// What one game tree came to.
+struct Scored {
+  std::string result;  // empty when the record could not be scored
+  std::vector<std::string> dead;
+  std::vector<std::string> seki;
+  bool final = false;
+  bool counted = false;  // false when the result is the record's RE of a game that ended without counting
+  std::string error;     // why it could not be scored
+};
+
+std::vector<std::string> vertices(const std::vector<Point>& points, int size) {
+  std::vector<std::string> out;
+  out.reserve(points.size());
+  for (const Point& p : points) out.push_back(gtpVertex(p, size));
+  return out;
+}
+
+// "B+R", "W+T", "B+F" from an RE that says the game ended otherwise than by counting ("B+Resign", "w+time"), or "".
+std::string endedWithoutCounting(const std::string& re) {
+  if (re.size() < 3 || re[1] != '+') return "";
+  const char winner = static_cast<char>(std::toupper(static_cast<unsigned char>(re[0])));
+  if (winner != 'B' && winner != 'W') return "";
+  std::string how = re.substr(2);
+  std::transform(how.begin(), how.end(), how.begin(), [](unsigned char ch) { return std::tolower(ch); });
+  for (const char* word : {"r", "resign", "resignation"}) {
+    if (how == word) return std::string(1, winner) + "+R";
+  }
+  for (const char* word : {"t", "time"}) {
+    if (how == word) return std::string(1, winner) + "+T";
+  }
+  for (const char* word : {"f", "forfeit"}) {
+    if (how == word) return std::string(1, winner) + "+F";
+  }
+  return "";
+}
+
+Scored scoreTree(const sgf::Node& root, std::optional<Rules> rules) {
+  Scored scored;
+  const Result<sgf::GameRecord> record = sgf::readRecord(root);
+  if (!record) {
+    scored.error = record.error();
+    return scored;
+  }
+  const sgf::Replay replayed = sgf::replay(record.value(), rules);
+  if (!replayed.setupError.empty()) {
+    scored.error = replayed.setupError;
+    return scored;
+  }
+  if (replayed.illegal) {
+    scored.error = sgf::describe(*replayed.illegal, replayed.game.size());
+    return scored;
+  }
+  const auto re = record->info.find("RE");
+  if (re != record->info.end()) {
+    if (std::string other = endedWithoutCounting(re->second); !other.empty()) {
+      scored.result = other;
+      scored.final = true;
+      return scored;
+    }
+  }
+  const Analysis analysis = analyze(replayed.game);
+  const int size = replayed.game.size();
+  scored.result = analysis.score.result;
+  scored.dead = vertices(analysis.dead, size);
+  scored.seki = vertices(analysis.seki, size);
+  scored.final = analysis.final;
+  scored.counted = true;
+  return scored;
+}
+
+std::string joined(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+void print(const std::string& label, const Scored& scored, bool json, std::ostream& out) {
+  if (json) {
+    net::JsonValue::Array dead(scored.dead.begin(), scored.dead.end());
+    net::JsonValue::Array seki(scored.seki.begin(), scored.seki.end());
+    net::JsonValue::Object object{{"file", label}};
+    if (scored.error.empty()) {
+      object.emplace_back("result", scored.result);
+      object.emplace_back("dead", std::move(dead));
+      object.emplace_back("seki", std::move(seki));
+      object.emplace_back("final", scored.final);
+    } else {
+      object.emplace_back("error", scored.error);
+    }
+    out << net::toJson(object) << '\n';
+    return;
+  }
+  if (!scored.error.empty()) return;
+  out << label << ": " << scored.result;
+  if (!scored.final) out << " (estimate)";
+  if (scored.counted) {
+    out << " (dead: " << (scored.dead.empty() ? "none" : joined(scored.dead)) << ')';
+    if (!scored.seki.empty()) out << " (seki: " << joined(scored.seki) << ')';
+  }
+  out << '\n';
+}
+
+}  // namespace
+
+CLI::App* addScoreCommand(CLI::App& app, ScoreOptions* options) {
+  CLI::App* score =
+      app.add_subcommand("score", "Score the final position of SGF game records: prints `FILE: B+3.5 (dead: D4 E5)`");
+  score->add_option("--rules", options->rules,
+                    "Score by this rule set instead of each record's RU (" + knownRuleNames() + ")");
+  score->add_flag("--json", options->json, "One JSON object per record: file, result, dead, seki, final");
+  score->add_option("files", options->files, "SGF files")->required();
+  score->footer(
+      "A record that does not end with two passes is scored as an estimate, marked (estimate). Exit codes: 0 every "
+      "record scored, 2 a bad option or a record that cannot be read or holds an illegal move.");
+  return score;
+}
+
+int runScore(const ScoreOptions& options, std::ostream& out, std::ostream& err) {
+  const Result<std::optional<Rules>> rules = rulesOption(options.rules);
+  if (!rules) {
+    err << "tengen score: " << rules.error() << '\n';
+    return kExitUsage;
+  }
+  int exitCode = kExitOk;
+  forEachGameTree(
+      options.files,
+      [&](const std::string& label, const sgf::Node& root) {
+        const Scored scored = scoreTree(root, *rules);
+        if (!scored.error.empty()) {
+          err << label << ": " << scored.error << '\n';
+          exitCode = kExitUsage;
+        }
+        print(label, scored, options.json, out);
+        out.flush();
+      },
+      [&](const std::string& path, const std::string& why) {
+        err << why << '\n';
+        if (options.json) {
+          Scored unreadable;
+          unreadable.error = why;
+          print(path, unreadable, true, out);
+        }
+        exitCode = kExitUsage;
+      });
+  return exitCode;
+}
+
+}  // namespace tengen::cli

@@ -1,0 +1,440 @@
+// The dead-stone and ownership analysis: Benson's pass-alive chains (certain), playouts for everything else, and two
+// static corrections the playouts need (seki, and eyeless groups enclosed in the opponent's area), then the count.
+// docs/scoring.md explains the method and its limits.
+#include "tengen/core/analysis.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+
+#include "benson.h"
+#include "ownership.h"
+
+namespace tengen {
+
+namespace {
+
+using Vertex = Board::Vertex;
+
+constexpr int kNone = -1;
+
+std::array<int, 4> diagonalOffsets(const Board& board) {
+  const int s = board.stride();
+  return {-s - 1, -s + 1, s - 1, s + 1};
+}
+
+// The shape of a small eye space decides whether the opponent can reduce it to one eye with a stone on its vital
+// point: square four, pyramid four, bulky five, crossed five and rabbity six give one eye; other spaces of four to
+// six points give two.
+int eyesOfShape(const Board& board, const std::vector<Vertex>& points) {
+  const int n = static_cast<int>(points.size());
+  if (n <= 3) return 1;
+  if (n >= 7) return 2;
+  std::vector<int> degree;
+  for (Vertex p : points) {
+    int k = 0;
+    for (int d : board.neighbourOffsets()) k += std::find(points.begin(), points.end(), p + d) != points.end();
+    degree.push_back(k);
+  }
+  std::sort(degree.rbegin(), degree.rend());
+  using D = std::vector<int>;
+  const bool killable = degree == D{2, 2, 2, 2} || degree == D{3, 1, 1, 1} || degree == D{3, 2, 2, 2, 1} ||
+                        degree == D{4, 1, 1, 1, 1} || degree == D{4, 2, 2, 2, 1, 1};
+  return killable ? 1 : 2;
+}
+
+// Playouts per analysis: a fixed number for each board size, so the answer never depends on the time it took.
+int playoutsFor(int size) {
+  if (size <= 9) return 3000;
+  if (size <= 13) return 2000;
+  return 1500;
+}
+
+// A chain the playouts keep is still dead when it sits, with no eyes and no pass-alive friend, in an enclosure
+// whose points the playouts give to the opponent and whose walls they give to the opponent at least this firmly.
+constexpr double kStrongWall = 0.5;
+// Fewer points than this are no room for two eyes, whoever the playouts give them to.
+constexpr int kRoomForTwoEyes = 7;
+// In an estimate, an empty point nobody encloses yet counts for the side that owns it in at least this share of
+// playouts more than the other.
+constexpr double kEstimateOwnership = 0.2;
+// In an estimate of an unsettled game, a chain is dead only when the opponent owns it in this share of playouts
+// more than its own colour does.
+constexpr double kEstimateDead = 0.3;
+
+class Analyzer {
+ public:
+  explicit Analyzer(const Game& game)
+      : m_game(game),
+        m_board(game.board()),
+        m_size(m_board.size()),
+        m_end(m_board.vertexEnd()),
+        m_dead(static_cast<std::size_t>(m_end), 0),
+        m_own(static_cast<std::size_t>(m_end), 0.0),
+        m_mark(static_cast<std::size_t>(m_end), 0) {
+    for (int row = 0; row < m_size; ++row) {
+      for (int col = 0; col < m_size; ++col) m_points.push_back(m_board.vertex({row, col}));
+    }
+  }
+
+  Analysis run() {
+    Analysis result;
+    result.size = m_size;
+    result.final = m_game.phase() == Phase::Scoring || (m_game.phase() == Phase::Finished && !m_game.moves().empty() &&
+                                                        m_game.moves().back().kind == MoveKind::Pass);
+    if (m_game.ruleSet().rules != Rules::TrompTaylor) {
+      m_certain = detail::passAlive(m_board);
+      playOut();
+      // A game in play whose points are nearly all settled (a record that stops without passes) is read as a
+      // finished one; otherwise only stones the playouts clearly give away are taken as dead.
+      const bool decisive = result.final || settled();
+      judgeByPlayouts(decisive ? 0.0 : kEstimateDead);
+      if (decisive) killEnclosed();
+    }
+    const std::size_t points = static_cast<std::size_t>(m_size) * m_size;
+    result.status.assign(points, StoneStatus::Alive);
+    for (Vertex v : m_points) {
+      if (!m_dead[v]) continue;
+      const Point p = m_board.point(v);
+      result.status[static_cast<std::size_t>(p.row) * m_size + p.col] = StoneStatus::Dead;
+      result.dead.push_back(p);
+    }
+    const std::vector<bool> seki = sekiStones(m_board, result.dead);
+    for (std::size_t i = 0; i < points; ++i) {
+      if (!seki[i]) continue;
+      result.status[i] = StoneStatus::Seki;
+      result.seki.push_back({static_cast<int>(i) / m_size, static_cast<int>(i) % m_size});
+    }
+    result.score = m_game.score(result.dead);
+    result.owner = result.score.owner;
+    for (const Point& p : result.seki) result.owner[static_cast<std::size_t>(p.row) * m_size + p.col] = Color::Empty;
+    if (!m_ownership.empty()) {
+      result.playoutOwnership.assign(points, 0.0F);
+      for (Vertex v : m_points) {
+        const Point p = m_board.point(v);
+        result.playoutOwnership[static_cast<std::size_t>(p.row) * m_size + p.col] =
+            static_cast<float>(m_ownership[v]) / static_cast<float>(m_playouts);
+      }
+    }
+    if (!result.final && !m_ownership.empty()) addOpenAreas(result);
+    return result;
+  }
+
+ private:
+  bool live(Vertex v) const { return isPlayer(m_board.at(v)) && !m_dead[v]; }
+
+  // Stones in the opponent's pass-alive territory are dead for certain; the playouts run on the board without
+  // them and never play inside pass-alive territory.
+  void playOut() {
+    Board cleaned(m_size);
+    std::vector<std::uint8_t> frozen(static_cast<std::size_t>(m_end), 0);
+    for (Color c : {Color::Black, Color::White}) {
+      for (Vertex v : m_points) {
+        const Color territory = m_certain.territory[v];
+        frozen[v] = territory != Color::Empty;
+        if (m_board.at(v) != c) continue;
+        if (territory != Color::Empty && territory != c) {
+          m_dead[v] = 1;
+          continue;
+        }
+        // Live stones of a legal position go down one colour after the other without capturing anything.
+        cleaned.play(c, v);
+      }
+    }
+    detail::OwnershipOptions options;
+    options.playouts = playoutsFor(m_size);
+    options.seed = kSeed;
+    options.frozen = &frozen;
+    m_ownership = detail::playoutOwnership(cleaned, m_game.toMove(), options);
+    m_playouts = options.playouts;
+
+    // Each chain's share, from its own colour's side: +1 always its own at the end, -1 always the opponent's.
+    std::vector<long> sum(static_cast<std::size_t>(m_end), 0);
+    std::vector<int> stones(static_cast<std::size_t>(m_end), 0);
+    for (Vertex v : m_points) {
+      if (!isPlayer(m_board.at(v))) continue;
+      const Vertex root = m_board.chainRoot(v);
+      sum[root] += m_board.at(v) == Color::Black ? m_ownership[v] : -m_ownership[v];
+      stones[root] += 1;
+    }
+    for (Vertex v : m_points) {
+      if (!isPlayer(m_board.at(v))) continue;
+      const Vertex root = m_board.chainRoot(v);
+      m_own[v] = static_cast<double>(sum[root]) / (static_cast<double>(stones[root]) * m_playouts);
+    }
+  }
+
+  // Ownership of a point from colour c's side, in [-1, 1].
+  double ownership(Vertex v, Color c) const {
+    const double o = static_cast<double>(m_ownership[v]) / m_playouts;
+    return c == Color::Black ? o : -o;
+  }
+
+  // A chain is dead when the opponent owns its points in more playouts than its own colour does, by more than
+  // `margin` of them, unless it is pass-alive or in seki (the playouts break some seki by filling a shared liberty
+  // with a lone stone).
+  void judgeByPlayouts(double margin) {
+    for (Vertex v : m_points) {
+      if (!isPlayer(m_board.at(v)) || m_dead[v] || m_certain.stone[v] || m_board.chainRoot(v) != v) continue;
+      if (m_own[v] >= -margin || unassailable(v)) continue;
+      markChain(v, m_dead);
+    }
+  }
+
+  // Whether the playouts leave few empty points in doubt: at most a tenth of them (and at least three) owned by
+  // either side in less than three quarters of the playouts more than the other.
+  bool settled() const {
+    int empty = 0;
+    int doubtful = 0;
+    for (Vertex v : m_points) {
+      if (m_board.at(v) != Color::Empty) continue;
+      ++empty;
+      doubtful += std::abs(m_ownership[v]) * 4 < 3 * m_playouts;
+    }
+    return doubtful <= std::max(3, empty / 10);
+  }
+
+  // Whether the chain is in seki: it has two liberties or more, the opponent can fill none of them (each is
+  // suicide, or would put one of the opponent's own chains in atari without capturing), and at least one is shared
+  // that way. A lone stone thrown in counts as filling: that is how nakade kills. A chain whose liberties are all
+  // suicide points is not spared here: they may be false eyes, which the playouts judge.
+  bool unassailable(Vertex root) {
+    const Color c = m_board.at(root);
+    const Color attacker = opponent(c);
+    int liberties = 0;
+    bool shared = false;
+    ++m_stamp;
+    Vertex s = root;
+    do {
+      for (int d : m_board.neighbourOffsets()) {
+        const Vertex p = s + d;
+        if (m_board.at(p) != Color::Empty || m_mark[p] == m_stamp) continue;
+        m_mark[p] = m_stamp;
+        ++liberties;
+        if (m_board.check(attacker, p) != RejectReason::None) continue;
+        bool joins = false;
+        for (int e : m_board.neighbourOffsets()) joins |= m_board.at(p + e) == attacker;
+        if (m_board.libertiesAfter(attacker, p, 2) >= 2 || !joins) return false;
+        shared = true;
+      }
+      s = m_board.nextInChain(s);
+    } while (s != root);
+    return liberties >= 2 && shared;
+  }
+
+  // The enclosure correction: random playouts let a lone stone or a small group in a large area live too often,
+  // because the owner of the area does not answer, and keep groups whose only eye space is a nakade shape, because
+  // they do not play nakade. In a finished game a group is dead when its enclosure (the points reachable from it
+  // without crossing a live opponent stone) holds fewer than two eyes and no pass-alive friend, its walls are
+  // stones the playouts give to the opponent, and the rest of it is either given to the opponent by the playouts
+  // or too small for two eyes.
+  void killEnclosed() {
+    std::vector<int> seen(static_cast<std::size_t>(m_end), 0);
+    int enclosure = 0;
+    std::vector<Vertex> stack;
+    for (Vertex start : m_points) {
+      if (!live(start) || seen[start] || m_certain.stone[start]) continue;
+      const Color c = m_board.at(start);
+      const Color opp = opponent(c);
+      ++enclosure;
+      std::vector<Vertex> members;  // every point of the enclosure
+      bool certainFriend = false;
+      bool strongWalls = true;
+      seen[start] = enclosure;
+      stack.assign(1, start);
+      while (!stack.empty()) {
+        const Vertex u = stack.back();
+        stack.pop_back();
+        members.push_back(u);
+        certainFriend |= m_board.at(u) == c && m_certain.stone[u] != 0;
+        for (int d : m_board.neighbourOffsets()) {
+          const Vertex w = u + d;
+          const Color cw = m_board.at(w);
+          if (cw == Color::OffBoard) continue;
+          if (cw == opp && live(w)) {
+            strongWalls &= m_certain.stone[w] != 0 || m_own[w] >= kStrongWall;
+            continue;
+          }
+          if (seen[w] == enclosure) continue;
+          seen[w] = enclosure;
+          stack.push_back(w);
+        }
+      }
+      if (certainFriend || !strongWalls) continue;
+      double area = 0;
+      int areaPoints = 0;
+      for (Vertex u : members) {
+        if (live(u)) continue;
+        area += ownership(u, c);
+        ++areaPoints;
+      }
+      // Room for two eyes that the playouts give to this colour keeps the group: its territory may be open.
+      if (area >= 0 && areaPoints >= kRoomForTwoEyes) continue;
+      if (eyesIn(members, c) >= 2) continue;
+      for (Vertex u : members) {
+        if (live(u) && m_board.chainRoot(u) == u && !unassailable(u)) markChain(u, m_dead);
+      }
+    }
+  }
+
+  // The eyes colour c has inside an enclosure: sets of its points that are not live c stones and touch no live
+  // opponent stone, each worth one or two eyes by its size and shape; a one-point eye the opponent holds enough
+  // diagonals of is false and worth none.
+  int eyesIn(const std::vector<Vertex>& members, Color c) {
+    ++m_stamp;
+    const int inEnclosure = m_stamp;
+    for (Vertex u : members) m_mark[u] = inEnclosure;
+    ++m_stamp;
+    const int visited = m_stamp;
+    int eyes = 0;
+    std::vector<Vertex> stack;
+    for (Vertex start : members) {
+      if (live(start) || m_mark[start] == visited) continue;
+      std::vector<Vertex> pocket;
+      bool open = false;
+      m_mark[start] = visited;
+      stack.assign(1, start);
+      while (!stack.empty()) {
+        const Vertex u = stack.back();
+        stack.pop_back();
+        pocket.push_back(u);
+        for (int d : m_board.neighbourOffsets()) {
+          const Vertex w = u + d;
+          const Color cw = m_board.at(w);
+          if (cw == Color::OffBoard || (cw == c && live(w))) continue;
+          if (live(w)) {
+            open = true;  // a live opponent stone
+            continue;
+          }
+          if (m_mark[w] != inEnclosure) continue;
+          m_mark[w] = visited;
+          stack.push_back(w);
+        }
+      }
+      if (open) continue;
+      if (pocket.size() == 1 && falseEye(pocket.front(), c)) continue;
+      eyes += eyesOfShape(m_board, pocket);
+    }
+    return eyes;
+  }
+
+  bool falseEye(Vertex p, Color c) const {
+    int opponents = 0, offBoard = 0;
+    for (int d : diagonalOffsets(m_board)) {
+      const Color cd = m_board.at(p + d);
+      if (cd == Color::OffBoard) {
+        ++offBoard;
+      } else if (cd == opponent(c) && live(p + d)) {
+        ++opponents;
+      }
+    }
+    return opponents >= (offBoard > 0 ? 1 : 2);
+  }
+
+  // An estimate also gives the empty points no one encloses yet to the side the playouts give them to.
+  void addOpenAreas(Analysis& result) const {
+    Score& score = result.score;
+    for (Vertex v : m_points) {
+      if (m_board.at(v) != Color::Empty) continue;
+      const Point p = m_board.point(v);
+      const std::size_t i = static_cast<std::size_t>(p.row) * m_size + p.col;
+      if (result.owner[i] != Color::Empty) continue;
+      const double o = static_cast<double>(m_ownership[v]) / m_playouts;
+      if (o >= kEstimateOwnership) {
+        result.owner[i] = Color::Black;
+        score.black += 1;
+      } else if (o <= -kEstimateOwnership) {
+        result.owner[i] = Color::White;
+        score.white += 1;
+      }
+    }
+    score.margin = score.black - score.white - score.komi - score.handicap;
+    score.result = resultString(score.margin);
+    score.owner = result.owner;
+  }
+
+  void markChain(Vertex root, std::vector<std::uint8_t>& mask) const {
+    Vertex s = root;
+    do {
+      mask[s] = 1;
+      s = m_board.nextInChain(s);
+    } while (s != root);
+  }
+
+  // The playouts' seed: fixed, so the same position always gives the same answer.
+  static constexpr std::uint64_t kSeed = 0x7E6E4A11u;
+
+  const Game& m_game;
+  const Board& m_board;
+  int m_size;
+  int m_end;
+  std::vector<Vertex> m_points;
+  detail::PassAlive m_certain;
+  std::vector<std::uint8_t> m_dead;
+  std::vector<int> m_ownership;
+  int m_playouts = 1;
+  std::vector<double> m_own;  // per stone: its chain's ownership from its own colour's side
+  std::vector<int> m_mark;
+  int m_stamp = 0;
+};
+
+}  // namespace
+
+std::string_view statusName(StoneStatus status) {
+  switch (status) {
+    case StoneStatus::Alive:
+      return "alive";
+    case StoneStatus::Dead:
+      return "dead";
+    case StoneStatus::Seki:
+      return "seki";
+  }
+  return "alive";
+}
+
+std::vector<bool> sekiStones(const Board& board, const std::vector<Point>& dead) {
+  const int n = board.size();
+  std::vector<bool> seki(static_cast<std::size_t>(n) * n, false);
+  std::vector<std::uint8_t> isDead(static_cast<std::size_t>(board.vertexEnd()), 0);
+  for (const Point& p : dead) {
+    if (board.contains(p) && isPlayer(board.at(p))) isDead[board.vertex(p)] = 1;
+  }
+  std::vector<std::uint8_t> sekiChain(static_cast<std::size_t>(board.vertexEnd()), 0);
+  // A shared liberty that neither side can fill without self-atari (or that is suicide for both) marks the live
+  // chains around it as seki.
+  for (int row = 0; row < n; ++row) {
+    for (int col = 0; col < n; ++col) {
+      const Vertex p = board.vertex({row, col});
+      if (board.at(p) != Color::Empty) continue;
+      bool black = false, white = false;
+      for (int d : board.neighbourOffsets()) {
+        const Vertex u = p + d;
+        if (!isPlayer(board.at(u)) || isDead[u]) continue;
+        black |= board.at(u) == Color::Black;
+        white |= board.at(u) == Color::White;
+      }
+      if (!black || !white) continue;
+      bool fillable = false;
+      for (Color c : {Color::Black, Color::White}) {
+        if (board.check(c, p) != RejectReason::None) continue;
+        fillable |= board.libertiesAfter(c, p, 2) >= 2;
+      }
+      if (fillable) continue;
+      for (int d : board.neighbourOffsets()) {
+        const Vertex u = p + d;
+        if (isPlayer(board.at(u)) && !isDead[u]) sekiChain[board.chainRoot(u)] = 1;
+      }
+    }
+  }
+  for (int row = 0; row < n; ++row) {
+    for (int col = 0; col < n; ++col) {
+      const Vertex v = board.vertex({row, col});
+      if (isPlayer(board.at(v)) && sekiChain[board.chainRoot(v)]) seki[static_cast<std::size_t>(row) * n + col] = true;
+    }
+  }
+  return seki;
+}
+
+Analysis analyze(const Game& game) { return Analyzer(game).run(); }
+
+}  // namespace tengen
