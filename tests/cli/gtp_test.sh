@@ -224,6 +224,34 @@ printf '%s\n' showboard final_score tengen-rules >"$tmp/opts.in"
 run_session opts --size 5 --komi 2.5 --rules tromp-taylor
 expect_responses opts '= '$'\n''   A B C D E'$'\n''(.|'$'\n'')*' '= W\+2\.5' '= tromp-taylor'
 
+# --- Scoring as GoGui's Score and gogui-twogtp ask for it: the walls with a lone stone in each territory. ---
+{
+  echo 'boardsize 9'
+  echo 'clear_board'
+  echo 'komi 7'
+  for row in 1 2 3 4 5 6 7 8 9; do echo "play b D$row"; done
+  for row in 1 2 3 4 5 6 7 8 9; do echo "play w E$row"; done
+  echo 'play w B5'
+  echo 'play b H5'
+  echo 'play b pass'
+  echo 'play w pass'
+  echo 'final_status_list dead'
+  echo 'final_score'
+  echo 'final_status_list seki'
+  echo 'final_status_list alive'
+  echo 'final_status_list'
+  echo 'tengen-rules tromp-taylor'
+  echo 'final_status_list dead'
+  echo 'final_score'
+} >"$tmp/score.in"
+run_session score
+expected=()
+for ((i = 0; i < 25; i++)); do expected+=('= '); done
+# As GNU Go's --score aftermath: B5 and H5 dead, White by 16 with komi 7; tromp-taylor removes nothing.
+expected+=('= B5'$'\n''H5' '= W\+16' '= ' '= D9 D8 D7 D6 D5 D4 D3 D2 D1'$'\n''E9 E8 E7 E6 E5 E4 E3 E2 E1' \
+  '\? syntax error' '= ' '= ' '= W\+7')
+expect_responses score "${expected[@]}"
+
 if ((failures)); then
   echo "$failures check(s) failed"
   exit 1

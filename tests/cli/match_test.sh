@@ -39,6 +39,13 @@ for i in 1 2 3 4; do
   grep -q 'PB\[random\]' "$f" || fail "random match: $f has no PB"
 done
 compgen -G "$tmp/sgf/*.tmp.*" >/dev/null && fail "random match: a temporary file was left behind"
+# Every game's RE is the result `tengen score` gives its record: one analysis behind both.
+for i in 1 2 3 4; do
+  f="$tmp/sgf/game-00$i.sgf"
+  re=$(grep -o 'RE\[[^]]*\]' "$f" | head -n 1)
+  scored=$("$tengen" score "$f" 2>&1)
+  [[ "$scored" == "$f: ${re:3:-1} "* ]] || fail "random match: $f has $re but tengen score says '$scored'"
+done
 
 # --- the same seed gives the same match on two threads. ---
 out2=$("$tengen" match --black random --white random --games 4 --size 5 --seed 7 --jobs 2 2>/dev/null)

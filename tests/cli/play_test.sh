@@ -75,6 +75,66 @@ expect_contains unwritable "$err" "cannot save the game record"
 [[ $(echo "$err" | grep -c "cannot save") -eq 1 ]] || fail "the write failure was not reported once: $err"
 expect_contains unwritable "$(cat out.txt)" "Move 4"
 
+# --- Resuming: tengen play --resume [FILE] continues a saved game and keeps saving to it. ---
+mkdir resume && cd resume || exit 1
+printf 'C3\nquit\n' | "$tengen" play --size 5 --komi 2.5 --rules japanese --opponent random --seed 2 >/dev/null 2>&1
+out=$(printf 'B2\nquit\n' | "$tengen" play --resume --seed 3 2>&1)
+[[ $? -eq 0 ]] || fail "resume: exit code"
+expect_contains resume "$out" "tengen play: resuming tengen-game.sgf after move 2, 5x5, japanese rules, komi 2.5."
+expect_contains resume "$out" "You are black against random (the record's PW)"
+check=$("$tengen" check tengen-game.sgf 2>&1)
+[[ "$check" == "tengen-game.sgf: ok 4 moves" ]] || fail "resume: the record was not saved back: $check"
+grep -q 'RU\[Japanese\]' tengen-game.sgf && grep -q 'KM\[2.5\]' tengen-game.sgf || fail "resume: rules or komi lost"
+grep -q 'PB\[human\]' tengen-game.sgf || fail "resume: PB lost"
+# A file named, --opponent in place of the record's, and the person's colour from the record.
+sed 's/PB\[human\]PW\[random\]/PB[random]PW[human]/' tengen-game.sgf >white.sgf
+out=$(printf 'quit\n' | "$tengen" play --resume white.sgf --opponent builtin:playouts=50 2>&1)
+expect_contains "resume white" "$out" "You are white against builtin:playouts=50 (--opponent)"
+out=$("$tengen" play --resume white.sgf --human black </dev/null 2>&1)
+[[ $? -eq 2 ]] || fail "resume: --human contradicting the record is not a usage error"
+expect_contains "resume --human" "$out" "has you as white"
+# Options that would change the record's game are refused.
+for option in "--size 9" "--komi 6.5" "--rules chinese" "--handicap 2" "--sgf x.sgf" "--no-sgf"; do
+  # shellcheck disable=SC2086
+  out=$("$tengen" play --resume $option </dev/null 2>&1)
+  [[ $? -eq 2 ]] || fail "resume with $option: not a usage error"
+  expect_contains "resume with $option" "$out" "${option%% *} cannot be given with --resume"
+done
+# A finished record, one ending with two passes, an illegal one and a missing one are refused, each saying why.
+sed 's/RU\[Japanese\]/RU[Japanese]RE[B+3.5]/' tengen-game.sgf >finished.sgf
+out=$("$tengen" play --resume finished.sgf </dev/null 2>&1)
+[[ $? -eq 2 ]] || fail "resume: a finished record is not refused"
+expect_contains "resume finished" "$out" "the game is over (RE[B+3.5]); there is nothing to resume"
+sed 's/)$/;B[];W[])/' tengen-game.sgf >passed.sgf
+out=$("$tengen" play --resume passed.sgf </dev/null 2>&1)
+[[ $? -eq 2 ]] || fail "resume: a record ending with two passes is not refused"
+expect_contains "resume passed" "$out" "the game is over (it ends with two passes)"
+printf '(;GM[1]FF[4]SZ[5]PB[human]PW[random];B[cc];W[cc])' >illegal.sgf
+out=$("$tengen" play --resume illegal.sgf </dev/null 2>&1)
+[[ $? -eq 2 ]] || fail "resume: an illegal record is not refused"
+expect_contains "resume illegal" "$out" "--resume illegal.sgf: move 2 (W C3): occupied"
+out=$("$tengen" play --resume nothing.sgf </dev/null 2>&1)
+[[ $? -eq 2 ]] || fail "resume: a missing record is not refused"
+expect_contains "resume missing" "$out" "nothing.sgf"
+# An AI that finds no legal move (exit 3) leaves the game saved and says how to resume it.
+cat >stubborn.sh <<'ENGINE'
+#!/usr/bin/env bash
+# A GTP engine whose every genmove is C3.
+while read -r line; do
+  case "$line" in
+    genmove*) printf '= C3\n\n' ;;
+    quit*) printf '= \n\n'; exit 0 ;;
+    *) printf '= \n\n' ;;
+  esac
+done
+ENGINE
+out=$(printf 'C3\n' | "$tengen" play --size 5 --opponent "gtp:bash $PWD/stubborn.sh" --sgf stuck.sgf 2>&1)
+[[ $? -eq 3 ]] || fail "resume: the stubborn engine did not end the game with exit 3"
+expect_contains "resume after failure" "$out" "continue it with: tengen play --resume stuck.sgf"
+check=$("$tengen" check stuck.sgf 2>&1)
+[[ "$check" == "stuck.sgf: ok 1 moves" ]] || fail "resume after failure: $check"
+cd .. || exit 1
+
 if [[ $failures -gt 0 ]]; then
   echo "$failures failure(s)"
   exit 1

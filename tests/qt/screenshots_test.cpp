@@ -128,7 +128,20 @@ class ScreenshotsTest : public QObject {
     QApplication::processEvents();
     QVERIFY(save(*numbered->board(), QStringLiteral("move-numbers-19x19.png")));
 
-    // Scoring with the estimate and one toggle.
+    // The score estimate view of the same opening: who holds what, and the estimate in the status bar.
+    TestHome estimated;
+    estimated.setSetup(quickSetup());
+    auto estimate = estimated.makeWindow();
+    estimate->resize(1000, 860);
+    const QString opening2 = estimated.path(QStringLiteral("opening.sgf"));
+    writeFile(opening2, kOpening);
+    QVERIFY(estimate->openFile(opening2, true));
+    estimate->action(QStringLiteral("scoreEstimate"))->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(estimate->controller().scoreEstimate().has_value(), kTimeoutMs);
+    QApplication::processEvents();
+    QVERIFY(save(*estimate, QStringLiteral("score-estimate.png")));
+
+    // Scoring with the analysis's dead stones and one toggle.
     TestHome end;
     end.setSetup(quickSetup());
     auto scoring = end.makeWindow();

@@ -291,6 +291,74 @@ TEST(Service, AcceptsAnSgfRecordInPlaceOfTheMoves) {
   EXPECT_NE(reply.body["detail"].get<std::string>().find("not both"), std::string::npos);
 }
 
+// The walls with a lone stone in each territory (SPEC section 4's /v1/score): the result, the dead stones, the
+// ownership rows from the top row down, and whether the game has ended.
+json wallsGame(bool passed) {
+  json setup = {{"B", json::array()}, {"W", json::array()}};
+  for (int row = 1; row <= 9; ++row) {
+    setup["B"].push_back("D" + std::to_string(row));
+    setup["W"].push_back("E" + std::to_string(row));
+  }
+  setup["W"].push_back("B5");
+  setup["B"].push_back("H5");
+  json moves = json::array();
+  if (passed) moves = json::array({mv("B", "pass"), mv("W", "pass")});
+  return {{"size", 9}, {"komi", 7.5}, {"rules", "chinese"}, {"setup", setup}, {"moves", moves}};
+}
+
+TEST(Service, ScoreAnswersTheResultDeadStonesAndOwnership) {
+  Server server(randomService());
+  Reply reply = post(server, "/v1/score", wallsGame(true).dump());
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["result"], "W+16.5");
+  EXPECT_EQ(reply.body["dead"], json::array({"B5", "H5"}));
+  EXPECT_EQ(reply.body["seki"], json::array());
+  EXPECT_EQ(reply.body["final"], true);
+  ASSERT_EQ(reply.body["ownership"].size(), 9U);
+  for (const json& row : reply.body["ownership"]) EXPECT_EQ(row, "BBBBWWWWW");
+
+  // Not ended by two passes: an estimate, so says "final".
+  reply = post(server, "/v1/score", wallsGame(false).dump());
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["final"], false);
+
+  // Territory rules with the same body: Black 27 + 1 prisoner, White 36 + 1, komi 7.5.
+  json japanese = wallsGame(true);
+  japanese["rules"] = "japanese";
+  reply = post(server, "/v1/score", japanese.dump());
+  EXPECT_EQ(reply.body["result"], "W+16.5");
+  // Tromp-taylor takes nothing off.
+  json trompTaylor = wallsGame(true);
+  trompTaylor["rules"] = "tromp-taylor";
+  reply = post(server, "/v1/score", trompTaylor.dump());
+  EXPECT_EQ(reply.body["result"], "W+7.5");
+  EXPECT_EQ(reply.body["dead"], json::array());
+  EXPECT_EQ(reply.body["ownership"][4], ".W.BW..B.");
+}
+
+TEST(Service, ScoreNamesSekiStonesAndReadsSgfToo) {
+  Server server(randomService());
+  // The seki of tests/core/analysis_test.cpp, as an SGF record with two passes.
+  const std::string sgf =
+      "(;GM[1]FF[4]SZ[7]KM[0.5]RU[Chinese]AB[da][db][eb][fb][gb][dc][dd][ed][fd][gd][de][ee][fe][ge][af][bf][cf][gf]"
+      "[bg][gg]AW[ca][ab][bb][cb][cc][ad][bd][cd][ae][be][ce][df][ef][ff][dg][fg]PL[B];B[];W[])";
+  Reply reply = post(server, "/v1/score", json({{"sgf", sgf}}).dump());
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["result"], "B+5.5");
+  EXPECT_EQ(reply.body["dead"], json::array());
+  EXPECT_EQ(reply.body["seki"], json::array({"A2", "B2", "C2", "D2", "E2", "F2", "B1", "D1", "F1"}));
+  EXPECT_EQ(reply.body["ownership"][5], "......B");
+  EXPECT_EQ(reply.body["ownership"][6], "B...W.B");
+
+  // An illegal history is refused as for the other endpoints; so is a GET.
+  reply = post(server, "/v1/score", json({{"sgf", "(;GM[1]SZ[9];B[ee];W[ee])"}}).dump());
+  EXPECT_EQ(reply.status, 400);
+  EXPECT_EQ(reply.body["detail"], "sgf: move 2 W E5: occupied");
+  reply = get(server, "/v1/score");
+  EXPECT_EQ(reply.status, 405);
+  EXPECT_EQ(reply.headers.find("Allow")->second, "POST");
+}
+
 TEST(Service, RefusesEveryMalformedRequestWith400AndSaysWhy) {
   Server server(randomService());
   json passes = json::array();

@@ -284,9 +284,16 @@ void BoardWidget::paintEvent(QPaintEvent* /*event*/) {
         painter.drawLine(centre + QPointF(-d, d), centre + QPointF(d, -d));
       }
       if (!owner.empty()) {
-        const Color own = owner[pointIndex(p, size)];
-        if (isPlayer(own) && (!isPlayer(c) || dead)) {
-          const double s = cell * 0.22;
+        Color own = owner[pointIndex(p, size)];
+        double s = cell * 0.22;
+        // The estimate of a game in play shades every point by how firmly the playouts give it to one side.
+        if (estimated && !estimate->final && !estimate->playoutOwnership.empty() && !isPlayer(own)) {
+          const float share = estimate->playoutOwnership[pointIndex(p, size)];
+          own = share > 0 ? Color::Black : Color::White;
+          s = std::abs(share) < 0.1F ? 0 : cell * 0.22 * std::sqrt(std::abs(share) / 0.2);
+          s = std::min(s, cell * 0.22);
+        }
+        if (isPlayer(own) && s > 0 && (!isPlayer(c) || dead)) {
           painter.setPen(Qt::NoPen);
           painter.setBrush(own == Color::Black ? QColor(15, 15, 15) : QColor(245, 245, 240));
           painter.drawRect(QRectF(centre.x() - s / 2, centre.y() - s / 2, s, s));

@@ -57,7 +57,7 @@ constexpr double kStrongWall = 0.5;
 constexpr int kRoomForTwoEyes = 7;
 // In an estimate, an empty point nobody encloses yet counts for the side that owns it in at least this share of
 // playouts more than the other.
-constexpr double kEstimateOwnership = 0.2;
+constexpr double kEstimateOwnership = 0.1;
 // In an estimate of an unsettled game, a chain is dead only when the opponent owns it in this share of playouts
 // more than its own colour does.
 constexpr double kEstimateDead = 0.3;
@@ -85,11 +85,16 @@ class Analyzer {
     if (m_game.ruleSet().rules != Rules::TrompTaylor) {
       m_certain = detail::passAlive(m_board);
       playOut();
-      // A game in play whose points are nearly all settled (a record that stops without passes) is read as a
-      // finished one; otherwise only stones the playouts clearly give away are taken as dead.
-      const bool decisive = result.final || settled();
-      judgeByPlayouts(decisive ? 0.0 : kEstimateDead);
-      if (decisive) killEnclosed();
+      // A finished game is read as such. So is a game in play that reads as settled (a record that stops without
+      // passes): with the stones that reading takes off, every area belongs to one side or is dame. Otherwise only
+      // stones the playouts clearly give away are taken as dead.
+      const std::vector<std::uint8_t> certainDead = m_dead;
+      judgeByPlayouts(0.0);
+      killEnclosed();
+      if (!result.final && !closed()) {
+        m_dead = certainDead;
+        judgeByPlayouts(kEstimateDead);
+      }
     }
     const std::size_t points = static_cast<std::size_t>(m_size) * m_size;
     result.status.assign(points, StoneStatus::Alive);
@@ -181,17 +186,55 @@ class Analyzer {
     }
   }
 
-  // Whether the playouts leave few empty points in doubt: at most a tenth of them (and at least three) owned by
-  // either side in less than three quarters of the playouts more than the other.
-  bool settled() const {
-    int empty = 0;
-    int doubtful = 0;
-    for (Vertex v : m_points) {
-      if (m_board.at(v) != Color::Empty) continue;
-      ++empty;
-      doubtful += std::abs(m_ownership[v]) * 4 < 3 * m_playouts;
+  // Whether every area (empty points and dead stones, apart from dame) borders live stones of one colour only, and
+  // the playouts agree: at least nine in ten of its empty points (all but one in a small area) are more often that
+  // colour's than the other's. Taking one side's stones off an open board closes it, but the playouts disagree.
+  bool closed() const {
+    std::vector<std::uint8_t> seen(static_cast<std::size_t>(m_end), 0);
+    std::vector<Vertex> stack;
+    auto dame = [&](Vertex v) {
+      if (m_board.at(v) != Color::Empty) return false;
+      bool black = false, white = false;
+      for (int d : m_board.neighbourOffsets()) {
+        if (!live(v + d)) continue;
+        black |= m_board.at(v + d) == Color::Black;
+        white |= m_board.at(v + d) == Color::White;
+      }
+      return black && white;
+    };
+    for (Vertex start : m_points) {
+      if (live(start) || seen[start] || dame(start)) continue;
+      bool black = false, white = false;
+      int empty = 0;
+      int blackLeaning = 0;
+      int whiteLeaning = 0;
+      seen[start] = 1;
+      stack.assign(1, start);
+      while (!stack.empty()) {
+        const Vertex u = stack.back();
+        stack.pop_back();
+        if (m_board.at(u) == Color::Empty) {
+          ++empty;
+          blackLeaning += m_ownership[u] > 0;
+          whiteLeaning += m_ownership[u] < 0;
+        }
+        for (int d : m_board.neighbourOffsets()) {
+          const Vertex w = u + d;
+          if (m_board.at(w) == Color::OffBoard || seen[w]) continue;
+          if (live(w)) {
+            black |= m_board.at(w) == Color::Black;
+            white |= m_board.at(w) == Color::White;
+          } else if (!dame(w)) {
+            seen[w] = 1;
+            stack.push_back(w);
+          }
+        }
+      }
+      if (black == white) return false;
+      const int agreeing = black ? blackLeaning : whiteLeaning;
+      if (agreeing < std::min(empty - 1, empty * 9 / 10)) return false;
     }
-    return doubtful <= std::max(3, empty / 10);
+    return true;
   }
 
   // Whether the chain is in seki: it has two liberties or more, the opponent can fill none of them (each is
