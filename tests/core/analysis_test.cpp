@@ -297,3 +297,61 @@ TEST(AnalysisTest, StatusNamesAreThoseOfGtp) {
 
 }  // namespace
 }  // namespace tengen
+
+namespace tengen {
+namespace {
+
+// Random legal games on every board size, stopped at random points and ended by passes or not: the analysis
+// always answers, consistently and the same way twice.
+TEST(AnalysisPropertyTest, EverySizeAndStageGivesAConsistentAnswer) {
+  std::uint64_t state = 0x5EED;
+  auto next = [&state](int n) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int>((state >> 33) % static_cast<std::uint64_t>(n));
+  };
+  for (int size = 2; size <= 25; ++size) {
+    for (int trial = 0; trial < 3; ++trial) {
+      const Rules rules = allRuleSets()[static_cast<std::size_t>(next(6))].rules;
+      Game game(GameConfig{size, rules, std::nullopt, 0});
+      const int moves = next(size * size + 1);
+      for (int i = 0; i < moves && game.phase() == Phase::Playing; ++i) {
+        std::vector<Point> legal;
+        for (int r = 0; r < size; ++r) {
+          for (int c = 0; c < size; ++c) {
+            if (game.isLegal(Move::play(game.toMove(), {r, c}))) legal.push_back({r, c});
+          }
+        }
+        if (legal.empty()) break;
+        ASSERT_EQ(
+            game.play(Move::play(game.toMove(), legal[static_cast<std::size_t>(next(static_cast<int>(legal.size())))])),
+            RejectReason::None);
+      }
+      if (trial == 2 && game.phase() == Phase::Playing) {
+        game.play(Move::pass(game.toMove()));
+        game.play(Move::pass(game.toMove()));
+      }
+      const Analysis a = analyze(game);
+      const std::size_t points = static_cast<std::size_t>(size) * size;
+      ASSERT_EQ(a.size, size);
+      ASSERT_EQ(a.status.size(), points);
+      ASSERT_EQ(a.owner.size(), points);
+      EXPECT_EQ(a.final, game.phase() == Phase::Scoring) << size;
+      for (const Point& p : a.dead) {
+        EXPECT_TRUE(isPlayer(game.board().at(p)));
+        EXPECT_EQ(a.status[static_cast<std::size_t>(p.row) * size + p.col], StoneStatus::Dead);
+      }
+      for (const Point& p : a.seki) EXPECT_TRUE(isPlayer(game.board().at(p)));
+      if (game.ruleSet().scoring == Scoring::Area) {
+        EXPECT_LE(a.score.black + a.score.white, points);
+      }
+      EXPECT_EQ(a.score.result, resultString(a.score.black - a.score.white - a.score.komi - a.score.handicap));
+      const Analysis again = analyze(game);
+      EXPECT_EQ(again.dead, a.dead);
+      EXPECT_EQ(again.owner, a.owner);
+      EXPECT_EQ(again.score.result, a.score.result);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tengen

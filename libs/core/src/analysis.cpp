@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdlib>
 
 #include "benson.h"
@@ -43,11 +44,15 @@ int eyesOfShape(const Board& board, const std::vector<Vertex>& points) {
   return killable ? 1 : 2;
 }
 
-// Playouts per analysis: a fixed number for each board size, so the answer never depends on the time it took.
-int playoutsFor(int size) {
-  if (size <= 9) return 3000;
-  if (size <= 13) return 2000;
-  return 1500;
+// Playouts per analysis: a number fixed by the position alone, so the answer never depends on the time it took.
+// At most 3,000 on 9x9, 2,000 on 13x13 and 1,500 above; fewer on an open board, whose playouts are long, so that no
+// analysis plays much more than about 400,000 moves (an estimate of an open board is rough whatever the count).
+int playoutsFor(const Board& board) {
+  const int size = board.size();
+  const int most = size <= 9 ? 3000 : size <= 13 ? 2000 : 1500;
+  constexpr int kMoveBudget = 400000;
+  const int expectedLength = board.emptyCount() * 3 / 2 + 10;
+  return std::clamp(kMoveBudget / expectedLength, std::min(most, 300), most);
 }
 
 // A chain the playouts keep is still dead when it sits, with no eyes and no pass-alive friend, in an enclosure
@@ -56,7 +61,8 @@ constexpr double kStrongWall = 0.5;
 // Fewer points than this are no room for two eyes, whoever the playouts give them to.
 constexpr int kRoomForTwoEyes = 7;
 // In an estimate, an empty point nobody encloses yet counts for the side that owns it in at least this share of
-// playouts more than the other.
+// playouts more than the other, and at least three standard errors of the playouts' count (so that the noise of
+// a few hundred playouts on an open board gives nothing away).
 constexpr double kEstimateOwnership = 0.1;
 // In an estimate of an unsettled game, a chain is dead only when the opponent owns it in this share of playouts
 // more than its own colour does.
@@ -91,7 +97,8 @@ class Analyzer {
       const std::vector<std::uint8_t> certainDead = m_dead;
       judgeByPlayouts(0.0);
       killEnclosed();
-      if (!result.final && !closed()) {
+      m_readAsFinished = result.final || closed();
+      if (!m_readAsFinished) {
         m_dead = certainDead;
         judgeByPlayouts(kEstimateDead);
       }
@@ -121,7 +128,7 @@ class Analyzer {
             static_cast<float>(m_ownership[v]) / static_cast<float>(m_playouts);
       }
     }
-    if (!result.final && !m_ownership.empty()) addOpenAreas(result);
+    if (!m_readAsFinished && !m_ownership.empty()) addOpenAreas(result);
     return result;
   }
 
@@ -142,12 +149,13 @@ class Analyzer {
           m_dead[v] = 1;
           continue;
         }
-        // Live stones of a legal position go down one colour after the other without capturing anything.
-        cleaned.play(c, v);
+        // Live stones of a legal position go down one colour after the other without capturing anything; a stone
+        // that could not (a position no game reaches) is left out of the playouts.
+        if (cleaned.check(c, v, true) == RejectReason::None) cleaned.play(c, v);
       }
     }
     detail::OwnershipOptions options;
-    options.playouts = playoutsFor(m_size);
+    options.playouts = playoutsFor(cleaned);
     options.seed = kSeed;
     options.frozen = &frozen;
     m_ownership = detail::playoutOwnership(cleaned, m_game.toMove(), options);
@@ -176,8 +184,8 @@ class Analyzer {
   }
 
   // A chain is dead when the opponent owns its points in more playouts than its own colour does, by more than
-  // `margin` of them, unless it is pass-alive or in seki (the playouts break some seki by filling a shared liberty
-  // with a lone stone).
+  // `margin` (a share of all playouts), unless it is pass-alive or in seki (the playouts break some seki by filling a
+  // shared liberty with a lone stone).
   void judgeByPlayouts(double margin) {
     for (Vertex v : m_points) {
       if (!isPlayer(m_board.at(v)) || m_dead[v] || m_certain.stone[v] || m_board.chainRoot(v) != v) continue;
@@ -383,10 +391,11 @@ class Analyzer {
       const std::size_t i = static_cast<std::size_t>(p.row) * m_size + p.col;
       if (result.owner[i] != Color::Empty) continue;
       const double o = static_cast<double>(m_ownership[v]) / m_playouts;
-      if (o >= kEstimateOwnership) {
+      const double threshold = std::max(kEstimateOwnership, 3.0 / std::sqrt(static_cast<double>(m_playouts)));
+      if (o >= threshold) {
         result.owner[i] = Color::Black;
         score.black += 1;
-      } else if (o <= -kEstimateOwnership) {
+      } else if (o <= -threshold) {
         result.owner[i] = Color::White;
         score.white += 1;
       }
@@ -416,6 +425,8 @@ class Analyzer {
   std::vector<std::uint8_t> m_dead;
   std::vector<int> m_ownership;
   int m_playouts = 1;
+  // A finished game, or one in play that reads as settled: no open areas are given away by ownership.
+  bool m_readAsFinished = true;
   std::vector<double> m_own;  // per stone: its chain's ownership from its own colour's side
   std::vector<int> m_mark;
   int m_stamp = 0;

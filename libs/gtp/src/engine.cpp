@@ -35,6 +35,31 @@ struct Engine::State {
   bool quit = false;
   std::optional<TimeSettings> timeSettings;
   std::array<std::optional<TimeLeft>, 2> timeLeft;
+
+  // The analysis of the last position scored: GUIs ask final_status_list and final_score of one position in a row.
+  struct ScoredPosition {
+    std::uint64_t hash;
+    Color toMove;
+    Phase phase;
+    int moves;
+    int size;
+    Rules rules;
+    double komi;
+    Analysis analysis;
+  };
+  std::optional<ScoredPosition> scored;
+
+  const Analysis& analysis() {
+    const bool same = scored && scored->hash == game.board().hash() && scored->toMove == game.toMove() &&
+                      scored->phase == game.phase() && scored->moves == game.moveCount() &&
+                      scored->size == game.size() && scored->rules == game.ruleSet().rules &&
+                      scored->komi == game.komi();
+    if (!same) {
+      scored = ScoredPosition{game.board().hash(), game.toMove(),        game.phase(), game.moveCount(),
+                              game.size(),         game.ruleSet().rules, game.komi(),  analyze(game)};
+    }
+    return scored->analysis;
+  }
 };
 
 namespace {
@@ -395,7 +420,7 @@ Reply setFreeHandicap(State& state, const Args& args) {
 Reply finalScore(State& state, const Args&) {
   // After a resignation the result is already known ("W+R").
   if (state.game.phase() == Phase::Finished && !state.game.result().empty()) return success(state.game.result());
-  return success(analyze(state.game).score.result);
+  return success(state.analysis().score.result);
 }
 
 // One line per chain, its stones in reading order (top row first, left to right), chains ordered by their first
@@ -410,7 +435,7 @@ Reply finalStatusList(State& state, const Args& args) {
     if (name == statusName(s)) wanted = s;
   }
   if (!wanted) return syntaxError();
-  const Analysis analysis = analyze(state.game);
+  const Analysis& analysis = state.analysis();
 
   const Game& game = state.game;
   const int size = game.size();
