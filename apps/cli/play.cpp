@@ -430,6 +430,10 @@ class TerminalGame {
                  << " (type help for scoring commands)\n";
         continue;
       }
+      if (m_game.ruleSet().rules == Rules::TrompTaylor) {
+        m_io.out << "Tromp-Taylor rules score the board as it stands: no stone is taken off.\n";
+        continue;
+      }
       toggleChain(parsed->point, dead);
       showScore(dead);
     }

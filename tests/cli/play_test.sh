@@ -43,6 +43,12 @@ scores=$(echo "$out" | grep '^Score (' | uniq)
 [[ $(echo "$scores" | wc -l) -ge 3 ]] || fail "toggling did not change the printed score: $scores"
 expect_contains toggle "$out" "$final"
 
+# Tromp-Taylor scores the board as it stands: toggling is refused and the score stays.
+out=$( { passes; echo A1; echo done; } | "$tengen" play --size 5 --opponent random --seed 2 --rules tromp-taylor \
+  --no-sgf 2>&1)
+expect_contains "tromp-taylor toggle" "$out" "Tromp-Taylor rules score the board as it stands: no stone is taken off."
+expect_contains "tromp-taylor toggle" "$out" "Dead: none"
+
 # resume goes back to play; the opponent and the person pass again and the game is scored again.
 out=$( { passes; echo resume; echo pass; echo done; } | "$tengen" play --size 5 --opponent random --seed 2 \
   --no-sgf 2>&1)

@@ -294,7 +294,11 @@ void GameController::clickPoint(Point p) {
   }
   if (game.phase() == Phase::Scoring) {
     if (m_estimating) {
-      emit message(QStringLiteral("Wait a moment: the dead stones are being estimated"));
+      emit message(QStringLiteral("Wait a moment: the dead stones are being found"));
+      return;
+    }
+    if (game.ruleSet().rules == Rules::TrompTaylor) {
+      emit message(QStringLiteral("Tromp-Taylor rules score the board as it stands: no stone is taken off"));
       return;
     }
     if (!m_model.toggleDeadChain(p)) {

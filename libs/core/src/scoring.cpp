@@ -27,9 +27,10 @@ Score Game::score(const std::vector<Point>& deadStones) const {
   const int n = size();
   const int end = board.vertexEnd();
   const bool trompTaylor = m_ruleSet->rules == Rules::TrompTaylor;
+  // Tromp-Taylor scores the board as it stands: nothing is taken off, whoever asks.
   std::vector<bool> dead(static_cast<std::size_t>(end), false);
   for (const Point& p : deadStones) {
-    if (board.contains(p) && isPlayer(board.at(p))) dead[board.vertex(p)] = true;
+    if (!trompTaylor && board.contains(p) && isPlayer(board.at(p))) dead[board.vertex(p)] = true;
   }
   auto live = [&](Board::Vertex v) { return isPlayer(board.at(v)) && !dead[v]; };
   // An empty point next to live stones of both colours is dame: it separates the areas, so a boundary left open

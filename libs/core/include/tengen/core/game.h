@@ -103,7 +103,7 @@ class Game {
   // Area or territory score by the game's rule set, komi and handicap compensation, with the given stones taken as
   // dead (any order; points that are not stones are ignored). Empty points next to live stones of both colours are
   // dame (except under tromp-taylor); chains in seki keep no territory under territory scoring. Which stones are
-  // dead is the analysis's answer (analysis.h) or a person's.
+  // dead is the analysis's answer (analysis.h) or a person's; tromp-taylor takes none off, whatever is given.
   Score score(const std::vector<Point>& deadStones) const;
 
   // Ends a game in the scoring phase with the given dead stones; the result becomes the score's.
