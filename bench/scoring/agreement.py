@@ -3,13 +3,15 @@
 
     agreement.py make  --out DIR [--set test|dev] [--jobs 2]   play the games (GNU Go against itself, tengen's
                                                               built-in engine against GNU Go) with `tengen match`
-    agreement.py score --out DIR [--jobs 2]                   score every record four ways and compare
+    agreement.py score --out DIR [--jobs 2] [--rules japanese] score every record four ways and compare
 
 `make` writes DIR/<size>/<name>.sgf, one `tengen match` of one game each, so the record's RE is the result
 `tengen match` gave. `score` asks GNU Go (`--score aftermath --chinese-rules`), `tengen score --json`, `tengen gtp`
 (`loadsgf` then `final_score`) and reads the match's RE; it prints, per board size and in all, how often each of
 tengen's three agrees with GNU Go on the winner and on the exact result, lists every disagreement with the dead
-stones each side saw, and writes DIR/agreement.json. Only the standard library is used.
+stones each side saw, and writes DIR/agreement-RULES.json. With --rules japanese both count by territory (GNU Go's
+--japanese-rules, tengen's --rules japanese) and the match's RE, counted under the chinese rules the games were
+played by, is left out. Only the standard library is used.
 """
 
 import argparse
@@ -121,7 +123,7 @@ def read_re(path):
 
 def gtp_session(args, path):
     script = f"loadsgf {path}\nfinal_score\nfinal_status_list dead\nquit\n"
-    done = subprocess.run([args.tengen, "gtp", "--rules", "chinese"], input=script, capture_output=True, text=True)
+    done = subprocess.run([args.tengen, "gtp", "--rules", args.rules], input=script, capture_output=True, text=True)
     replies = [block.strip() for block in done.stdout.split("\n\n") if block.strip()]
     score = replies[1][2:].strip() if len(replies) > 1 and replies[1].startswith("=") else None
     dead = replies[2][2:].split() if len(replies) > 2 and replies[2].startswith("=") else None
@@ -130,16 +132,17 @@ def gtp_session(args, path):
 
 def gnugo_dead(args, path):
     script = f"loadsgf {path}\nfinal_status_list dead\nquit\n"
-    done = subprocess.run([args.gnugo, "--mode", "gtp", "--chinese-rules"], input=script, capture_output=True,
+    done = subprocess.run([args.gnugo, "--mode", "gtp", f"--{args.rules}-rules"], input=script, capture_output=True,
                           text=True)
     replies = [block.strip() for block in done.stdout.split("\n\n") if block.strip()]
     return replies[1][2:].split() if len(replies) > 1 and replies[1].startswith("=") else None
 
 
 def score_one(args, path):
-    aftermath = subprocess.run([args.gnugo, "--score", "aftermath", "--chinese-rules", "-l", path],
+    aftermath = subprocess.run([args.gnugo, "--score", "aftermath", f"--{args.rules}-rules", "-l", path],
                                capture_output=True, text=True)
-    tengen = subprocess.run([args.tengen, "score", "--json", path], capture_output=True, text=True)
+    tengen = subprocess.run([args.tengen, "score", "--rules", args.rules, "--json", path], capture_output=True,
+                            text=True)
     try:
         tengen_json = json.loads(tengen.stdout.splitlines()[0])
     except (ValueError, IndexError):
@@ -154,7 +157,7 @@ def score_one(args, path):
         "final": tengen_json.get("final"),
         "gtp": gtp_score,
         "gtp_dead": gtp_dead,
-        "match": read_re(path),
+        "match": read_re(path) if args.rules == "chinese" else None,
     }
 
 
@@ -169,27 +172,30 @@ def command_score(args):
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         rows = list(pool.map(lambda p: score_one(args, p), paths))
 
-    channels = ("score", "gtp", "match")
-    print(f"{'size':>5} {'games':>5}  " + "  ".join(f"{c + ' winner':>14} {c + ' exact':>13}" for c in channels))
+    channels = ("score", "gtp", "match") if args.rules == "chinese" else ("score", "gtp")
+    header = f"{'size':>5} {'games':>5}"
+    for c in channels:
+        header += f" {c + ' winner':>16} {c + ' exact':>16}"
+    print(header)
     for size in sorted(PLAN) + ["all"]:
         group = [r for r in rows if size == "all" or r["size"] == size]
         if not group:
             continue
-        cells = []
+        line = f"{size:>5} {len(group):>5}"
         for c in channels:
-            same_winner = sum(1 for r in group if winner(r[c]) == winner(r["gnugo"]) and r["gnugo"])
-            same_result = sum(1 for r in group if r[c] == r["gnugo"] and r["gnugo"])
-            cells.append(f"{same_winner:>6}/{len(group):<3} {100 * same_winner / len(group):5.1f}%"
-                         f" {same_result:>5}/{len(group):<3}{100 * same_result / len(group):5.1f}%")
-        print(f"{size:>5} {len(group):>5}  " + "  ".join(cells))
+            same_winner = sum(1 for r in group if r["gnugo"] and winner(r[c]) == winner(r["gnugo"]))
+            same_result = sum(1 for r in group if r["gnugo"] and r[c] == r["gnugo"])
+            for same in (same_winner, same_result):
+                line += f" {f'{same}/{len(group)} {100 * same / len(group):.1f}%':>16}"
+        print(line)
 
     disagreements = [r for r in rows if any(r[c] != r["gnugo"] for c in channels)]
     for r in disagreements:
         path = os.path.join(args.out, r["file"])
         print(f"\n{r['file']}: gnugo {r['gnugo']} | score {r['score']} | gtp {r['gtp']} | match {r['match']}")
         print(f"  tengen dead: {' '.join(r['score_dead'] or []) or 'none'}")
-        print(f"  gnugo  dead: {' '.join(gnugo_dead(args, path) or []) or 'none'} (its static final_status_list)")
-    with open(os.path.join(args.out, "agreement.json"), "w", encoding="utf-8") as f:
+        print(f"  gnugo  dead: {' '.join(gnugo_dead(args, path) or []) or 'none'} (its final_status_list dead)")
+    with open(os.path.join(args.out, f"agreement-{args.rules}.json"), "w", encoding="utf-8") as f:
         json.dump(rows, f, indent=1)
         f.write("\n")
 
@@ -201,6 +207,8 @@ def main():
     parser.add_argument("--set", choices=sorted(SET_SEEDS), default="test", help="which fixed set of games to make")
     parser.add_argument("--seed", type=int, help="make another set of games from this seed instead")
     parser.add_argument("--jobs", type=int, default=2, help="games played or scored at once")
+    parser.add_argument("--rules", choices=("chinese", "japanese"), default="chinese",
+                        help="score: count by area (chinese) or territory (japanese)")
     parser.add_argument("--tengen", default=DEFAULT_TENGEN, help="the tengen binary")
     parser.add_argument("--gnugo", default=DEFAULT_GNUGO, help="the GNU Go binary")
     args = parser.parse_args()
