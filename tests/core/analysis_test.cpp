@@ -201,6 +201,31 @@ TEST(AnalysisTest, APassAliveGroupLivesAndTheGroupWithAFalseEyeDies) {
   EXPECT_EQ(territory.score.result, "W+63.5");
 }
 
+// Black's corner group has two liberties, F2 and E1, that neither side can fill without self-atari, but the white
+// stones E2 and F1 sit inside its eye space, a square four: White fills it by sacrificing them, so Black is dead
+// (as GNU Go says), not in seki. Playouts, which never play such a sacrifice, keep it alive.
+const std::vector<std::string> kNakadeNotSeki = {
+    ".......",  //
+    ".......",  //
+    ".......",  //
+    "OOOOOOO",  //
+    "OOOXXXX",  //
+    "OOOXO.X",  //
+    "OOOX.OX",  //
+};
+
+TEST(AnalysisTest, ASquareFourWithTwoOpponentStonesInsideIsDeadNotSeki) {
+  const Analysis area = analyze(finished(kNakadeNotSeki, Rules::Chinese));
+  EXPECT_EQ(vertices(area.dead, 7), (std::vector<std::string>{"D3", "E3", "F3", "G3", "D2", "G2", "D1", "G1"}));
+  EXPECT_TRUE(area.seki.empty());
+  EXPECT_DOUBLE_EQ(area.score.white, 49);
+  EXPECT_EQ(area.score.result, "W+56.5");
+  // Territory: 21 points above the wall and the 10 of the dead group's corner, and 8 prisoners.
+  const Analysis territory = analyze(finished(kNakadeNotSeki, Rules::Japanese));
+  EXPECT_DOUBLE_EQ(territory.score.white, 39);
+  EXPECT_EQ(territory.score.result, "W+45.5");
+}
+
 TEST(AnalysisTest, TrompTaylorScoresTheBoardAsItStands) {
   const Analysis a = analyze(finished(kWallsWithLoneStones, Rules::TrompTaylor));
   EXPECT_TRUE(a.dead.empty());

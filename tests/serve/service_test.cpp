@@ -295,9 +295,9 @@ TEST(Service, AcceptsAnSgfRecordInPlaceOfTheMoves) {
 // ownership rows from the top row down, and whether the game has ended.
 json wallsGame(bool passed) {
   json setup = {{"B", json::array()}, {"W", json::array()}};
-  for (int row = 1; row <= 9; ++row) {
-    setup["B"].push_back("D" + std::to_string(row));
-    setup["W"].push_back("E" + std::to_string(row));
+  for (const char* row : {"1", "2", "3", "4", "5", "6", "7", "8", "9"}) {
+    setup["B"].push_back(std::string("D").append(row));
+    setup["W"].push_back(std::string("E").append(row));
   }
   setup["W"].push_back("B5");
   setup["B"].push_back("H5");

@@ -248,12 +248,14 @@ class Analyzer {
   // Whether the chain is in seki: it has two liberties or more, the opponent can fill none of them (each is
   // suicide, or would put one of the opponent's own chains in atari without capturing), and at least one is shared
   // that way. A lone stone thrown in counts as filling: that is how nakade kills. A chain whose liberties are all
-  // suicide points is not spared here: they may be false eyes, which the playouts judge.
+  // suicide points is not spared here: they may be false eyes, which the playouts judge. Nor is one whose shared
+  // liberties come from opponent stones wholly inside its own eye space, when that space (those stones included) is
+  // a nakade shape: the opponent fills it by sacrificing them (a square four with two stones in it is dead).
   bool unassailable(Vertex root) {
     const Color c = m_board.at(root);
     const Color attacker = opponent(c);
     int liberties = 0;
-    bool shared = false;
+    std::vector<Vertex> sharing;  // the attacker chains that make a liberty unfillable
     ++m_stamp;
     Vertex s = root;
     do {
@@ -266,11 +268,49 @@ class Analyzer {
         bool joins = false;
         for (int e : m_board.neighbourOffsets()) joins |= m_board.at(p + e) == attacker;
         if (m_board.libertiesAfter(attacker, p, 2) >= 2 || !joins) return false;
-        shared = true;
+        for (int e : m_board.neighbourOffsets()) {
+          if (m_board.at(p + e) == attacker) sharing.push_back(m_board.chainRoot(p + e));
+        }
       }
       s = m_board.nextInChain(s);
     } while (s != root);
-    return liberties >= 2 && shared;
+    if (liberties < 2 || sharing.empty()) return false;
+    return !nakadeInside(root, sharing);
+  }
+
+  // Whether the attacker chains of `sharing` lie wholly inside the enclosure of the chain at root (every point
+  // next to them is in it) and form, with the enclosure's empty points, a space worth fewer than two eyes.
+  bool nakadeInside(Vertex root, const std::vector<Vertex>& sharing) {
+    const Color c = m_board.at(root);
+    std::vector<std::uint8_t> inside(static_cast<std::size_t>(m_end), 0);
+    std::vector<Vertex> stack{root};
+    inside[root] = 1;
+    std::vector<Vertex> space;
+    while (!stack.empty()) {
+      const Vertex u = stack.back();
+      stack.pop_back();
+      if (m_board.at(u) != c) space.push_back(u);
+      for (int d : m_board.neighbourOffsets()) {
+        const Vertex w = u + d;
+        if (m_board.at(w) == Color::OffBoard || inside[w] || (isPlayer(m_board.at(w)) && m_board.at(w) != c)) continue;
+        inside[w] = 1;
+        stack.push_back(w);
+      }
+    }
+    for (Vertex chain : sharing) {
+      Vertex t = chain;
+      do {
+        for (int d : m_board.neighbourOffsets()) {
+          const Vertex w = t + d;
+          const Color cw = m_board.at(w);
+          if (cw == Color::OffBoard || (isPlayer(cw) && m_board.chainRoot(w) == chain)) continue;
+          if (!inside[w]) return false;
+        }
+        if (std::find(space.begin(), space.end(), t) == space.end()) space.push_back(t);
+        t = m_board.nextInChain(t);
+      } while (t != chain);
+    }
+    return space.size() <= 6 && eyesOfShape(m_board, space) < 2;
   }
 
   // The enclosure correction: random playouts let a lone stone or a small group in a large area live too often,
