@@ -132,11 +132,13 @@ class Board {
   static constexpr std::uint8_t kEmpty = 0;
   static constexpr std::uint8_t kOff = 3;
 
+  // No default member initialisers: the array of them is then left alone by the constructors (clear() and the
+  // copies fill the part a board uses), where zeroing all 729 would cost a copy more than the copy itself.
   struct Chain {
-    std::uint16_t libs = 0;  // pseudo-liberties: (stone, adjacent empty point) pairs
-    std::uint16_t size = 0;
-    std::uint32_t libSum = 0;   // sum of those empty points' vertices
-    std::uint32_t libSum2 = 0;  // sum of their squares
+    std::uint16_t libs;  // pseudo-liberties: (stone, adjacent empty point) pairs
+    std::uint16_t size;
+    std::uint32_t libSum;   // sum of those empty points' vertices
+    std::uint32_t libSum2;  // sum of their squares
   };
 
   // All pseudo-liberties are one point exactly when count * sum2 == sum * sum.
