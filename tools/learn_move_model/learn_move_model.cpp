@@ -1,0 +1,365 @@
+// Learns the weights of the built-in engine's move model from SGF game records with Coulom's minorization-
+// maximization ("Computing Elo ratings of move patterns in the game of Go", 2007): every move a record plays is a
+// win of its features over those of every other legal move of the position.
+//
+//   tengen_learn_move_model --out FILE [--size 19] [--games N] [--every K] [--iterations N] [--holdout N]
+//                           [--min-shape N] PATH...
+//
+// PATH is an SGF file or a directory searched for *.sgf / *.SGF (files are read in sorted order, so the same inputs
+// always give the same bytes). Records of another size, with an illegal move or with no moves are skipped. The
+// first --games usable records are read (all when 0); of each, every K-th position is learned from. The last
+// --holdout of those games are kept out of learning and the share of their moves the model ranks first is
+// reported on stderr. A shape (the twelve-point diamond) gets a weight of its own when at least --min-shape of the
+// learned moves have it; the others share one. docs/engine.md has the command that rebuilt
+// libs/engine/data/move_model.txt.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "tengen/core/game.h"
+#include "tengen/engine/move_features.h"
+#include "tengen/engine/move_model.h"
+#include "tengen/io/atomic_file.h"
+#include "tengen/sgf/sgf.h"
+
+namespace {
+
+using tengen::Board;
+using tengen::Color;
+using tengen::engine::Family;
+using tengen::engine::kFamilies;
+using tengen::engine::MoveFeatures;
+
+struct Options {
+  std::string out;
+  int size = 19;
+  int games = 0;
+  int every = 1;
+  int iterations = 20;
+  int holdout = 0;
+  int minShape = 10;
+  std::vector<std::string> paths;
+};
+
+// One position: the distinct feature sets of its legal moves with how many moves have each, and the played one's.
+struct Position {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates;  // (feature set index, count)
+  std::uint32_t chosen = 0;
+};
+
+struct FeatureSetHash {
+  std::size_t operator()(const MoveFeatures& f) const {
+    std::uint64_t h = 1469598103934665603ULL;
+    for (std::uint32_t x : f) h = (h ^ x) * 1099511628211ULL;
+    return static_cast<std::size_t>(h);
+  }
+};
+
+class Data {
+ public:
+  std::uint32_t intern(const MoveFeatures& f) {
+    const auto [it, added] = m_index.try_emplace(f, static_cast<std::uint32_t>(m_sets.size()));
+    if (added) m_sets.push_back(f);
+    return it->second;
+  }
+  const std::vector<MoveFeatures>& sets() const { return m_sets; }
+
+ private:
+  std::unordered_map<MoveFeatures, std::uint32_t, FeatureSetHash> m_index;
+  std::vector<MoveFeatures> m_sets;
+};
+
+[[noreturn]] void usage(const std::string& why) {
+  std::fprintf(stderr,
+               "tengen_learn_move_model: %s\nusage: tengen_learn_move_model --out FILE [--size 19] [--games N] "
+               "[--every K] [--iterations N] [--holdout N] [--min-shape N] PATH...\n",
+               why.c_str());
+  std::exit(2);
+}
+
+Options parseArgs(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto number = [&](int& out) {
+      if (i + 1 >= argc) usage(a + " needs a number");
+      char* end = nullptr;
+      const long v = std::strtol(argv[++i], &end, 10);
+      if (*end != '\0' || v < 0 || v > 1000000000) usage(a + ": not a number: " + argv[i]);
+      out = static_cast<int>(v);
+    };
+    if (a == "--out") {
+      if (i + 1 >= argc) usage("--out needs a file");
+      o.out = argv[++i];
+    } else if (a == "--size") {
+      number(o.size);
+    } else if (a == "--games") {
+      number(o.games);
+    } else if (a == "--every") {
+      number(o.every);
+    } else if (a == "--iterations") {
+      number(o.iterations);
+    } else if (a == "--holdout") {
+      number(o.holdout);
+    } else if (a == "--min-shape") {
+      number(o.minShape);
+    } else if (!a.empty() && a[0] == '-') {
+      usage("unknown option " + a);
+    } else {
+      o.paths.push_back(a);
+    }
+  }
+  if (o.out.empty()) usage("--out is required");
+  if (o.paths.empty()) usage("no records given");
+  if (o.every < 1) usage("--every must be at least 1");
+  return o;
+}
+
+std::vector<std::string> recordFiles(const std::vector<std::string>& paths) {
+  std::vector<std::string> files;
+  for (const std::string& p : paths) {
+    if (std::filesystem::is_directory(p)) {
+      for (const auto& entry : std::filesystem::recursive_directory_iterator(p)) {
+        const std::string ext = entry.path().extension().string();
+        if (entry.is_regular_file() && (ext == ".sgf" || ext == ".SGF")) files.push_back(entry.path().string());
+      }
+    } else {
+      files.push_back(p);
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The game of a record, replayed to its end, or nothing when it is not usable.
+std::optional<tengen::Game> usableGame(const std::string& path, int size) {
+  const auto collection = tengen::sgf::parseFile(path);
+  if (!collection || collection->games.empty()) return std::nullopt;
+  const auto record = tengen::sgf::readRecord(*collection->games.front());
+  if (!record || record->config.size != size || record->moves.size() < 10) return std::nullopt;
+  tengen::sgf::Replay replayed = tengen::sgf::replay(*record);
+  if (replayed.illegal || !replayed.setupError.empty()) return std::nullopt;
+  return std::move(replayed.game);
+}
+
+// Replays `game` from its start and calls each(board, colour, move, last, lastOwn, index) before every move played
+// on a point.
+template <typename F>
+void forEachPosition(const tengen::Game& game, F&& each) {
+  tengen::Game replay = game;
+  replay.undoTo(0);
+  Board::Vertex last = Board::kNoVertex;
+  Board::Vertex lastOwn = Board::kNoVertex;
+  int index = 0;
+  for (const tengen::Move& m : game.moves()) {
+    const Board& board = replay.board();
+    const Board::Vertex v = m.kind == tengen::MoveKind::Play ? board.vertex(m.point) : Board::kNoVertex;
+    if (v != Board::kNoVertex) each(board, m.color, v, last, lastOwn, index);
+    replay.play(m);
+    lastOwn = last;
+    last = v;
+    ++index;
+  }
+}
+
+bool alwaysPresent(int family) {
+  return family == static_cast<int>(Family::Pattern) || family == static_cast<int>(Family::Shape);
+}
+
+double strength(const std::vector<std::vector<double>>& gamma, const MoveFeatures& f) {
+  double s = 1;
+  for (int k = 0; k < kFamilies; ++k) {
+    if (f[static_cast<std::size_t>(k)] == 0 && !alwaysPresent(k)) continue;
+    s *= gamma[static_cast<std::size_t>(k)][f[static_cast<std::size_t>(k)]];
+  }
+  return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Options options = parseArgs(argc, argv);
+  const std::vector<std::string> files = recordFiles(options.paths);
+
+  std::vector<tengen::Game> games;
+  for (const std::string& f : files) {
+    if (options.games > 0 && static_cast<int>(games.size()) >= options.games + options.holdout) break;
+    if (std::optional<tengen::Game> g = usableGame(f, options.size)) games.push_back(std::move(*g));
+  }
+  const int learnGames =
+      static_cast<int>(games.size()) - std::min<int>(options.holdout, static_cast<int>(games.size()));
+  std::fprintf(stderr, "%zu records, %zu usable %dx%d games: %d to learn from, %zu held out\n", files.size(),
+               games.size(), options.size, options.size, learnGames, games.size() - learnGames);
+
+  // The shapes of the learned moves, counted, make the dictionary of shapes with a weight of their own; in the
+  // learning data a shape is its index there, or the dictionary's size for all the others.
+  std::map<std::uint32_t, int> shapeCounts;
+  for (int g = 0; g < learnGames; ++g) {
+    forEachPosition(games[static_cast<std::size_t>(g)],
+                    [&](const Board& board, Color c, Board::Vertex played, Board::Vertex, Board::Vertex, int index) {
+                      if (index % options.every == 0) ++shapeCounts[tengen::engine::canonicalShape(board, played, c)];
+                    });
+  }
+  std::unordered_map<std::uint32_t, std::uint32_t> shapeIndex;
+  std::vector<std::uint32_t> shapeCodes;
+  for (const auto& [code, count] : shapeCounts) {
+    if (count < options.minShape) continue;
+    shapeIndex.emplace(code, static_cast<std::uint32_t>(shapeCodes.size()));
+    shapeCodes.push_back(code);
+  }
+  const auto unknownShape = static_cast<std::uint32_t>(shapeCodes.size());
+  std::fprintf(stderr, "%zu shapes, %zu with a weight of their own\n", shapeCounts.size(), shapeCodes.size());
+
+  Data data;
+  std::vector<Position> positions;
+  constexpr auto kShape = static_cast<std::size_t>(Family::Shape);
+  for (int g = 0; g < learnGames; ++g) {
+    forEachPosition(games[static_cast<std::size_t>(g)], [&](const Board& board, Color c, Board::Vertex played,
+                                                            Board::Vertex last, Board::Vertex lastOwn, int index) {
+      if (index % options.every != 0) return;
+      std::map<std::uint32_t, std::uint32_t> counts;
+      Position p;
+      for (int i = 0; i < board.emptyCount(); ++i) {
+        const Board::Vertex v = board.emptyAt(i);
+        if (board.check(c, v) != tengen::RejectReason::None) continue;
+        MoveFeatures f = tengen::engine::moveFeatures(board, c, v, last, lastOwn);
+        const auto known = shapeIndex.find(f[kShape]);
+        f[kShape] = known == shapeIndex.end() ? unknownShape : known->second;
+        const std::uint32_t set = data.intern(f);
+        ++counts[set];
+        if (v == played) p.chosen = set;
+      }
+      p.candidates.assign(counts.begin(), counts.end());
+      positions.push_back(std::move(p));
+    });
+  }
+  std::fprintf(stderr, "%zu positions, %zu distinct feature sets\n", positions.size(), data.sets().size());
+
+  // Gammas by family and level; the wins of each level (plus the prior's virtual win) are fixed.
+  std::vector<std::vector<double>> gamma(kFamilies);
+  std::vector<std::vector<double>> wins(kFamilies);
+  std::vector<std::vector<bool>> seen(kFamilies);
+  for (int k = 0; k < kFamilies; ++k) {
+    const std::size_t levels = k == static_cast<int>(Family::Pattern) ? 65536
+                               : k == static_cast<int>(Family::Shape) ? shapeCodes.size() + 1
+                                                                      : 128;
+    gamma[static_cast<std::size_t>(k)].assign(levels, 1.0);
+    wins[static_cast<std::size_t>(k)].assign(levels, 1.0);
+    seen[static_cast<std::size_t>(k)].assign(levels, false);
+  }
+  for (const Position& p : positions) {
+    const MoveFeatures& f = data.sets()[p.chosen];
+    for (int k = 0; k < kFamilies; ++k) wins[static_cast<std::size_t>(k)][f[static_cast<std::size_t>(k)]] += 1;
+  }
+  for (const MoveFeatures& f : data.sets()) {
+    for (int k = 0; k < kFamilies; ++k) seen[static_cast<std::size_t>(k)][f[static_cast<std::size_t>(k)]] = true;
+  }
+
+  std::vector<double> setStrength(data.sets().size());
+  for (int iteration = 0; iteration < options.iterations; ++iteration) {
+    for (int k = 0; k < kFamilies; ++k) {
+      const auto fk = static_cast<std::size_t>(k);
+      for (std::size_t s = 0; s < data.sets().size(); ++s) setStrength[s] = strength(gamma, data.sets()[s]);
+      // The prior: one virtual win and one virtual loss against a move of gamma 1.
+      std::vector<double> denominator(gamma[fk].size(), 0.0);
+      for (std::size_t level = 0; level < gamma[fk].size(); ++level) denominator[level] = 2 / (gamma[fk][level] + 1);
+      for (const Position& p : positions) {
+        double total = 0;
+        for (const auto& [set, count] : p.candidates) total += count * setStrength[set];
+        for (const auto& [set, count] : p.candidates) {
+          const std::uint32_t level = data.sets()[set][fk];
+          if (level == 0 && !alwaysPresent(k)) continue;
+          denominator[level] += count * setStrength[set] / gamma[fk][level] / total;
+        }
+      }
+      for (std::size_t level = 0; level < gamma[fk].size(); ++level) {
+        if (!seen[fk][level] || (level == 0 && !alwaysPresent(k))) continue;
+        gamma[fk][level] = wins[fk][level] / denominator[level];
+      }
+      if (k == static_cast<int>(Family::Pattern)) {
+        // Patterns are always present, so only their ratios matter: the empty neighbourhood keeps gamma 1.
+        const double scale = gamma[fk][0];
+        for (double& g : gamma[fk]) g /= scale;
+      } else if (k == static_cast<int>(Family::Shape)) {
+        // The same for shapes: those without a weight of their own keep gamma 1.
+        const double scale = gamma[fk][unknownShape];
+        for (double& g : gamma[fk]) g /= scale;
+      }
+    }
+    // Mean log-likelihood of the played moves, to watch the learning converge.
+    double logLikelihood = 0;
+    for (std::size_t s = 0; s < data.sets().size(); ++s) setStrength[s] = strength(gamma, data.sets()[s]);
+    for (const Position& p : positions) {
+      double total = 0;
+      for (const auto& [set, count] : p.candidates) total += count * setStrength[set];
+      logLikelihood += std::log(setStrength[p.chosen] / total);
+    }
+    std::fprintf(stderr, "iteration %d: mean log-likelihood %.4f\n", iteration + 1,
+                 positions.empty() ? 0.0 : logLikelihood / static_cast<double>(positions.size()));
+  }
+
+  tengen::engine::MoveModel model;
+  for (int k = 0; k < kFamilies; ++k) {
+    for (std::size_t level = 0; level < gamma[static_cast<std::size_t>(k)].size(); ++level) {
+      if (!seen[static_cast<std::size_t>(k)][level]) continue;
+      const double g = gamma[static_cast<std::size_t>(k)][level];
+      if (k == static_cast<int>(Family::Shape)) {
+        // Weights that round to 1 are left out: the model then treats the shape as unknown, with the same weight.
+        if (level < shapeCodes.size() && std::fabs(g - 1) > 0.005) model.setGamma(Family::Shape, shapeCodes[level], g);
+        continue;
+      }
+      model.setGamma(static_cast<Family>(k), static_cast<std::uint32_t>(level), g);
+    }
+  }
+
+  // How often the model ranks the played move first in the held-out games.
+  long held = 0;
+  long first = 0;
+  for (std::size_t g = static_cast<std::size_t>(learnGames); g < games.size(); ++g) {
+    forEachPosition(games[g], [&](const Board& board, Color c, Board::Vertex played, Board::Vertex last,
+                                  Board::Vertex lastOwn, int) {
+      double best = -1;
+      Board::Vertex bestMove = Board::kNoVertex;
+      for (int i = 0; i < board.emptyCount(); ++i) {
+        const Board::Vertex v = board.emptyAt(i);
+        if (board.check(c, v) != tengen::RejectReason::None) continue;
+        const double s = model.strength(tengen::engine::moveFeatures(board, c, v, last, lastOwn));
+        if (s > best) {
+          best = s;
+          bestMove = v;
+        }
+      }
+      ++held;
+      first += bestMove == played;
+    });
+  }
+  if (held > 0) {
+    std::fprintf(stderr, "held-out games: the played move ranked first in %ld of %ld positions (%.1f%%)\n", first, held,
+                 100.0 * static_cast<double>(first) / static_cast<double>(held));
+  }
+
+  std::string command = "tengen_learn_move_model";
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    // Paths are written as given (relative to where the command ran), so the file does not depend on the machine.
+    command += " " + arg;
+  }
+  const std::string comment =
+      "The built-in engine's move model (libs/engine/include/tengen/engine/move_model.h).\n"
+      "Rebuilt with: " +
+      command + "\nfrom " + std::to_string(learnGames) + " games, " + std::to_string(positions.size()) +
+      " positions, " + std::to_string(options.iterations) + " iterations of minorization-maximization.";
+  const auto error = tengen::io::writeFileAtomically(options.out, model.write(comment));
+  if (error) {
+    std::fprintf(stderr, "tengen_learn_move_model: %s\n", error->c_str());
+    return 1;
+  }
+  return 0;
+}
