@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 #include <vector>
@@ -187,6 +188,32 @@ TEST(Engine, PassesWhenOnlyItsOwnEyesAreLeft) {
                                     Color::Black, 0.5);
   Engine engine(withPlayouts(100));
   EXPECT_EQ(engine.genmove(game, Color::Black), Move::pass(Color::Black));
+}
+
+TEST(Engine, OpensOnTheThirdOrFourthLine) {
+  // From the empty board the first move goes to a corner's or a side's third or fourth line, whatever the seed.
+  for (int size : {13, 19}) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      Game game(GameConfig{size, Rules::Chinese, std::nullopt, 0});
+      Engine engine(withPlayouts(2000, seed));
+      const Move move = engine.genmove(game, Color::Black);
+      ASSERT_EQ(move.kind, MoveKind::Play);
+      const int line = std::min({move.point.row + 1, size - move.point.row, move.point.col + 1, size - move.point.col});
+      EXPECT_TRUE(line == 3 || line == 4)
+          << size << "x" << size << " seed " << seed << ": " << gtpVertex(move.point, size);
+    }
+  }
+}
+
+TEST(Engine, CountsDynamicKomiInHandicapGamesOnly) {
+  Engine engine(withPlayouts(200));
+  // Four stones on 9x9: about 28 points for White at the start, none once half the board has been played.
+  Game handicap(GameConfig{9, Rules::Chinese, 0.5, 4});
+  engine.genmove(handicap, Color::White);
+  EXPECT_DOUBLE_EQ(engine.lastStats().komi, 0.5 + 28);
+  Game even(GameConfig{9, Rules::Chinese, 7.5, 0});
+  engine.genmove(even, Color::Black);
+  EXPECT_DOUBLE_EQ(engine.lastStats().komi, 7.5);
 }
 
 TEST(Engine, DoesNotMoveWhenTheGameIsOver) {

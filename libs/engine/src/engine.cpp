@@ -21,10 +21,11 @@ using Vertex = Board::Vertex;
 // Playouts when neither a playout count nor a time is given.
 constexpr long kDefaultPlayouts = 10000;
 
-// The move that led to the position, as the playout policy reads it (kNoVertex after a pass or at the start).
-Vertex lastVertex(const Game& game) {
-  if (game.moves().empty()) return Board::kNoVertex;
-  const Move& m = game.moves().back();
+// The move `back` moves ago (1: the one that led to the position), as the playout policy and the move model read
+// it; kNoVertex for a pass or before the first move.
+Vertex lastVertex(const Game& game, std::size_t back = 1) {
+  if (game.moves().size() < back) return Board::kNoVertex;
+  const Move& m = game.moves()[game.moves().size() - back];
   return m.kind == MoveKind::Play ? game.board().vertex(m.point) : Board::kNoVertex;
 }
 
@@ -32,6 +33,18 @@ Vertex lastVertex(const Game& game) {
 std::uint64_t positionSeed(std::uint64_t seed, const Game& game, Color color, std::uint64_t purpose) {
   return mixSeed(seed ^ mixSeed(static_cast<std::uint64_t>(game.moveCount()) * 4 + static_cast<std::uint64_t>(color) +
                                 (purpose << 32)));
+}
+
+// Dynamic komi for handicap games: the search counts White this many points more than the game's komi, about seven
+// a handicap stone at first and nothing once half the board's points have been played. Against a handicap the
+// engine as White would otherwise see every line lost and play at random, and as Black every line won and play
+// slack; the pass and resign decisions keep the game's own komi.
+double dynamicKomi(const Game& game) {
+  const int handicap = game.handicapStones();
+  if (handicap < 2) return 0;
+  const double points = static_cast<double>(game.size()) * game.size();
+  const double left = 1 - static_cast<double>(game.moveCount()) / (points / 2);
+  return left > 0 ? 7.0 * handicap * left : 0;
 }
 
 }  // namespace
@@ -106,6 +119,9 @@ Move Engine::genmove(const Game& asked, Color color, std::optional<double> secon
   }
   const std::uint64_t seed = positionSeed(m_options.seed, game, color, 0);
   const Vertex last = lastVertex(game);
+  const Vertex lastOwn = lastVertex(game, 2);
+  const MoveModel* model = m_options.moveModel ? &MoveModel::builtin() : nullptr;
+  const double searchKomi = game.komi() + dynamicKomi(game);
 
   // The old trees go on only for the same game moved on; each tree checks the path and the position itself.
   std::optional<std::vector<Move>> path;
@@ -129,13 +145,14 @@ Move Engine::genmove(const Game& asked, Color color, std::optional<double> secon
       budget = std::max(1L, budget);
     }
     const std::uint64_t treeSeed = seed + static_cast<std::uint64_t>(t);
-    if (path && old->searches[i] && old->searches[i]->advance(*path, board, color, last, rootMoves, treeSeed)) {
+    if (path && old->searches[i] &&
+        old->searches[i]->advance(*path, board, color, last, lastOwn, searchKomi, rootMoves, treeSeed)) {
       searches[i] = std::move(old->searches[i]);
       reused[i] = searches[i]->reusedVisits();
     } else {
       // Dropped before the new tree grows, so at most one old arena is held alongside the new ones.
       if (old && i < old->searches.size()) old->searches[i].reset();
-      searches[i].emplace(board, color, last, game.komi(), rootMoves, treeSeed, m_patterns.get());
+      searches[i].emplace(board, color, last, lastOwn, searchKomi, rootMoves, treeSeed, m_patterns.get(), model);
     }
     playouts[i] = searches[i]->run(budget, deadline, m_options.earlyStop);
   };
@@ -170,6 +187,7 @@ Move Engine::genmove(const Game& asked, Color color, std::optional<double> secon
   for (long p : playouts) m_stats.playouts += p;
   for (long r : reused) m_stats.reusedVisits += r;
   m_stats.seconds = elapsed;
+  m_stats.komi = searchKomi;
   m_stats.playoutsPerSecond = elapsed > 0 ? static_cast<double>(m_stats.playouts) / elapsed : 0;
   m_stats.visits = total[best].visits;
   m_stats.winrate = total[best].visits > 0 ? total[best].wins / static_cast<double>(total[best].visits) : 0;

@@ -1,5 +1,7 @@
 #include "playout.h"
 
+#include "tengen/engine/move_features.h"
+
 namespace tengen::engine {
 
 using Vertex = Board::Vertex;
@@ -34,8 +36,8 @@ bool isBigSelfAtari(const Board& board, Color c, Vertex v) {
   Vertex chains[4];
   const int chainCount = neighbourChains(board, c, v, chains);
   for (int k = 0; k < chainCount; ++k) size += board.chainSize(chains[k]);
-  // Throw-ins and small sacrifices are good shape often enough; only big chains are kept out of atari.
-  if (size < 3) return false;
+  // A lone stone thrown in is good shape often enough; chains are kept out of atari.
+  if (size < 2) return false;
   return board.libertiesAfter(c, v, 2) < 2;
 }
 
@@ -55,12 +57,15 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, con
         if (board.check(c, lib) == RejectReason::None) return lib;
       }
     }
-    // An own chain the last move put in atari runs when running gives it room to live.
+    // An own chain the last move put in atari runs when running gives it room to live: three liberties, or two
+    // and no ladder to catch it.
     for (int d : offsets) {
       const Vertex u = last + d;
       if (board.at(u) == c && board.inAtari(u)) {
         const Vertex lib = board.atariLiberty(u);
-        if (board.check(c, lib) == RejectReason::None && board.libertiesAfter(c, lib, 2) >= 2) return lib;
+        if (board.check(c, lib) != RejectReason::None) continue;
+        const int libs = board.libertiesAfter(c, lib, 3);
+        if (libs >= 3 || (libs == 2 && !ladderCaptures(board, u, 40))) return lib;
       }
     }
     // Answer the last move's shape locally (hane, cut, edge block), as MoGo does; a self-atari is no answer.

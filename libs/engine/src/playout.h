@@ -17,14 +17,15 @@ using tengen::Rng;
 std::uint64_t mixSeed(std::uint64_t x);
 
 // The playout policy's move for c, or kNoVertex for a pass. In order: capture a chain of the last mover in atari
-// next to `last`; extend an own chain next to `last` out of atari when that gives it two liberties; when
+// next to `last`; extend an own chain next to `last` out of atari when that gives it three liberties, or two and no
+// ladder catches it; when
 // `patterns` is given, one of the points around `last` (the eight neighbours) that matches a pattern, is legal
 // and leaves the new chain two liberties, chosen at random; otherwise the SPEC section 6 scan from a random empty
-// point, also skipping self-atari of a chain of three or more stones.
+// point, also skipping self-atari of a chain of two or more stones.
 Board::Vertex choosePlayoutMove(const Board& board, Color c, Board::Vertex last, Rng& rng,
                                 const PatternTable* patterns);
 
-// Whether playing c at v leaves the resulting chain of three or more stones in atari. Precondition: v empty.
+// Whether playing c at v leaves the resulting chain of two or more stones in atari. Precondition: v empty.
 bool isBigSelfAtari(const Board& board, Color c, Board::Vertex v);
 
 // Plays the policy on `board` from `toMove` until two passes in a row or maxMoves turns. When `firstColor` is given

@@ -7,14 +7,21 @@
 #include <limits>
 #include <utility>
 
+#include "tengen/engine/move_features.h"
+
 namespace tengen::engine {
 
 namespace {
 
 using Vertex = Board::Vertex;
 
-// A leaf grows children only after this many visits, which keeps the arena small on 19x19.
+// A leaf grows children only after this many visits, which keeps the arena small on 19x19. The move model's
+// priors cost a feature reading per child, so with them big boards wait longer.
 constexpr std::uint32_t kExpandAfter = 2;
+std::uint32_t expandAfter(int size, bool model) {
+  if (!model || size <= 9) return kExpandAfter;
+  return size <= 13 ? 3 : 4;
+}
 // Past this many nodes the tree stops growing and the leaves just run playouts (about 100 MB).
 constexpr std::size_t kMaxNodes = 4'000'000;
 // UCT exploration; small because RAVE already spreads the visits.
@@ -31,6 +38,11 @@ constexpr float kEdgePrior = 6;
 // the last move kNearPrior wins: answering locally is usually right, and it steers the first visits there.
 constexpr float kPatternPrior = 5;
 constexpr float kNearPrior = 3;
+// With the move model each child gets this many virtual playouts, won in the share the model gives it against the
+// average candidate of its position: strength / (strength + mean strength); and as many AMAF ones, or RAVE, which
+// every playout feeds for half the board, would drown the prior at once.
+constexpr float kModelPrior = 10;
+constexpr std::uint32_t kModelRavePrior = 40;
 
 // How often the early stop looks at the root: rarely enough that scanning the root children costs nothing next to
 // the playouts, often enough that little is wasted once the choice is settled.
@@ -82,31 +94,57 @@ void Search::setPrior(Node& child, const Board& board, Color c, Vertex v, Vertex
   }
 }
 
-Search::Search(const Board& root, Color toMove, Vertex last, double komi, std::vector<Vertex> rootMoves,
-               std::uint64_t seed, const PatternTable* patterns)
+void Search::setModelPriors(std::int32_t first, std::int32_t end, const Board& board, Color c, Vertex last,
+                            Vertex lastOwn) {
+  if (first >= end) return;
+  std::vector<double> strength(static_cast<std::size_t>(end - first));
+  double total = 0;
+  for (std::int32_t i = first; i < end; ++i) {
+    const Vertex v = m_nodes[static_cast<std::size_t>(i)].move;
+    const double s = m_model->strength(moveFeatures(board, c, v, last, lastOwn));
+    strength[static_cast<std::size_t>(i - first)] = s;
+    total += s;
+  }
+  const double mean = total / static_cast<double>(end - first);
+  for (std::int32_t i = first; i < end; ++i) {
+    Node& child = m_nodes[static_cast<std::size_t>(i)];
+    const double s = strength[static_cast<std::size_t>(i - first)];
+    const auto q = static_cast<float>(s / (s + mean));
+    child.priorVisits = kModelPrior;
+    child.priorWins = kModelPrior * q;
+    child.raveVisits = kModelRavePrior;
+    child.raveWins = static_cast<float>(kModelRavePrior) * q;
+  }
+}
+
+Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, double komi, std::vector<Vertex> rootMoves,
+               std::uint64_t seed, const PatternTable* patterns, const MoveModel* model)
     : m_root(root),
       m_toMove(toMove),
       m_last(last),
+      m_lastOwn(lastOwn),
       m_komi(komi),
       m_rootMoves(std::move(rootMoves)),
       m_rng(seed),
       m_patterns(patterns),
+      m_model(model),
+      m_expandAfter(expandAfter(root.size(), model != nullptr)),
       m_maxPlayoutMoves(3 * root.size() * root.size()),
       m_firstColor(static_cast<std::size_t>(root.vertexEnd()), 0) {
   Node rootNode;
   rootNode.color = opponent(toMove);
   m_nodes.push_back(rootNode);
-  expand(0, m_root, toMove, last);
+  expand(0, m_root, toMove, last, lastOwn);
 }
 
-void Search::expand(std::int32_t node, const Board& board, Color toMove, Vertex last) {
+void Search::expand(std::int32_t node, const Board& board, Color toMove, Vertex last, Vertex lastOwn) {
   if (m_nodes.size() >= kMaxNodes) return;
   const auto first = static_cast<std::int32_t>(m_nodes.size());
   auto addChild = [&](Vertex v) {
     Node child;
     child.move = static_cast<std::uint16_t>(v);
     child.color = toMove;
-    setPrior(child, board, toMove, v, last);
+    if (m_model == nullptr) setPrior(child, board, toMove, v, last);
     m_nodes.push_back(child);
   };
   if (node == 0) {
@@ -116,6 +154,9 @@ void Search::expand(std::int32_t node, const Board& board, Color toMove, Vertex 
       const Vertex v = board.emptyAt(i);
       if (board.check(toMove, v) == RejectReason::None && !board.isSimpleEye(toMove, v)) addChild(v);
     }
+  }
+  if (m_model != nullptr) {
+    setModelPriors(first, static_cast<std::int32_t>(m_nodes.size()), board, toMove, last, lastOwn);
   }
   Node& n = m_nodes[static_cast<std::size_t>(node)];
   n.expanded = true;
@@ -154,13 +195,14 @@ void Search::playoutOnce() {
   Board board = m_root;
   Color toMove = m_toMove;
   Vertex last = m_last;
+  Vertex lastOwn = m_lastOwn;
   m_path.clear();
   m_path.push_back(0);
   std::int32_t node = 0;
   for (;;) {
     if (!m_nodes[static_cast<std::size_t>(node)].expanded &&
-        m_nodes[static_cast<std::size_t>(node)].visits >= kExpandAfter) {
-      expand(node, board, toMove, last);
+        m_nodes[static_cast<std::size_t>(node)].visits >= m_expandAfter) {
+      expand(node, board, toMove, last, lastOwn);
     }
     const Node& n = m_nodes[static_cast<std::size_t>(node)];
     if (!n.expanded || n.childCount == 0) break;
@@ -168,6 +210,7 @@ void Search::playoutOnce() {
     // The child was legal when it was made, on this same board: the path from the root fixes the position.
     const Vertex v = m_nodes[static_cast<std::size_t>(node)].move;
     board.play(toMove, v);
+    lastOwn = last;
     last = v;
     toMove = opponent(toMove);
     m_path.push_back(node);
@@ -246,8 +289,8 @@ long Search::run(long maxPlayouts, std::optional<std::chrono::steady_clock::time
   return done;
 }
 
-bool Search::advance(const std::vector<Move>& path, const Board& root, Color toMove, Vertex last,
-                     std::vector<Vertex> rootMoves, std::uint64_t seed) {
+bool Search::advance(const std::vector<Move>& path, const Board& root, Color toMove, Vertex last, Vertex lastOwn,
+                     double komi, std::vector<Vertex> rootMoves, std::uint64_t seed) {
   if (path.empty()) return false;
   Board board = m_root;
   std::int32_t node = 0;
@@ -292,6 +335,7 @@ bool Search::advance(const std::vector<Move>& path, const Board& root, Color toM
   // node's children are appended together and stay one contiguous block.
   std::vector<std::pair<std::int32_t, std::int32_t>> pending;
   long reused = 0;
+  std::vector<bool> newChild;
   for (const Vertex v : rootMoves) {
     std::int32_t match = -1;
     if (oldRoot.expanded) {
@@ -303,12 +347,14 @@ bool Search::advance(const std::vector<Move>& path, const Board& root, Color toM
       pending.emplace_back(match, static_cast<std::int32_t>(fresh.size()));
       fresh.push_back(m_nodes[static_cast<std::size_t>(match)]);
       reused += m_nodes[static_cast<std::size_t>(match)].visits;
+      newChild.push_back(false);
     } else {
       Node child;
       child.move = static_cast<std::uint16_t>(v);
       child.color = toMove;
-      setPrior(child, root, toMove, v, last);
+      if (m_model == nullptr) setPrior(child, root, toMove, v, last);
       fresh.push_back(child);
+      newChild.push_back(true);
     }
   }
   for (std::size_t k = 0; k < pending.size(); ++k) {
@@ -323,9 +369,21 @@ bool Search::advance(const std::vector<Move>& path, const Board& root, Color toM
   }
 
   m_nodes = std::move(fresh);
+  if (m_model != nullptr) {
+    // The new root children get the model's priors, measured against all the root's candidates; the kept ones
+    // keep theirs.
+    const std::vector<Node> kept(m_nodes.begin() + 1,
+                                 m_nodes.begin() + 1 + static_cast<std::ptrdiff_t>(rootMoves.size()));
+    setModelPriors(1, 1 + static_cast<std::int32_t>(rootMoves.size()), root, toMove, last, lastOwn);
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+      if (!newChild[k]) m_nodes[k + 1] = kept[k];
+    }
+  }
   m_root = root;
   m_toMove = toMove;
   m_last = last;
+  m_lastOwn = lastOwn;
+  m_komi = komi;
   m_rootMoves = std::move(rootMoves);
   m_rng = Rng(seed);
   m_reusedVisits = reused;

@@ -8,6 +8,7 @@
 
 #include "tengen/core/board.h"
 #include "tengen/core/types.h"
+#include "tengen/engine/move_model.h"
 
 #include "playout.h"
 
@@ -23,18 +24,22 @@ class Search {
  public:
   // A tree for `toMove` at `root`, whose children are exactly `rootMoves` (the caller has checked them against
   // the game, superko included). `last` is the move that led to `root` (kNoVertex for none or a pass).
-  // `patterns` (shape knowledge for the priors and the playouts) must outlive the search; null means none.
-  Search(const Board& root, Color toMove, Board::Vertex last, double komi, std::vector<Board::Vertex> rootMoves,
-         std::uint64_t seed, const PatternTable* patterns);
+  // `lastOwn` is the move before it. `patterns` (shape knowledge for the playouts and, without a model, the priors)
+  // and `model` (the learned move model behind the priors; null for the hand-written rules) must outlive the
+  // search.
+  Search(const Board& root, Color toMove, Board::Vertex last, Board::Vertex lastOwn, double komi,
+         std::vector<Board::Vertex> rootMoves, std::uint64_t seed, const PatternTable* patterns,
+         const MoveModel* model);
 
   // Moves the root down `path` (the moves played since this tree's root, by the colours its nodes hold) and makes
   // the tree search `root` for `toMove` next: the subtree under the node reached is copied breadth first into a
   // fresh arena (each child block stays contiguous) and the root's children become exactly `rootMoves`, old ones
   // with their statistics and subtrees, new ones with fresh priors; the generator is reseeded with `seed`. Returns
+  // `komi` is what the playouts count with from now on (dynamic komi changes it from move to move). Returns
   // false and leaves the tree as it was when the path is empty, holds a pass, leaves the tree, or reaches a
   // position whose hash is not root's or where `toMove` is not the colour to move in the tree.
   bool advance(const std::vector<Move>& path, const Board& root, Color toMove, Board::Vertex last,
-               std::vector<Board::Vertex> rootMoves, std::uint64_t seed);
+               Board::Vertex lastOwn, double komi, std::vector<Board::Vertex> rootMoves, std::uint64_t seed);
 
   // Runs playouts until maxPlayouts (when > 0) or the deadline (when given) is reached, at least one playout.
   // With earlyStop it also stops, checking every 256 playouts, once the most visited root child leads the next by
@@ -66,7 +71,10 @@ class Search {
   };
 
   void playoutOnce();
-  void expand(std::int32_t node, const Board& board, Color toMove, Board::Vertex last);
+  void expand(std::int32_t node, const Board& board, Color toMove, Board::Vertex last, Board::Vertex lastOwn);
+  // Gives the children [first, end) of a node their priors from the move model.
+  void setModelPriors(std::int32_t first, std::int32_t end, const Board& board, Color c, Board::Vertex last,
+                      Board::Vertex lastOwn);
   std::int32_t select(std::int32_t node) const;
   // Whether another root child could still end with at least as many visits as the most visited one after
   // `remaining` more playouts.
@@ -77,10 +85,13 @@ class Search {
   Board m_root;
   Color m_toMove;
   Board::Vertex m_last;
+  Board::Vertex m_lastOwn;
   double m_komi;
   std::vector<Board::Vertex> m_rootMoves;
   Rng m_rng;
   const PatternTable* m_patterns;
+  const MoveModel* m_model;
+  std::uint32_t m_expandAfter;
   int m_maxPlayoutMoves;
   std::vector<Node> m_nodes;
   long m_reusedVisits = 0;

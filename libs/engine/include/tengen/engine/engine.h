@@ -27,6 +27,9 @@ struct EngineOptions {
   double resignThreshold = 0;
   // Keep the trees between genmove calls and search on from the node of the new position (see Engine::genmove).
   bool reuse = true;
+  // The tree's priors come from the learned move model (move_model.h); off, from a few hand-written rules (for
+  // comparing the two).
+  bool moveModel = true;
   // Stop a search once its most visited root move can no longer be overtaken in what is left of the budget. Not a
   // spec key: with one thread and only a playout limit the move is the same either way; tests turn it off to
   // show that.
@@ -40,6 +43,7 @@ struct EngineStats {
   long visits = 0;        // root visits of the chosen move, summed over threads (reused ones included)
   double winrate = 0;     // of the chosen move, for the side that moves; 0 when no search ran
   long reusedVisits = 0;  // visits under the root's children kept from earlier searches, summed over threads
+  double komi = 0;        // the komi the search counted with: the game's, plus dynamic komi in a handicap game
 };
 
 class Engine {
