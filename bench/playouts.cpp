@@ -14,7 +14,7 @@ namespace tengen::bench {
 
 namespace {
 
-// One playout by SPEC section 6 on the fast board; returns the number of turns (passes included).
+// One playout by the benchmark's policy (docs/cli.md) on the fast board; returns the number of turns (passes included).
 long fastPlayout(Board& board, Rng& rng) {
   const long maxMoves = 3L * board.size() * board.size();
   Color toMove = Color::Black;

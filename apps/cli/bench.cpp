@@ -61,7 +61,7 @@ std::function<void(long)> progressLine(std::ostream& err, bool show, const char*
 }  // namespace
 
 CLI::App* addBenchCommand(CLI::App& app, BenchPlayoutsOptions* options) {
-  CLI::App* bench = app.add_subcommand("bench", "Benchmarks (SPEC section 6)");
+  CLI::App* bench = app.add_subcommand("bench", "Benchmarks (docs/cli.md)");
   bench->require_subcommand(1);
   CLI::App* playouts = bench->add_subcommand(
       "playouts", "Light random playouts from the empty board; prints one line of key=value figures");

@@ -1,4 +1,4 @@
-// `tengen bench playouts`: the light-playout benchmark of SPEC section 6.
+// `tengen bench playouts`: the light-playout benchmark of docs/cli.md.
 #pragma once
 
 #include <cstdint>
@@ -26,7 +26,7 @@ struct BenchPlayoutsOptions {
 CLI::App* addBenchCommand(CLI::App& app, BenchPlayoutsOptions* options);
 
 // Runs the benchmark and prints its one line of figures to out. Progress goes to err, and only when showProgress
-// (a person is watching a terminal). Returns the exit code of SPEC section 2.
+// (a person is watching a terminal). Returns the exit code (docs/cli.md).
 int runBenchPlayouts(const BenchPlayoutsOptions& options, std::ostream& out, std::ostream& err, bool showProgress);
 
 }  // namespace tengen::cli

@@ -1,4 +1,4 @@
-// `tengen check`: replays SGF game records by the rules and says whether every move is legal (SPEC section 2).
+// `tengen check`: replays SGF game records by the rules and says whether every move is legal (docs/sgf.md).
 #pragma once
 
 #include <iosfwd>

@@ -10,14 +10,14 @@
 
 namespace tengen::cli {
 
-// The exit codes of SPEC section 2.
+// The exit codes of docs/cli.md.
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitOther = 1;  // `tengen check`: a record holds an illegal move
 inline constexpr int kExitUsage = 2;  // bad input or usage; the message says what and where
 inline constexpr int kExitNoLegalMove = 3;
 inline constexpr int kExitEngineUnreachable = 4;
 
-// The rule-set names of SPEC section 1, comma-separated, for help texts and errors.
+// The rule-set names of docs/rules.md, comma-separated, for help texts and errors.
 std::string knownRuleNames();
 
 // The move-source options of any subcommand's options (its --seed, --timeout and model options), with `seedOffset`
@@ -38,15 +38,15 @@ int exitCodeWhenSourceRefused(const std::string& spec);
 // Refuses a value that starts with '-': CLI11 would otherwise wrap "-3" around into a huge unsigned seed.
 CLI::Validator notNegative();
 
-// The default of --error-log (SPEC section 2).
+// The default of --error-log (docs/error-log.md).
 inline constexpr const char* kDefaultErrorLog = "./tengen-errors.jsonl";
 
-// Adds the model options of SPEC section 2 (--model, --api-key-env, --image/--no-image, --coords,
+// Adds the model options of docs/serving-models.md (--model, --api-key-env, --image/--no-image, --coords,
 // --prompt-template, --constrain, --constrain-api, --timeout, --temperature) to cmd, bound to *model and
 // *timeoutSeconds. Values outside their lists are usage errors at parse time.
 void addModelOptions(CLI::App& cmd, ai::ModelOptions* model, double* timeoutSeconds);
 
-// Adds the referee options of SPEC section 2 (--max-retries, --error-log, --log-attempts) to cmd.
+// Adds the referee options of docs/serving-models.md (--max-retries, --error-log, --log-attempts) to cmd.
 void addRefereeOptions(CLI::App& cmd, int* maxRetries, std::string* errorLog, bool* logAttempts);
 
 // Why the referee options cannot be used ("--max-retries 200: must be 0..100"), or "" when they can.

@@ -52,7 +52,7 @@ CLI::App* addGenmoveCommand(CLI::App& app, GenmoveOptions* options) {
   cmd->add_option("--color", options->color, "Colour to move, B or W (default: the side to move)");
   cmd->add_option("--engine", options->engine, "ENGINE spec: random, gtp:COMMAND ARGS..., openai:BASE_URL")->required();
   cmd->add_option("--rules", options->rules, "Rule set instead of the record's RU: " + knownRuleNames());
-  cmd->add_flag("--json", options->json, "Print the move and its attempts as JSON (SPEC section 5)");
+  cmd->add_flag("--json", options->json, "Print the move and its attempts as JSON");
   cmd->add_option("--seed", options->seed, "Seed of the engine's randomness")->check(notNegative());
   addModelOptions(*cmd, &options->model, &options->timeoutSeconds);
   addRefereeOptions(*cmd, &options->maxRetries, &options->errorLog, &options->logAttempts);

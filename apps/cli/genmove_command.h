@@ -1,4 +1,4 @@
-// `tengen genmove`: one refereed AI move for the last position of an SGF record (SPEC section 2).
+// `tengen genmove`: one refereed AI move for the last position of an SGF record (docs/cli.md).
 #pragma once
 
 #include <cstdint>
@@ -34,8 +34,8 @@ struct GenmoveOptions {
 CLI::App* addGenmoveCommand(CLI::App& app, GenmoveOptions* options);
 
 // Loads the record's last position, asks the engine through the referee and prints the move (or, with --json, the
-// object of SPEC section 5). Returns the exit code of SPEC section 2: 0 with a move; 2 for bad options or a record
-// that cannot be read or replayed; 3 when no attempt was legal (the message names the error-log record); 4 when
+// move and its attempts as one JSON object). Returns the exit code (docs/cli.md): 0 with a move; 2 for bad options or a
+// record that cannot be read or replayed; 3 when no attempt was legal (the message names the error-log record); 4 when
 // the engine or model could not be reached.
 int runGenmove(const GenmoveOptions& options, std::ostream& out, std::ostream& err);
 

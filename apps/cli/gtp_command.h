@@ -1,4 +1,4 @@
-// `tengen gtp`: a GTP v2 engine on stdin/stdout whose genmove goes through the referee (SPEC section 3).
+// `tengen gtp`: a GTP v2 engine on stdin/stdout whose genmove goes through the referee (docs/gtp.md).
 #pragma once
 
 #include <cstdint>
@@ -34,7 +34,7 @@ struct GtpOptions {
 CLI::App* addGtpCommand(CLI::App& app, GtpOptions* options);
 
 // Validates the options, makes the move source and answers GTP commands from in on out until `quit` or the end of
-// input. Returns the exit code of SPEC section 2: 0 after quit or the end of input, 2 for bad options or an ENGINE
+// input. Returns the exit code (docs/gtp.md): 0 after quit or the end of input, 2 for bad options or an ENGINE
 // spec that cannot be made. A failed AI move does not end the session: it is answered `? ai failed: ...`.
 int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::ostream& err);
 

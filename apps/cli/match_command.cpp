@@ -43,7 +43,7 @@ constexpr int kMaxGames = 100000;
 constexpr int kMaxJobs = 64;
 
 // The rejection reasons the summary line counts, in its order; out_of_bounds is counted for --json only, as the
-// summary line of SPEC section 2 has no field for it.
+// summary line has no field for it.
 constexpr std::array<const char*, 6> kSummaryReasons{"occupied", "suicide", "ko", "superko", "unparseable", "repeated"};
 
 // What one game came to; filled by the thread that played it.

@@ -1,4 +1,4 @@
-// `tengen match`: engine-against-engine games, both sides refereed (SPEC section 2).
+// `tengen match`: engine-against-engine games, both sides refereed (docs/cli.md).
 #pragma once
 
 #include <cstdint>
@@ -39,7 +39,7 @@ struct MatchOptions {
 CLI::App* addMatchCommand(CLI::App& app, MatchOptions* options);
 
 // Plays the games (game i with the specs swapped when i is odd), prints one progress line per finished game on
-// err and the summary line of SPEC section 2 last on out, and writes the SGF and JSON files asked for. Returns 0
+// err and the summary line of docs/cli.md last on out, and writes the SGF and JSON files asked for. Returns 0
 // when the match ran, failed games included; 2 for bad options; 4 when an engine cannot be started.
 int runMatch(const MatchOptions& options, std::ostream& out, std::ostream& err);
 

@@ -1,4 +1,4 @@
-// `tengen play`: a game in the terminal between a person and an opponent engine (SPEC section 2).
+// `tengen play`: a game in the terminal between a person and an opponent engine (docs/cli.md).
 #pragma once
 
 #include <cstdint>
@@ -52,7 +52,7 @@ struct PlayTerminal {
 };
 
 // Validates the options, then plays one game to its end, to `quit` or to the end of input. Returns the exit code
-// of SPEC section 2: 0 when the game ended or was left, 2 for bad options, 3 when the opponent found no legal move
+// (docs/cli.md): 0 when the game ended or was left, 2 for bad options, 3 when the opponent found no legal move
 // within its attempts, 4 when its engine could not be started or failed at the transport level.
 int runPlay(const PlayOptions& options, const PlayTerminal& terminal);
 

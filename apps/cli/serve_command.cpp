@@ -51,7 +51,7 @@ std::optional<Address> parseListen(const std::string& text) {
 }  // namespace
 
 CLI::App* addServeCommand(CLI::App& app, ServeOptions* options) {
-  CLI::App* cmd = app.add_subcommand("serve", "The HTTP move server (SPEC section 4, docs/http-api.md)");
+  CLI::App* cmd = app.add_subcommand("serve", "The HTTP move server (docs/http-api.md)");
   cmd->add_option("--listen", options->listen, "HOST:PORT to listen on; port 0 picks a free one")
       ->capture_default_str();
   cmd->add_option("--engine", options->engine, "ENGINE spec every worker's move source is made from")

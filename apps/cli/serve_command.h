@@ -1,4 +1,4 @@
-// `tengen serve`: the HTTP move server of SPEC section 4 (docs/http-api.md).
+// `tengen serve`: the HTTP move server of docs/http-api.md.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// The error log of SPEC section 5: one JSON line per call with the fields SPEC names, whole lines under concurrent
+// The error log of docs/error-log.md: one JSON line per call with the fields it lists, whole lines under concurrent
 // appends, valid JSON whatever the answers hold, and no API key ever written.
 #include "tengen/ai/error_log.h"
 

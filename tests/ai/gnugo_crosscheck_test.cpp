@@ -36,7 +36,7 @@ using Clock = std::chrono::steady_clock;
 constexpr const char* kGnuGo = "/usr/games/gnugo";
 constexpr const char* kTengen = TENGEN_CLI;
 
-// The GNU Go flags whose rules match each tengen rule set (SPEC section 1 against `gnugo --help`). GNU Go's
+// The GNU Go flags whose rules match each tengen rule set (docs/rules.md against `gnugo --help`). GNU Go's
 // --allow-suicide allows multi-stone suicide only, as nz and tromp-taylor do; --japanese-rules changes only the
 // scoring, and simple ko is GNU Go's default.
 struct RuleCase {
@@ -105,7 +105,8 @@ std::string movesText(const Game& game) {
 // The one documented difference (docs/rules.md, "Checked against GNU Go"): GNU Go's superko test plays the move
 // with do_play_move, which never removes the mover's own chain, so under --allow-suicide it cannot see that a
 // multi-stone suicide recreates an earlier position and calls such a move legal. tengen forbids it (superko), as
-// SPEC section 1 says: any earlier whole-board position. Only that exact case is left out of the comparison.
+// its superko rule says: no earlier whole-board position may come back. Only that exact case is left out of the
+// comparison.
 bool gnugoMissesSuicideRepetition(const Game& game, Color mover, Point p, RejectReason tengenReason) {
   if (tengenReason != RejectReason::Superko || !game.ruleSet().multiStoneSuicide) return false;
   const Board& board = game.board();

@@ -1,5 +1,5 @@
-// The prompt a model is asked with: the default template's diagram, moves, format and the exact retry line of
-// SPEC section 5, and templates read from text with their placeholders and errors.
+// The prompt a model is asked with: the default template's diagram, moves, format and the exact retry line
+// (docs/serving-models.md), and templates read from text with their placeholders and errors.
 #include "tengen/ai/prompt.h"
 
 #include <gtest/gtest.h>

@@ -48,7 +48,7 @@ if [[ -x /usr/games/gnugo ]]; then
   expect_contains gnugo "$out" "White plays"
 fi
 
-# The benchmark prints one line of key=value pairs (SPEC section 6), the reference beside it.
+# The benchmark prints one line of key=value pairs (docs/cli.md), the reference beside it.
 out=$("$tengen" bench playouts --size 9 --playouts 300 --seed 1 2>/dev/null)
 [[ $? -eq 0 ]] || fail "bench exited non-zero"
 if ! [[ "$out" =~ ^size=9\ playouts=300\ moves=[0-9]+\ seconds=[0-9.]+\ pps=[0-9]+\ mps=[0-9]+\ reference_pps=[0-9]+\ speedup=[0-9.]+$ ]]; then

@@ -215,7 +215,7 @@ out=$("$tengen" gtp --max-retries -1 </dev/null 2>&1)
 [[ $? -eq 2 ]] || fail "--max-retries -1: '$out'"
 out=$("$tengen" gtp --timeout 0 </dev/null 2>&1)
 [[ $? -eq 2 ]] || fail "--timeout 0: '$out'"
-# An engine that cannot be started is the engine's failure, not a usage error (SPEC section 2: exit 4).
+# An engine that cannot be started is the engine's failure, not a usage error (exit 4, docs/cli.md).
 out=$("$tengen" gtp --engine "gtp:$tmp/no-such-engine" </dev/null 2>&1)
 [[ $? -eq 4 && "$out" == *"no-such-engine"* ]] || fail "unstartable engine: '$out'"
 

@@ -1,4 +1,4 @@
-// The three coordinate forms of SPEC section 1 (GTP vertex, SGF point, row/column) and fixed handicap points.
+// The three coordinate forms of docs/rules.md (GTP vertex, SGF point, row/column) and fixed handicap points.
 #include "tengen/core/coords.h"
 
 #include <gtest/gtest.h>

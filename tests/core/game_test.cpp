@@ -63,7 +63,7 @@ TEST(RulesTest, RuleSetsMatchTheSpecTable) {
     EXPECT_EQ(set.ko, row.ko);
     EXPECT_EQ(set.multiStoneSuicide, row.multiStoneSuicide);
     EXPECT_DOUBLE_EQ(set.defaultKomi, row.komi);
-    EXPECT_EQ(allRuleSets()[i].rules, row.rules) << "allRuleSets() keeps the SPEC order";
+    EXPECT_EQ(allRuleSets()[i].rules, row.rules) << "allRuleSets() keeps the order of docs/rules.md";
     EXPECT_EQ(parseRules(row.name), row.rules);
   }
 }

@@ -1,4 +1,4 @@
-// The move service of SPEC section 4 over real HTTP on 127.0.0.1: tengen::serve's MoveService behind tengen::net's
+// The move service of docs/http-api.md over real HTTP on 127.0.0.1: tengen::serve's MoveService behind tengen::net's
 // HttpServer, both in this process on a port the kernel picks, asked with cpp-httplib's client. Scripted models are
 // the in-process OpenAI-compatible server of tests/net/test_server.h.
 #include <gtest/gtest.h>
@@ -291,7 +291,7 @@ TEST(Service, AcceptsAnSgfRecordInPlaceOfTheMoves) {
   EXPECT_NE(reply.body["detail"].get<std::string>().find("not both"), std::string::npos);
 }
 
-// The walls with a lone stone in each territory (SPEC section 4's /v1/score): the result, the dead stones, the
+// The walls with a lone stone in each territory (/v1/score in docs/http-api.md): the result, the dead stones, the
 // ownership rows from the top row down, and whether the game has ended.
 json wallsGame(bool passed) {
   json setup = {{"B", json::array()}, {"W", json::array()}};

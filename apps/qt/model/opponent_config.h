@@ -1,4 +1,4 @@
-// Who the AI opponent is: an ENGINE spec of SPEC section 2 and the model options the client lets a player set.
+// Who the AI opponent is: an ENGINE spec of docs/engines.md and the model options the client lets a player set.
 #pragma once
 
 #include <QString>

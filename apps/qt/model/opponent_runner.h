@@ -27,7 +27,7 @@ class OpponentRunner : public QObject {
   ~OpponentRunner() override;
 
   // The opponent for the next request; one already thinking carries on with the old one but its answer is dropped.
-  // errorLogPath receives a record for every failed move (SPEC section 5, source "qt").
+  // errorLogPath receives a record for every failed move (docs/error-log.md, source "qt").
   void setOpponent(const OpponentConfig& config, const QString& errorLogPath);
   const OpponentConfig& opponent() const { return m_config; }
 

@@ -50,7 +50,8 @@ Stamp now() {
 
 JsonValue stringOrNull(const std::string& s) { return s.empty() ? JsonValue(nullptr) : JsonValue(s); }
 
-// The attempt as SPEC section 5 shows it, with what the log keeps besides: the prompt, image and HTTP status.
+// The attempt as `--json` and `tengen serve` show it, with what the log keeps besides: the prompt, image and HTTP
+// status (docs/error-log.md).
 JsonValue loggedAttemptJson(const Attempt& a) {
   JsonValue json = attemptJson(a);
   auto& fields = std::get<JsonValue::Object>(json.value);
@@ -130,7 +131,7 @@ Result<std::string> ErrorLog::append(const ErrorContext& context, const Game& ga
   const Stamp stamp = now();
   JsonValue::Array attempts;
   for (const Attempt& a : outcome.attempts) attempts.push_back(loggedAttemptJson(a));
-  // Only the fields SPEC section 5 names: no request headers, no environment, so no key or token can get in.
+  // Only the fields docs/error-log.md lists: no request headers, no environment, so no key or token can get in.
   JsonValue::Object fields{
       {"time", stamp.iso},
       {"source", context.source},

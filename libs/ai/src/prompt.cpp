@@ -159,7 +159,8 @@ class Values {
            std::to_string(size - 1) + "), like (3, 15). Answer pass to pass.";
   }
 
-  // SPEC section 5's retry line; an answer nothing could be read from has no point to name.
+  // The retry line of `{{rejected}}` (docs/serving-models.md); an answer nothing could be read from has no point to
+  // name.
   std::string rejectedText() const {
     if (m_rejected.empty()) return "";
     std::string out = "Your earlier answers were rejected: ";

@@ -1,5 +1,5 @@
 // The `random` source: a uniformly random legal move. For tests and baselines only; it is never a fallback for
-// another source (SPEC section 2).
+// another source (docs/engines.md).
 #pragma once
 
 #include <cstdint>

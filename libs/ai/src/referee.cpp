@@ -69,7 +69,7 @@ bool stopped(const RefereeOptions& options) {
   return options.cancel != nullptr && options.cancel->load(std::memory_order_acquire);
 }
 
-// Writes the record before the caller hears of the outcome (SPEC section 5), and names it in the error a person
+// Writes the record before the caller hears of the outcome (docs/error-log.md), and names it in the error a person
 // sees so that they can find it.
 void logOutcome(const RefereeOptions& options, const Game& game, Color color, RefereeOutcome& outcome) {
   if (options.errorLog == nullptr || options.context == nullptr) return;

@@ -1,4 +1,4 @@
-// The `tengen:URL` source: a remote `tengen serve` (SPEC section 4). The whole game goes to URL/v1/genmove; the
+// The `tengen:URL` source: a remote `tengen serve` (docs/http-api.md). The whole game goes to URL/v1/genmove; the
 // remote server runs its own referee (asking its model again with the rejected points named), and the local
 // referee checks the move it answers once more. docs/engines.md says how its failures map.
 #pragma once

@@ -1,4 +1,4 @@
-// A request body read into a game: the JSON fields of SPEC section 4 (or an SGF record in their place), every
+// A request body read into a game: the JSON fields of docs/http-api.md (or an SGF record in their place), every
 // move of the history checked by the rules, every refusal a sentence naming the field.
 #pragma once
 

@@ -1,5 +1,5 @@
 // The move service: routing, the token, the pool of move sources, and the mapping of the referee's outcome to the
-// statuses of SPEC section 4. One move source per worker, made at start: a gtp: engine is a stateful child
+// statuses of docs/http-api.md. One move source per worker, made at start: a gtp: engine is a stateful child
 // process that cannot answer two games at once, and the others are cheap to keep.
 #include "tengen/serve/move_service.h"
 

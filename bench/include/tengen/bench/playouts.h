@@ -1,4 +1,4 @@
-// The light-playout benchmark of SPEC section 6, run on the fast Board and on the naive reference.
+// The light-playout benchmark of docs/cli.md, run on the fast Board and on the naive reference.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Reading a move out of a model's free-text answer (SPEC section 5; rules in docs/engines.md).
+// Reading a move out of a model's free-text answer (the rules are in docs/engines.md).
 #pragma once
 
 #include <optional>

@@ -1,4 +1,4 @@
-// An attempt as SPEC section 5 shows it to people and programs: `tengen genmove --json`, `tengen serve`'s replies
+// An attempt as tengen shows it to people and programs: `tengen genmove --json`, `tengen serve`'s replies
 // and, with the request's details added, the error log.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The error log of SPEC section 5: JSON Lines, one record per failed AI move, each appended with a single write
+// The error log (docs/error-log.md): JSON Lines, one record per failed AI move, each appended with a single write
 // and flushed to disk (fsync) before the failure is reported. No API key or token is ever written.
 #pragma once
 

@@ -14,7 +14,8 @@
 
 namespace tengen::ai {
 
-// A point the referee refused earlier in this turn, with the reason's code and words (SPEC sections 1 and 5).
+// A point the referee refused earlier in this turn, with the reason's code and words (docs/rules.md), for the
+// retry line.
 struct Rejection {
   std::string vertex;  // as answered, e.g. "Q16"; empty when nothing could be read
   std::string code;    // "occupied", "suicide", ..., "unparseable", "repeated"
@@ -36,7 +37,7 @@ struct MoveRequest {
 };
 
 // A source's failure below the rules: it could not be reached, crashed, hung or answered garbage at the protocol
-// level (exit code 4 in SPEC section 2).
+// level (exit code 4 on the command line, docs/cli.md).
 struct TransportError {
   std::string message;
 };
@@ -62,7 +63,7 @@ class MoveSource {
   virtual Result<Answer> propose(const MoveRequest& request) = 0;
 };
 
-// The model options of SPEC section 2 (used by openai: sources).
+// The model options of docs/serving-models.md (used by openai: sources).
 struct ModelOptions {
   std::string model;                         // --model; with vLLM and a LoRA adapter, the adapter's name
   std::string apiKeyEnv = "OPENAI_API_KEY";  // --api-key-env; the key itself is read from it, never printed
@@ -83,7 +84,7 @@ struct SourceOptions {
   ModelOptions model;
 };
 
-// Makes a source from an ENGINE spec of SPEC section 2 (`random`, `gtp:COMMAND ARGS...`, `openai:BASE_URL`; later
+// Makes a source from an ENGINE spec of docs/engines.md (`random`, `gtp:COMMAND ARGS...`, `openai:BASE_URL`; later
 // kinds are added as they are built). Unknown or malformed specs are refused with the reason.
 Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const SourceOptions& options);
 

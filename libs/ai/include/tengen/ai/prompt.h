@@ -34,8 +34,9 @@ const PromptTemplate& defaultPromptTemplate();
 Result<PromptTemplate> loadPromptTemplate(const std::string& path);
 Result<PromptTemplate> parsePromptTemplate(const std::string& text);
 
-// Fills the template for `color` to move in `game`, with this turn's rejections (the retry line of SPEC section 5:
-// "Your earlier answers were rejected: Q16 (stone already there), C3 (suicide). Answer with a different point.").
+// Fills the template for `color` to move in `game`, with this turn's rejections (the retry line of `{{rejected}}` in
+// docs/serving-models.md: "Your earlier answers were rejected: Q16 (stone already there), C3 (suicide). Answer with
+// a different point.").
 Prompt buildPrompt(const PromptTemplate& tmpl, const Game& game, Color color, const std::vector<Rejection>& rejected,
                    CoordFormat format);
 

@@ -15,7 +15,7 @@
 
 namespace tengen::ai {
 
-// One request and its verdict, as SPEC section 5 shows it.
+// One request and its verdict, as `--json`, `tengen serve` and the error log show it (docs/error-log.md).
 struct Attempt {
   int n = 0;
   std::string answer;

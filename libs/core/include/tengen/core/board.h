@@ -108,7 +108,7 @@ class Board {
   // Precondition: v empty.
   int libertiesAfter(Color c, Vertex v, int enough) const;
 
-  // Whether v is an eye of colour c by the benchmark's rule (SPEC section 6): all four neighbours c or the edge,
+  // Whether v is an eye of colour c by the benchmark's rule (docs/cli.md): all four neighbours c or the edge,
   // and among the diagonals at most one opponent stone, none when v is on the edge. Precondition: v empty.
   bool isSimpleEye(Color c, Vertex v) const;
 

@@ -1,4 +1,4 @@
-// Conversions between points and the three coordinate forms of SPEC section 1: GTP vertices ("D4"), SGF points
+// Conversions between points and the three coordinate forms of docs/rules.md: GTP vertices ("D4"), SGF points
 // ("dd") and 0-based (row, col) with row 0 at the top. Parsers say why they refuse.
 #pragma once
 

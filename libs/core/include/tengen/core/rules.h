@@ -1,4 +1,4 @@
-// The six rule sets of SPEC section 1.
+// The six rule sets of docs/rules.md.
 #pragma once
 
 #include <optional>
@@ -24,10 +24,10 @@ struct RuleSet {
 
 const RuleSet& ruleSet(Rules rules);
 
-// Every rule set, in the order of SPEC section 1.
+// Every rule set, in the order docs/rules.md lists them.
 std::span<const RuleSet> allRuleSets();
 
-// Accepts the names of SPEC section 1 in any case ("tromp_taylor" and "tt" too).
+// Accepts the names of docs/rules.md in any case ("tromp_taylor" and "tt" too).
 std::optional<Rules> parseRules(std::string_view name);
 
 }  // namespace tengen

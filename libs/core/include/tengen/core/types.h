@@ -23,7 +23,7 @@ std::string_view colorName(Color c);
 // Accepts b, w, black, white in any case.
 std::optional<Color> parseColor(std::string_view text);
 
-// A board intersection, 0-based, row 0 at the top (SPEC section 1).
+// A board intersection, 0-based, row 0 at the top (docs/rules.md).
 struct Point {
   int row = 0;
   int col = 0;
@@ -45,7 +45,7 @@ struct Move {
   }
 };
 
-// Why a move is refused, in the order the checks run (SPEC section 1).
+// Why a move is refused, in the order the checks run (docs/rules.md).
 enum class RejectReason : std::uint8_t {
   None = 0,
   GameOver,
@@ -57,7 +57,7 @@ enum class RejectReason : std::uint8_t {
   Superko,
 };
 
-// The reason code of SPEC section 1, e.g. "occupied"; "ok" for None.
+// The reason code of docs/rules.md, e.g. "occupied"; "ok" for None.
 std::string_view reasonCode(RejectReason r);
 
 // The words shown to a person and sent to a model, e.g. "stone already there"; "legal" for None.

@@ -1,6 +1,6 @@
 // One request to an OpenAI-compatible chat-completions endpoint (vLLM, llama.cpp's llama-server, Ollama), with the
-// transport retries of SPEC: bounded attempts with backoff on connection errors, 5xx and 429 (honouring
-// Retry-After). The API key goes only into the Authorization header and is never part of any message.
+// transport retries of docs/serving-models.md: bounded attempts with backoff on connection errors, 5xx and 429
+// (honouring Retry-After). The API key goes only into the Authorization header and is never part of any message.
 #pragma once
 
 #include <functional>

@@ -1,4 +1,4 @@
-// The stateless move service of SPEC section 4: every request carries the whole game, which the rules check before
+// The stateless move service of docs/http-api.md: every request carries the whole game, which the rules check before
 // any move source is asked; answers are JSON. The HTTP side (sockets, threads, body cap) is tengen::net's
 // HttpServer; this is what a request means.
 #pragma once
