@@ -1,5 +1,5 @@
 // Playouts per second inside the built-in engine (tree descent, policy, scoring, RAVE update): one genmove of a
-// fixed playout count from the empty board per iteration, on 9x9 and 19x19, with the early stop off (the whole
+// fixed playout count from the empty board per iteration, on 9x9, 13x13 and 19x19, with the early stop off (the whole
 // budget, as before it existed) and on (the default); and the visits tree reuse keeps over the opening of a 9x9
 // game between two engines. `tengen_microbench_engine`.
 #include <benchmark/benchmark.h>
@@ -64,6 +64,8 @@ void engineOpeningWithReuse(benchmark::State& state) {
 BENCHMARK(engineGenmove)
     ->Args({9, 10000, 0})
     ->Args({9, 10000, 1})
+    ->Args({13, 5000, 0})
+    ->Args({13, 5000, 1})
     ->Args({19, 2000, 0})
     ->Args({19, 2000, 1})
     ->Unit(benchmark::kMillisecond);

@@ -214,6 +214,17 @@ TEST(Engine, CountsDynamicKomiInHandicapGamesOnly) {
   Game even(GameConfig{9, Rules::Chinese, 7.5, 0});
   engine.genmove(even, Color::Black);
   EXPECT_DOUBLE_EQ(engine.lastStats().komi, 7.5);
+  // Halfway through (41 of 81 points' worth of moves) the handicap game is counted with its own komi again.
+  for (int r = 0; r < 9 && handicap.moveCount() < 41; ++r) {
+    for (int c = 0; c < 9 && handicap.moveCount() < 41; ++c) {
+      const Move m = Move::play(handicap.toMove(), Point{r, c});
+      if (handicap.check(m) == RejectReason::None) handicap.play(m);
+    }
+  }
+  ASSERT_GE(handicap.moveCount(), 41);
+  ASSERT_EQ(handicap.phase(), Phase::Playing);
+  engine.genmove(handicap, handicap.toMove());
+  EXPECT_DOUBLE_EQ(engine.lastStats().komi, 0.5);
 }
 
 TEST(Engine, DoesNotMoveWhenTheGameIsOver) {

@@ -230,6 +230,30 @@ TEST(MoveModel, TheShippedModelRanksMovesAsAPlayerWould) {
     return model.strength(moveFeatures(ladder, c, at(ladder, v), Board::kNoVertex, Board::kNoVertex));
   };
   EXPECT_GT(in(Color::Black, "D3"), 5 * in(Color::Black, "N1"));
+  // With a white stone on the staircase's way the same run escapes, and the model ranks it higher than the run
+  // into the ladder.
+  Board broken = ladder;
+  broken.play(Color::White, at(broken, "K10"));
+  const double escapes =
+      model.strength(moveFeatures(broken, Color::White, at(broken, "D3"), Board::kNoVertex, Board::kNoVertex));
+  EXPECT_GT(escapes, 2 * in(Color::White, "D3"));
+
+  // Black's B2 C2 have the liberties B1 and D2. Black at B1 puts the three stones in atari (D2 is left) without
+  // capturing anything, and ranks below the extension to D2.
+  const Board pair = boardOf({".......",  //
+                              ".......",  //
+                              ".......",  //
+                              ".......",  //
+                              "OOOO...",  //
+                              "OXX....",  //
+                              "O.OO..."});
+  const auto here = [&](const char* v) {
+    return model.strength(moveFeatures(pair, Color::Black, at(pair, v), Board::kNoVertex, Board::kNoVertex));
+  };
+  EXPECT_EQ(
+      level(moveFeatures(pair, Color::Black, at(pair, "B1"), Board::kNoVertex, Board::kNoVertex), Family::SelfAtari),
+      2U);
+  EXPECT_GT(here("D2"), 2 * here("B1"));
 }
 
 }  // namespace

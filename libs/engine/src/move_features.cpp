@@ -11,45 +11,6 @@ namespace {
 
 using Vertex = Board::Vertex;
 
-// The neighbour index (neighbourhoodCode's order) of each of the eight symmetries of the square applied to each
-// neighbour index: optionally transpose, then optionally flip rows and columns.
-std::array<std::array<int, 8>, 8> symmetryMaps() {
-  constexpr int kRow[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
-  constexpr int kCol[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
-  std::array<std::array<int, 8>, 8> maps{};
-  for (int sym = 0; sym < 8; ++sym) {
-    for (int i = 0; i < 8; ++i) {
-      int r = (sym & 4) != 0 ? kCol[i] : kRow[i];
-      int c = (sym & 4) != 0 ? kRow[i] : kCol[i];
-      if ((sym & 1) != 0) r = -r;
-      if ((sym & 2) != 0) c = -c;
-      for (int j = 0; j < 8; ++j) {
-        if (kRow[j] == r && kCol[j] == c) maps[static_cast<std::size_t>(sym)][static_cast<std::size_t>(i)] = j;
-      }
-    }
-  }
-  return maps;
-}
-
-// The smallest code among the symmetries of every neighbourhood code, for Black to play.
-const std::array<std::uint16_t, 65536>& canonicalTable() {
-  static const std::array<std::uint16_t, 65536> table = [] {
-    const std::array<std::array<int, 8>, 8> maps = symmetryMaps();
-    std::array<std::uint16_t, 65536> t{};
-    for (unsigned code = 0; code < 65536; ++code) {
-      unsigned best = 0xFFFF;
-      for (const std::array<int, 8>& map : maps) {
-        unsigned mapped = 0;
-        for (int i = 0; i < 8; ++i) mapped |= (code >> (2 * i) & 3U) << (2 * map[static_cast<std::size_t>(i)]);
-        best = std::min(best, mapped);
-      }
-      t[code] = static_cast<std::uint16_t>(best);
-    }
-    return t;
-  }();
-  return table;
-}
-
 // The twelve points of the diamond: the eight neighbours in neighbourhoodCode's order, then north, west, east and
 // south two lines away.
 constexpr int kShapeRow[12] = {-1, -1, -1, 0, 0, 1, 1, 1, -2, 0, 0, 2};
@@ -73,6 +34,26 @@ const std::array<std::array<int, 12>, 8>& shapeMaps() {
     return m;
   }();
   return maps;
+}
+
+// The smallest code among the symmetries of every neighbourhood code, for Black to play.
+const std::array<std::uint16_t, 65536>& canonicalTable() {
+  static const std::array<std::uint16_t, 65536> table = [] {
+    // The diamond's first eight points are the 3x3 neighbours, in neighbourhoodCode's order, and a symmetry
+    // keeps them among themselves.
+    std::array<std::uint16_t, 65536> t{};
+    for (unsigned code = 0; code < 65536; ++code) {
+      unsigned best = 0xFFFF;
+      for (const std::array<int, 12>& map : shapeMaps()) {
+        unsigned mapped = 0;
+        for (int i = 0; i < 8; ++i) mapped |= (code >> (2 * i) & 3U) << (2 * map[static_cast<std::size_t>(i)]);
+        best = std::min(best, mapped);
+      }
+      t[code] = static_cast<std::uint16_t>(best);
+    }
+    return t;
+  }();
+  return table;
 }
 
 // A code with Black and White swapped (off the board stays).

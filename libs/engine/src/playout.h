@@ -18,10 +18,9 @@ std::uint64_t mixSeed(std::uint64_t x);
 
 // The playout policy's move for c, or kNoVertex for a pass. In order: capture a chain of the last mover in atari
 // next to `last`; extend an own chain next to `last` out of atari when that gives it three liberties, or two and no
-// ladder catches it; when
-// `patterns` is given, one of the points around `last` (the eight neighbours) that matches a pattern, is legal
-// and leaves the new chain two liberties, chosen at random; otherwise the SPEC section 6 scan from a random empty
-// point, also skipping self-atari of a chain of two or more stones.
+// ladder catches it; when `patterns` is given, one of the points around `last` (the eight neighbours) that matches
+// a pattern, is legal and leaves the new chain two liberties, chosen at random; otherwise the light playouts' scan
+// (docs/engine.md) from a random empty point, also skipping self-atari of a chain of two or more stones.
 Board::Vertex choosePlayoutMove(const Board& board, Color c, Board::Vertex last, Rng& rng,
                                 const PatternTable* patterns);
 
