@@ -189,6 +189,22 @@ TEST(GameCheckTest, OutOfTurnMovesAreAllowedWhenTurnsAreNotStrict) {
   EXPECT_EQ(game.toMove(), kBlack) << "the side to move is the opponent of the last mover";
 }
 
+TEST(GameCheckTest, AnyColorJudgesTheOtherColourAsIfItWereItsTurnWithoutChangingTheGame) {
+  Game game = newGame(5, Rules::Chinese);
+  playAll(game, {Move::play(kBlack, {2, 2})});
+  ASSERT_EQ(game.toMove(), kWhite);
+  const Move outOfTurn = Move::play(kBlack, {1, 1});
+  EXPECT_EQ(game.check(outOfTurn), RejectReason::WrongColor);
+  EXPECT_EQ(game.check(outOfTurn, Game::TurnRule::AnyColor), RejectReason::None);
+  // Every other rule still holds: a taken point, and after the game, nothing.
+  EXPECT_EQ(game.check(Move::play(kBlack, {2, 2}), Game::TurnRule::AnyColor), RejectReason::Occupied);
+  EXPECT_EQ(game.check(Move::play(kWhite, {5, 0}), Game::TurnRule::AnyColor), RejectReason::OutOfBounds);
+  EXPECT_EQ(game.check(outOfTurn), RejectReason::WrongColor) << "the game's own rule is unchanged";
+  EXPECT_EQ(game.play(outOfTurn), RejectReason::WrongColor);
+  playAll(game, {Move::pass(kWhite), Move::pass(kBlack)});
+  EXPECT_EQ(game.check(outOfTurn, Game::TurnRule::AnyColor), RejectReason::GameOver);
+}
+
 TEST(GameCheckTest, OutOfBoundsForPointsOffTheBoard) {
   Game game = newGame(9, Rules::Chinese);
   for (Point p : {Point{-1, 0}, Point{0, -1}, Point{9, 0}, Point{0, 9}, Point{9, 9}, Point{1000000, -1000000}}) {

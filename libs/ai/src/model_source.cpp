@@ -65,18 +65,12 @@ std::string moveRegex(int size, CoordFormat format) {
 }
 
 std::vector<std::string> legalChoices(const Game& game, Color color, CoordFormat format) {
-  // Asked out of turn (GTP's genmove allows it), the rules are consulted on a copy that lets that colour move.
-  std::optional<Game> outOfTurn;
-  if (color != game.toMove()) {
-    outOfTurn.emplace(game);
-    outOfTurn->setStrictTurn(false);
-  }
-  const Game& judge = outOfTurn ? *outOfTurn : game;
+  // Asked out of turn (GTP's genmove allows it), the colour asked for is judged as if it were its turn.
   std::vector<std::string> choices;
   for (int row = 0; row < game.size(); ++row) {
     for (int col = 0; col < game.size(); ++col) {
       const Point p{row, col};
-      if (judge.check(Move::play(color, p)) != RejectReason::None) continue;
+      if (game.check(Move::play(color, p), Game::TurnRule::AnyColor) != RejectReason::None) continue;
       choices.push_back(format == CoordFormat::RowCol ? rowColText(p) : gtpVertex(p, game.size()));
     }
   }

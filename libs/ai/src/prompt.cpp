@@ -181,12 +181,10 @@ class Values {
   }
 
   int legalCount() const {
-    Game judge = m_game;
-    judge.setStrictTurn(false);
     int count = 0;
     for (int row = 0; row < m_game.size(); ++row) {
       for (int col = 0; col < m_game.size(); ++col) {
-        if (judge.check(Move::play(m_color, {row, col})) == RejectReason::None) ++count;
+        if (m_game.check(Move::play(m_color, {row, col}), Game::TurnRule::AnyColor) == RejectReason::None) ++count;
       }
     }
     return count;

@@ -1,6 +1,5 @@
 #include "random_source.h"
 
-#include <optional>
 #include <vector>
 
 #include "tengen/core/coords.h"
@@ -8,21 +7,16 @@
 namespace tengen::ai {
 
 Result<Answer> RandomSource::propose(const MoveRequest& request) {
-  const Game& asked = *request.game;
-  // Asked out of turn (GTP's genmove allows it), the rules are consulted on a copy that lets that colour move.
-  std::optional<Game> outOfTurn;
-  if (request.color != asked.toMove()) {
-    outOfTurn.emplace(asked);
-    outOfTurn->setStrictTurn(false);
-  }
-  const Game& game = outOfTurn ? *outOfTurn : asked;
+  // Asked out of turn (GTP's genmove allows it), the colour asked for is judged as if it were its turn.
+  const Game& game = *request.game;
 
   const int size = game.size();
   std::vector<Point> legal;
   legal.reserve(static_cast<std::size_t>(size) * static_cast<std::size_t>(size));
   for (int row = 0; row < size; ++row) {
     for (int col = 0; col < size; ++col) {
-      if (game.check(Move::play(request.color, {row, col})) == RejectReason::None) legal.push_back({row, col});
+      const Move m = Move::play(request.color, {row, col});
+      if (game.check(m, Game::TurnRule::AnyColor) == RejectReason::None) legal.push_back({row, col});
     }
   }
   Answer answer;

@@ -92,13 +92,7 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
     outcome.error = "the game is not in play: no move was asked for";
     return outcome;
   }
-  // Asked out of turn (GTP's genmove allows it), the rules judge on a copy that lets that colour move.
-  std::optional<Game> outOfTurn;
-  if (color != game.toMove()) {
-    outOfTurn.emplace(game);
-    outOfTurn->setStrictTurn(false);
-  }
-  const Game& judge = outOfTurn ? *outOfTurn : game;
+  // Asked out of turn (GTP's genmove allows it), the colour asked for is judged as if it were its turn.
 
   MoveRequest request{&game, color, {}, options.clock};
   const int maxAttempts = std::max(0, options.maxRetries) + 1;
@@ -137,7 +131,7 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
         rejection = {vertex, "repeated", std::string(kRepeatedWords)};
       } else {
         const Move move{color, read->kind, read->point};
-        const RejectReason reason = judge.check(move);
+        const RejectReason reason = game.check(move, Game::TurnRule::AnyColor);
         if (reason == RejectReason::None) {
           attempt.accepted = true;
           report(options, attempt);

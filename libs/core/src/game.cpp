@@ -133,9 +133,10 @@ void Game::setToMove(Color c) {
   reset();
 }
 
-RejectReason Game::check(const Move& m) const {
+RejectReason Game::check(const Move& m, TurnRule turn) const {
   if (m_phase != Phase::Playing) return RejectReason::GameOver;
-  if (!isPlayer(m.color) || (m_strictTurn && m.color != m_toMove)) return RejectReason::WrongColor;
+  const bool strict = turn == TurnRule::Game && m_strictTurn;
+  if (!isPlayer(m.color) || (strict && m.color != m_toMove)) return RejectReason::WrongColor;
   if (m.kind != MoveKind::Play) return RejectReason::None;
   if (!m_board.contains(m.point)) return RejectReason::OutOfBounds;
   const Board::Vertex v = m_board.vertex(m.point);

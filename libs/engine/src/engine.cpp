@@ -75,23 +75,19 @@ Engine::~Engine() = default;
 Engine::Engine(Engine&&) noexcept = default;
 Engine& Engine::operator=(Engine&&) noexcept = default;
 
-Move Engine::genmove(const Game& asked, Color color, std::optional<double> seconds) {
+Move Engine::genmove(const Game& game, Color color, std::optional<double> seconds) {
   const auto start = std::chrono::steady_clock::now();
   m_stats = {};
-  if (asked.phase() != Phase::Playing) return Move::pass(color);
-  // Asked out of turn (GTP's genmove allows it), the rules are consulted on a copy that lets that colour move.
-  std::optional<Game> outOfTurn;
-  if (color != asked.toMove()) {
-    outOfTurn.emplace(asked);
-    outOfTurn->setStrictTurn(false);
-  }
-  const Game& game = outOfTurn ? *outOfTurn : asked;
+  if (game.phase() != Phase::Playing) return Move::pass(color);
+  // Asked out of turn (GTP's genmove allows it), the colour asked for is judged as if it were its turn (the
+  // root moves below, and the pass, which only a copy of the game plays).
 
   // After the opponent's pass, passing ends the game: do it when the final count (the one analysis every result
   // comes from) wins.
   if (!game.moves().empty() && game.moves().back().kind == MoveKind::Pass &&
       game.moves().back().color == opponent(color)) {
     Game ended = game;
+    ended.setStrictTurn(false);
     if (ended.play(Move::pass(color)) == RejectReason::None) {
       const Score score = analyze(ended).score;
       if (color == Color::Black ? score.margin > 0 : score.margin < 0) return Move::pass(color);
@@ -105,7 +101,9 @@ Move Engine::genmove(const Game& asked, Color color, std::optional<double> secon
     for (int col = 0; col < size; ++col) {
       const Vertex v = board.vertex({row, col});
       if (board.at(v) != Color::Empty || board.isSimpleEye(color, v)) continue;
-      if (game.check(Move::play(color, {row, col})) == RejectReason::None) rootMoves.push_back(v);
+      if (game.check(Move::play(color, {row, col}), Game::TurnRule::AnyColor) == RejectReason::None) {
+        rootMoves.push_back(v);
+      }
     }
   }
   if (rootMoves.empty()) return Move::pass(color);

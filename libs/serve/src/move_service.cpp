@@ -235,9 +235,7 @@ struct MoveService::Impl {
       if (request.move->color != request.color) {
         reason = RejectReason::WrongColor;
       } else {
-        Game outOfTurn = request.game;
-        outOfTurn.setStrictTurn(false);
-        reason = outOfTurn.check(*request.move);
+        reason = request.game.check(*request.move, Game::TurnRule::AnyColor);
       }
     }
     return jsonReply(200, JsonValue::Object{{"legal", reason == RejectReason::None},

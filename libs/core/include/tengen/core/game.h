@@ -79,9 +79,13 @@ class Game {
   // moves first (fixed, free or SGF AB placement alike); 0 otherwise.
   int handicapStones() const;
 
+  // Whose moves check() accepts: as the game's own turn rule says (setStrictTurn), or any colour's. AnyColor asks
+  // what a colour could play out of turn (GTP's genmove may ask for either colour) without copying the game.
+  enum class TurnRule : std::uint8_t { Game, AnyColor };
+
   // Checks a move against the game and the rules, in the seed's order: GameOver, WrongColor, OutOfBounds,
   // Occupied, Suicide, Ko, Superko. Pass and resign are legal whenever the game is in play.
-  RejectReason check(const Move& m) const;
+  RejectReason check(const Move& m, TurnRule turn = TurnRule::Game) const;
   bool isLegal(const Move& m) const { return check(m) == RejectReason::None; }
 
   // Plays the move if it is legal; answers the reason otherwise and leaves the game unchanged.
