@@ -84,8 +84,8 @@ struct SourceOptions {
   ModelOptions model;
 };
 
-// Makes a source from an ENGINE spec of docs/engines.md (`random`, `gtp:COMMAND ARGS...`, `openai:BASE_URL`; later
-// kinds are added as they are built). Unknown or malformed specs are refused with the reason.
+// Makes a source from an ENGINE spec of docs/engines.md: `builtin[:KEY=VALUE,...]`, `random`, `gtp:COMMAND ARGS...`,
+// `openai:BASE_URL` or `tengen:URL`. Unknown or malformed specs are refused with the reason.
 Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const SourceOptions& options);
 
 }  // namespace tengen::ai
