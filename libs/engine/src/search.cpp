@@ -95,7 +95,7 @@ void Search::setPrior(Node& child, const Board& board, Color c, Vertex v, Vertex
 }
 
 void Search::setModelPriors(std::int32_t first, std::int32_t end, const Board& board, Color c, Vertex last,
-                            Vertex lastOwn) {
+                            Vertex lastOwn, const std::vector<bool>* only) {
   if (first >= end) return;
   std::vector<double> strength(static_cast<std::size_t>(end - first));
   double total = 0;
@@ -107,6 +107,7 @@ void Search::setModelPriors(std::int32_t first, std::int32_t end, const Board& b
   }
   const double mean = total / static_cast<double>(end - first);
   for (std::int32_t i = first; i < end; ++i) {
+    if (only != nullptr && !(*only)[static_cast<std::size_t>(i - first)]) continue;
     Node& child = m_nodes[static_cast<std::size_t>(i)];
     const double s = strength[static_cast<std::size_t>(i - first)];
     const auto q = static_cast<float>(s / (s + mean));
@@ -372,12 +373,7 @@ bool Search::advance(const std::vector<Move>& path, const Board& root, Color toM
   if (m_model != nullptr) {
     // The new root children get the model's priors, measured against all the root's candidates; the kept ones
     // keep theirs.
-    const std::vector<Node> kept(m_nodes.begin() + 1,
-                                 m_nodes.begin() + 1 + static_cast<std::ptrdiff_t>(rootMoves.size()));
-    setModelPriors(1, 1 + static_cast<std::int32_t>(rootMoves.size()), root, toMove, last, lastOwn);
-    for (std::size_t k = 0; k < kept.size(); ++k) {
-      if (!newChild[k]) m_nodes[k + 1] = kept[k];
-    }
+    setModelPriors(1, 1 + static_cast<std::int32_t>(rootMoves.size()), root, toMove, last, lastOwn, &newChild);
   }
   m_root = root;
   m_toMove = toMove;

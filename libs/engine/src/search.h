@@ -72,9 +72,10 @@ class Search {
 
   void playoutOnce();
   void expand(std::int32_t node, const Board& board, Color toMove, Board::Vertex last, Board::Vertex lastOwn);
-  // Gives the children [first, end) of a node their priors from the move model.
+  // Gives the children [first, end) of a node their priors from the move model, each measured against all of them;
+  // with `only`, just the children it marks (indexed from `first`).
   void setModelPriors(std::int32_t first, std::int32_t end, const Board& board, Color c, Board::Vertex last,
-                      Board::Vertex lastOwn);
+                      Board::Vertex lastOwn, const std::vector<bool>* only = nullptr);
   std::int32_t select(std::int32_t node) const;
   // Whether another root child could still end with at least as many visits as the most visited one after
   // `remaining` more playouts.
