@@ -19,9 +19,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
+
+#include <CLI/CLI.hpp>
 
 #include "tengen/core/game.h"
 #include "tengen/engine/move_features.h"
@@ -76,50 +79,33 @@ class Data {
   std::vector<MoveFeatures> m_sets;
 };
 
-[[noreturn]] void usage(const std::string& why) {
-  std::fprintf(stderr,
-               "tengen_learn_move_model: %s\nusage: tengen_learn_move_model --out FILE [--size 19] [--games N] "
-               "[--every K] [--iterations N] [--holdout N] [--min-shape N] PATH...\n",
-               why.c_str());
-  std::exit(2);
-}
-
-Options parseArgs(int argc, char** argv) {
-  Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto number = [&](int& out) {
-      if (i + 1 >= argc) usage(a + " needs a number");
-      char* end = nullptr;
-      const long v = std::strtol(argv[++i], &end, 10);
-      if (*end != '\0' || v < 0 || v > 1000000000) usage(a + ": not a number: " + argv[i]);
-      out = static_cast<int>(v);
-    };
-    if (a == "--out") {
-      if (i + 1 >= argc) usage("--out needs a file");
-      o.out = argv[++i];
-    } else if (a == "--size") {
-      number(o.size);
-    } else if (a == "--games") {
-      number(o.games);
-    } else if (a == "--every") {
-      number(o.every);
-    } else if (a == "--iterations") {
-      number(o.iterations);
-    } else if (a == "--holdout") {
-      number(o.holdout);
-    } else if (a == "--min-shape") {
-      number(o.minShape);
-    } else if (!a.empty() && a[0] == '-') {
-      usage("unknown option " + a);
-    } else {
-      o.paths.push_back(a);
-    }
+// Reads the command line into `o`; answers the exit code when the program should stop there (after --help: 0; after
+// a usage error, which CLI11 prints: 2).
+std::optional<int> parseArgs(int argc, char** argv, Options& o) {
+  CLI::App app{"Learns the built-in engine's move model from SGF game records (docs/engine.md)",
+               "tengen_learn_move_model"};
+  app.add_option("--out", o.out, "The model file to write")->required();
+  app.add_option("--size", o.size, "Board size of the records to learn from")
+      ->capture_default_str()
+      ->check(CLI::Range(2, 25));
+  app.add_option("--games", o.games, "Records to read, held-out ones included (0: all)")
+      ->check(CLI::Range(0, 1000000000));
+  app.add_option("--every", o.every, "Learn from every K-th position of a record")->check(CLI::Range(1, 1000000000));
+  app.add_option("--iterations", o.iterations, "Minorization-maximization iterations")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000000));
+  app.add_option("--holdout", o.holdout, "The last N records are kept out and the model tested on them")
+      ->check(CLI::Range(0, 1000000000));
+  app.add_option("--min-shape", o.minShape, "Learned moves a shape needs to get a weight of its own")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000000));
+  app.add_option("PATH", o.paths, "SGF files or directories searched for *.sgf")->required();
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
   }
-  if (o.out.empty()) usage("--out is required");
-  if (o.paths.empty()) usage("no records given");
-  if (o.every < 1) usage("--every must be at least 1");
-  return o;
+  return std::nullopt;
 }
 
 std::vector<std::string> recordFiles(const std::vector<std::string>& paths) {
@@ -185,7 +171,8 @@ double strength(const std::vector<std::vector<double>>& gamma, const MoveFeature
 }  // namespace
 
 int main(int argc, char** argv) {
-  const Options options = parseArgs(argc, argv);
+  Options options;
+  if (const std::optional<int> stop = parseArgs(argc, argv, options)) return *stop;
   const std::vector<std::string> files = recordFiles(options.paths);
 
   std::vector<tengen::Game> games;
