@@ -66,8 +66,9 @@ BENCHMARK(BM_ReadMoveOneMegabyte)->Unit(benchmark::kMillisecond);
 
 void BM_BuildPrompt(benchmark::State& state) {
   const Game game = midGame(150, 7);
-  const std::vector<tengen::ai::Rejection> rejected = {{"Q16", "occupied", "stone already there"},
-                                                       {"C3", "suicide", "suicide"}};
+  const std::vector<tengen::ai::Rejection> rejected = {
+      {tengen::ai::readMove("Q16", 19), tengen::RejectReason::Occupied},
+      {tengen::ai::readMove("C3", 19), tengen::RejectReason::Suicide}};
   for (auto _ : state) {
     benchmark::DoNotOptimize(
         buildPrompt(tengen::ai::defaultPromptTemplate(), game, Color::Black, rejected, tengen::ai::CoordFormat::Gtp));
@@ -157,7 +158,8 @@ void BM_RefereeInstantModel(benchmark::State& state) {
   }
   InstantModel model(state.range(0) != 0, "Looking at the position, I would play " + vertex + ".");
   for (auto _ : state) {
-    const tengen::ai::RefereeOutcome outcome = tengen::ai::requestMove(model, game, game.toMove());
+    const tengen::ai::RefereeOutcome outcome =
+        tengen::ai::requestMove(model, game, game.toMove(), tengen::ai::RefereeOptions(tengen::ai::ErrorLog::none()));
     if (!outcome.move) state.SkipWithError(outcome.error.c_str());
     benchmark::DoNotOptimize(outcome.move);
   }

@@ -22,9 +22,34 @@ constexpr int kMaxRetries = 100;
 
 }  // namespace
 
-int exitCodeWhenSourceRefused(const std::string& spec) {
-  const bool startsAnEngine = spec.rfind("gtp:", 0) == 0 && spec.find_first_not_of(" \t", 4) != std::string::npos;
-  return startsAnEngine ? kExitEngineUnreachable : kExitUsage;
+int exitCodeOf(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::Invalid:
+      return kExitUsage;
+    case ErrorKind::Unreachable:
+      return kExitEngineUnreachable;
+    case ErrorKind::NoLegalMove:
+      return kExitNoLegalMove;
+    case ErrorKind::Failed:
+      return kExitOther;
+  }
+  return kExitOther;
+}
+
+int exitCodeOf(ai::MoveEnd end) {
+  switch (end) {
+    case ai::MoveEnd::Accepted:
+      return kExitOk;
+    case ai::MoveEnd::NoLegalMove:
+      return kExitNoLegalMove;
+    case ai::MoveEnd::Unreachable:
+      return kExitEngineUnreachable;
+    case ai::MoveEnd::NotInPlay:
+      return kExitUsage;
+    case ai::MoveEnd::Stopped:
+      return kExitOther;
+  }
+  return kExitOther;
 }
 
 CLI::Validator notNegative() {
@@ -56,20 +81,27 @@ void addModelOptions(CLI::App& cmd, ai::ModelOptions* model, double* timeoutSeco
   cmd.add_option("--temperature", model->temperature, "Sampling temperature sent to the model");
 }
 
-void addRefereeOptions(CLI::App& cmd, int* maxRetries, std::string* errorLog, bool* logAttempts) {
-  cmd.add_option("--max-retries", *maxRetries, "Requests after the first one rejected, per move (0..100)")
+void addRefereeOptions(CLI::App& cmd, RefereeFlags* flags) {
+  cmd.add_option("--max-retries", flags->maxRetries, "Requests after the first one rejected, per move (0..100)")
       ->capture_default_str();
-  cmd.add_option("--error-log", *errorLog, "JSON Lines file every failed AI move is appended to")
+  cmd.add_option("--error-log", flags->errorLog, "JSON Lines file every failed AI move is appended to")
       ->capture_default_str();
-  cmd.add_flag("--log-attempts", *logAttempts, "Also log the attempts of accepted moves");
+  cmd.add_flag("--log-attempts", flags->logAttempts, "Also log the attempts of accepted moves");
 }
 
-std::string checkRefereeOptions(int maxRetries, const std::string& errorLog) {
-  if (maxRetries < 0 || maxRetries > kMaxRetries) {
-    return "--max-retries " + std::to_string(maxRetries) + ": must be 0.." + std::to_string(kMaxRetries);
+std::string checkRefereeOptions(const RefereeFlags& flags) {
+  if (flags.maxRetries < 0 || flags.maxRetries > kMaxRetries) {
+    return "--max-retries " + std::to_string(flags.maxRetries) + ": must be 0.." + std::to_string(kMaxRetries);
   }
-  if (errorLog.empty()) return "--error-log: needs a file name";
+  if (flags.errorLog.empty()) return "--error-log: needs a file name";
   return "";
+}
+
+ai::RefereeOptions refereeOptionsOf(const RefereeFlags& flags, ai::ErrorContext context) {
+  ai::RefereeOptions options(ai::ErrorLog(flags.errorLog, std::move(context)));
+  options.maxRetries = flags.maxRetries;
+  options.logAccepted = flags.logAttempts;
+  return options;
 }
 
 }  // namespace tengen::cli

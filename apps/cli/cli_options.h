@@ -7,6 +7,8 @@
 #include <CLI/CLI.hpp>
 
 #include "tengen/ai/move_source.h"
+#include "tengen/ai/referee.h"
+#include "tengen/core/result.h"
 
 namespace tengen::cli {
 
@@ -31,25 +33,35 @@ ai::SourceOptions sourceOptionsOf(const Options& options, std::uint64_t seedOffs
   return source;
 }
 
-// The exit code when ai::makeSource refused `spec`: a gtp: spec with a command is well formed, so failing to start
-// it is the engine's failure (4); anything else is a bad option (2).
-int exitCodeWhenSourceRefused(const std::string& spec);
+// The exit code of a failure of that kind: bad input 2, an unreachable engine 4, no legal move 3, else 1.
+int exitCodeOf(ErrorKind kind);
+
+// The exit code of a request for a move that ended so: a move 0, no legal move 3, an unreachable engine 4, a game
+// not in play 2, a stopped request 1.
+int exitCodeOf(ai::MoveEnd end);
 
 // Refuses a value that starts with '-': CLI11 would otherwise wrap "-3" around into a huge unsigned seed.
 CLI::Validator notNegative();
-
-// The default of --error-log (docs/error-log.md).
-inline constexpr const char* kDefaultErrorLog = "./tengen-errors.jsonl";
 
 // Adds the model options of docs/serving-models.md (--model, --api-key-env, --image/--no-image, --coords,
 // --prompt-template, --constrain, --constrain-api, --timeout, --temperature) to cmd, bound to *model and
 // *timeoutSeconds. Values outside their lists are usage errors at parse time.
 void addModelOptions(CLI::App& cmd, ai::ModelOptions* model, double* timeoutSeconds);
 
-// Adds the referee options of docs/serving-models.md (--max-retries, --error-log, --log-attempts) to cmd.
-void addRefereeOptions(CLI::App& cmd, int* maxRetries, std::string* errorLog, bool* logAttempts);
+// The referee options of every command that asks an AI for moves (docs/serving-models.md).
+struct RefereeFlags {
+  int maxRetries = 4;                              // --max-retries
+  std::string errorLog{ai::kDefaultErrorLogPath};  // --error-log
+  bool logAttempts = false;                        // --log-attempts
+};
+
+// Adds --max-retries, --error-log and --log-attempts to cmd, bound to *flags.
+void addRefereeOptions(CLI::App& cmd, RefereeFlags* flags);
 
 // Why the referee options cannot be used ("--max-retries 200: must be 0..100"), or "" when they can.
-std::string checkRefereeOptions(int maxRetries, const std::string& errorLog);
+std::string checkRefereeOptions(const RefereeFlags& flags);
+
+// The referee the flags make, logging with `context`: the one way a command wires it.
+ai::RefereeOptions refereeOptionsOf(const RefereeFlags& flags, ai::ErrorContext context);
 
 }  // namespace tengen::cli

@@ -55,7 +55,7 @@ CLI::App* addGenmoveCommand(CLI::App& app, GenmoveOptions* options) {
   cmd->add_flag("--json", options->json, "Print the move and its attempts as JSON");
   cmd->add_option("--seed", options->seed, "Seed of the engine's randomness")->check(notNegative());
   addModelOptions(*cmd, &options->model, &options->timeoutSeconds);
-  addRefereeOptions(*cmd, &options->maxRetries, &options->errorLog, &options->logAttempts);
+  addRefereeOptions(*cmd, &options->referee);
   cmd->footer(
       "Exit codes: 0 a move, 2 bad input, 3 no legal move in the attempts (see the error log), 4 the engine "
       "or model could not be reached.");
@@ -72,7 +72,7 @@ int runGenmove(const GenmoveOptions& options, std::ostream& out, std::ostream& e
     rules = parseRules(*options.rules);
     if (!rules) return fail("--rules " + *options.rules + ": unknown rule set; known: " + knownRuleNames());
   }
-  if (const std::string why = checkRefereeOptions(options.maxRetries, options.errorLog); !why.empty()) {
+  if (const std::string why = checkRefereeOptions(options.referee); !why.empty()) {
     return fail(why);
   }
   if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
@@ -93,50 +93,29 @@ int runGenmove(const GenmoveOptions& options, std::ostream& out, std::ostream& e
   Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(options.engine, sourceOptions);
   if (!made) {
     err << "tengen genmove: " << made.error() << '\n';
-    return exitCodeWhenSourceRefused(options.engine);
+    return exitCodeOf(made.errorKind());
   }
   const std::unique_ptr<ai::MoveSource> source = std::move(made).value();
-
-  ai::ErrorLog errorLog(options.errorLog);
-  const ai::ErrorContext context{"genmove", options.engine, options.model.model};
-  ai::RefereeOptions refereeOptions;
-  refereeOptions.maxRetries = options.maxRetries;
-  refereeOptions.errorLog = &errorLog;
-  refereeOptions.context = &context;
-  refereeOptions.logAccepted = options.logAttempts;
+  const ai::RefereeOptions refereeOptions =
+      refereeOptionsOf(options.referee, {"genmove", options.engine, options.model.model});
 
   const auto start = std::chrono::steady_clock::now();
   const ai::RefereeOutcome outcome = ai::requestMove(*source, game, color, refereeOptions);
   const long elapsedMs = static_cast<long>(
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
 
+  if (options.json) {
+    out << net::toJson(ai::outcomeJson(outcome, game.size(), color, elapsedMs)) << '\n';
+  } else if (outcome.move) {
+    out << gtpMove(*outcome.move, game.size()) << '\n';
+  }
   if (outcome.move) {
-    const std::string vertex = gtpMove(*outcome.move, game.size());
-    if (options.json) {
-      out << net::toJson(net::JsonValue::Object{{"move", vertex},
-                                                {"color", std::string(colorLetter(color))},
-                                                {"attempts", ai::attemptsJson(outcome.attempts)},
-                                                {"elapsed_ms", elapsedMs}})
-          << '\n';
-    } else {
-      out << vertex << '\n';
-    }
     if (!outcome.logError.empty())
       err << "tengen genmove: the error log could not be written: " << outcome.logError << '\n';
-    return kExitOk;
+  } else {
+    err << "tengen genmove: no move for " << colorName(color) << ": " << outcome.error << '\n';
   }
-
-  if (options.json) {
-    net::JsonValue::Object failure{
-        {"error", outcome.transportFailure ? "model_unavailable" : "ai_failed"},
-        {"detail", outcome.error},
-        {"attempts", ai::attemptsJson(outcome.attempts)},
-        {"log_id", outcome.logId.empty() ? net::JsonValue(nullptr) : net::JsonValue(outcome.logId)},
-    };
-    out << net::toJson(failure) << '\n';
-  }
-  err << "tengen genmove: no move for " << colorName(color) << ": " << outcome.error << '\n';
-  return outcome.transportFailure ? kExitEngineUnreachable : kExitNoLegalMove;
+  return exitCodeOf(outcome.end);
 }
 
 }  // namespace tengen::cli

@@ -8,6 +8,8 @@
 
 #include "tengen/ai/move_source.h"
 
+#include "cli_options.h"
+
 namespace CLI {
 class App;
 }
@@ -24,9 +26,7 @@ struct GenmoveOptions {
   std::uint64_t seed = 1;
   ai::ModelOptions model;
   double timeoutSeconds = 60;
-  int maxRetries = 4;
-  std::string errorLog = "./tengen-errors.jsonl";
-  bool logAttempts = false;
+  RefereeFlags referee;  // --max-retries, --error-log, --log-attempts
 };
 
 // Adds the `genmove` subcommand to app with its options bound to *options, and returns it. *options must outlive

@@ -40,7 +40,7 @@ Result<GameConfig> validate(const GtpOptions& options) {
   config.rules = *rules;
   if (options.komi && !std::isfinite(*options.komi)) return R::failure("--komi: must be a finite number");
   config.komi = options.komi;
-  if (const std::string why = checkRefereeOptions(options.maxRetries, options.errorLog); !why.empty()) {
+  if (const std::string why = checkRefereeOptions(options.referee); !why.empty()) {
     return R::failure(why);
   }
   if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
@@ -49,16 +49,6 @@ Result<GameConfig> validate(const GtpOptions& options) {
   const Result<GameConfig> checked = Game::validate(config);
   if (!checked) return R::failure(checked.error());
   return config;
-}
-
-// An answer that named no point is shown by its text, cut short: a model may have written a paragraph.
-std::string shownAnswer(const ai::Attempt& attempt) {
-  constexpr std::size_t kShown = 40;
-  std::string text;
-  for (const char ch : std::string_view(attempt.answer).substr(0, kShown)) {
-    text += static_cast<unsigned char>(ch) < 32 ? ' ' : ch;
-  }
-  return "'" + text + (attempt.answer.size() > kShown ? "...'" : "'");
 }
 
 // The mover's clock from what the controller said: time_left once it has been given, else the time_settings'
@@ -86,11 +76,9 @@ std::string failureSummary(const ai::RefereeOutcome& outcome) {
   std::string out = outcome.error.empty() ? "no move" : outcome.error;
   // The referee's error lists the attempts of a move the rules refused; a transport error names only the failure,
   // so the attempts rejected before it are added here.
-  if (!outcome.transportFailure) return out;
+  if (outcome.end != ai::MoveEnd::Unreachable) return out;
   for (const ai::Attempt& attempt : outcome.attempts) {
-    out += "; attempt " + std::to_string(attempt.n) + ": ";
-    out += attempt.move ? *attempt.move : shownAnswer(attempt);
-    out += attempt.accepted ? " accepted" : " rejected (" + attempt.reason + ")";
+    out += "; attempt " + std::to_string(attempt.n) + ": " + ai::attemptSummary(attempt);
   }
   return out;
 }
@@ -108,7 +96,7 @@ CLI::App* addGtpCommand(CLI::App& app, GtpOptions* options) {
       ->check(notNegative())
       ->capture_default_str();
   addModelOptions(*gtp, &options->model, &options->timeoutSeconds);
-  addRefereeOptions(*gtp, &options->maxRetries, &options->errorLog, &options->logAttempts);
+  addRefereeOptions(*gtp, &options->referee);
   gtp->footer("Commands and their answers: docs/gtp.md. A failed AI move is answered `? ai failed: ...`.");
   return gtp;
 }
@@ -123,17 +111,12 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
   Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(options.engine, sourceOptions);
   if (!made) {
     err << "tengen gtp: " << made.error() << '\n';
-    return exitCodeWhenSourceRefused(options.engine);
+    return exitCodeOf(made.errorKind());
   }
   const std::unique_ptr<ai::MoveSource> source = std::move(made.value());
   // Every failed genmove is logged before it is answered; the record's id is part of the answer.
-  ai::ErrorLog errorLog(options.errorLog);
-  const ai::ErrorContext context{"gtp", options.engine, options.model.model};
-  ai::RefereeOptions refereeOptions;
-  refereeOptions.maxRetries = options.maxRetries;
-  refereeOptions.errorLog = &errorLog;
-  refereeOptions.context = &context;
-  refereeOptions.logAccepted = options.logAttempts;
+  const ai::RefereeOptions refereeOptions =
+      refereeOptionsOf(options.referee, {"gtp", options.engine, options.model.model});
 
   gtp::EngineOptions engineOptions;
   engineOptions.name = "tengen";

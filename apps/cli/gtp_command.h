@@ -9,6 +9,8 @@
 
 #include "tengen/ai/referee.h"
 
+#include "cli_options.h"
+
 namespace CLI {
 class App;
 }
@@ -22,11 +24,9 @@ struct GtpOptions {
   std::optional<double> komi;  // the rule set's default when not given
   std::string rules = "chinese";
   std::uint64_t seed = 1;
-  int maxRetries = 4;
+  RefereeFlags referee;  // --max-retries, --error-log, --log-attempts
   double timeoutSeconds = 60;
   ai::ModelOptions model;  // for openai: engines
-  std::string errorLog = "./tengen-errors.jsonl";
-  bool logAttempts = false;
 };
 
 // Adds the `gtp` subcommand to app with its options bound to *options, and returns it so that main can tell whether

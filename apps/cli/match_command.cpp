@@ -23,6 +23,7 @@
 #include "tengen/ai/error_log.h"
 #include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
+#include "tengen/ai/rejection_counts.h"
 #include "tengen/core/analysis.h"
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
@@ -42,10 +43,6 @@ namespace {
 constexpr int kMaxGames = 100000;
 constexpr int kMaxJobs = 64;
 
-// The rejection reasons the summary line counts, in its order; out_of_bounds is counted for --json only, as the
-// summary line has no field for it.
-constexpr std::array<const char*, 6> kSummaryReasons{"occupied", "suicide", "ko", "superko", "unparseable", "repeated"};
-
 // What one game came to; filled by the thread that played it.
 struct GameReport {
   int index = 0;  // 0-based
@@ -58,17 +55,16 @@ struct GameReport {
   std::string sgfError;  // why the SGF could not be written
   int requests = 0;      // requestMove calls
   int attempts = 0;
-  std::map<std::string, int> rejections;
+  ai::RejectionCounts rejections;
 };
 
 // "attempt 1: Q16 rejected (occupied)", one line per rejected attempt of a move, for the SGF comment.
 std::string rejectedAttemptsComment(const ai::RefereeOutcome& outcome) {
   std::string comment;
   for (const ai::Attempt& a : outcome.attempts) {
-    if (a.accepted) continue;
+    if (a.accepted()) continue;
     if (!comment.empty()) comment += '\n';
-    comment += "attempt " + std::to_string(a.n) + ": " + (a.move ? *a.move : ai::quotedAnswer(a.answer)) +
-               " rejected (" + a.reason + ")";
+    comment += "attempt " + std::to_string(a.n) + ": " + ai::attemptSummary(a);
   }
   return comment;
 }
@@ -120,69 +116,78 @@ class MatchRunner {
       report.failed = report.white + ": " + whiteSource.error();
       return report;
     }
-
-    ai::ErrorLog errorLog(m_options.errorLog);
-    const ai::ErrorContext blackContext{"match", report.black, m_options.model.model};
-    const ai::ErrorContext whiteContext{"match", report.white, m_options.model.model};
-    ai::RefereeOptions refereeOptions;
-    refereeOptions.maxRetries = m_options.maxRetries;
-    refereeOptions.errorLog = &errorLog;
-    refereeOptions.logAccepted = m_options.logAttempts;
-
     Game game(m_config);
+    Record record;
+    playMoves(game, *blackSource.value(), *whiteSource.value(), report, record);
+    report.moves = game.moveCount();
+    if (report.failed.empty()) report.result = resultOf(game);
+    writeRecord(game, record, report);
+    return report;
+  }
+
+  // The SGF comments of a game: one per move, and the root's when the game failed.
+  struct Record {
     std::vector<std::string> comments;
     std::string rootComment;
+  };
+
+  // Asks each side in turn through its referee until the game ends, an AI fails, or the move cap is reached.
+  void playMoves(Game& game, ai::MoveSource& black, ai::MoveSource& white, GameReport& report, Record& record) {
+    const ai::RefereeOptions blackReferee =
+        refereeOptionsOf(m_options.referee, {"match", report.black, m_options.model.model});
+    const ai::RefereeOptions whiteReferee =
+        refereeOptionsOf(m_options.referee, {"match", report.white, m_options.model.model});
     // A cap on the game's length so that two engines that never pass still end; such a game is scored as it is.
     const int maxMoves = 3 * m_config.size * m_config.size;
     while (game.phase() == Phase::Playing && game.moveCount() < maxMoves) {
       const Color color = game.toMove();
       const bool blackToMove = color == Color::Black;
-      refereeOptions.context = blackToMove ? &blackContext : &whiteContext;
-      ai::MoveSource& source = blackToMove ? *blackSource.value() : *whiteSource.value();
-      const ai::RefereeOutcome outcome = ai::requestMove(source, game, color, refereeOptions);
+      const ai::RefereeOutcome outcome =
+          ai::requestMove(blackToMove ? black : white, game, color, blackToMove ? blackReferee : whiteReferee);
       ++report.requests;
       report.attempts += static_cast<int>(outcome.attempts.size());
-      for (const ai::Attempt& a : outcome.attempts) {
-        if (!a.accepted) ++report.rejections[a.reason];
-      }
+      report.rejections.add(outcome.attempts);
       if (!outcome.move) {
         report.failed =
             (blackToMove ? report.black : report.white) + " as " + std::string(colorName(color)) + ": " + outcome.error;
-        rootComment = "failed at move " + std::to_string(game.moveCount() + 1) + ": " + outcome.error;
-        if (const std::string tried = rejectedAttemptsComment(outcome); !tried.empty()) rootComment += "\n" + tried;
-        break;
+        record.rootComment = "failed at move " + std::to_string(game.moveCount() + 1) + ": " + outcome.error;
+        if (const std::string tried = rejectedAttemptsComment(outcome); !tried.empty()) {
+          record.rootComment += "\n" + tried;
+        }
+        return;
       }
       // The referee accepted the move for this game, so the rules cannot refuse it here.
       [[maybe_unused]] const RejectReason played = game.play(*outcome.move);
       assert(played == RejectReason::None);
-      comments.push_back(rejectedAttemptsComment(outcome));
+      record.comments.push_back(rejectedAttemptsComment(outcome));
     }
-    report.moves = game.moveCount();
+  }
 
+  // The result as SGF RE has it. Engines pass with dead stones still on the board (GNU Go does): the analysis every
+  // result comes from takes them off before counting, as a person scoring the game would. A game cut off by the
+  // move limit is scored as it stands, as an estimate.
+  static std::string resultOf(Game& game) {
+    if (game.phase() == Phase::Scoring) {
+      game.finish(analyze(game).dead);
+      return game.result();
+    }
+    if (game.phase() == Phase::Finished) return game.result();
+    return analyze(game).score.result;
+  }
+
+  // Writes the game's SGF into --sgf-dir, when given.
+  void writeRecord(const Game& game, const Record& record, GameReport& report) const {
+    if (m_options.sgfDir.empty()) return;
     std::map<std::string, std::string> info{{"PB", report.black}, {"PW", report.white}};
     if (report.failed.empty()) {
-      // Engines pass with dead stones still on the board (GNU Go does): the analysis every result comes from takes
-      // them off before counting, as a person scoring the game would. A game cut off by the move limit is scored as
-      // it stands, as an estimate.
-      if (game.phase() == Phase::Scoring) {
-        game.finish(analyze(game).dead);
-        report.result = game.result();
-      } else if (game.phase() == Phase::Finished) {
-        report.result = game.result();
-      } else {
-        report.result = analyze(game).score.result;
-      }
       info["RE"] = report.result;
     } else {
-      info["C"] = rootComment;
+      info["C"] = record.rootComment;
     }
-    if (!m_options.sgfDir.empty()) {
-      char name[32];
-      std::snprintf(name, sizeof name, "game-%03d.sgf", index + 1);
-      report.sgfPath = (std::filesystem::path(m_options.sgfDir) / name).string();
-      report.sgfError = io::writeFileAtomically(report.sgfPath, sgf::writeGame(game, info, comments)).value_or("");
-    }
-    return report;
+    char name[32];
+    std::snprintf(name, sizeof name, "game-%03d.sgf", report.index + 1);
+    report.sgfPath = (std::filesystem::path(m_options.sgfDir) / name).string();
+    report.sgfError = io::writeFileAtomically(report.sgfPath, sgf::writeGame(game, info, record.comments)).error();
   }
 
   // "game 3/20: B+12.5 (builtin as black) 134 moves"
@@ -218,7 +223,7 @@ struct Totals {
   int moves = 0;
   int requests = 0;
   int attempts = 0;
-  std::map<std::string, int> rejections;
+  ai::RejectionCounts rejections;
 };
 
 Totals addUp(const std::vector<GameReport>& reports) {
@@ -236,7 +241,7 @@ Totals addUp(const std::vector<GameReport>& reports) {
     t.moves += r.moves;
     t.requests += r.requests;
     t.attempts += r.attempts;
-    for (const auto& [reason, count] : r.rejections) t.rejections[reason] += count;
+    t.rejections.add(r.rejections);
   }
   return t;
 }
@@ -253,28 +258,8 @@ std::string summaryLine(int games, const Totals& t) {
   std::ostringstream line;
   line << "games=" << games << " black_wins=" << t.blackWins << " white_wins=" << t.whiteWins << " draws=" << t.draws
        << " failed=" << t.failed << " moves=" << t.moves << " attempts_per_move=" << twoDecimals(attemptsPerMove(t))
-       << " rejections=";
-  const char* separator = "";
-  for (const char* reason : kSummaryReasons) {
-    const auto it = t.rejections.find(reason);
-    line << separator << reason << ':' << (it == t.rejections.end() ? 0 : it->second);
-    separator = ",";
-  }
+       << " rejections=" << t.rejections.summary();
   return line.str();
-}
-
-net::JsonValue rejectionsJson(const std::map<std::string, int>& rejections) {
-  net::JsonValue::Object object;
-  for (const char* reason : kSummaryReasons) {
-    const auto it = rejections.find(reason);
-    object.emplace_back(reason, it == rejections.end() ? 0 : it->second);
-  }
-  for (const auto& [reason, count] : rejections) {
-    bool listed = false;
-    for (const char* known : kSummaryReasons) listed = listed || reason == known;
-    if (!listed) object.emplace_back(reason, count);
-  }
-  return object;
 }
 
 net::JsonValue matchJson(const std::vector<GameReport>& reports, const Totals& t) {
@@ -290,7 +275,7 @@ net::JsonValue matchJson(const std::vector<GameReport>& reports, const Totals& t
         {"sgf", r.sgfPath.empty() || !r.sgfError.empty() ? net::JsonValue(nullptr) : net::JsonValue(r.sgfPath)},
         {"requests", r.requests},
         {"attempts", r.attempts},
-        {"rejections", rejectionsJson(r.rejections)},
+        {"rejections", r.rejections.json()},
     });
   }
   return net::JsonValue::Object{
@@ -301,14 +286,9 @@ net::JsonValue matchJson(const std::vector<GameReport>& reports, const Totals& t
       {"failed", t.failed},
       {"moves", t.moves},
       {"attempts_per_move", std::round(attemptsPerMove(t) * 100) / 100},
-      {"rejections", rejectionsJson(t.rejections)},
+      {"rejections", t.rejections.json()},
       {"game_detail", std::move(games)},
   };
-}
-
-// Whether a makeSource failure for spec is the engine's (it could not be started) rather than the spec's.
-bool isEngineStartFailure(const std::string& spec) {
-  return spec.rfind("gtp:", 0) == 0 && spec.find_first_not_of(" \t", 4) != std::string::npos;
 }
 
 }  // namespace
@@ -329,7 +309,7 @@ CLI::App* addMatchCommand(CLI::App& app, MatchOptions* options) {
       ->check(CLI::Range(1, kMaxJobs));
   cmd->add_option("--json", options->jsonPath, "Also write the figures and per-game detail to this JSON file");
   addModelOptions(*cmd, &options->model, &options->timeoutSeconds);
-  addRefereeOptions(*cmd, &options->maxRetries, &options->errorLog, &options->logAttempts);
+  addRefereeOptions(*cmd, &options->referee);
   cmd->footer("Exit codes: 0 the match ran (failed games included), 2 bad options, 4 an engine could not be started.");
   return cmd;
 }
@@ -342,7 +322,7 @@ int runMatch(const MatchOptions& options, std::ostream& out, std::ostream& err) 
   const std::optional<Rules> rules = parseRules(options.rules);
   if (!rules) return fail("--rules " + options.rules + ": unknown rule set; known: " + knownRuleNames());
   if (options.komi && !std::isfinite(*options.komi)) return fail("--komi: must be a number");
-  if (const std::string why = checkRefereeOptions(options.maxRetries, options.errorLog); !why.empty()) {
+  if (const std::string why = checkRefereeOptions(options.referee); !why.empty()) {
     return fail(why);
   }
   if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
@@ -363,7 +343,7 @@ int runMatch(const MatchOptions& options, std::ostream& out, std::ostream& err) 
     const Result<std::unique_ptr<ai::MoveSource>> probe = ai::makeSource(*spec, probeOptions);
     if (!probe) {
       err << "tengen match: " << net::displayUrl(*spec) << ": " << probe.error() << '\n';
-      return isEngineStartFailure(*spec) ? kExitEngineUnreachable : kExitUsage;
+      return exitCodeOf(probe.errorKind());
     }
   }
 
@@ -380,7 +360,7 @@ int runMatch(const MatchOptions& options, std::ostream& out, std::ostream& err) 
   const Totals totals = addUp(reports);
   if (!options.jsonPath.empty()) {
     const std::string why =
-        io::writeFileAtomically(options.jsonPath, net::toPrettyJson(matchJson(reports, totals)) + "\n").value_or("");
+        io::writeFileAtomically(options.jsonPath, net::toPrettyJson(matchJson(reports, totals)) + "\n").error();
     if (!why.empty()) err << "tengen match: the JSON file could not be written: " << why << '\n';
   }
   out << summaryLine(options.games, totals) << '\n';

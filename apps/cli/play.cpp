@@ -195,7 +195,7 @@ Result<GameSetup> validate(const PlayOptions& options) {
 
   // A gtp: engine is started only once everything else is known to be right; every other kind this build cannot
   // run is refused by makeSource without starting anything.
-  if (const std::string why = checkRefereeOptions(options.maxRetries, options.errorLog); !why.empty()) {
+  if (const std::string why = checkRefereeOptions(options.referee); !why.empty()) {
     return R::failure(why);
   }
   if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
@@ -230,17 +230,12 @@ class TerminalGame {
         m_opponent(std::move(opponent)),
         m_opponentSpec(setup.opponent),
         m_io(terminal),
-        m_errorLog(options.errorLog),
-        m_context{"play", setup.opponent, options.model.model},
+        m_referee(refereeOptionsOf(options.referee, {"play", setup.opponent, options.model.model})),
         m_sgfPath(setup.resumed   ? setup.resumedFrom
                   : options.noSgf ? std::string()
                                   : options.sgf),
         m_sgfInfo(setup.info),
         m_comments(setup.comments) {
-    m_referee.maxRetries = options.maxRetries;
-    m_referee.errorLog = &m_errorLog;
-    m_referee.context = &m_context;
-    m_referee.logAccepted = options.logAttempts;
     m_comments.resize(static_cast<std::size_t>(m_game.moveCount()));
     // The record names the players as a person reads them; the opponent's spec loses any credentials in its URL.
     const std::string opponentName = net::displayUrl(setup.opponent);
@@ -326,9 +321,9 @@ class TerminalGame {
     const Color side = m_game.toMove();
     const ai::RefereeOutcome outcome = ai::requestMove(*m_opponent, m_game, side, m_referee);
     for (const ai::Attempt& a : outcome.attempts) {
-      if (!a.accepted) {
-        m_io.out << capitalized(colorName(side)) << "'s answer " << (a.move ? *a.move : ai::quotedAnswer(a.answer))
-                 << " was rejected (" << a.reason << ").\n";
+      if (!a.accepted()) {
+        m_io.out << capitalized(colorName(side)) << "'s answer " << ai::attemptShown(a) << " was rejected ("
+                 << reasonCode(a.reason) << ").\n";
       }
     }
     if (!outcome.move) {
@@ -337,7 +332,7 @@ class TerminalGame {
         m_io.err << "tengen play: the game is saved in " << m_sgfPath << "; continue it with: tengen play --resume "
                  << m_sgfPath << " [--opponent ENGINE]\n";
       }
-      return outcome.transportFailure ? kExitEngineUnreachable : kExitNoLegalMove;
+      return exitCodeOf(outcome.end);
     }
     const Move move = *outcome.move;
     m_game.play(move);
@@ -491,8 +486,7 @@ class TerminalGame {
   // once and never stops the game.
   void saveRecord() {
     if (m_sgfPath.empty()) return;
-    const std::string error =
-        io::writeFileAtomically(m_sgfPath, sgf::writeGame(m_game, m_sgfInfo, m_comments)).value_or("");
+    const std::string error = io::writeFileAtomically(m_sgfPath, sgf::writeGame(m_game, m_sgfInfo, m_comments)).error();
     if (!error.empty() && !m_sgfFailed) {
       m_io.err << "tengen play: cannot save the game record: " << error << "; the game goes on without it\n";
     }
@@ -504,8 +498,6 @@ class TerminalGame {
   std::unique_ptr<ai::MoveSource> m_opponent;
   std::string m_opponentSpec;
   const PlayTerminal& m_io;
-  ai::ErrorLog m_errorLog;
-  ai::ErrorContext m_context;
   ai::RefereeOptions m_referee;
   std::string m_sgfPath;  // empty with --no-sgf
   std::map<std::string, std::string> m_sgfInfo;
@@ -530,7 +522,7 @@ CLI::App* addPlayCommand(CLI::App& app, PlayOptions* options) {
                    "Opponent ENGINE spec (default builtin); this build knows: " + std::string(kKnownOpponents));
   play->add_option("--human", options->human, "Your colour: black (default) or white");
   addModelOptions(*play, &options->model, &options->timeoutSeconds);
-  addRefereeOptions(*play, &options->maxRetries, &options->errorLog, &options->logAttempts);
+  addRefereeOptions(*play, &options->referee);
   CLI::Option* sgf =
       play->add_option("--sgf", options->sgf, "The game record, rewritten after every move")->capture_default_str();
   CLI::Option* noSgf = play->add_flag("--no-sgf", options->noSgf, "Write no game record")->excludes(sgf);

@@ -8,6 +8,8 @@
 
 #include "tengen/ai/move_source.h"
 
+#include "cli_options.h"
+
 namespace CLI {
 class App;
 }
@@ -27,9 +29,7 @@ struct PlayOptions {
   std::optional<std::string> human;
   ai::ModelOptions model;  // for openai: opponents
   double timeoutSeconds = 60;
-  int maxRetries = 4;
-  std::string errorLog = "./tengen-errors.jsonl";
-  bool logAttempts = false;
+  RefereeFlags referee;  // --max-retries, --error-log, --log-attempts
   // The game record, rewritten atomically after every move and at the end; nothing is written when noSgf.
   std::string sgf = "tengen-game.sgf";
   bool noSgf = false;

@@ -68,7 +68,7 @@ CLI::App* addServeCommand(CLI::App& app, ServeOptions* options) {
   cmd->add_option("--seed", options->seed, "Seed of the engines' randomness (worker i gets seed + i)")
       ->check(notNegative());
   addModelOptions(*cmd, &options->model, &options->timeoutSeconds);
-  addRefereeOptions(*cmd, &options->maxRetries, &options->errorLog, &options->logAttempts);
+  addRefereeOptions(*cmd, &options->referee);
   cmd->footer("Stops on SIGTERM or SIGINT after the requests in flight are answered.");
   return cmd;
 }
@@ -83,11 +83,11 @@ int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   if (options.workers < 1 || options.workers > 256) return fail("--workers: must be 1..256");
   if (options.queue < 0 || options.queue > 4096) return fail("--queue: must be 0..4096");
   if (options.connections < 1 || options.connections > 4096) return fail("--connections: must be 1..4096");
-  if (options.maxRetries < 0 || options.maxRetries > serve::kMaxRequestRetries) {
-    return fail("--max-retries " + std::to_string(options.maxRetries) + ": must be 0.." +
+  if (options.referee.maxRetries < 0 || options.referee.maxRetries > serve::kMaxRequestRetries) {
+    return fail("--max-retries " + std::to_string(options.referee.maxRetries) + ": must be 0.." +
                 std::to_string(serve::kMaxRequestRetries));
   }
-  if (const std::string why = checkRefereeOptions(options.maxRetries, options.errorLog); !why.empty()) {
+  if (const std::string why = checkRefereeOptions(options.referee); !why.empty()) {
     return fail(why);
   }
   if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
@@ -98,9 +98,9 @@ int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   service.sourceOptions = sourceOptionsOf(options);
   service.workers = options.workers;
   service.maxWaiting = options.queue;
-  service.defaultMaxRetries = options.maxRetries;
-  service.errorLogPath = options.errorLog;
-  service.logAttempts = options.logAttempts;
+  service.defaultMaxRetries = options.referee.maxRetries;
+  service.errorLogPath = options.referee.errorLog;
+  service.logAttempts = options.referee.logAttempts;
   if (!options.tokenEnv.empty()) {
     const char* token = std::getenv(options.tokenEnv.c_str());
     if (token == nullptr || *token == '\0')
@@ -122,7 +122,7 @@ int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   Result<std::unique_ptr<serve::MoveService>> made = serve::MoveService::make(service);
   if (!made) {
     err << "tengen serve: " << made.error() << '\n';
-    return exitCodeWhenSourceRefused(options.engine);
+    return exitCodeOf(made.errorKind());
   }
   const std::unique_ptr<serve::MoveService> moveService = std::move(made).value();
   serve::MoveService* handler = moveService.get();

@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tengen/ai/referee.h"
 #include "tengen/core/game.h"
 
 namespace tengen::ai {
@@ -62,7 +63,8 @@ RefereeOutcome failedOutcome() {
   a1.n = 1;
   a1.answer = "Q16";
   a1.move = "Q16";
-  a1.reason = "occupied";
+  a1.read = readMove("Q16", 19);
+  a1.reason = RejectReason::Occupied;
   a1.latencyMs = 640;
   a1.prompt = "You play black...";
   a1.imageSha256 = sha256Hex("png bytes");
@@ -70,7 +72,7 @@ RefereeOutcome failedOutcome() {
   Attempt a2;
   a2.n = 2;
   a2.answer = "I would play the 3-3 point";
-  a2.reason = "unparseable";
+  a2.reason = RejectReason::Unparseable;
   a2.latencyMs = 12;
   o.attempts = {a1, a2};
   o.error = "no legal move in 2 attempts: #1 Q16 occupied, #2 unparseable \"I would play the 3-3 point\"";
@@ -85,9 +87,9 @@ TEST(Sha256Test, KnownVectors) {
 }
 
 TEST_F(ErrorLogTest, RecordHoldsTheFieldsOfSpecSectionFive) {
-  ErrorLog log(m_path);
+  const ErrorLog log(m_path, kContext);
   const Game game = sampleGame();
-  const Result<std::string> id = log.append(kContext, game, Color::Black, failedOutcome());
+  const Result<std::string> id = log.append(game, Color::Black, failedOutcome());
   ASSERT_TRUE(id.ok()) << id.error();
 
   struct stat st {};
@@ -146,16 +148,16 @@ TEST_F(ErrorLogTest, RecordHoldsTheFieldsOfSpecSectionFive) {
 }
 
 TEST_F(ErrorLogTest, AcceptedAttemptHasNullReason) {
-  ErrorLog log(m_path);
+  const ErrorLog log(m_path, {"play", "random", ""});
   RefereeOutcome o;
   Attempt a;
   a.n = 1;
   a.answer = "D4";
   a.move = "D4";
-  a.accepted = true;
+  a.read = readMove("D4", 19);
   o.attempts = {a};
   o.move = Move::play(Color::Black, {15, 3});
-  ASSERT_TRUE(log.append({"play", "random", ""}, Game(), Color::Black, o).ok());
+  ASSERT_TRUE(log.append(Game(), Color::Black, o).ok());
   const json r = json::parse(lines().at(0));
   EXPECT_EQ(r["attempts"][0]["verdict"], "accepted");
   EXPECT_TRUE(r["attempts"][0]["reason"].is_null());
@@ -163,13 +165,13 @@ TEST_F(ErrorLogTest, AcceptedAttemptHasNullReason) {
 }
 
 TEST_F(ErrorLogTest, AppendsOneLinePerCall) {
-  ErrorLog log(m_path);
+  const ErrorLog log(m_path, kContext);
   const Game game = sampleGame();
   std::set<std::string> ids;
   for (int i = 0; i < 3; ++i) {
     RefereeOutcome o = failedOutcome();
     o.error += std::to_string(i);
-    const Result<std::string> id = log.append(kContext, game, Color::Black, o);
+    const Result<std::string> id = log.append(game, Color::Black, o);
     ASSERT_TRUE(id.ok());
     ids.insert(*id);
   }
@@ -181,7 +183,7 @@ TEST_F(ErrorLogTest, AppendsOneLinePerCall) {
 }
 
 TEST_F(ErrorLogTest, ConcurrentAppendsGiveWholeLines) {
-  ErrorLog log(m_path);
+  const ErrorLog log(m_path, kContext);
   const Game game = sampleGame();
   constexpr int kThreads = 4;
   constexpr int kEach = 25;
@@ -192,7 +194,7 @@ TEST_F(ErrorLogTest, ConcurrentAppendsGiveWholeLines) {
       RefereeOutcome o = failedOutcome();
       // A long prompt makes each line tens of kilobytes, so torn writes would show.
       o.attempts[0].prompt = std::string(40'000, static_cast<char>('a' + t));
-      for (int i = 0; i < kEach; ++i) EXPECT_TRUE(log.append(kContext, game, Color::Black, o).ok());
+      for (int i = 0; i < kEach; ++i) EXPECT_TRUE(log.append(game, Color::Black, o).ok());
     });
   }
   for (std::thread& t : threads) t.join();
@@ -207,12 +209,12 @@ TEST_F(ErrorLogTest, ConcurrentAppendsGiveWholeLines) {
 }
 
 TEST_F(ErrorLogTest, AnswersWithQuotesNewlinesAndInvalidUtf8StayValidJson) {
-  ErrorLog log(m_path);
+  const ErrorLog log(m_path, kContext);
   RefereeOutcome o = failedOutcome();
   o.attempts[0].answer = "He said \"Q16\"\nthen\r\n\t\\ \x01 and \xff\xfe bad \xc3";
   o.attempts[1].prompt = std::string("nul \0 inside", 12);
   o.error = "quote \" newline \n";
-  ASSERT_TRUE(log.append(kContext, sampleGame(), Color::White, o).ok());
+  ASSERT_TRUE(log.append(sampleGame(), Color::White, o).ok());
   const std::vector<std::string> all = lines();
   ASSERT_EQ(all.size(), 1u);
   const json r = json::parse(all[0]);
@@ -226,8 +228,8 @@ TEST_F(ErrorLogTest, ApiKeyInTheEnvironmentNeverAppears) {
   const std::string key = "sk-test-DO-NOT-LOG-0123456789abcdef";
   ::setenv("OPENAI_API_KEY", key.c_str(), 1);
   ::setenv("TENGEN_TOKEN", key.c_str(), 1);
-  ErrorLog log(m_path);
-  ASSERT_TRUE(log.append(kContext, sampleGame(), Color::Black, failedOutcome()).ok());
+  const ErrorLog log(m_path, kContext);
+  ASSERT_TRUE(log.append(sampleGame(), Color::Black, failedOutcome()).ok());
   ::unsetenv("OPENAI_API_KEY");
   ::unsetenv("TENGEN_TOKEN");
   const std::string text = contents();
@@ -238,8 +240,8 @@ TEST_F(ErrorLogTest, ApiKeyInTheEnvironmentNeverAppears) {
 }
 
 TEST_F(ErrorLogTest, UnwritablePathIsAnErrorValue) {
-  ErrorLog log("/nonexistent-dir-for-tengen/log.jsonl");
-  const Result<std::string> id = log.append(kContext, sampleGame(), Color::Black, failedOutcome());
+  const ErrorLog log("/nonexistent-dir-for-tengen/log.jsonl", kContext);
+  const Result<std::string> id = log.append(sampleGame(), Color::Black, failedOutcome());
   ASSERT_FALSE(id.ok());
   EXPECT_NE(id.error().find("/nonexistent-dir-for-tengen/log.jsonl"), std::string::npos) << id.error();
 }

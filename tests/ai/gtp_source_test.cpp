@@ -75,7 +75,7 @@ TEST(GtpSource, BringsTheEngineToThePositionThenAsksForAMove) {
   std::unique_ptr<MoveSource> source = fakeSource("--genmove C3 --log " + log);
   ASSERT_TRUE(source);
   const Game game = nineByNine({"E5", "D4"});
-  const RefereeOutcome out = requestMove(*source, game, Color::Black);
+  const RefereeOutcome out = requestMove(*source, game, Color::Black, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(out.move.has_value()) << out.error;
   EXPECT_EQ(gtpMove(*out.move, 9), "C3");
   EXPECT_EQ(readLines(log), (std::vector<std::string>{"protocol_version", "boardsize 9", "clear_board", "komi 7.5",
@@ -86,12 +86,12 @@ TEST(GtpSource, SendsOnlyTheNewMovesWhenTheGameContinues) {
   const std::string log = tempPath("log");
   std::unique_ptr<MoveSource> source = fakeSource("--genmove C3,G7 --log " + log);
   Game game = nineByNine({"E5"});
-  RefereeOutcome out = requestMove(*source, game, Color::White);
+  RefereeOutcome out = requestMove(*source, game, Color::White, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(out.move.has_value()) << out.error;
   ASSERT_EQ(game.play(*out.move), RejectReason::None);
   play(game, "F6");
   const std::size_t before = readLines(log).size();
-  out = requestMove(*source, game, Color::White);
+  out = requestMove(*source, game, Color::White, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(out.move.has_value()) << out.error;
   EXPECT_EQ(gtpMove(*out.move, 9), "G7");
   EXPECT_EQ(from(readLines(log), before), (std::vector<std::string>{"play B F6", "genmove w"}));
@@ -102,12 +102,12 @@ TEST(GtpSource, ReplaysEverythingAfterARejectedAnswer) {
   // E5 is taken: the engine has played it on its own board, so it must be brought back to the game.
   std::unique_ptr<MoveSource> source = fakeSource("--genmove E5,Z99,C3 --log " + log);
   const Game game = nineByNine({"E5", "D4"});
-  const RefereeOutcome out = requestMove(*source, game, Color::Black);
+  const RefereeOutcome out = requestMove(*source, game, Color::Black, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(out.move.has_value()) << out.error;
   EXPECT_EQ(gtpMove(*out.move, 9), "C3");
   ASSERT_EQ(out.attempts.size(), 3U);
-  EXPECT_EQ(out.attempts[0].reason, "occupied");
-  EXPECT_EQ(out.attempts[1].reason, "out_of_bounds");
+  EXPECT_EQ(out.attempts[0].reason, RejectReason::Occupied);
+  EXPECT_EQ(out.attempts[1].reason, RejectReason::OutOfBounds);
   const std::vector<std::string> replay{"clear_board", "komi 7.5", "play B E5", "play W D4", "genmove b"};
   std::vector<std::string> expected{"protocol_version", "boardsize 9"};
   for (int i = 0; i < 3; ++i) expected.insert(expected.end(), replay.begin(), replay.end());
@@ -118,10 +118,10 @@ TEST(GtpSource, ReplaysEverythingWhenTheGameWentBack) {
   const std::string log = tempPath("log");
   std::unique_ptr<MoveSource> source = fakeSource("--genmove C3 --log " + log);
   Game game = nineByNine({"E5", "D4", "F6"});
-  ASSERT_TRUE(requestMove(*source, game, Color::White).move.has_value());
+  ASSERT_TRUE(requestMove(*source, game, Color::White, RefereeOptions(ErrorLog::none())).move.has_value());
   game.undoTo(1);
   const std::size_t before = readLines(log).size();
-  ASSERT_TRUE(requestMove(*source, game, Color::White).move.has_value());
+  ASSERT_TRUE(requestMove(*source, game, Color::White, RefereeOptions(ErrorLog::none())).move.has_value());
   EXPECT_EQ(from(readLines(log), before),
             (std::vector<std::string>{"clear_board", "komi 7.5", "play B E5", "genmove w"}));
 }
@@ -130,7 +130,7 @@ TEST(GtpSource, SendsBlackSetupStonesAsAFreeHandicapAndMixedOnesAsPlays) {
   const std::string log = tempPath("log");
   std::unique_ptr<MoveSource> source = fakeSource("--genmove A1 --log " + log);
   Game handicap(GameConfig{9, Rules::Japanese, 0.5, 2});
-  ASSERT_TRUE(requestMove(*source, handicap, Color::White).move.has_value());
+  ASSERT_TRUE(requestMove(*source, handicap, Color::White, RefereeOptions(ErrorLog::none())).move.has_value());
   std::vector<std::string> lines = readLines(log);
   ASSERT_GE(lines.size(), 3U);
   EXPECT_EQ(from(lines, lines.size() - 3),
@@ -140,35 +140,35 @@ TEST(GtpSource, SendsBlackSetupStonesAsAFreeHandicapAndMixedOnesAsPlays) {
   ASSERT_TRUE(mixed.addSetupStones(Color::Black, {{4, 4}}));
   ASSERT_TRUE(mixed.addSetupStones(Color::White, {{3, 3}}));
   const std::size_t before = lines.size();
-  ASSERT_TRUE(requestMove(*source, mixed, Color::Black).move.has_value());
+  ASSERT_TRUE(requestMove(*source, mixed, Color::Black, RefereeOptions(ErrorLog::none())).move.has_value());
   EXPECT_EQ(from(readLines(log), before),
             (std::vector<std::string>{"clear_board", "komi 7.5", "play B E5", "play W D6", "genmove b"}));
 }
 
 TEST(GtpSource, AnUnparseableAnswerIsRejectedAndAskedAgain) {
   std::unique_ptr<MoveSource> source = fakeSource("--genmove hello,C3");
-  const RefereeOutcome out = requestMove(*source, nineByNine({}), Color::Black);
+  const RefereeOutcome out = requestMove(*source, nineByNine({}), Color::Black, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(out.move.has_value()) << out.error;
   ASSERT_EQ(out.attempts.size(), 2U);
   EXPECT_EQ(out.attempts[0].answer, "hello");
-  EXPECT_EQ(out.attempts[0].reason, "unparseable");
+  EXPECT_EQ(out.attempts[0].reason, RejectReason::Unparseable);
 }
 
 TEST(GtpSource, AnEngineThatKeepsAnsweringTakenPointsExhaustsTheAttempts) {
   std::unique_ptr<MoveSource> source = fakeSource("--genmove E5");
-  RefereeOptions options;
+  RefereeOptions options(ErrorLog::none());
   options.maxRetries = 2;
   const RefereeOutcome out = requestMove(*source, nineByNine({"E5"}), Color::White, options);
   EXPECT_FALSE(out.move.has_value());
-  EXPECT_FALSE(out.transportFailure);
+  EXPECT_NE(out.end, MoveEnd::Unreachable);
   EXPECT_EQ(out.error, "no legal move in 3 attempts: #1 E5 occupied, #2 E5 repeated, #3 E5 repeated");
 }
 
 TEST(GtpSource, ACrashIsATransportFailureWithTheExitStatus) {
   std::unique_ptr<MoveSource> source = fakeSource("--exit-on genmove --exit-code 5 --stderr-text 'out of cheese'");
-  const RefereeOutcome out = requestMove(*source, nineByNine({}), Color::Black);
+  const RefereeOutcome out = requestMove(*source, nineByNine({}), Color::Black, RefereeOptions(ErrorLog::none()));
   EXPECT_FALSE(out.move.has_value());
-  EXPECT_TRUE(out.transportFailure);
+  EXPECT_EQ(out.end, MoveEnd::Unreachable);
   EXPECT_TRUE(out.attempts.empty());
   EXPECT_NE(out.error.find("exited with status 5"), std::string::npos) << out.error;
   EXPECT_NE(out.error.find("genmove b"), std::string::npos) << out.error;
@@ -178,10 +178,10 @@ TEST(GtpSource, ACrashIsATransportFailureWithTheExitStatus) {
 TEST(GtpSource, AHangIsATransportFailureAfterTheTimeout) {
   std::unique_ptr<MoveSource> source = fakeSource("--hang-on genmove", 0.3);
   const Clock::time_point start = Clock::now();
-  const RefereeOutcome out = requestMove(*source, nineByNine({}), Color::Black);
+  const RefereeOutcome out = requestMove(*source, nineByNine({}), Color::Black, RefereeOptions(ErrorLog::none()));
   const auto elapsed = Clock::now() - start;
   EXPECT_FALSE(out.move.has_value());
-  EXPECT_TRUE(out.transportFailure);
+  EXPECT_EQ(out.end, MoveEnd::Unreachable);
   EXPECT_NE(out.error.find("did not answer within 300 ms"), std::string::npos) << out.error;
   EXPECT_LT(elapsed, std::chrono::seconds(3));
   // Ending the source must not wait for the hung engine either.
@@ -192,8 +192,8 @@ TEST(GtpSource, AHangIsATransportFailureAfterTheTimeout) {
 
 TEST(GtpSource, AnEngineRefusingTheGamesMovesIsATransportFailure) {
   std::unique_ptr<MoveSource> source = fakeSource("--refuse play");
-  const RefereeOutcome out = requestMove(*source, nineByNine({"E5"}), Color::White);
-  EXPECT_TRUE(out.transportFailure);
+  const RefereeOutcome out = requestMove(*source, nineByNine({"E5"}), Color::White, RefereeOptions(ErrorLog::none()));
+  EXPECT_EQ(out.end, MoveEnd::Unreachable);
   EXPECT_NE(out.error.find("refused 'play B E5': refused"), std::string::npos) << out.error;
 }
 
@@ -201,9 +201,9 @@ TEST(GtpSource, StartsADeadEngineAgainForTheNextRequest) {
   const std::string marker = tempPath("crashed");
   std::unique_ptr<MoveSource> source = fakeSource("--crash-once " + marker + " --genmove D4");
   const Game game = nineByNine({"E5"});
-  const RefereeOutcome first = requestMove(*source, game, Color::White);
-  EXPECT_TRUE(first.transportFailure);
-  const RefereeOutcome second = requestMove(*source, game, Color::White);
+  const RefereeOutcome first = requestMove(*source, game, Color::White, RefereeOptions(ErrorLog::none()));
+  EXPECT_EQ(first.end, MoveEnd::Unreachable);
+  const RefereeOutcome second = requestMove(*source, game, Color::White, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(second.move.has_value()) << second.error;
   EXPECT_EQ(gtpMove(*second.move, 9), "D4");
 }
@@ -242,7 +242,7 @@ TEST(GtpSource, GnuGoPlaysAgainstRandomThroughTheReferee) {
   int gnugoMoves = 0;
   while (game.phase() == Phase::Playing && game.moveCount() < 40) {
     MoveSource& mover = game.toMove() == Color::White ? **gnugo : **random;
-    const RefereeOutcome out = requestMove(mover, game, game.toMove());
+    const RefereeOutcome out = requestMove(mover, game, game.toMove(), RefereeOptions(ErrorLog::none()));
     ASSERT_TRUE(out.move.has_value()) << out.error;
     EXPECT_EQ(out.attempts.size(), 1U) << mover.describe() << " needed retries at move " << game.moveCount() + 1;
     ASSERT_EQ(game.play(*out.move), RejectReason::None);

@@ -226,17 +226,17 @@ TEST_P(ModelRejectThenAccept, TheRetryRequestNamesThePointAndTheReasonsWords) {
   const Game game = gameFrom(c.size, c.rules, c.moves);
   const std::unique_ptr<MoveSource> source = makeModel(server);
   ASSERT_TRUE(source);
-  const RefereeOutcome out = requestMove(*source, game, game.toMove());
+  const RefereeOutcome out = requestMove(*source, game, game.toMove(), RefereeOptions(ErrorLog::none()));
 
   ASSERT_TRUE(out.move.has_value()) << out.error;
   ASSERT_EQ(out.attempts.size(), c.answers.size());
   const Attempt& rejected = out.attempts[c.answers.size() - 2];
-  EXPECT_EQ(rejected.reason, c.code);
-  EXPECT_FALSE(rejected.accepted);
+  EXPECT_EQ(reasonCode(rejected.reason), c.code);
+  EXPECT_FALSE(rejected.accepted());
   EXPECT_EQ(rejected.httpStatus, 200);
   EXPECT_EQ(rejected.imageSha256.size(), 64U);
   EXPECT_NE(rejected.prompt.find("Go"), std::string::npos);
-  EXPECT_TRUE(out.attempts.back().accepted);
+  EXPECT_TRUE(out.attempts.back().accepted());
 
   const std::vector<json> bodies = server.bodies();
   ASSERT_EQ(bodies.size(), c.answers.size());
@@ -294,7 +294,7 @@ TEST(ModelSource, ReadsAnswersInEveryShape) {
   const Game game = gameFrom(9, Rules::Chinese, {"E5"});
   const std::unique_ptr<MoveSource> source = makeModel(server);
   ASSERT_TRUE(source);
-  RefereeOptions once;
+  RefereeOptions once(ErrorLog::none());
   once.maxRetries = 0;
   const std::vector<Move> expected = {Move::play(Color::White, {5, 3}), Move::play(Color::White, {2, 2}),
                                       Move::play(Color::White, {4, 3}), Move::play(Color::White, {6, 4}),
@@ -311,7 +311,7 @@ TEST(ModelSource, TriesAgainAfterA500) {
   const Game game = gameFrom(9, Rules::Chinese, {});
   const std::unique_ptr<MoveSource> source = makeModel(server);
   ASSERT_TRUE(source);
-  const RefereeOutcome out = requestMove(*source, game, Color::Black);
+  const RefereeOutcome out = requestMove(*source, game, Color::Black, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(out.move.has_value()) << out.error;
   EXPECT_EQ(out.attempts.size(), 1U);  // a transport retry is not a referee attempt
   EXPECT_EQ(server.bodies().size(), 2U);
@@ -323,7 +323,7 @@ TEST(ModelSource, WaitsForRetryAfterOn429) {
   const std::unique_ptr<MoveSource> source = makeModel(server);
   ASSERT_TRUE(source);
   const auto start = std::chrono::steady_clock::now();
-  const RefereeOutcome out = requestMove(*source, game, Color::Black);
+  const RefereeOutcome out = requestMove(*source, game, Color::Black, RefereeOptions(ErrorLog::none()));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   ASSERT_TRUE(out.move.has_value()) << out.error;
   EXPECT_GE(seconds, 0.9);
@@ -338,9 +338,9 @@ TEST(ModelSource, ProtocolGarbageIsATransportFailure) {
     FakeServer server({reply});
     const std::unique_ptr<MoveSource> source = makeModel(server);
     ASSERT_TRUE(source);
-    const RefereeOutcome out = requestMove(*source, game, Color::Black);
+    const RefereeOutcome out = requestMove(*source, game, Color::Black, RefereeOptions(ErrorLog::none()));
     EXPECT_FALSE(out.move.has_value()) << reply;
-    EXPECT_TRUE(out.transportFailure) << reply;
+    EXPECT_EQ(out.end, MoveEnd::Unreachable) << reply;
     EXPECT_TRUE(out.attempts.empty()) << reply;
     EXPECT_FALSE(out.error.empty()) << reply;
   }
@@ -351,13 +351,13 @@ TEST(ModelSource, SendsAValidPngOfTheBoardOrNoneWithNoImage) {
   const Game game = gameFrom(9, Rules::Chinese, {"E5"});
   const std::unique_ptr<MoveSource> withImage = makeModel(server);
   ASSERT_TRUE(withImage);
-  const RefereeOutcome out = requestMove(*withImage, game, Color::White);
+  const RefereeOutcome out = requestMove(*withImage, game, Color::White, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(out.move.has_value()) << out.error;
   SourceOptions noImage;
   noImage.model.image = false;
   const std::unique_ptr<MoveSource> without = makeModel(server, noImage);
   ASSERT_TRUE(without);
-  const RefereeOutcome out2 = requestMove(*without, game, Color::White);
+  const RefereeOutcome out2 = requestMove(*without, game, Color::White, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(out2.move.has_value()) << out2.error;
   EXPECT_EQ(out2.attempts[0].imageSha256, "");
 
@@ -388,13 +388,13 @@ TEST(ModelSource, AsksForStructuredOutput) {
   SourceOptions regex;
   regex.model.constrain = "regex";
   regex.model.image = false;
-  ASSERT_TRUE(requestMove(*makeModel(server, regex), game, Color::White).move);
+  ASSERT_TRUE(requestMove(*makeModel(server, regex), game, Color::White, RefereeOptions(ErrorLog::none())).move);
   SourceOptions choice;
   choice.model.constrain = "choice";
   choice.model.constrainApi = "vllm-guided";
   choice.model.coords = "rowcol";
   choice.model.image = false;
-  ASSERT_TRUE(requestMove(*makeModel(server, choice), game, Color::White).move);
+  ASSERT_TRUE(requestMove(*makeModel(server, choice), game, Color::White, RefereeOptions(ErrorLog::none())).move);
   const std::vector<json> bodies = server.bodies();
   ASSERT_EQ(bodies.size(), 2U);
   const std::string dump0 = bodies[0].dump();
@@ -415,7 +415,7 @@ TEST(ModelSource, TheRegexAcceptsExactlyThePointsOfTheBoard) {
     options.model.constrain = "regex";
     options.model.coords = coords;
     options.model.image = false;
-    ASSERT_TRUE(requestMove(*makeModel(server, options), game, Color::Black).move);
+    ASSERT_TRUE(requestMove(*makeModel(server, options), game, Color::Black, RefereeOptions(ErrorLog::none())).move);
   }
   const std::vector<json> bodies = server.bodies();
   ASSERT_EQ(bodies.size(), 2U);
@@ -512,6 +512,48 @@ TEST(GenmoveCommand, ExhaustionExits3WithACompleteErrorLogRecordAndNoMove) {
   EXPECT_EQ(readFile(dir.path() / "errors.jsonl").find("sk-test-SECRET"), std::string::npos);
   EXPECT_EQ(run.out.find("sk-test-SECRET"), std::string::npos);
   EXPECT_EQ(run.err.find("sk-test-SECRET"), std::string::npos);
+}
+
+// Asked for (row, col), the model answers a point off the 9x9 board: the retry names it as the model wrote it, never
+// as a vertex it did not write, and the attempt JSON and the error log keep the answer with no board vertex.
+TEST(GenmoveCommand, AnOffBoardRowColAnswerIsNamedAsWrittenInTheRetryTheJsonAndTheLog) {
+  FakeServer server({content("(3, 12)"), content("I said (3, 12)"), content("(2, 2)")});
+  TempDir dir;
+  writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");
+  const CommandRun run = runTengen(dir.path(), "genmove --sgf game.sgf --engine " + server.spec() +
+                                                   " --coords rowcol --json --log-attempts --error-log e.jsonl");
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  const json out = json::parse(run.out);
+  EXPECT_EQ(out["move"], "C7");
+  ASSERT_EQ(out["attempts"].size(), 3U);
+  EXPECT_EQ(out["attempts"][0]["answer"], "(3, 12)");
+  EXPECT_TRUE(out["attempts"][0]["move"].is_null());
+  EXPECT_EQ(out["attempts"][0]["reason"], "out_of_bounds");
+  EXPECT_EQ(out["attempts"][1]["answer"], "I said (3, 12)");
+  EXPECT_TRUE(out["attempts"][1]["move"].is_null());
+  EXPECT_EQ(out["attempts"][1]["reason"], "repeated");
+  EXPECT_EQ(out["attempts"][2]["move"], "C7");
+
+  const std::vector<json> bodies = server.bodies();
+  ASSERT_EQ(bodies.size(), 3U);
+  for (std::size_t i = 1; i < bodies.size(); ++i) {
+    const std::string retry = userText(bodies[i]);
+    EXPECT_NE(retry.find("Your earlier answers were rejected: (3, 12) (outside the board). Answer with a different "
+                         "point."),
+              std::string::npos)
+        << retry;
+    EXPECT_EQ(retry.find("N6"), std::string::npos) << retry;
+  }
+
+  const std::vector<json> records = logRecords(dir.path() / "e.jsonl");
+  ASSERT_EQ(records.size(), 1U);
+  const json& attempts = records[0]["attempts"];
+  ASSERT_EQ(attempts.size(), 3U);
+  EXPECT_EQ(attempts[0]["answer"], "(3, 12)");
+  EXPECT_TRUE(attempts[0]["move"].is_null());
+  EXPECT_EQ(attempts[0]["reason"], "out_of_bounds");
+  EXPECT_NE(attempts[1]["prompt"].get<std::string>().find("(3, 12) (outside the board)"), std::string::npos);
+  EXPECT_EQ(attempts[2]["verdict"], "accepted");
 }
 
 TEST(GenmoveCommand, LogAttemptsLogsAcceptedMovesWithoutTheKey) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tengen/ai/answer_parser.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
 
@@ -53,11 +54,11 @@ TEST(PromptTest, RowColFormatNamesTheZeroBasedPair) {
   EXPECT_TRUE(contains(p.user, "Moves so far: none")) << p.user;
 }
 
-TEST(PromptTest, RetryLineIsExactlySpecSectionFive) {
+TEST(PromptTest, RetryLineNamesEachPointWithItsReasonsWords) {
   const Game game = gameFrom(19, {"Q16"});
   const std::vector<Rejection> rejected = {
-      {"Q16", "occupied", "stone already there"},
-      {"C3", "suicide", "suicide"},
+      {readMove("Q16", 19), RejectReason::Occupied},
+      {readMove("C3", 19), RejectReason::Suicide},
   };
   const Prompt p = buildPrompt(defaultPromptTemplate(), game, Color::White, rejected, CoordFormat::Gtp);
   EXPECT_TRUE(contains(p.user,
@@ -69,8 +70,8 @@ TEST(PromptTest, RetryLineIsExactlySpecSectionFive) {
 TEST(PromptTest, RetryLineNamesPointsInTheFormatAsked) {
   const Game game = gameFrom(19, {"Q16"});
   const std::vector<Rejection> rejected = {
-      {"Q16", "occupied", "stone already there"},
-      {"Z30", "out_of_bounds", "outside the board"},
+      {readMove("Q16", 19), RejectReason::Occupied},
+      {readMove("Z30", 19), RejectReason::OutOfBounds},
   };
   const Prompt p = buildPrompt(defaultPromptTemplate(), game, Color::White, rejected, CoordFormat::RowCol);
   EXPECT_TRUE(contains(p.user,
@@ -79,11 +80,25 @@ TEST(PromptTest, RetryLineNamesPointsInTheFormatAsked) {
       << p.user;
 }
 
+TEST(PromptTest, APointOffTheBoardIsNamedAsTheModelWroteItNeverAsAnInventedVertex) {
+  const Game game = gameFrom(9, {});
+  const std::vector<Rejection> rejected = {{readMove("(3, 12)", 9), RejectReason::OutOfBounds},
+                                           {readMove("I think (2, 2)", 9), RejectReason::Occupied}};
+  for (const CoordFormat format : {CoordFormat::RowCol, CoordFormat::Gtp}) {
+    const Prompt p = buildPrompt(defaultPromptTemplate(), game, Color::White, rejected, format);
+    const std::string onBoard = format == CoordFormat::RowCol ? "(2, 2)" : "C7";
+    EXPECT_TRUE(contains(p.user, "Your earlier answers were rejected: (3, 12) (outside the board), " + onBoard +
+                                     " (stone already there)."))
+        << p.user;
+    EXPECT_FALSE(contains(p.user, "N6")) << p.user;
+  }
+}
+
 TEST(PromptTest, UnreadableRejectionsAreNamedSo) {
   const Game game = gameFrom(19, {});
   const std::vector<Rejection> rejected = {
-      {"", "unparseable", "no coordinate could be read from the answer"},
-      {"D4", "ko", "ko: immediate recapture is forbidden"},
+      {std::nullopt, RejectReason::Unparseable},
+      {readMove("D4", 19), RejectReason::Ko},
   };
   const Prompt p = buildPrompt(defaultPromptTemplate(), game, Color::Black, rejected, CoordFormat::Gtp);
   EXPECT_TRUE(contains(p.user,

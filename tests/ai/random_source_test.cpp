@@ -36,7 +36,7 @@ std::vector<std::string> selfPlay(std::uint64_t seed, int size, Rules rules) {
   Game game(config);
   std::vector<std::string> moves;
   while (game.phase() == Phase::Playing && game.moveCount() < 3 * size * size) {
-    const RefereeOutcome out = requestMove(*source, game, game.toMove());
+    const RefereeOutcome out = requestMove(*source, game, game.toMove(), RefereeOptions(ErrorLog::none()));
     EXPECT_TRUE(out.move.has_value()) << out.error;
     if (!out.move) break;
     EXPECT_EQ(out.attempts.size(), 1U);  // it only ever proposes legal points

@@ -61,7 +61,7 @@ struct ReasonCase {
   Rules rules;
   std::vector<std::string> moves;
   std::string bad;  // the answer to reject
-  std::string code;
+  RejectReason reason;
   std::string words;
 };
 
@@ -71,86 +71,87 @@ TEST_P(RejectThenAccept, RejectsWithTheReasonThenAcceptsTheNextLegalAnswer) {
   const ReasonCase& c = GetParam();
   const Game game = gameFrom(c.size, c.rules, c.moves);
   ScriptedSource source({c.bad, "pass"});
-  const RefereeOutcome out = requestMove(source, game, game.toMove());
+  const RefereeOutcome out = requestMove(source, game, game.toMove(), RefereeOptions(ErrorLog::none()));
 
   ASSERT_TRUE(out.move.has_value()) << out.error;
   EXPECT_EQ(*out.move, Move::pass(game.toMove()));
   ASSERT_EQ(out.attempts.size(), 2U);
   EXPECT_EQ(out.attempts[0].n, 1);
-  EXPECT_FALSE(out.attempts[0].accepted);
-  EXPECT_EQ(out.attempts[0].reason, c.code);
+  EXPECT_FALSE(out.attempts[0].accepted());
+  EXPECT_EQ(out.attempts[0].reason, c.reason);
   EXPECT_EQ(out.attempts[0].answer, c.bad);
   EXPECT_EQ(out.attempts[0].latencyMs, 7);
-  EXPECT_TRUE(out.attempts[1].accepted);
-  EXPECT_EQ(out.attempts[1].reason, "");
+  EXPECT_TRUE(out.attempts[1].accepted());
+  EXPECT_EQ(out.attempts[1].reason, RejectReason::None);
   EXPECT_EQ(out.attempts[1].move, "pass");
-  EXPECT_FALSE(out.transportFailure);
+  EXPECT_NE(out.end, MoveEnd::Unreachable);
 
   // The first request names nothing; the retry names the rejected point with its reason's code and words.
   ASSERT_EQ(source.requests.size(), 2U);
   EXPECT_TRUE(source.requests[0].rejected.empty());
   ASSERT_EQ(source.requests[1].rejected.size(), 1U);
   const Rejection& r = source.requests[1].rejected[0];
-  EXPECT_EQ(r.code, c.code);
-  EXPECT_EQ(r.words, c.words);
-  EXPECT_EQ(r.vertex, out.attempts[0].move.value_or(""));
+  EXPECT_EQ(r.reason, c.reason);
+  EXPECT_EQ(reasonWords(r.reason), c.words);
+  EXPECT_EQ(r.read.has_value(), out.attempts[0].read.has_value());
+  if (r.read) EXPECT_EQ(r.read->text, out.attempts[0].read->text);
   EXPECT_EQ(source.requests[1].color, game.toMove());
 }
 
 INSTANTIATE_TEST_SUITE_P(
     EveryReason, RejectThenAccept,
-    ::testing::Values(ReasonCase{"out_of_bounds", 5, Rules::Chinese, {}, "F6", "out_of_bounds", "outside the board"},
-                      ReasonCase{
-                          "out_of_bounds_far", 5, Rules::Chinese, {}, "Z30", "out_of_bounds", "outside the board"},
-                      ReasonCase{"occupied", 5, Rules::Chinese, {"C3", "D4"}, "c3", "occupied", "stone already there"},
-                      // White A2 and B1 leave Black's A1 without a liberty or a capture.
-                      ReasonCase{"suicide", 5, Rules::Chinese, {"E5", "A2", "E4", "B1"}, "A1", "suicide", "suicide"},
-                      // Black C2 takes White B2 in a ko; White may not retake at once.
-                      ReasonCase{"ko",
-                                 5,
-                                 Rules::Japanese,
-                                 {"B3", "C3", "A2", "D2", "B1", "C1", "E5", "B2", "C2"},
-                                 "B2",
-                                 "ko",
-                                 "ko: immediate recapture is forbidden"},
-                      // Found by a search of random 4x4 games: Black A3 would bring back the position after White B2.
-                      ReasonCase{"superko",
-                                 4,
-                                 Rules::Chinese,
-                                 {"C4", "A1", "A3", "B2", "B4", "B3", "A2", "A4"},
-                                 "A3",
-                                 "superko",
-                                 "ko repetition: recreates an earlier position"},
-                      ReasonCase{"unparseable",
-                                 5,
-                                 Rules::Chinese,
-                                 {},
-                                 "I would play the centre",
-                                 "unparseable",
-                                 "no coordinate could be read from the answer"}),
+    ::testing::Values(
+        ReasonCase{"out_of_bounds", 5, Rules::Chinese, {}, "F6", RejectReason::OutOfBounds, "outside the board"},
+        ReasonCase{"out_of_bounds_far", 5, Rules::Chinese, {}, "Z30", RejectReason::OutOfBounds, "outside the board"},
+        ReasonCase{"occupied", 5, Rules::Chinese, {"C3", "D4"}, "c3", RejectReason::Occupied, "stone already there"},
+        // White A2 and B1 leave Black's A1 without a liberty or a capture.
+        ReasonCase{"suicide", 5, Rules::Chinese, {"E5", "A2", "E4", "B1"}, "A1", RejectReason::Suicide, "suicide"},
+        // Black C2 takes White B2 in a ko; White may not retake at once.
+        ReasonCase{"ko",
+                   5,
+                   Rules::Japanese,
+                   {"B3", "C3", "A2", "D2", "B1", "C1", "E5", "B2", "C2"},
+                   "B2",
+                   RejectReason::Ko,
+                   "ko: immediate recapture is forbidden"},
+        // Found by a search of random 4x4 games: Black A3 would bring back the position after White B2.
+        ReasonCase{"superko",
+                   4,
+                   Rules::Chinese,
+                   {"C4", "A1", "A3", "B2", "B4", "B3", "A2", "A4"},
+                   "A3",
+                   RejectReason::Superko,
+                   "ko repetition: recreates an earlier position"},
+        ReasonCase{"unparseable",
+                   5,
+                   Rules::Chinese,
+                   {},
+                   "I would play the centre",
+                   RejectReason::Unparseable,
+                   "no coordinate could be read from the answer"}),
     [](const ::testing::TestParamInfo<ReasonCase>& param) { return std::string(param.param.name); });
 
 TEST(Referee, AcceptsALegalAnswerAtOnceInAnyCaseWithBlanksAround) {
   const Game game = gameFrom(9, Rules::Chinese, {});
   ScriptedSource source({"  d4\r\n"});
-  const RefereeOutcome out = requestMove(source, game, Color::Black);
+  const RefereeOutcome out = requestMove(source, game, Color::Black, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(out.move.has_value());
   EXPECT_EQ(*out.move, Move::play(Color::Black, {5, 3}));
   ASSERT_EQ(out.attempts.size(), 1U);
   EXPECT_EQ(out.attempts[0].move, "D4");
   EXPECT_EQ(out.attempts[0].answer, "  d4\r\n");
-  EXPECT_TRUE(out.attempts[0].accepted);
+  EXPECT_TRUE(out.attempts[0].accepted());
   EXPECT_TRUE(out.error.empty());
 }
 
 TEST(Referee, AcceptsPassAndResignAsTheAisOwnMoves) {
   const Game game = gameFrom(9, Rules::Chinese, {"E5"});
   ScriptedSource passes({"PASS"});
-  const RefereeOutcome pass = requestMove(passes, game, Color::White);
+  const RefereeOutcome pass = requestMove(passes, game, Color::White, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(pass.move.has_value());
   EXPECT_EQ(*pass.move, Move::pass(Color::White));
   ScriptedSource resigns({"Resign"});
-  const RefereeOutcome resign = requestMove(resigns, game, Color::White);
+  const RefereeOutcome resign = requestMove(resigns, game, Color::White, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(resign.move.has_value());
   EXPECT_EQ(*resign.move, Move::resign(Color::White));
 }
@@ -158,56 +159,56 @@ TEST(Referee, AcceptsPassAndResignAsTheAisOwnMoves) {
 TEST(Referee, NamesARepeatedPointAsRepeatedButNamesEachRejectedPointOnceInTheRequest) {
   const Game game = gameFrom(9, Rules::Chinese, {"E5", "D4"});
   ScriptedSource source({"E5", "e5", "D4", "C3"});
-  const RefereeOutcome out = requestMove(source, game, Color::Black);
+  const RefereeOutcome out = requestMove(source, game, Color::Black, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(out.move.has_value());
   EXPECT_EQ(*out.move, Move::play(Color::Black, {6, 2}));
   ASSERT_EQ(out.attempts.size(), 4U);
-  EXPECT_EQ(out.attempts[0].reason, "occupied");
-  EXPECT_EQ(out.attempts[1].reason, "repeated");
+  EXPECT_EQ(out.attempts[0].reason, RejectReason::Occupied);
+  EXPECT_EQ(out.attempts[1].reason, RejectReason::Repeated);
   EXPECT_EQ(out.attempts[1].move, "E5");
-  EXPECT_EQ(out.attempts[2].reason, "occupied");
+  EXPECT_EQ(out.attempts[2].reason, RejectReason::Occupied);
   // The repeat is an attempt of its own, but the retry keeps naming E5 once, with its first reason.
   ASSERT_EQ(source.requests[3].rejected.size(), 2U);
-  EXPECT_EQ(source.requests[3].rejected[0].vertex, "E5");
-  EXPECT_EQ(source.requests[3].rejected[0].code, "occupied");
-  EXPECT_EQ(source.requests[3].rejected[1].vertex, "D4");
-  EXPECT_EQ(source.requests[3].rejected[1].code, "occupied");
+  EXPECT_EQ(source.requests[3].rejected[0].read->text, "E5");
+  EXPECT_EQ(source.requests[3].rejected[0].reason, RejectReason::Occupied);
+  EXPECT_EQ(source.requests[3].rejected[1].read->text, "D4");
+  EXPECT_EQ(source.requests[3].rejected[1].reason, RejectReason::Occupied);
 }
 
 TEST(Referee, SeveralUnreadableAnswersAreNamedOnceInTheRetry) {
   const Game game = gameFrom(9, Rules::Chinese, {});
   ScriptedSource source({"no idea", "still thinking", "E5"});
-  const RefereeOutcome out = requestMove(source, game, Color::Black);
+  const RefereeOutcome out = requestMove(source, game, Color::Black, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(out.move.has_value());
   ASSERT_EQ(out.attempts.size(), 3U);
-  EXPECT_EQ(out.attempts[1].reason, "unparseable");
+  EXPECT_EQ(out.attempts[1].reason, RejectReason::Unparseable);
   EXPECT_EQ(source.requests[2].rejected.size(), 1U);
 }
 
 TEST(Referee, AnUnparseableAnswerHasNoMoveAndAnEmptyVertex) {
   const Game game = gameFrom(9, Rules::Chinese, {});
   ScriptedSource source({"", "I5", "D", "D4"});
-  const RefereeOutcome out = requestMove(source, game, Color::Black);
+  const RefereeOutcome out = requestMove(source, game, Color::Black, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(out.move.has_value());
   ASSERT_EQ(out.attempts.size(), 4U);
   for (int i = 0; i < 3; ++i) {
-    EXPECT_EQ(out.attempts[i].reason, "unparseable") << i;
+    EXPECT_EQ(out.attempts[i].reason, RejectReason::Unparseable) << i;
     EXPECT_FALSE(out.attempts[i].move.has_value()) << i;
   }
   // Three unreadable answers are one line of the retry: "(unreadable answer)".
   ASSERT_EQ(source.requests[3].rejected.size(), 1U);
-  EXPECT_EQ(source.requests[3].rejected[0].vertex, "");
-  EXPECT_EQ(source.requests[3].rejected[0].code, "unparseable");
+  EXPECT_FALSE(source.requests[3].rejected[0].read.has_value());
+  EXPECT_EQ(source.requests[3].rejected[0].reason, RejectReason::Unparseable);
 }
 
 TEST(Referee, GivesUpAfterMaxRetriesPlusOneAttemptsNamingEachAttemptAndReason) {
   const Game game = gameFrom(5, Rules::Chinese, {"C3"});
   ScriptedSource source({"C3", "C3", "nonsense", "F6", "C3", "B2"});
-  RefereeOptions options;
+  RefereeOptions options(ErrorLog::none());
   options.maxRetries = 3;
   const RefereeOutcome out = requestMove(source, game, Color::White, options);
   EXPECT_FALSE(out.move.has_value());
-  EXPECT_FALSE(out.transportFailure);
+  EXPECT_NE(out.end, MoveEnd::Unreachable);
   ASSERT_EQ(out.attempts.size(), 4U);
   EXPECT_EQ(source.requests.size(), 4U);  // never a fifth request, and no move made up in the AI's place
   EXPECT_EQ(out.error,
@@ -218,7 +219,7 @@ TEST(Referee, GivesUpAfterMaxRetriesPlusOneAttemptsNamingEachAttemptAndReason) {
 TEST(Referee, DefaultOptionsAllowFiveAttempts) {
   const Game game = gameFrom(5, Rules::Chinese, {"C3"});
   ScriptedSource source({"x", "x", "x", "x", "x", "x"});
-  const RefereeOutcome out = requestMove(source, game, Color::White);
+  const RefereeOutcome out = requestMove(source, game, Color::White, RefereeOptions(ErrorLog::none()));
   EXPECT_FALSE(out.move.has_value());
   EXPECT_EQ(out.attempts.size(), 5U);
   EXPECT_EQ(out.attempts.back().n, 5);
@@ -227,22 +228,22 @@ TEST(Referee, DefaultOptionsAllowFiveAttempts) {
 TEST(Referee, ATransportFailureEndsTheRequestAtOnce) {
   const Game game = gameFrom(9, Rules::Chinese, {});
   ScriptedSource source({"Z99", "!transport", "D4"});
-  const RefereeOutcome out = requestMove(source, game, Color::Black);
+  const RefereeOutcome out = requestMove(source, game, Color::Black, RefereeOptions(ErrorLog::none()));
   EXPECT_FALSE(out.move.has_value());
-  EXPECT_TRUE(out.transportFailure);
+  EXPECT_EQ(out.end, MoveEnd::Unreachable);
   EXPECT_EQ(source.requests.size(), 2U);
   ASSERT_EQ(out.attempts.size(), 1U);
-  EXPECT_EQ(out.attempts[0].reason, "out_of_bounds");
+  EXPECT_EQ(out.attempts[0].reason, RejectReason::OutOfBounds);
   EXPECT_EQ(out.error, "scripted: engine x exited with status 3");
 }
 
 TEST(Referee, JudgesAMoveAskedOutOfTurnForThatColour) {
   const Game game = gameFrom(9, Rules::Chinese, {"E5"});  // White to move
   ScriptedSource source({"E5", "D4"});
-  const RefereeOutcome out = requestMove(source, game, Color::Black);
+  const RefereeOutcome out = requestMove(source, game, Color::Black, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(out.move.has_value());
   EXPECT_EQ(*out.move, Move::play(Color::Black, {5, 3}));
-  EXPECT_EQ(out.attempts[0].reason, "occupied");  // not wrong_color
+  EXPECT_EQ(out.attempts[0].reason, RejectReason::Occupied);  // not wrong_color
   EXPECT_EQ(source.requests[0].color, Color::Black);
 }
 
@@ -250,7 +251,7 @@ TEST(Referee, DoesNotAskWhenTheGameIsOver) {
   Game game = gameFrom(9, Rules::Chinese, {"pass", "pass"});
   ASSERT_NE(game.phase(), Phase::Playing);
   ScriptedSource source({"D4"});
-  const RefereeOutcome out = requestMove(source, game, Color::Black);
+  const RefereeOutcome out = requestMove(source, game, Color::Black, RefereeOptions(ErrorLog::none()));
   EXPECT_FALSE(out.move.has_value());
   EXPECT_TRUE(source.requests.empty());
   EXPECT_FALSE(out.error.empty());
@@ -278,12 +279,8 @@ class RefereeErrorLog : public ::testing::Test {
 TEST_F(RefereeErrorLog, WritesARecordOnExhaustionAndNamesItInTheError) {
   const Game game = gameFrom(5, Rules::Chinese, {"C3"});
   ScriptedSource source({"C3", "C3"});
-  ErrorLog log(path());
-  const ErrorContext context{"genmove", "scripted", "m"};
-  RefereeOptions options;
+  RefereeOptions options(ErrorLog(path(), {"genmove", "scripted", "m"}));
   options.maxRetries = 1;
-  options.errorLog = &log;
-  options.context = &context;
   const RefereeOutcome out = requestMove(source, game, Color::White, options);
   ASSERT_FALSE(out.move.has_value());
   ASSERT_FALSE(out.logId.empty());
@@ -299,13 +296,9 @@ TEST_F(RefereeErrorLog, WritesARecordOnExhaustionAndNamesItInTheError) {
 TEST_F(RefereeErrorLog, WritesARecordOnATransportFailureWithTheAttemptsBeforeIt) {
   const Game game = gameFrom(9, Rules::Chinese, {});
   ScriptedSource source({"Z99", "!transport"});
-  ErrorLog log(path());
-  const ErrorContext context{"gtp", "scripted", ""};
-  RefereeOptions options;
-  options.errorLog = &log;
-  options.context = &context;
+  RefereeOptions options(ErrorLog(path(), {"gtp", "scripted", ""}));
   const RefereeOutcome out = requestMove(source, game, Color::Black, options);
-  EXPECT_TRUE(out.transportFailure);
+  EXPECT_EQ(out.end, MoveEnd::Unreachable);
   ASSERT_FALSE(out.logId.empty());
   EXPECT_NE(out.error.find("(error log record " + out.logId + ")"), std::string::npos) << out.error;
   const std::vector<std::string> written = lines();
@@ -316,11 +309,7 @@ TEST_F(RefereeErrorLog, WritesARecordOnATransportFailureWithTheAttemptsBeforeIt)
 
 TEST_F(RefereeErrorLog, LogsAcceptedMovesOnlyWhenAsked) {
   const Game game = gameFrom(9, Rules::Chinese, {});
-  ErrorLog log(path());
-  const ErrorContext context{"play", "scripted", ""};
-  RefereeOptions options;
-  options.errorLog = &log;
-  options.context = &context;
+  RefereeOptions options(ErrorLog(path(), {"play", "scripted", ""}));
   ScriptedSource quiet({"D4"});
   const RefereeOutcome first = requestMove(quiet, game, Color::Black, options);
   ASSERT_TRUE(first.move.has_value());
@@ -339,12 +328,8 @@ TEST_F(RefereeErrorLog, LogsAcceptedMovesOnlyWhenAsked) {
 TEST_F(RefereeErrorLog, AnUnwritableLogIsReportedNotHidden) {
   const Game game = gameFrom(5, Rules::Chinese, {"C3"});
   ScriptedSource source({"C3"});
-  ErrorLog log(m_dir + "/missing/dir/errors.jsonl");
-  const ErrorContext context{"genmove", "scripted", ""};
-  RefereeOptions options;
+  RefereeOptions options(ErrorLog(m_dir + "/missing/dir/errors.jsonl", {"genmove", "scripted", ""}));
   options.maxRetries = 0;
-  options.errorLog = &log;
-  options.context = &context;
   const RefereeOutcome out = requestMove(source, game, Color::White, options);
   EXPECT_FALSE(out.move.has_value());
   EXPECT_TRUE(out.logId.empty());
@@ -355,11 +340,11 @@ TEST_F(RefereeErrorLog, AnUnwritableLogIsReportedNotHidden) {
 TEST(Referee, ReadsFreeTextAnswersAndCopiesTheModelsDetailsIntoTheAttempt) {
   const Game game = gameFrom(9, Rules::Chinese, {"E5"});
   ScriptedSource source({"I'd say E5, the centre.", "(4, 3)"});
-  const RefereeOutcome out = requestMove(source, game, Color::White);
+  const RefereeOutcome out = requestMove(source, game, Color::White, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(out.move.has_value()) << out.error;
   EXPECT_EQ(*out.move, Move::play(Color::White, {4, 3}));
   EXPECT_EQ(out.attempts[0].move, "E5");
-  EXPECT_EQ(out.attempts[0].reason, "occupied");
+  EXPECT_EQ(out.attempts[0].reason, RejectReason::Occupied);
   EXPECT_EQ(out.attempts[1].move, "D5");
   EXPECT_EQ(out.attempts[1].prompt, "prompt");
   EXPECT_EQ(out.attempts[1].imageSha256, "abc");
@@ -369,11 +354,15 @@ TEST(Referee, ReadsFreeTextAnswersAndCopiesTheModelsDetailsIntoTheAttempt) {
 TEST(Referee, AnOffBoardRowColAnswerIsOutOfBoundsAndCanBeRepeated) {
   const Game game = gameFrom(9, Rules::Chinese, {});
   ScriptedSource source({"(30, 40)", "row 30, col 40", "D4"});
-  const RefereeOutcome out = requestMove(source, game, Color::Black);
+  const RefereeOutcome out = requestMove(source, game, Color::Black, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(out.move.has_value()) << out.error;
-  EXPECT_EQ(out.attempts[0].reason, "out_of_bounds");
-  EXPECT_EQ(out.attempts[1].reason, "repeated");
-  EXPECT_EQ(out.attempts[0].move, out.attempts[1].move);
+  EXPECT_EQ(out.attempts[0].reason, RejectReason::OutOfBounds);
+  EXPECT_EQ(out.attempts[1].reason, RejectReason::Repeated);
+  // No point of this board is named, so there is no vertex; the text read keeps what the model wrote.
+  EXPECT_FALSE(out.attempts[0].move.has_value());
+  EXPECT_FALSE(out.attempts[1].move.has_value());
+  EXPECT_EQ(out.attempts[0].read->text, "(30, 40)");
+  EXPECT_EQ(out.attempts[1].read->text, "(30, 40)");
 }
 
 // What the observer saw of one attempt, and how many requests the source had had by then.
@@ -387,7 +376,7 @@ TEST(Referee, TheObserverSeesEveryAttemptInOrderWithTheOutcomesVerdictsBeforeThe
   const Game game = gameFrom(9, Rules::Chinese, {"E5", "D4"});
   ScriptedSource source({"E5", "e5", "nonsense", "Z30", "C3"});
   std::vector<Observed> seen;
-  RefereeOptions options;
+  RefereeOptions options(ErrorLog::none());
   options.onAttempt = [&](const Attempt& a) {
     seen.push_back({a, source.requests.size(), std::this_thread::get_id()});
   };
@@ -396,7 +385,8 @@ TEST(Referee, TheObserverSeesEveryAttemptInOrderWithTheOutcomesVerdictsBeforeThe
   ASSERT_TRUE(out.move.has_value()) << out.error;
   ASSERT_EQ(out.attempts.size(), 5U);
   ASSERT_EQ(seen.size(), out.attempts.size());
-  const std::vector<std::string> reasons = {"occupied", "repeated", "unparseable", "out_of_bounds", ""};
+  const std::vector<RejectReason> reasons = {RejectReason::Occupied, RejectReason::Repeated, RejectReason::Unparseable,
+                                             RejectReason::OutOfBounds, RejectReason::None};
   for (std::size_t i = 0; i < seen.size(); ++i) {
     const Attempt& a = seen[i].attempt;
     const Attempt& b = out.attempts[i];
@@ -404,7 +394,7 @@ TEST(Referee, TheObserverSeesEveryAttemptInOrderWithTheOutcomesVerdictsBeforeThe
     EXPECT_EQ(a.n, b.n) << i;
     EXPECT_EQ(a.answer, b.answer) << i;
     EXPECT_EQ(a.move, b.move) << i;
-    EXPECT_EQ(a.accepted, b.accepted) << i;
+    EXPECT_EQ(a.accepted(), b.accepted()) << i;
     EXPECT_EQ(a.reason, b.reason) << i;
     EXPECT_EQ(a.reason, reasons[i]) << i;
     EXPECT_EQ(a.latencyMs, b.latencyMs) << i;
@@ -412,53 +402,54 @@ TEST(Referee, TheObserverSeesEveryAttemptInOrderWithTheOutcomesVerdictsBeforeThe
     EXPECT_EQ(seen[i].requestsSoFar, i + 1) << i;
     EXPECT_EQ(seen[i].thread, std::this_thread::get_id()) << i;
   }
-  EXPECT_TRUE(seen.back().attempt.accepted);
+  EXPECT_TRUE(seen.back().attempt.accepted());
   EXPECT_EQ(seen.back().attempt.move, "C3");
 }
 
 TEST(Referee, TheObserverSeesEveryAttemptOfAFailureButNotTheTransportError) {
   const Game game = gameFrom(5, Rules::Chinese, {"C3"});
   std::vector<Attempt> seen;
-  RefereeOptions options;
+  RefereeOptions options(ErrorLog::none());
   options.maxRetries = 1;
   options.onAttempt = [&](const Attempt& a) { seen.push_back(a); };
   ScriptedSource exhausted({"C3", "C3"});
   const RefereeOutcome out = requestMove(exhausted, game, Color::White, options);
   ASSERT_FALSE(out.move.has_value());
   ASSERT_EQ(seen.size(), 2U);
-  EXPECT_EQ(seen[0].reason, "occupied");
-  EXPECT_EQ(seen[1].reason, "repeated");
+  EXPECT_EQ(seen[0].reason, RejectReason::Occupied);
+  EXPECT_EQ(seen[1].reason, RejectReason::Repeated);
 
   seen.clear();
   ScriptedSource broken({"Z99", "!transport"});
   const RefereeOutcome failed = requestMove(broken, game, Color::White, options);
-  EXPECT_TRUE(failed.transportFailure);
+  EXPECT_EQ(failed.end, MoveEnd::Unreachable);
   ASSERT_EQ(seen.size(), 1U);
-  EXPECT_EQ(seen[0].reason, "out_of_bounds");
+  EXPECT_EQ(seen[0].reason, RejectReason::OutOfBounds);
 }
 
 TEST(Referee, CancelSetDuringAnAttemptStopsBeforeTheNextRequest) {
   const Game game = gameFrom(9, Rules::Chinese, {"E5"});
   ScriptedSource source({"E5", "D4"});
   std::atomic<bool> cancel{false};
-  RefereeOptions options;
+  RefereeOptions options(ErrorLog::none());
   options.cancel = &cancel;
   // Set while the turn is under way, as a Stop button on another thread would.
   options.onAttempt = [&](const Attempt&) { cancel = true; };
   const RefereeOutcome out = requestMove(source, game, Color::Black, options);
   EXPECT_FALSE(out.move.has_value());
-  EXPECT_EQ(out.error, kStoppedError);
-  EXPECT_FALSE(out.transportFailure);
+  EXPECT_EQ(out.end, MoveEnd::Stopped);
+  EXPECT_EQ(out.error, "stopped");
+  EXPECT_NE(out.end, MoveEnd::Unreachable);
   EXPECT_EQ(source.requests.size(), 1U);
   ASSERT_EQ(out.attempts.size(), 1U);
-  EXPECT_EQ(out.attempts[0].reason, "occupied");
+  EXPECT_EQ(out.attempts[0].reason, RejectReason::Occupied);
 }
 
 TEST(Referee, CancelSetBeforehandMakesNoRequest) {
   const Game game = gameFrom(9, Rules::Chinese, {});
   ScriptedSource source({"D4"});
   const std::atomic<bool> cancel{true};
-  RefereeOptions options;
+  RefereeOptions options(ErrorLog::none());
   options.cancel = &cancel;
   const RefereeOutcome out = requestMove(source, game, Color::Black, options);
   EXPECT_FALSE(out.move.has_value());
@@ -471,7 +462,7 @@ TEST(Referee, AnUnsetCancelChangesNothing) {
   const Game game = gameFrom(9, Rules::Chinese, {"E5"});
   ScriptedSource source({"E5", "D4"});
   const std::atomic<bool> cancel{false};
-  RefereeOptions options;
+  RefereeOptions options(ErrorLog::none());
   options.cancel = &cancel;
   const RefereeOutcome out = requestMove(source, game, Color::Black, options);
   ASSERT_TRUE(out.move.has_value()) << out.error;
@@ -481,12 +472,8 @@ TEST(Referee, AnUnsetCancelChangesNothing) {
 TEST_F(RefereeErrorLog, AStoppedRequestWritesNoRecord) {
   const Game game = gameFrom(5, Rules::Chinese, {"C3"});
   ScriptedSource source({"C3", "C3"});
-  ErrorLog log(path());
-  const ErrorContext context{"qt", "scripted", ""};
   std::atomic<bool> cancel{false};
-  RefereeOptions options;
-  options.errorLog = &log;
-  options.context = &context;
+  RefereeOptions options(ErrorLog(path(), {"qt", "scripted", ""}));
   options.cancel = &cancel;
   options.onAttempt = [&](const Attempt&) { cancel = true; };
   const RefereeOutcome out = requestMove(source, game, Color::White, options);
@@ -497,12 +484,49 @@ TEST_F(RefereeErrorLog, AStoppedRequestWritesNoRecord) {
   EXPECT_TRUE(lines().empty());
 }
 
-TEST(Referee, RejectionWordsNameEveryReasonCodeForAPerson) {
-  EXPECT_EQ(rejectionWords("occupied"), "stone already there");
-  EXPECT_EQ(rejectionWords("superko"), "ko repetition: recreates an earlier position");
-  EXPECT_EQ(rejectionWords("unparseable"), "no coordinate could be read from the answer");
-  EXPECT_EQ(rejectionWords("repeated"), "names a point already rejected this turn");
-  EXPECT_EQ(rejectionWords("something_new"), "something_new");
+TEST(Referee, AttemptsAreShownByVertexByTheTextReadOrByTheQuotedAnswer) {
+  const Game game = gameFrom(9, Rules::Chinese, {"E5"});
+  ScriptedSource source({"E5", "(3, 12)", "no idea", "D4"});
+  const RefereeOutcome out = requestMove(source, game, Color::White, RefereeOptions(ErrorLog::none()));
+  ASSERT_EQ(out.attempts.size(), 4U);
+  EXPECT_EQ(attemptSummary(out.attempts[0]), "E5 rejected (occupied)");
+  EXPECT_EQ(attemptSummary(out.attempts[1]), "(3, 12) rejected (out_of_bounds)");
+  EXPECT_EQ(attemptSummary(out.attempts[2]), "\"no idea\" rejected (unparseable)");
+  EXPECT_EQ(attemptSummary(out.attempts[3]), "D4 accepted");
+}
+
+TEST(Referee, EndsSayHowTheRequestEnded) {
+  const Game over = gameFrom(9, Rules::Chinese, {"pass", "pass"});
+  ScriptedSource source({"D4"});
+  EXPECT_EQ(requestMove(source, over, Color::Black, RefereeOptions(ErrorLog::none())).end, MoveEnd::NotInPlay);
+  const Game game = gameFrom(9, Rules::Chinese, {});
+  EXPECT_EQ(requestMove(source, game, Color::Black, RefereeOptions(ErrorLog::none())).end, MoveEnd::Accepted);
+  EXPECT_EQ(moveEndCode(MoveEnd::Accepted), "accepted");
+  EXPECT_EQ(moveEndCode(MoveEnd::NoLegalMove), "ai_failed");
+  EXPECT_EQ(moveEndCode(MoveEnd::Unreachable), "model_unavailable");
+  EXPECT_EQ(moveEndCode(MoveEnd::Stopped), "stopped");
+  EXPECT_EQ(moveEndCode(MoveEnd::NotInPlay), "not_in_play");
+}
+
+// A source that refereed its own attempts (a remote tengen serve) fails with NoLegalMove: the AI's failure, not the
+// transport's, and it is not asked again.
+class GivingUpSource : public MoveSource {
+ public:
+  std::string describe() const override { return "remote"; }
+  Result<Answer> propose(const MoveRequest&) override {
+    ++asked;
+    return Result<Answer>::failure("found no legal move", ErrorKind::NoLegalMove);
+  }
+  int asked = 0;
+};
+
+TEST(Referee, ASourceThatFoundNoLegalMoveEndsAsNoLegalMove) {
+  const Game game = gameFrom(9, Rules::Chinese, {});
+  GivingUpSource source;
+  const RefereeOutcome out = requestMove(source, game, Color::Black, RefereeOptions(ErrorLog::none()));
+  EXPECT_EQ(out.end, MoveEnd::NoLegalMove);
+  EXPECT_EQ(source.asked, 1);
+  EXPECT_EQ(out.error, "remote: found no legal move");
 }
 
 }  // namespace

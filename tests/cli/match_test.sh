@@ -12,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 # Failed AI moves go to ./tengen-errors.jsonl by default: keep it in the temporary directory.
 cd "$tmp" || exit 1
 
-summary_re='^games=([0-9]+) black_wins=([0-9]+) white_wins=([0-9]+) draws=([0-9]+) failed=([0-9]+) moves=([0-9]+) attempts_per_move=[0-9]+\.[0-9][0-9] rejections=occupied:[0-9]+,suicide:[0-9]+,ko:[0-9]+,superko:[0-9]+,unparseable:[0-9]+,repeated:[0-9]+$'
+summary_re='^games=([0-9]+) black_wins=([0-9]+) white_wins=([0-9]+) draws=([0-9]+) failed=([0-9]+) moves=([0-9]+) attempts_per_move=[0-9]+\.[0-9][0-9] rejections=occupied:[0-9]+,suicide:[0-9]+,ko:[0-9]+,superko:[0-9]+,out_of_bounds:[0-9]+,unparseable:[0-9]+,repeated:[0-9]+$'
 
 # --- random against random: the summary's shape, progress lines, the SGFs. ---
 out=$("$tengen" match --black random --white random --games 4 --size 5 --seed 7 --sgf-dir "$tmp/sgf" 2>"$tmp/err")

@@ -101,6 +101,8 @@ TEST(ReasonTest, CodesAndWordsFollowTheSpecTable) {
       {RejectReason::Suicide, "suicide", "suicide"},
       {RejectReason::Ko, "ko", "ko: immediate recapture is forbidden"},
       {RejectReason::Superko, "superko", "ko repetition: recreates an earlier position"},
+      {RejectReason::Unparseable, "unparseable", "no coordinate could be read from the answer"},
+      {RejectReason::Repeated, "repeated", "names a point already rejected this turn"},
       {RejectReason::None, "ok", "legal"},
   };
   for (const Row& row : table) {
@@ -110,6 +112,12 @@ TEST(ReasonTest, CodesAndWordsFollowTheSpecTable) {
   }
   EXPECT_EQ(parseReasonCode("unknown"), std::nullopt);
   EXPECT_EQ(parseReasonCode(""), std::nullopt);
+}
+
+TEST(ReasonTest, AttemptReasonsAreListedInTheSummaryOrder) {
+  std::string codes;
+  for (const RejectReason r : attemptReasons()) codes += std::string(reasonCode(r)) + ",";
+  EXPECT_EQ(codes, "occupied,suicide,ko,superko,out_of_bounds,unparseable,repeated,");
 }
 
 TEST(TypesTest, ColourLettersNamesAndParsing) {

@@ -120,7 +120,7 @@ TEST(BuiltinSource, PlaysAWholeGameAgainstRandomThroughTheReferee) {
   while (game.phase() == Phase::Playing && game.moveCount() < 400) {
     const bool engineToMove = game.toMove() == Color::Black;
     MoveSource& mover = engineToMove ? **builtin : **random;
-    const RefereeOutcome out = requestMove(mover, game, game.toMove());
+    const RefereeOutcome out = requestMove(mover, game, game.toMove(), RefereeOptions(ErrorLog::none()));
     ASSERT_TRUE(out.move.has_value()) << out.error;
     EXPECT_EQ(out.attempts.size(), 1U) << out.error;
     ASSERT_EQ(game.play(*out.move), RejectReason::None);
@@ -195,7 +195,7 @@ class ClockRecorder final : public MoveSource {
 TEST(Referee, PassesTheClockIntoEveryRequestOfTheMove) {
   ClockRecorder recorder;
   const Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
-  RefereeOptions options;
+  RefereeOptions options(ErrorLog::none());
   options.maxRetries = 2;
   options.clock = MoveRequest::Clock{42, 3};
   const RefereeOutcome outcome = requestMove(recorder, game, Color::Black, options);
@@ -207,7 +207,7 @@ TEST(Referee, PassesTheClockIntoEveryRequestOfTheMove) {
     EXPECT_EQ(clock->stonesLeft, 3);
   }
   recorder.clocks.clear();
-  requestMove(recorder, game, Color::Black, RefereeOptions{});
+  requestMove(recorder, game, Color::Black, RefereeOptions(ErrorLog::none()));
   ASSERT_FALSE(recorder.clocks.empty());
   EXPECT_FALSE(recorder.clocks[0].has_value());
 }

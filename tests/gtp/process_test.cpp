@@ -126,7 +126,7 @@ TEST(Process, WritingToAChildThatIsGoneFailsWithoutSigpipe) {
   std::unique_ptr<Process> p = startOk({"true"});
   ASSERT_TRUE(p->waitForExit(in(seconds(5))));
   const std::string lots(1 << 20, 'x');
-  const Result<Done> written = p->write(lots, in(seconds(5)));
+  const Status written = p->write(lots, in(seconds(5)));
   ASSERT_FALSE(written.ok());
   EXPECT_EQ(written.error(), "no longer reads its input");
   sigset_t pending;

@@ -48,35 +48,35 @@ class AtomicFile : public ::testing::Test {
 
 TEST_F(AtomicFile, WritesAndReplacesTheWholeFileLeavingNoTemporary) {
   const std::string path = m_dir + "/game.sgf";
-  ASSERT_FALSE(writeFileAtomically(path, std::string(100000, 'x')).has_value());
-  ASSERT_FALSE(writeFileAtomically(path, "(;GM[1])").has_value());
+  ASSERT_TRUE(writeFileAtomically(path, std::string(100000, 'x')).ok());
+  ASSERT_TRUE(writeFileAtomically(path, "(;GM[1])").ok());
   EXPECT_EQ(read(path), "(;GM[1])");
   EXPECT_EQ(entries(), std::vector<std::string>{"game.sgf"});
 }
 
 TEST_F(AtomicFile, KeepsTheModeOfTheFileItReplaces) {
   const std::string path = m_dir + "/report.json";
-  ASSERT_FALSE(writeFileAtomically(path, "{}").has_value());
+  ASSERT_TRUE(writeFileAtomically(path, "{}").ok());
   ASSERT_EQ(::chmod(path.c_str(), 0640), 0);
-  ASSERT_FALSE(writeFileAtomically(path, "[]").has_value());
+  ASSERT_TRUE(writeFileAtomically(path, "[]").ok());
   struct stat st {};
   ASSERT_EQ(::stat(path.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 07777, 0640u);
 }
 
 TEST_F(AtomicFile, AMissingDirectoryIsAnErrorNamingItAndChangesNothing) {
-  const std::optional<std::string> error = writeFileAtomically(m_dir + "/no/such/x.sgf", "x");
-  ASSERT_TRUE(error.has_value());
-  EXPECT_EQ(*error, m_dir + "/no/such/x.sgf: No such file or directory");
+  const Status written = writeFileAtomically(m_dir + "/no/such/x.sgf", "x");
+  ASSERT_FALSE(written.ok());
+  EXPECT_EQ(written.error(), m_dir + "/no/such/x.sgf: No such file or directory");
   EXPECT_TRUE(entries().empty());
 }
 
 TEST_F(AtomicFile, RenamingOverADirectoryFailsAndRemovesTheTemporary) {
   const std::string path = m_dir + "/taken";
   ASSERT_EQ(::mkdir(path.c_str(), 0755), 0);
-  const std::optional<std::string> error = writeFileAtomically(path, "x");
-  ASSERT_TRUE(error.has_value());
-  EXPECT_EQ(error->rfind(path + ": ", 0), 0u) << *error;
+  const Status written = writeFileAtomically(path, "x");
+  ASSERT_FALSE(written.ok());
+  EXPECT_EQ(written.error().rfind(path + ": ", 0), 0u) << written.error();
   EXPECT_EQ(entries(), std::vector<std::string>{"taken"});
   ::rmdir(path.c_str());
 }
@@ -87,7 +87,7 @@ TEST_F(AtomicFile, ConcurrentWritersLeaveOneWholeFile) {
   for (int t = 0; t < 4; ++t) {
     writers.emplace_back([&path, t] {
       const std::string text(50000, static_cast<char>('a' + t));
-      for (int i = 0; i < 20; ++i) EXPECT_FALSE(writeFileAtomically(path, text).has_value());
+      for (int i = 0; i < 20; ++i) EXPECT_TRUE(writeFileAtomically(path, text).ok());
     });
   }
   for (std::thread& w : writers) w.join();

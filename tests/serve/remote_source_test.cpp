@@ -46,7 +46,7 @@ TEST(RemoteSource, SendsTheWholeGameAndPlaysTheServersMove) {
   server.push(Scripted{200, R"({"move":"C4","color":"W","attempts":[],"elapsed_ms":3})", {}, {}});
   auto source = remote(server);
   const Game game = handicapGame();
-  const RefereeOutcome outcome = requestMove(*source, game, Color::White);
+  const RefereeOutcome outcome = requestMove(*source, game, Color::White, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(outcome.move.has_value()) << outcome.error;
   EXPECT_EQ(gtpMove(*outcome.move, 9), "C4");
   ASSERT_EQ(outcome.attempts.size(), 1u);
@@ -74,10 +74,10 @@ TEST(RemoteSource, TheLocalRefereeStillChecksTheRemoteMove) {
   server.push(Scripted{200, R"({"move":"D4"})", {}, {}});
   auto source = remote(server);
   const Game game = handicapGame();
-  const RefereeOutcome outcome = requestMove(*source, game, Color::White);
+  const RefereeOutcome outcome = requestMove(*source, game, Color::White, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(outcome.move.has_value()) << outcome.error;
   EXPECT_EQ(gtpMove(*outcome.move, 9), "D4");
-  EXPECT_EQ(outcome.attempts[0].reason, "occupied");
+  EXPECT_EQ(outcome.attempts[0].reason, RejectReason::Occupied);
 }
 
 TEST(RemoteSource, ARemoteFailureIsNotRetriedAndNamesTheRemoteRecord) {
@@ -89,10 +89,10 @@ TEST(RemoteSource, ARemoteFailureIsNotRetriedAndNamesTheRemoteRecord) {
       {},
       {}});
   auto source = remote(server);
-  const RefereeOutcome outcome = requestMove(*source, handicapGame(), Color::White);
+  const RefereeOutcome outcome = requestMove(*source, handicapGame(), Color::White, RefereeOptions(ErrorLog::none()));
   EXPECT_FALSE(outcome.move.has_value());
   // The remote AI failed, not the connection: exit 3 locally, like a local model out of attempts.
-  EXPECT_FALSE(outcome.transportFailure);
+  EXPECT_NE(outcome.end, MoveEnd::Unreachable);
   EXPECT_NE(outcome.error.find("found no legal move: no legal move in 5 attempts"), std::string::npos) << outcome.error;
   EXPECT_NE(outcome.error.find("R-1"), std::string::npos);
   EXPECT_EQ(server.received().size(), 1u);
@@ -104,7 +104,7 @@ TEST(RemoteSource, WaitsOutABusyServer) {
   server.push(Scripted{429, R"({"error":"slow down"})", {{"Retry-After", "0"}}, {}});
   server.push(Scripted{200, R"({"move":"D4"})", {}, {}});
   auto source = remote(server);
-  const RefereeOutcome outcome = requestMove(*source, handicapGame(), Color::White);
+  const RefereeOutcome outcome = requestMove(*source, handicapGame(), Color::White, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(outcome.move.has_value()) << outcome.error;
   EXPECT_EQ(server.received().size(), 3u);
 }
@@ -114,9 +114,9 @@ TEST(RemoteSource, SendsTheTokenAndNeverShowsIt) {
   ScriptedServer server;
   server.push(Scripted{401, R"({"error":"unauthorized","detail":"tok-SECRET-9 is wrong"})", {}, {}});
   auto source = remote(server);
-  const RefereeOutcome outcome = requestMove(*source, handicapGame(), Color::White);
+  const RefereeOutcome outcome = requestMove(*source, handicapGame(), Color::White, RefereeOptions(ErrorLog::none()));
   unsetenv("TENGEN_TOKEN");
-  EXPECT_TRUE(outcome.transportFailure);
+  EXPECT_EQ(outcome.end, MoveEnd::Unreachable);
   EXPECT_NE(outcome.error.find("refused the token"), std::string::npos) << outcome.error;
   EXPECT_EQ(outcome.error.find("SECRET"), std::string::npos);
   EXPECT_EQ(server.received().at(0).header("Authorization"), "Bearer tok-SECRET-9");
@@ -134,8 +134,9 @@ TEST(RemoteSource, NeverShowsTheTokenAServerEchoes) {
   server.push(Scripted{200, R"({"move":"tok-SECRET-9"})", {}, {}});
   auto source = remote(server);
   std::vector<RefereeOutcome> outcomes;
-  for (int i = 0; i < 3; ++i) outcomes.push_back(requestMove(*source, handicapGame(), Color::White));
-  RefereeOptions once;
+  for (int i = 0; i < 3; ++i)
+    outcomes.push_back(requestMove(*source, handicapGame(), Color::White, RefereeOptions(ErrorLog::none())));
+  RefereeOptions once(ErrorLog::none());
   once.maxRetries = 0;
   outcomes.push_back(requestMove(*source, handicapGame(), Color::White, once));
   unsetenv("TENGEN_TOKEN");
@@ -157,11 +158,11 @@ TEST(RemoteSource, FailsOnRepliesThatAreNotTheApi) {
   server.push(
       Scripted{502, R"({"error":"model_unavailable","detail":"could not connect to \u001b[31m vllm"})", {}, {}});
   auto source = remote(server);
-  RefereeOutcome outcome = requestMove(*source, handicapGame(), Color::White);
-  EXPECT_TRUE(outcome.transportFailure);
+  RefereeOutcome outcome = requestMove(*source, handicapGame(), Color::White, RefereeOptions(ErrorLog::none()));
+  EXPECT_EQ(outcome.end, MoveEnd::Unreachable);
   EXPECT_NE(outcome.error.find("without a move"), std::string::npos) << outcome.error;
-  outcome = requestMove(*source, handicapGame(), Color::White);
-  EXPECT_TRUE(outcome.transportFailure);
+  outcome = requestMove(*source, handicapGame(), Color::White, RefereeOptions(ErrorLog::none()));
+  EXPECT_EQ(outcome.end, MoveEnd::Unreachable);
   EXPECT_NE(outcome.error.find("could not reach its engine: could not connect to  [31m vllm"), std::string::npos)
       << outcome.error;
   EXPECT_EQ(outcome.error.find('\x1b'), std::string::npos);
@@ -169,8 +170,8 @@ TEST(RemoteSource, FailsOnRepliesThatAreNotTheApi) {
   const int port = net::fixture::closedPort();
   auto down = makeSource("tengen:http://127.0.0.1:" + std::to_string(port), {});
   ASSERT_TRUE(down.ok());
-  outcome = requestMove(**down, handicapGame(), Color::White);
-  EXPECT_TRUE(outcome.transportFailure);
+  outcome = requestMove(**down, handicapGame(), Color::White, RefereeOptions(ErrorLog::none()));
+  EXPECT_EQ(outcome.end, MoveEnd::Unreachable);
 }
 
 }  // namespace

@@ -615,7 +615,7 @@ TEST(Service, MetricsWriteTheLatencySumInFull) {
   outcome.attempts.resize(2);
   outcome.attempts[0].latencyMs = 1234567891;
   outcome.attempts[1].latencyMs = 5;
-  outcome.attempts[1].accepted = true;
+  outcome.attempts[0].reason = RejectReason::Occupied;
   metrics.countOutcome(outcome);
   const std::string text = metrics.text(1, 0, 0);
   EXPECT_NE(text.find("tengen_model_latency_seconds_sum 1234567.896\n"), std::string::npos) << text;

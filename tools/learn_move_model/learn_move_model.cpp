@@ -343,9 +343,9 @@ int main(int argc, char** argv) {
       "Rebuilt with: " +
       command + "\nfrom " + std::to_string(learnGames) + " games, " + std::to_string(positions.size()) +
       " positions, " + std::to_string(options.iterations) + " iterations of minorization-maximization.";
-  const auto error = tengen::io::writeFileAtomically(options.out, model.write(comment));
-  if (error) {
-    std::fprintf(stderr, "tengen_learn_move_model: %s\n", error->c_str());
+  const tengen::Status written = tengen::io::writeFileAtomically(options.out, model.write(comment));
+  if (!written) {
+    std::fprintf(stderr, "tengen_learn_move_model: %s\n", written.error().c_str());
     return 1;
   }
   return 0;

@@ -12,8 +12,8 @@
 namespace tengen::qt {
 
 QString writeFileAtomically(const QString& path, std::string_view contents) {
-  const std::optional<std::string> error = io::writeFileAtomically(QFile::encodeName(path).toStdString(), contents);
-  return error ? QString::fromLocal8Bit(error->c_str()) : QString();
+  const Status written = io::writeFileAtomically(QFile::encodeName(path).toStdString(), contents);
+  return written ? QString() : QString::fromLocal8Bit(written.error().c_str());
 }
 
 QString Autosave::defaultPath() {

@@ -419,7 +419,7 @@ void GameController::onOpponentFinished(const ai::RefereeOutcome& outcome) {
     m_aiHeld = true;
     emit changed();
     emit aiFailed(QString::fromStdString(outcome.error), QString::fromStdString(outcome.logId),
-                  outcome.transportFailure);
+                  outcome.end == ai::MoveEnd::Unreachable);
     return;
   }
   const Move move = *outcome.move;

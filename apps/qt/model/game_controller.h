@@ -111,7 +111,7 @@ class GameController : public QObject {
   // The referee's verdicts for the finished turn (the live lines again, as the outcome records them).
   void attemptsFinal(const QStringList& lines);
   // The AI found no legal move or could not be reached; the game is as it was.
-  void aiFailed(const QString& error, const QString& logId, bool transportFailure);
+  void aiFailed(const QString& error, const QString& logId, bool unreachable);
   // The game ended with this result (resignation or accepted score).
   void gameEnded(const QString& result);
   // The dead-stone estimate is in; scoring can start.

@@ -51,12 +51,11 @@ class AnnouncingSource final : public ai::MoveSource {
 }  // namespace
 
 QString attemptLine(const ai::Attempt& attempt) {
-  const QString what =
-      attempt.move ? QString::fromStdString(*attempt.move) : QString::fromStdString(ai::quotedAnswer(attempt.answer));
-  if (attempt.accepted) return QStringLiteral("attempt %1: %2 accepted").arg(attempt.n).arg(what);
+  const QString what = QString::fromStdString(ai::attemptShown(attempt));
+  if (attempt.accepted()) return QStringLiteral("attempt %1: %2 accepted").arg(attempt.n).arg(what);
   return QStringLiteral("attempt %1: %2 rejected \u2014 %3")
       .arg(attempt.n)
-      .arg(what, QString::fromStdString(ai::rejectionWords(attempt.reason)));
+      .arg(what, QString::fromUtf8(std::string(reasonWords(attempt.reason))));
 }
 
 OpponentRunner::OpponentRunner(QObject* parent) : QObject(parent), m_mailbox(this) {}
@@ -84,8 +83,11 @@ void OpponentRunner::request(const Game& game, Color color) {
   auto holder = std::make_shared<std::unique_ptr<ai::MoveSource>>(std::move(m_source));
   const std::string spec = m_config.spec();
   const ai::SourceOptions sourceOptions = m_config.sourceOptions();
-  const ai::ErrorContext context{"qt", m_config.displaySpec(), m_config.modelForLog()};
+  // An empty path is the person's choice of no log (docs/client.md).
   const std::string logPath = m_errorLogPath.toStdString();
+  const ai::ErrorLog log = logPath.empty()
+                               ? ai::ErrorLog::none()
+                               : ai::ErrorLog(logPath, {"qt", m_config.displaySpec(), m_config.modelForLog()});
   const int maxRetries = m_config.maxRetries;
   const unsigned long sourceGeneration = m_sourceGeneration;
   const Mailbox mailbox = m_mailbox;
@@ -100,23 +102,18 @@ void OpponentRunner::request(const Game& game, Color color) {
         *holder = std::move(made).value();
       } else {
         outcome.error = made.error();
-        outcome.transportFailure = true;
+        outcome.end = ai::MoveEnd::Unreachable;  // the opponent could not be made: a fresh one is tried next time
       }
     }
     if (*holder) {
       const Reporter reporter(mailbox, self, ticket, current);
       AnnouncingSource announcing(**holder, reporter);
-      ai::ErrorLog log(logPath);
-      ai::RefereeOptions options;
+      ai::RefereeOptions options(log);
       options.maxRetries = maxRetries;
       options.onAttempt = [&reporter](const ai::Attempt& attempt) {
         reporter.post([line = attemptLine(attempt)](OpponentRunner* runner) { emit runner->attemptMade(line); });
       };
       options.cancel = stop.get();
-      if (!logPath.empty()) {
-        options.errorLog = &log;
-        options.context = &context;
-      }
       outcome = ai::requestMove(announcing, *gameCopy, color, options);
     }
     mailbox.post([self, ticket, current, holder, sourceGeneration, outcome] {
@@ -141,7 +138,7 @@ void OpponentRunner::deliver(std::unique_ptr<ai::MoveSource> source, unsigned lo
                              const ai::RefereeOutcome& outcome) {
   m_busy = false;
   // A source that has just failed at the transport level is not trusted again: the next request starts afresh.
-  if (sourceGeneration == m_sourceGeneration && !outcome.transportFailure) m_source = std::move(source);
+  if (sourceGeneration == m_sourceGeneration && outcome.end != ai::MoveEnd::Unreachable) m_source = std::move(source);
   emit finished(outcome);
 }
 

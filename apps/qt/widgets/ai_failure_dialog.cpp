@@ -9,7 +9,7 @@
 namespace tengen::qt {
 
 AiFailureDialog::AiFailureDialog(const QString& opponentName, const QString& error, const QString& logId,
-                                 const QString& logPath, bool transportFailure, QWidget* parent)
+                                 const QString& logPath, bool unreachable, QWidget* parent)
     : QDialog(parent),
       m_message(new QLabel(this)),
       m_record(new QLabel(this)),
@@ -17,8 +17,8 @@ AiFailureDialog::AiFailureDialog(const QString& opponentName, const QString& err
       m_change(new QPushButton(tr("Change opponent\u2026"), this)),
       m_close(new QPushButton(tr("Close"), this)) {
   setObjectName(QStringLiteral("aiFailureDialog"));
-  setWindowTitle(transportFailure ? tr("The opponent could not be reached") : tr("The AI found no legal move"));
-  const QString headline = transportFailure
+  setWindowTitle(unreachable ? tr("The opponent could not be reached") : tr("The AI found no legal move"));
+  const QString headline = unreachable
                                ? tr("<b>The opponent (%1) could not be reached.</b>").arg(opponentName.toHtmlEscaped())
                                : tr("<b>The opponent (%1) found no legal move.</b>").arg(opponentName.toHtmlEscaped());
   // The record is named on its own line below, so the referee's "(error log record ID)" suffix would repeat it.

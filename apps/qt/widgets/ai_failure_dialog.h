@@ -17,7 +17,7 @@ class AiFailureDialog : public QDialog {
   enum Choice { Close = 0, AskAgain = 1, ChangeOpponent = 2 };
 
   AiFailureDialog(const QString& opponentName, const QString& error, const QString& logId, const QString& logPath,
-                  bool transportFailure, QWidget* parent = nullptr);
+                  bool unreachable, QWidget* parent = nullptr);
 
   // The whole message, as shown (for tests).
   QString text() const;

@@ -250,10 +250,10 @@ void MainWindow::startUp() {
   if (!problem.isEmpty()) m_message->setText(problem);
 }
 
-void MainWindow::showFailure(const QString& error, const QString& logId, bool transportFailure) {
+void MainWindow::showFailure(const QString& error, const QString& logId, bool unreachable) {
   if (m_failureDialog) m_failureDialog->deleteLater();
   m_failureDialog = new AiFailureDialog(m_controller->opponentConfig().displayName(), error, logId, m_errorLogPath,
-                                        transportFailure, this);
+                                        unreachable, this);
   m_failureDialog->setAttribute(Qt::WA_DeleteOnClose);
   connect(m_failureDialog, &QDialog::finished, this, [this](int choice) {
     if (choice == AiFailureDialog::AskAgain) m_controller->askAi();

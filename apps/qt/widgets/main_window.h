@@ -57,7 +57,7 @@ class MainWindow : public QMainWindow {
  private:
   void buildActions();
   void refresh();
-  void showFailure(const QString& error, const QString& logId, bool transportFailure);
+  void showFailure(const QString& error, const QString& logId, bool unreachable);
   void newGameDialog();
   void changeOpponentDialog();
   void openDialog();

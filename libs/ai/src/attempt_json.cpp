@@ -1,5 +1,7 @@
 #include "tengen/ai/attempt_json.h"
 
+#include "tengen/core/coords.h"
+
 namespace tengen::ai {
 
 using net::JsonValue;
@@ -9,8 +11,8 @@ JsonValue attemptJson(const Attempt& a) {
       {"n", a.n},
       {"answer", a.answer},
       {"move", a.move ? JsonValue(*a.move) : JsonValue(nullptr)},
-      {"verdict", a.accepted ? "accepted" : "rejected"},
-      {"reason", a.accepted ? JsonValue(nullptr) : JsonValue(a.reason)},
+      {"verdict", a.accepted() ? "accepted" : "rejected"},
+      {"reason", a.accepted() ? JsonValue(nullptr) : JsonValue(std::string(reasonCode(a.reason)))},
       {"latency_ms", a.latencyMs},
   };
 }
@@ -20,6 +22,21 @@ JsonValue attemptsJson(const std::vector<Attempt>& attempts) {
   out.reserve(attempts.size());
   for (const Attempt& a : attempts) out.push_back(attemptJson(a));
   return out;
+}
+
+JsonValue outcomeJson(const RefereeOutcome& outcome, int size, Color color, long elapsedMs) {
+  if (outcome.move) {
+    return JsonValue::Object{{"move", gtpMove(*outcome.move, size)},
+                             {"color", std::string(colorLetter(color))},
+                             {"attempts", attemptsJson(outcome.attempts)},
+                             {"elapsed_ms", elapsedMs}};
+  }
+  return JsonValue::Object{
+      {"error", std::string(moveEndCode(outcome.end))},
+      {"detail", outcome.error},
+      {"attempts", attemptsJson(outcome.attempts)},
+      {"log_id", outcome.logId.empty() ? JsonValue(nullptr) : JsonValue(outcome.logId)},
+  };
 }
 
 }  // namespace tengen::ai

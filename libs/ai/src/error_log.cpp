@@ -14,6 +14,7 @@
 #include <variant>
 
 #include "tengen/ai/attempt_json.h"
+#include "tengen/ai/referee.h"
 #include "tengen/core/board.h"
 #include "tengen/core/coords.h"
 #include "tengen/io/atomic_file.h"
@@ -80,14 +81,14 @@ std::string errnoText(const std::string& what, const std::string& path) {
 
 // Appends the whole line with one write() (O_APPEND makes each write land at the end as one piece, so concurrent
 // writers never interleave inside a line), then fsyncs.
-Result<bool> appendLine(const std::string& path, const std::string& line) {
+Status appendLine(const std::string& path, const std::string& line) {
   bool created = true;
   int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0 && errno == EEXIST) {
     created = false;
     fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
   }
-  if (fd < 0) return Result<bool>::failure(errnoText("cannot open error log", path));
+  if (fd < 0) return Status::failure(errnoText("cannot open error log", path), ErrorKind::Failed);
   std::size_t done = 0;
   while (done < line.size()) {
     const ssize_t n = ::write(fd, line.data() + done, line.size() - done);
@@ -95,19 +96,20 @@ Result<bool> appendLine(const std::string& path, const std::string& line) {
       if (errno == EINTR) continue;
       const std::string why = errnoText("cannot write error log", path);
       ::close(fd);
-      return Result<bool>::failure(why);
+      return Status::failure(why, ErrorKind::Failed);
     }
     done += static_cast<std::size_t>(n);
   }
   if (::fsync(fd) != 0) {
     const std::string why = errnoText("cannot flush error log", path);
     ::close(fd);
-    return Result<bool>::failure(why);
+    return Status::failure(why, ErrorKind::Failed);
   }
-  if (::close(fd) != 0 && errno != EINTR) return Result<bool>::failure(errnoText("cannot close error log", path));
+  if (::close(fd) != 0 && errno != EINTR)
+    return Status::failure(errnoText("cannot close error log", path), ErrorKind::Failed);
   // The directory entry of a new file must reach the disk too, or a crash could lose the whole file.
   if (created) io::syncParentDirectory(path);
-  return true;
+  return Done{};
 }
 
 }  // namespace
@@ -126,8 +128,8 @@ std::string sha256Hex(const std::string& bytes) {
   return out;
 }
 
-Result<std::string> ErrorLog::append(const ErrorContext& context, const Game& game, Color color,
-                                     const RefereeOutcome& outcome) {
+Result<std::string> ErrorLog::append(const Game& game, Color color, const RefereeOutcome& outcome) const {
+  const ErrorContext& context = m_context;
   const Stamp stamp = now();
   JsonValue::Array attempts;
   for (const Attempt& a : outcome.attempts) attempts.push_back(loggedAttemptJson(a));
@@ -152,8 +154,8 @@ Result<std::string> ErrorLog::append(const ErrorContext& context, const Game& ga
   const std::string id = stamp.compact + "-" + digest.substr(0, 12);
   fields.insert(fields.begin(), {"id", id});
   const std::string line = net::toJson(JsonValue(std::move(fields))) + "\n";
-  const Result<bool> written = appendLine(m_path, line);
-  if (!written) return Result<std::string>::failure(written.error());
+  const Status written = appendLine(m_path, line);
+  if (!written) return Result<std::string>::failure(written);
   return id;
 }
 

@@ -29,7 +29,7 @@ Result<std::unique_ptr<gtp::Client>> startClient(const std::vector<std::string>&
   if (!client) return client;
   // Every GTP v2 engine knows protocol_version; an engine that cannot answer it is not one tengen can drive.
   const Result<gtp::Response> hello = (*client)->send("protocol_version");
-  if (!hello) return R::failure(hello.error());
+  if (!hello) return R::failure(hello);
   return client;
 }
 
@@ -39,20 +39,20 @@ Result<std::unique_ptr<GtpSource>> GtpSource::start(std::string_view spec, std::
                                                     const SourceOptions& options) {
   using R = Result<std::unique_ptr<GtpSource>>;
   Result<std::vector<std::string>> argv = gtp::splitCommandLine(commandLine);
-  if (!argv) return R::failure(argv.error());
+  if (!argv) return R::failure(argv);
   gtp::ClientOptions clientOptions;
   // A timeout that is not a positive number (0, NaN) means the default rather than no time at all.
   const double seconds = options.timeoutSeconds > 0 ? options.timeoutSeconds : SourceOptions{}.timeoutSeconds;
   const double ms = std::clamp(seconds * 1000.0, 1.0, 1e9);
   clientOptions.timeout = std::chrono::milliseconds(static_cast<long long>(std::llround(ms)));
   Result<std::unique_ptr<gtp::Client>> client = startClient(*argv, clientOptions);
-  if (!client) return R::failure(client.error());
+  if (!client) return R::failure(client);
   return std::unique_ptr<GtpSource>(
       new GtpSource(std::string(spec), std::move(argv).value(), clientOptions, std::move(client).value()));
 }
 
-Result<gtp::Done> GtpSource::sync(const Game& game, bool fully) {
-  using R = Result<gtp::Done>;
+Status GtpSource::sync(const Game& game, bool fully) {
+  using R = Status;
   const std::vector<Move>& moves = game.moves();
   const bool samePrefix = m_mirror.valid && m_mirror.movesKnown && m_mirror.size == game.size() &&
                           m_mirror.setup == game.setupStones() && m_mirror.moves.size() <= moves.size() &&
@@ -87,21 +87,22 @@ Result<gtp::Done> GtpSource::sync(const Game& game, bool fully) {
     if (moves[i].kind == MoveKind::Resign) continue;
     commands.push_back("play " + colorWord(moves[i].color) + " " + gtpMove(moves[i], game.size()));
   }
-  if (commands.empty()) return gtp::Done{};
+  if (commands.empty()) return Done{};
 
   // Until every command has been taken, nobody knows what the engine holds.
   m_mirror.valid = false;
   const Result<std::vector<gtp::Response>> responses = m_client->sendBatch(commands);
-  if (!responses) return R::failure(responses.error());
+  if (!responses) return R::failure(responses);
   for (std::size_t i = 0; i < commands.size(); ++i) {
     const gtp::Response& r = (*responses)[i];
     if (!r.success) {
       return R::failure("engine " + m_argv[0] + " refused '" + commands[i] + "': " + r.text +
-                        " (its rules or board sizes may differ from the game's)");
+                            " (its rules or board sizes may differ from the game's)",
+                        ErrorKind::Unreachable);
     }
   }
   m_mirror = {true, true, game.size(), game.komi(), game.setupStones(), moves};
-  return gtp::Done{};
+  return Done{};
 }
 
 Result<Answer> GtpSource::propose(const MoveRequest& request) {
@@ -112,22 +113,22 @@ Result<Answer> GtpSource::propose(const MoveRequest& request) {
     m_client.reset();
     m_mirror = {};
     Result<std::unique_ptr<gtp::Client>> client = startClient(m_argv, m_options);
-    if (!client) return R::failure(client.error());
+    if (!client) return R::failure(client);
     m_client = std::move(client).value();
   }
   // A rejected answer has been played inside the engine: start over from the game.
-  const Result<gtp::Done> synced = sync(game, !request.rejected.empty());
-  if (!synced) return R::failure(synced.error());
+  const Status synced = sync(game, !request.rejected.empty());
+  if (!synced) return R::failure(synced);
 
   const std::string command = std::string("genmove ") + (request.color == Color::Black ? "b" : "w");
   const Clock::time_point started = Clock::now();
   const Result<gtp::Response> response = m_client->send(command);
   const long latencyMs =
       static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count());
-  if (!response) return R::failure(response.error());
+  if (!response) return R::failure(response);
   if (!response->success) {
     m_mirror.valid = false;
-    return R::failure("engine " + m_argv[0] + " refused '" + command + "': " + response->text);
+    return R::failure("engine " + m_argv[0] + " refused '" + command + "': " + response->text, ErrorKind::Unreachable);
   }
 
   // The engine has played its answer on its own board; the mirror follows so that an accepted answer needs no

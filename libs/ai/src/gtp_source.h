@@ -42,7 +42,7 @@ class GtpSource final : public MoveSource {
             std::unique_ptr<gtp::Client> client)
       : m_spec(std::move(spec)), m_argv(std::move(argv)), m_options(options), m_client(std::move(client)) {}
 
-  Result<gtp::Done> sync(const Game& game, bool fully);
+  Status sync(const Game& game, bool fully);
 
   std::string m_spec;
   std::vector<std::string> m_argv;

@@ -176,7 +176,7 @@ Result<Answer> ModelSource::propose(const MoveRequest& request) {
 
   net::ChatFailure failure;
   const Result<net::ChatReply> reply = net::complete(*m_http, chat, m_sleep, &failure);
-  if (!reply) return Result<Answer>::failure(reply.error());
+  if (!reply) return Result<Answer>::failure(reply);
   answer.text = reply->content;
   answer.latencyMs = reply->latencyMs;
   answer.prompt = prompt.system.empty() ? prompt.user : prompt.system + "\n\n" + prompt.user;

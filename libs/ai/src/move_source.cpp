@@ -30,22 +30,22 @@ Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const Sour
                         ": gtp: needs the engine's command line, e.g. gtp:/usr/games/gnugo --mode gtp");
     }
     Result<std::unique_ptr<GtpSource>> source = GtpSource::start(spec, command, options);
-    if (!source) return R::failure("engine spec " + quoted + ": " + source.error());
+    if (!source) return R::failure(source, "engine spec " + quoted + ": ");
     return std::unique_ptr<MoveSource>(std::move(source).value());
   }
   if (spec == "builtin" || startsWith(spec, "builtin:")) {
     Result<std::unique_ptr<BuiltinSource>> source = BuiltinSource::make(spec, options);
-    if (!source) return R::failure("engine spec " + quoted + ": " + source.error());
+    if (!source) return R::failure(source, "engine spec " + quoted + ": ");
     return std::unique_ptr<MoveSource>(std::move(source).value());
   }
   if (startsWith(spec, "openai:")) {
     Result<std::unique_ptr<ModelSource>> source = ModelSource::make(spec, spec.substr(7), options);
-    if (!source) return R::failure("engine spec " + quoted + ": " + source.error());
+    if (!source) return R::failure(source, "engine spec " + quoted + ": ");
     return std::unique_ptr<MoveSource>(std::move(source).value());
   }
   if (startsWith(spec, "tengen:")) {
     Result<std::unique_ptr<RemoteSource>> source = RemoteSource::make(spec, spec.substr(7), options);
-    if (!source) return R::failure("engine spec " + net::displayUrl(quoted) + ": " + source.error());
+    if (!source) return R::failure(source, "engine spec " + net::displayUrl(quoted) + ": ");
     return std::unique_ptr<MoveSource>(std::move(source).value());
   }
   return R::failure("unknown engine spec " + quoted +

@@ -167,17 +167,19 @@ class Values {
     for (std::size_t i = 0; i < m_rejected.size(); ++i) {
       const Rejection& r = m_rejected[i];
       if (i > 0) out += ", ";
-      out += r.vertex.empty() ? std::string("(unreadable answer)") : shown(r.vertex) + " (" + r.words + ")";
+      out += r.read ? shown(*r.read) + " (" + std::string(reasonWords(r.reason)) + ")"
+                    : std::string("(unreadable answer)");
     }
     return out + ". Answer with a different point.";
   }
 
-  // A rejected point in the format the model is asked to answer in; the referee keeps points as GTP vertices.
-  std::string shown(const std::string& vertex) const {
-    if (m_format != CoordFormat::RowCol) return vertex;
-    const Result<ParsedVertex> parsed = parseGtpVertex(vertex, m_game.size());
-    if (!parsed || parsed->kind != MoveKind::Play) return vertex;  // pass, resign, or a point off the board
-    return rowColText(parsed->point);
+  // A rejected move as the model is asked to write it. A point beyond the board has no name in either format, so
+  // it is named as the answer wrote it: the retry never invents a point the model did not write.
+  std::string shown(const ReadMove& read) const {
+    if (read.kind == MoveKind::Pass) return "pass";
+    if (read.kind == MoveKind::Resign) return "resign";
+    if (!m_game.board().contains(read.point)) return read.text;
+    return m_format == CoordFormat::RowCol ? rowColText(read.point) : gtpVertex(read.point, m_game.size());
   }
 
   int legalCount() const {

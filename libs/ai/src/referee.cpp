@@ -13,25 +13,6 @@ namespace tengen::ai {
 
 namespace {
 
-constexpr std::string_view kUnparseableWords = "no coordinate could be read from the answer";
-constexpr std::string_view kRepeatedWords = "names a point already rejected this turn";
-constexpr std::string_view kGtpLetters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-
-// The canonical words of a move read from an answer: "Q16", "pass", "resign". A point beyond the board keeps a
-// GTP-like form ("Z30") when its column has a letter, else its (row, col), so that it can be named when it is
-// rejected as out_of_bounds and recognised when it comes again.
-std::string canonicalVertex(const ReadMove& read, int size) {
-  if (read.kind == MoveKind::Pass) return "pass";
-  if (read.kind == MoveKind::Resign) return "resign";
-  const Point p = read.point;
-  if (p.row >= 0 && p.row < size && p.col >= 0 && p.col < size) return gtpVertex(p, size);
-  const int number = size - p.row;
-  if (p.col >= 0 && p.col < static_cast<int>(kGtpLetters.size()) && number >= 1) {
-    return std::string(1, kGtpLetters[static_cast<std::size_t>(p.col)]) + std::to_string(number);
-  }
-  return rowColText(p);
-}
-
 std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
@@ -42,8 +23,9 @@ std::string failureText(const std::vector<Attempt>& attempts) {
   std::string text =
       "no legal move in " + std::to_string(attempts.size()) + (attempts.size() == 1 ? " attempt:" : " attempts:");
   for (const Attempt& a : attempts) {
+    const std::string code(reasonCode(a.reason));
     text += (a.n == 1 ? " #" : ", #") + std::to_string(a.n) + " ";
-    text += a.move ? *a.move + " " + a.reason : a.reason + " " + quotedAnswer(a.answer);
+    text += a.read ? attemptShown(a) + " " + code : code + " " + quotedAnswer(a.answer);
   }
   return text;
 }
@@ -59,6 +41,33 @@ Attempt attemptFrom(int n, const Answer& answer) {
   return attempt;
 }
 
+bool sameMove(const ReadMove& a, const ReadMove& b) {
+  return a.kind == b.kind && (a.kind != MoveKind::Play || a.point == b.point);
+}
+
+// The vertex of a move read from an answer when it names one of this board: "Q16", "pass", "resign".
+std::optional<std::string> boardVertex(const ReadMove& read, const Board& board) {
+  if (read.kind == MoveKind::Pass) return "pass";
+  if (read.kind == MoveKind::Resign) return "resign";
+  if (!board.contains(read.point)) return std::nullopt;
+  return gtpVertex(read.point, board.size());
+}
+
+// The verdict on one answer: what was read from it, and why it is refused (None when it is a legal move).
+void judge(Attempt& attempt, const Game& game, Color color, const std::vector<Rejection>& rejected) {
+  attempt.read = readMove(attempt.answer, game.size());
+  if (!attempt.read) {
+    attempt.reason = RejectReason::Unparseable;
+    return;
+  }
+  const ReadMove& read = *attempt.read;
+  attempt.move = boardVertex(read, game.board());
+  const bool seen = std::any_of(rejected.begin(), rejected.end(),
+                                [&](const Rejection& r) { return r.read && sameMove(*r.read, read); });
+  attempt.reason =
+      seen ? RejectReason::Repeated : game.check(Move{color, read.kind, read.point}, Game::TurnRule::AnyColor);
+}
+
 // An observer that throws would leave the turn half-reported and its error-log record unwritten; noexcept makes
 // that a loud end rather than a quiet one (the contract in referee.h).
 void report(const RefereeOptions& options, const Attempt& attempt) noexcept {
@@ -72,9 +81,9 @@ bool stopped(const RefereeOptions& options) {
 // Writes the record before the caller hears of the outcome (docs/error-log.md), and names it in the error a person
 // sees so that they can find it.
 void logOutcome(const RefereeOptions& options, const Game& game, Color color, RefereeOutcome& outcome) {
-  if (options.errorLog == nullptr || options.context == nullptr) return;
+  if (!options.errorLog.enabled()) return;
   if (outcome.move && !options.logAccepted) return;
-  const Result<std::string> id = options.errorLog->append(*options.context, game, color, outcome);
+  const Result<std::string> id = options.errorLog.append(game, color, outcome);
   if (!id) {
     outcome.logError = id.error();
     if (!outcome.move) outcome.error += " (the error log could not be written: " + id.error() + ")";
@@ -84,86 +93,88 @@ void logOutcome(const RefereeOptions& options, const Game& game, Color color, Re
   if (!outcome.move) outcome.error += " (error log record " + outcome.logId + ")";
 }
 
+// The retry names each rejected point once, with the reason it first had; a repeat or a second unreadable answer
+// is an attempt but adds nothing new to say.
+void remember(std::vector<Rejection>& rejected, const Attempt& attempt) {
+  if (attempt.reason == RejectReason::Repeated) return;
+  if (!attempt.read && std::any_of(rejected.begin(), rejected.end(), [](const Rejection& r) { return !r.read; })) {
+    return;
+  }
+  rejected.push_back({attempt.read, attempt.reason});
+}
+
 }  // namespace
+
+std::string_view moveEndCode(MoveEnd end) {
+  switch (end) {
+    case MoveEnd::Accepted:
+      return "accepted";
+    case MoveEnd::NoLegalMove:
+      return "ai_failed";
+    case MoveEnd::Unreachable:
+      return "model_unavailable";
+    case MoveEnd::Stopped:
+      return "stopped";
+    case MoveEnd::NotInPlay:
+      return "not_in_play";
+  }
+  return "ai_failed";
+}
 
 RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, const RefereeOptions& options) {
   RefereeOutcome outcome;
   if (game.phase() != Phase::Playing) {
+    outcome.end = MoveEnd::NotInPlay;
     outcome.error = "the game is not in play: no move was asked for";
     return outcome;
   }
   // Asked out of turn (GTP's genmove allows it), the colour asked for is judged as if it were its turn.
-
   MoveRequest request{&game, color, {}, options.clock};
   const int maxAttempts = std::max(0, options.maxRetries) + 1;
   for (int n = 1; n <= maxAttempts; ++n) {
     if (stopped(options)) {
       // The caller asked for this, so it is neither the AI's failure nor the transport's: nothing to log.
-      outcome.error = std::string(kStoppedError);
+      outcome.end = MoveEnd::Stopped;
+      outcome.error = "stopped";
       return outcome;
     }
     const Result<Answer> answer = source.propose(request);
     if (!answer) {
-      // Asking again cannot help when the source itself failed; the caller decides whether to try later.
-      outcome.transportFailure = true;
+      // Asking again cannot help when the source itself failed, or ran a referee of its own that found nothing
+      // legal; the caller decides whether to try later.
+      outcome.end = answer.errorKind() == ErrorKind::NoLegalMove ? MoveEnd::NoLegalMove : MoveEnd::Unreachable;
       outcome.error = source.describe() + ": " + answer.error();
       logOutcome(options, game, color, outcome);
       return outcome;
     }
-    if (!answer->gaveUp.empty()) {
-      // The source refereed its own attempts and found nothing legal: the AI failed, and asking again would only
-      // repeat the remote server's whole retry loop.
-      outcome.error = source.describe() + ": " + answer->gaveUp;
+    Attempt attempt = attemptFrom(n, *answer);
+    judge(attempt, game, color, request.rejected);
+    report(options, attempt);
+    if (attempt.accepted()) {
+      outcome.end = MoveEnd::Accepted;
+      outcome.move = Move{color, attempt.read->kind, attempt.read->point};
+      outcome.attempts.push_back(std::move(attempt));
       logOutcome(options, game, color, outcome);
       return outcome;
     }
-    Attempt attempt = attemptFrom(n, *answer);
-    const std::optional<ReadMove> read = readMove(answer->text, game.size());
-    Rejection rejection;
-    if (!read) {
-      rejection = {"", "unparseable", std::string(kUnparseableWords)};
-    } else {
-      const std::string vertex = canonicalVertex(*read, game.size());
-      attempt.move = vertex;
-      const bool seen = std::any_of(request.rejected.begin(), request.rejected.end(),
-                                    [&](const Rejection& r) { return r.vertex == vertex; });
-      if (seen) {
-        rejection = {vertex, "repeated", std::string(kRepeatedWords)};
-      } else {
-        const Move move{color, read->kind, read->point};
-        const RejectReason reason = game.check(move, Game::TurnRule::AnyColor);
-        if (reason == RejectReason::None) {
-          attempt.accepted = true;
-          report(options, attempt);
-          outcome.attempts.push_back(std::move(attempt));
-          outcome.move = move;
-          logOutcome(options, game, color, outcome);
-          return outcome;
-        }
-        rejection = {vertex, std::string(reasonCode(reason)), std::string(reasonWords(reason))};
-      }
-    }
-    attempt.reason = rejection.code;
-    report(options, attempt);
+    remember(request.rejected, attempt);
     outcome.attempts.push_back(std::move(attempt));
-    // The retry names each rejected point once, with the reason it first had; a repeat or a second unreadable
-    // answer is an attempt but adds nothing new to say.
-    const bool alreadyNamed =
-        rejection.code == "repeated" ||
-        (rejection.vertex.empty() && std::any_of(request.rejected.begin(), request.rejected.end(),
-                                                 [](const Rejection& r) { return r.vertex.empty(); }));
-    if (!alreadyNamed) request.rejected.push_back(std::move(rejection));
   }
+  outcome.end = MoveEnd::NoLegalMove;
   outcome.error = failureText(outcome.attempts);
   logOutcome(options, game, color, outcome);
   return outcome;
 }
 
-std::string rejectionWords(std::string_view code) {
-  if (code == "unparseable") return std::string(kUnparseableWords);
-  if (code == "repeated") return std::string(kRepeatedWords);
-  if (const std::optional<RejectReason> reason = parseReasonCode(code)) return std::string(reasonWords(*reason));
-  return std::string(code);
+std::string attemptShown(const Attempt& attempt) {
+  if (attempt.move) return *attempt.move;
+  if (attempt.read) return attempt.read->text;
+  return quotedAnswer(attempt.answer);
+}
+
+std::string attemptSummary(const Attempt& attempt) {
+  if (attempt.accepted()) return attemptShown(attempt) + " accepted";
+  return attemptShown(attempt) + " rejected (" + std::string(reasonCode(attempt.reason)) + ")";
 }
 
 std::string quotedAnswer(std::string_view answer) {

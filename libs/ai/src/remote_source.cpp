@@ -107,10 +107,9 @@ std::string RemoteSource::redacted(std::string text) const {
 // error log, so each is redacted here, once, whichever branch made it.
 Result<Answer> RemoteSource::propose(const MoveRequest& request) {
   Result<Answer> answer = exchange(request);
-  if (!answer) return Result<Answer>::failure(redacted(answer.error()));
+  if (!answer) return Result<Answer>::failure(redacted(answer.error()), answer.errorKind());
   Answer out = std::move(answer).value();
   out.text = redacted(std::move(out.text));
-  out.gaveUp = redacted(std::move(out.gaveUp));
   return out;
 }
 
@@ -130,7 +129,7 @@ Result<Answer> RemoteSource::exchange(const MoveRequest& request) {
   double backoff = kBusyBackoffSeconds;
   for (int attempt = 1;; ++attempt) {
     response = m_http->post(http);
-    if (!response) return R::failure(response.error());
+    if (!response) return R::failure(response.error(), ErrorKind::Unreachable);
     const int status = response->status;
     if ((status != 503 && status != 429) || attempt >= kBusyAttempts) break;
     double wait = backoff;
@@ -153,7 +152,7 @@ Result<Answer> RemoteSource::exchange(const MoveRequest& request) {
   const std::string server = "the tengen server at " + net::displayUrl(m_endpoint);
   if (status == 200) {
     const std::string move = body ? stringMember(*body, "move") : "";
-    if (move.empty()) return R::failure(server + " answered 200 without a move");
+    if (move.empty()) return R::failure(server + " answered 200 without a move", ErrorKind::Unreachable);
     Answer answer;
     answer.text = move;
     answer.latencyMs = latencyMs;
@@ -161,22 +160,23 @@ Result<Answer> RemoteSource::exchange(const MoveRequest& request) {
     return answer;
   }
   if (status == 422) {
+    // The server refereed its own attempts and found nothing legal: the AI failed, not the transport.
     const std::string logId = body ? shown(stringMember(*body, "log_id")) : "";
-    Answer answer;
-    answer.latencyMs = latencyMs;
-    answer.httpStatus = status;
-    answer.gaveUp =
+    return R::failure(
         server + " found no legal move: " + detail +
-        (logId.empty() || detail.find(logId) != std::string::npos ? "" : " (its error log record " + logId + ")");
-    return answer;
+            (logId.empty() || detail.find(logId) != std::string::npos ? "" : " (its error log record " + logId + ")"),
+        ErrorKind::NoLegalMove);
   }
-  if (status == 502) return R::failure(server + " could not reach its engine: " + detail);
-  if (status == 401) return R::failure(server + " refused the token (401); set TENGEN_TOKEN or --api-key-env");
+  if (status == 502) return R::failure(server + " could not reach its engine: " + detail, ErrorKind::Unreachable);
+  if (status == 401)
+    return R::failure(server + " refused the token (401); set TENGEN_TOKEN or --api-key-env", ErrorKind::Unreachable);
   if (status == 503 || status == 429) {
-    return R::failure(server + " stayed busy (" + std::to_string(status) + ") after " + std::to_string(kBusyAttempts) +
-                      " tries");
+    return R::failure(
+        server + " stayed busy (" + std::to_string(status) + ") after " + std::to_string(kBusyAttempts) + " tries",
+        ErrorKind::Unreachable);
   }
-  return R::failure(server + " answered " + std::to_string(status) + (detail.empty() ? "" : ": " + detail));
+  return R::failure(server + " answered " + std::to_string(status) + (detail.empty() ? "" : ": " + detail),
+                    ErrorKind::Unreachable);
 }
 
 }  // namespace tengen::ai

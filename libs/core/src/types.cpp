@@ -48,22 +48,40 @@ struct ReasonText {
   std::string_view words;
 };
 
-constexpr std::array<ReasonText, 8> kReasons = {{
-    {RejectReason::None, "ok", "legal"},
-    {RejectReason::GameOver, "game_over", "the game is not in play"},
-    {RejectReason::WrongColor, "wrong_color", "it is not that player's turn"},
-    {RejectReason::OutOfBounds, "out_of_bounds", "outside the board"},
+// The one table of reason codes and words. The attempt reasons come first, in the order counts list them.
+constexpr std::array<ReasonText, 10> kReasons = {{
     {RejectReason::Occupied, "occupied", "stone already there"},
     {RejectReason::Suicide, "suicide", "suicide"},
     {RejectReason::Ko, "ko", "ko: immediate recapture is forbidden"},
     {RejectReason::Superko, "superko", "ko repetition: recreates an earlier position"},
+    {RejectReason::OutOfBounds, "out_of_bounds", "outside the board"},
+    {RejectReason::Unparseable, "unparseable", "no coordinate could be read from the answer"},
+    {RejectReason::Repeated, "repeated", "names a point already rejected this turn"},
+    {RejectReason::GameOver, "game_over", "the game is not in play"},
+    {RejectReason::WrongColor, "wrong_color", "it is not that player's turn"},
+    {RejectReason::None, "ok", "legal"},
 }};
+constexpr std::size_t kAttemptReasonCount = 7;
+
+constexpr std::array<RejectReason, kAttemptReasonCount> attemptReasonList() {
+  std::array<RejectReason, kAttemptReasonCount> out{};
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = kReasons[i].reason;
+  return out;
+}
+constexpr std::array<RejectReason, kAttemptReasonCount> kAttemptReasons = attemptReasonList();
+
+const ReasonText& textOf(RejectReason r) {
+  for (const ReasonText& t : kReasons) {
+    if (t.reason == r) return t;
+  }
+  return kReasons.back();  // unreachable: every enumerator is in the table (types_test checks)
+}
 
 }  // namespace
 
-std::string_view reasonCode(RejectReason r) { return kReasons[static_cast<int>(r)].code; }
+std::string_view reasonCode(RejectReason r) { return textOf(r).code; }
 
-std::string_view reasonWords(RejectReason r) { return kReasons[static_cast<int>(r)].words; }
+std::string_view reasonWords(RejectReason r) { return textOf(r).words; }
 
 std::optional<RejectReason> parseReasonCode(std::string_view code) {
   for (const ReasonText& t : kReasons) {
@@ -71,5 +89,7 @@ std::optional<RejectReason> parseReasonCode(std::string_view code) {
   }
   return std::nullopt;
 }
+
+std::span<const RejectReason> attemptReasons() { return kAttemptReasons; }
 
 }  // namespace tengen

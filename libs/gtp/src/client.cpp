@@ -47,13 +47,13 @@ Client::Client(std::unique_ptr<Process> process, const ClientOptions& options)
 
 Result<std::unique_ptr<Client>> Client::start(std::string_view commandLine, const ClientOptions& options) {
   const Result<std::vector<std::string>> argv = splitCommandLine(commandLine);
-  if (!argv) return Result<std::unique_ptr<Client>>::failure(argv.error());
+  if (!argv) return Result<std::unique_ptr<Client>>::failure(argv);
   return start(*argv, options);
 }
 
 Result<std::unique_ptr<Client>> Client::start(const std::vector<std::string>& argv, const ClientOptions& options) {
   Result<std::unique_ptr<Process>> process = Process::start(argv, options.process);
-  if (!process) return Result<std::unique_ptr<Client>>::failure(process.error());
+  if (!process) return Result<std::unique_ptr<Client>>::failure(process);
   return std::unique_ptr<Client>(new Client(std::move(process).value(), options));
 }
 
@@ -85,13 +85,14 @@ std::string Client::fail(const std::string& command, const std::string& what) {
 
 Result<Response> Client::send(std::string_view command) {
   Result<std::vector<Response>> responses = sendBatch({std::string(command)});
-  if (!responses) return Result<Response>::failure(responses.error());
+  if (!responses) return Result<Response>::failure(responses);
   return std::move(responses.value().front());
 }
 
 Result<std::vector<Response>> Client::sendBatch(const std::vector<std::string>& commands) {
   using R = Result<std::vector<Response>>;
-  if (!alive()) return R::failure(m_failure.empty() ? "engine " + m_argv[0] + " is closed" : m_failure);
+  if (!alive())
+    return R::failure(m_failure.empty() ? "engine " + m_argv[0] + " is closed" : m_failure, ErrorKind::Unreachable);
   for (const std::string& c : commands) {
     if (c.find_first_of("\r\n") != std::string::npos) return R::failure("a GTP command must be one line");
   }
@@ -105,19 +106,19 @@ Result<std::vector<Response>> Client::sendBatch(const std::vector<std::string>& 
     text += c;
     text += '\n';
   }
-  const Result<Done> written = m_process->write(text, Clock::now() + m_options.timeout);
+  const Status written = m_process->write(text, Clock::now() + m_options.timeout);
   if (!written) {
     // A child that stopped reading has usually ended; its exit status says more than the broken pipe.
     const std::string what =
         m_process->waitForExit(Clock::now() + kExitWait) ? m_process->exitDescription() : written.error();
-    return R::failure(fail(commands.empty() ? std::string() : commands.front(), what));
+    return R::failure(fail(commands.empty() ? std::string() : commands.front(), what), ErrorKind::Unreachable);
   }
 
   std::vector<Response> responses;
   responses.reserve(commands.size());
   for (std::size_t i = 0; i < commands.size(); ++i) {
     Result<Response> r = readResponse(commands[i], ids[i]);
-    if (!r) return R::failure(r.error());
+    if (!r) return R::failure(r);
     responses.push_back(std::move(r).value());
   }
   return responses;
@@ -130,19 +131,21 @@ Result<Response> Client::readResponse(const std::string& command, int id) {
     Result<std::string> line = m_process->readLine(deadline);
     if (line) return line;
     if (Clock::now() >= deadline) {
-      return Result<std::string>::failure(fail(command, "did not answer within " + durationText(m_options.timeout)));
+      return Result<std::string>::failure(fail(command, "did not answer within " + durationText(m_options.timeout)),
+                                          ErrorKind::Unreachable);
     }
-    return Result<std::string>::failure(fail(command, line.error()));
+    return Result<std::string>::failure(fail(command, line.error()), ErrorKind::Unreachable);
   };
 
   // Blank lines before a response carry nothing; some engines print an extra one.
   Result<std::string> first = readLine();
   while (first && isBlank(*first)) first = readLine();
-  if (!first) return R::failure(first.error());
+  if (!first) return R::failure(first);
 
   const std::string& head = *first;
   if (head[0] != '=' && head[0] != '?') {
-    return R::failure(fail(command, "answered something that is not a GTP response: " + quoted(head)));
+    return R::failure(fail(command, "answered something that is not a GTP response: " + quoted(head)),
+                      ErrorKind::Unreachable);
   }
   Response response;
   response.success = head[0] == '=';
@@ -152,13 +155,14 @@ Result<Response> Client::readResponse(const std::string& command, int id) {
     const std::string answeredId = head.substr(1, pos - 1);
     if (id < 0 || answeredId != std::to_string(id)) {
       return R::failure(fail(command, "answered out of step: response id " + answeredId + " to command id " +
-                                          (id < 0 ? std::string("(none)") : std::to_string(id))));
+                                          (id < 0 ? std::string("(none)") : std::to_string(id))),
+                        ErrorKind::Unreachable);
     }
   }
   std::string text = head.substr(pos);
   for (;;) {
     Result<std::string> line = readLine();
-    if (!line) return R::failure(line.error());
+    if (!line) return R::failure(line);
     if (line->empty()) break;
     text += '\n';
     text += *line;
@@ -169,9 +173,10 @@ Result<Response> Client::readResponse(const std::string& command, int id) {
 
 Result<std::string> Client::call(std::string_view command) {
   Result<Response> r = send(command);
-  if (!r) return Result<std::string>::failure(r.error());
+  if (!r) return Result<std::string>::failure(r);
   if (!r->success) {
-    return Result<std::string>::failure("engine " + m_argv[0] + " refused '" + std::string(command) + "': " + r->text);
+    return Result<std::string>::failure("engine " + m_argv[0] + " refused '" + std::string(command) + "': " + r->text,
+                                        ErrorKind::Unreachable);
   }
   return std::move(r.value().text);
 }

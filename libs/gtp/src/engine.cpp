@@ -501,8 +501,8 @@ Reply printsgf(State& state, const Args& args) {
   std::string text = sgf::writeGame(state.game, info);
   if (args.empty()) return success(text);
   if (!text.empty() && text.back() != '\n') text += '\n';
-  if (const std::optional<std::string> error = io::writeFileAtomically(args[0], text)) {
-    return failure("cannot write " + *error);
+  if (const Status written = io::writeFileAtomically(args[0], text); !written) {
+    return failure("cannot write " + written.error());
   }
   return success();
 }

@@ -225,7 +225,7 @@ Result<std::unique_ptr<Process>> Process::start(const std::vector<std::string>& 
     closePipe(out);
     closePipe(err);
     closePipe(wake);
-    return R::failure(what + "cannot make pipes: " + errnoText(error));
+    return R::failure(what + "cannot make pipes: " + errnoText(error), ErrorKind::Unreachable);
   }
 
   posix_spawn_file_actions_t actions;
@@ -265,7 +265,7 @@ Result<std::unique_ptr<Process>> Process::start(const std::vector<std::string>& 
     closePipe(out);
     closePipe(err);
     closePipe(wake);
-    return R::failure(what + errnoText(rc));
+    return R::failure(what + errnoText(rc), ErrorKind::Unreachable);
   }
 
   std::unique_ptr<Process> p(new Process(argv, options));
@@ -399,10 +399,10 @@ void Process::shutdown(std::chrono::milliseconds grace) {
   closeFd(m_wakeWrite);
 }
 
-Result<Done> Process::write(std::string_view data, Clock::time_point deadline) {
-  using R = Result<Done>;
+Status Process::write(std::string_view data, Clock::time_point deadline) {
+  using R = Status;
   while (!data.empty()) {
-    if (m_stdin < 0) return R::failure("has its input closed");
+    if (m_stdin < 0) return R::failure("has its input closed", ErrorKind::Unreachable);
     // While the child's stdout is open it is read too, or a child answering earlier commands could fill that
     // pipe and stop reading this one.
     pollfd fds[2] = {{m_stdin, POLLOUT, 0}, {m_stdout, POLLIN, 0}};
@@ -410,9 +410,9 @@ Result<Done> Process::write(std::string_view data, Clock::time_point deadline) {
     const int ready = ::poll(fds, watchOutput ? 2 : 1, pollTimeout(deadline));
     if (ready < 0) {
       if (errno == EINTR) continue;
-      return R::failure("could not be waited for: " + errnoText(errno));
+      return R::failure("could not be waited for: " + errnoText(errno), ErrorKind::Unreachable);
     }
-    if (ready == 0) return R::failure("did not read its input in time");
+    if (ready == 0) return R::failure("did not read its input in time", ErrorKind::Unreachable);
     if (watchOutput && fds[1].revents != 0) readAvailable();
     if ((fds[0].revents & (POLLOUT | POLLERR | POLLHUP)) == 0) continue;
     const ssize_t n = writeWithoutSigpipe(m_stdin, data.data(), data.size());
@@ -421,9 +421,9 @@ Result<Done> Process::write(std::string_view data, Clock::time_point deadline) {
       const int error = errno;
       if (error == EPIPE) {
         closeStdin();
-        return R::failure("no longer reads its input");
+        return R::failure("no longer reads its input", ErrorKind::Unreachable);
       }
-      return R::failure("could not be written to: " + errnoText(error));
+      return R::failure("could not be written to: " + errnoText(error), ErrorKind::Unreachable);
     }
     data.remove_prefix(static_cast<std::size_t>(n));
   }
@@ -459,7 +459,8 @@ Result<std::string> Process::readLine(Clock::time_point deadline) {
     }
     searched = m_out.size();
     if (m_out.size() > m_options.maxLineBytes) {
-      return R::failure("wrote a line longer than " + std::to_string(m_options.maxLineBytes) + " bytes");
+      return R::failure("wrote a line longer than " + std::to_string(m_options.maxLineBytes) + " bytes",
+                        ErrorKind::Unreachable);
     }
     if (m_stdoutEnded || m_stdout < 0) {
       if (!m_out.empty()) {
@@ -470,16 +471,16 @@ Result<std::string> Process::readLine(Clock::time_point deadline) {
       }
       // The output usually ends because the child is ending; give it a moment so the message can say how.
       waitForExit(std::min(deadline, Clock::now() + std::chrono::milliseconds(500)));
-      if (m_reaped) return R::failure(m_exitDescription);
-      return R::failure("closed its output");
+      if (m_reaped) return R::failure(m_exitDescription, ErrorKind::Unreachable);
+      return R::failure("closed its output", ErrorKind::Unreachable);
     }
     pollfd fd{m_stdout, POLLIN, 0};
     const int ready = ::poll(&fd, 1, pollTimeout(deadline));
     if (ready < 0) {
       if (errno == EINTR) continue;
-      return R::failure("could not be waited for: " + errnoText(errno));
+      return R::failure("could not be waited for: " + errnoText(errno), ErrorKind::Unreachable);
     }
-    if (ready == 0) return R::failure("did not answer in time");
+    if (ready == 0) return R::failure("did not answer in time", ErrorKind::Unreachable);
     readAvailable();
   }
 }

@@ -12,11 +12,13 @@ namespace tengen::io {
 
 namespace {
 
-std::string failure(const std::string& file, int error) { return file + ": " + std::generic_category().message(error); }
+Status failure(const std::string& file, int error) {
+  return Status::failure(file + ": " + std::generic_category().message(error), ErrorKind::Failed);
+}
 
 }  // namespace
 
-std::optional<std::string> writeFileAtomically(const std::string& path, std::string_view contents) {
+Status writeFileAtomically(const std::string& path, std::string_view contents) {
   std::string temp = path + ".tmp.XXXXXX";
   const int fd = ::mkostemp(temp.data(), O_CLOEXEC);
   if (fd < 0) return failure(path, errno);
@@ -51,7 +53,7 @@ std::optional<std::string> writeFileAtomically(const std::string& path, std::str
     return failure(path, error);
   }
   syncParentDirectory(path);
-  return std::nullopt;
+  return Done{};
 }
 
 void syncParentDirectory(const std::string& path) {

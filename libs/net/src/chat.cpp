@@ -211,7 +211,7 @@ Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, c
   const auto fail = [&](std::string message, int status) {
     message = redact(std::move(message), request.apiKey);
     if (failure) *failure = ChatFailure{message, status};
-    return Result<ChatReply>::failure(std::move(message));
+    return Result<ChatReply>::failure(std::move(message), ErrorKind::Unreachable);
   };
 
   HttpRequest httpRequest;
@@ -282,7 +282,7 @@ Result<ChatReply> complete(HttpClient& http, const ChatRequest& request, const S
     // nlohmann or the allocator; never let it cross the library's API.
     std::string message = redact(std::string("chat request failed: ") + e.what(), request.apiKey);
     if (failure) *failure = ChatFailure{message, 0};
-    return Result<ChatReply>::failure(std::move(message));
+    return Result<ChatReply>::failure(std::move(message), ErrorKind::Unreachable);
   }
 }
 

@@ -34,11 +34,7 @@ void Metrics::countOutcome(const ai::RefereeOutcome& outcome) {
   std::lock_guard lock(m_mutex);
   m_attempts += outcome.attempts.size();
   for (const ai::Attempt& a : outcome.attempts) {
-    if (!a.accepted) {
-      for (std::size_t i = 0; i < kReasons.size(); ++i) {
-        if (kReasons[i] == a.reason) ++m_rejections[i];
-      }
-    }
+    m_rejections.add(a);
     const double seconds = static_cast<double>(a.latencyMs) / 1000.0;
     ++m_latencyCount;
     m_latencySum += seconds;
@@ -49,8 +45,9 @@ void Metrics::countOutcome(const ai::RefereeOutcome& outcome) {
       }
     }
   }
-  const std::size_t which = outcome.move ? 0 : outcome.transportFailure ? 2 : 1;
-  ++m_outcomes[which];
+  for (std::size_t i = 0; i < kOutcomes.size(); ++i) {
+    if (kOutcomes[i] == outcome.end) ++m_outcomes[i];
+  }
 }
 
 std::string Metrics::text(int workers, int busy, int waiting) const {
@@ -69,17 +66,17 @@ std::string Metrics::text(int workers, int busy, int waiting) const {
   out += "# HELP tengen_genmove_total Moves asked for, by how they ended.\n";
   out += "# TYPE tengen_genmove_total counter\n";
   for (std::size_t i = 0; i < kOutcomes.size(); ++i) {
-    out +=
-        "tengen_genmove_total{outcome=\"" + std::string(kOutcomes[i]) + "\"} " + std::to_string(m_outcomes[i]) + "\n";
+    out += "tengen_genmove_total{outcome=\"" + std::string(ai::moveEndCode(kOutcomes[i])) + "\"} " +
+           std::to_string(m_outcomes[i]) + "\n";
   }
   out += "# HELP tengen_attempts_total Answers the move sources gave (each one a request to the engine or model).\n";
   out += "# TYPE tengen_attempts_total counter\n";
   out += "tengen_attempts_total " + std::to_string(m_attempts) + "\n";
   out += "# HELP tengen_rejections_total Answers the referee refused, by reason.\n";
   out += "# TYPE tengen_rejections_total counter\n";
-  for (std::size_t i = 0; i < kReasons.size(); ++i) {
-    out += "tengen_rejections_total{reason=\"" + std::string(kReasons[i]) + "\"} " + std::to_string(m_rejections[i]) +
-           "\n";
+  for (const RejectReason reason : attemptReasons()) {
+    out += "tengen_rejections_total{reason=\"" + std::string(reasonCode(reason)) + "\"} " +
+           std::to_string(m_rejections.count(reason)) + "\n";
   }
   out += "# HELP tengen_model_latency_seconds Time each answer of the engine or model took.\n";
   out += "# TYPE tengen_model_latency_seconds histogram\n";

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "tengen/ai/referee.h"
+#include "tengen/ai/rejection_counts.h"
 
 namespace tengen::serve {
 
@@ -26,9 +27,10 @@ class Metrics {
   static constexpr std::array<std::string_view, 6> kPaths = {"/v1/genmove", "/v1/legal", "/v1/score",
                                                              "/healthz",    "/metrics",  "other"};
   static constexpr std::array<int, 13> kStatuses = {200, 400, 401, 404, 405, 413, 414, 422, 429, 500, 502, 503, 0};
-  static constexpr std::array<std::string_view, 9> kReasons = {
-      "out_of_bounds", "occupied", "suicide", "ko", "superko", "unparseable", "repeated", "game_over", "wrong_color"};
-  static constexpr std::array<std::string_view, 3> kOutcomes = {"accepted", "ai_failed", "model_unavailable"};
+  // The ends a genmove request can have here; the labels are their moveEndCode. Rejections are labelled with
+  // every attempt reason of the one reason table (attemptReasons()).
+  static constexpr std::array<ai::MoveEnd, 3> kOutcomes = {ai::MoveEnd::Accepted, ai::MoveEnd::NoLegalMove,
+                                                           ai::MoveEnd::Unreachable};
   // Seconds; a model answers in tens of milliseconds to a minute.
   static constexpr std::array<double, 13> kLatencyBuckets = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
                                                              1,     2.5,  5,     10,   30,  60};
@@ -36,7 +38,7 @@ class Metrics {
   mutable std::mutex m_mutex;
   std::array<std::array<std::uint64_t, kStatuses.size()>, kPaths.size()> m_requests{};
   std::uint64_t m_attempts = 0;
-  std::array<std::uint64_t, kReasons.size()> m_rejections{};
+  ai::RejectionCounts m_rejections;
   std::array<std::uint64_t, kOutcomes.size()> m_outcomes{};
   std::array<std::uint64_t, kLatencyBuckets.size()> m_latencyBuckets{};  // not cumulative; summed when written
   std::uint64_t m_latencyCount = 0;

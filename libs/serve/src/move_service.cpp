@@ -145,8 +145,7 @@ ServerReply overloaded(std::string_view detail) {
 struct MoveService::Impl {
   ServiceOptions options;
   std::unique_ptr<SourcePool> pool;
-  ai::ErrorLog errorLog{""};
-  ai::ErrorContext context;
+  ai::ErrorLog errorLog = ai::ErrorLog::none();
   Metrics metrics;
 
   ServerReply route(const ServerRequest& request, std::string_view& counted) {
@@ -250,10 +249,8 @@ struct MoveService::Impl {
     const Lease lease(*pool);
     if (lease.get() == nullptr) return overloaded("every worker is busy and the line is full; try again shortly");
 
-    ai::RefereeOptions referee;
+    ai::RefereeOptions referee(errorLog);
     referee.maxRetries = request.maxRetries;
-    referee.errorLog = &errorLog;
-    referee.context = &context;
     referee.logAccepted = options.logAttempts;
     const auto start = std::chrono::steady_clock::now();
     const ai::RefereeOutcome outcome = ai::requestMove(*lease.get(), request.game, request.color, referee);
@@ -261,23 +258,25 @@ struct MoveService::Impl {
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
     metrics.countOutcome(outcome);
 
-    if (outcome.move) {
-      return jsonReply(200, JsonValue::Object{{"move", gtpMove(*outcome.move, request.game.size())},
-                                              {"color", std::string(colorLetter(request.color))},
-                                              {"attempts", ai::attemptsJson(outcome.attempts)},
-                                              {"elapsed_ms", elapsedMs}});
+    return jsonReply(httpStatusOf(outcome.end),
+                     ai::outcomeJson(outcome, request.game.size(), request.color, elapsedMs));
+  }
+
+  // The status of a request for a move that ended so (docs/http-api.md).
+  static int httpStatusOf(ai::MoveEnd end) {
+    switch (end) {
+      case ai::MoveEnd::Accepted:
+        return 200;
+      case ai::MoveEnd::NoLegalMove:
+        return 422;
+      case ai::MoveEnd::Unreachable:
+        return 502;
+      case ai::MoveEnd::NotInPlay:
+        return 400;
+      case ai::MoveEnd::Stopped:
+        return 503;
     }
-    const JsonValue logId = outcome.logId.empty() ? JsonValue(nullptr) : JsonValue(outcome.logId);
-    if (outcome.transportFailure) {
-      return jsonReply(502, JsonValue::Object{{"error", "model_unavailable"},
-                                              {"detail", outcome.error},
-                                              {"attempts", ai::attemptsJson(outcome.attempts)},
-                                              {"log_id", logId}});
-    }
-    return jsonReply(422, JsonValue::Object{{"error", "ai_failed"},
-                                            {"detail", outcome.error},
-                                            {"attempts", ai::attemptsJson(outcome.attempts)},
-                                            {"log_id", logId}});
+    return 500;
   }
 };
 
@@ -303,14 +302,14 @@ Result<std::unique_ptr<MoveService>> MoveService::make(const ServiceOptions& opt
   std::vector<std::unique_ptr<ai::MoveSource>> sources;
   for (int i = 0; i < options.workers; ++i) {
     Result<std::unique_ptr<ai::MoveSource>> source = factory(i);
-    if (!source) return R::failure(source.error());
+    if (!source) return R::failure(source);
     sources.push_back(std::move(source).value());
   }
   auto impl = std::make_unique<Impl>();
   impl->options = options;
   impl->pool = std::make_unique<SourcePool>(std::move(sources), options.maxWaiting);
-  impl->errorLog = ai::ErrorLog(options.errorLogPath);
-  impl->context = ai::ErrorContext{"serve", net::displayUrl(options.engine), options.sourceOptions.model.model};
+  impl->errorLog =
+      ai::ErrorLog(options.errorLogPath, {"serve", net::displayUrl(options.engine), options.sourceOptions.model.model});
   return std::unique_ptr<MoveService>(new MoveService(std::move(impl)));
 }
 

@@ -1,5 +1,5 @@
-// An attempt as tengen shows it to people and programs: `tengen genmove --json`, `tengen serve`'s replies
-// and, with the request's details added, the error log.
+// Attempts and outcomes as tengen shows them to programs: `tengen genmove --json`, `tengen serve`'s replies and,
+// with the request's details added, the error log (docs/error-log.md, docs/http-api.md).
 #pragma once
 
 #include <vector>
@@ -9,10 +9,15 @@
 
 namespace tengen::ai {
 
-// {"n", "answer", "move" (null when nothing was read), "verdict", "reason" (null when accepted), "latency_ms"}.
+// {"n", "answer", "move" (the board vertex, null when the answer names no point of this board), "verdict",
+// "reason" (null when accepted), "latency_ms"}.
 net::JsonValue attemptJson(const Attempt& attempt);
 
 // Every attempt of a move, in order.
 net::JsonValue attemptsJson(const std::vector<Attempt>& attempts);
+
+// The reply to a request for a move: {"move", "color", "attempts", "elapsed_ms"} when one was accepted, else
+// {"error" (moveEndCode), "detail", "attempts", "log_id" (null when none)}.
+net::JsonValue outcomeJson(const RefereeOutcome& outcome, int size, Color color, long elapsedMs);
 
 }  // namespace tengen::ai

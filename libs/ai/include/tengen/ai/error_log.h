@@ -2,37 +2,50 @@
 // and flushed to disk (fsync) before the failure is reported. No API key or token is ever written.
 #pragma once
 
-#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
-#include <vector>
 
-#include "tengen/ai/referee.h"
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
 
 namespace tengen::ai {
 
+struct RefereeOutcome;
+
+// Where every command writes its log unless told otherwise (--error-log).
+inline constexpr std::string_view kDefaultErrorLogPath = "./tengen-errors.jsonl";
+
 // Where the failure happened and with what.
 struct ErrorContext {
   std::string source;  // "gtp" | "serve" | "genmove" | "play" | "match" | "qt"
-  std::string engine;  // the ENGINE spec
+  std::string engine;  // the ENGINE spec, as a person may see it (no credentials)
   std::string model;   // the model name, "" when none
 };
 
+// A log file and the context every record of it carries.
 class ErrorLog {
  public:
-  explicit ErrorLog(std::string path) : m_path(std::move(path)) {}
+  ErrorLog(std::string path, ErrorContext context) : m_path(std::move(path)), m_context(std::move(context)) {}
+
+  // A log that writes nothing: for a person who turned logging off, and for tests. Saying so is the only way to
+  // have a referee that does not log.
+  static ErrorLog none() { return ErrorLog({}, {}); }
+
+  bool enabled() const { return !m_path.empty(); }
   const std::string& path() const { return m_path; }
+  const ErrorContext& context() const { return m_context; }
 
   // Appends one record for `outcome` (a failed move, or with --log-attempts an accepted one) for `color` in
   // `game` and returns its id. The record holds: id, time (UTC ISO-8601), source, engine, model, size, komi,
   // rules, color, move_number, sgf, board (rows of the ASCII diagram), attempts (full prompt, image sha256,
   // answer, HTTP status, latency, parsed move, verdict, reason), error. A failure to write is an error value.
-  Result<std::string> append(const ErrorContext& context, const Game& game, Color color, const RefereeOutcome& outcome);
+  // Precondition: enabled().
+  Result<std::string> append(const Game& game, Color color, const RefereeOutcome& outcome) const;
 
  private:
   std::string m_path;
+  ErrorContext m_context;
 };
 
 // Lower-case hex SHA-256 of the bytes.

@@ -8,18 +8,18 @@
 #include <string_view>
 #include <vector>
 
+#include "tengen/ai/answer_parser.h"
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
 #include "tengen/core/types.h"
 
 namespace tengen::ai {
 
-// A point the referee refused earlier in this turn, with the reason's code and words (docs/rules.md), for the
-// retry line.
+// An answer the referee refused earlier in this turn, for the retry line: the move as it was read (a point that
+// may lie off the board, a pass or a resignation, with the answer's own text for it), and why.
 struct Rejection {
-  std::string vertex;  // as answered, e.g. "Q16"; empty when nothing could be read
-  std::string code;    // "occupied", "suicide", ..., "unparseable", "repeated"
-  std::string words;   // "stone already there", ...
+  std::optional<ReadMove> read;  // nothing when no move could be read from the answer
+  RejectReason reason = RejectReason::Unparseable;
 };
 
 struct MoveRequest {
@@ -36,12 +36,6 @@ struct MoveRequest {
   std::optional<Clock> clock;
 };
 
-// A source's failure below the rules: it could not be reached, crashed, hung or answered garbage at the protocol
-// level (exit code 4 on the command line, docs/cli.md).
-struct TransportError {
-  std::string message;
-};
-
 struct Answer {
   std::string text;  // the raw answer: a GTP vertex for engines, free text for models
   long latencyMs = 0;
@@ -49,9 +43,6 @@ struct Answer {
   std::string prompt;
   std::string imageSha256;  // of the PNG sent, "" when none
   int httpStatus = 0;       // 0 when not over HTTP
-  // Set when the source ran a referee of its own and found no legal move (a remote `tengen serve` answering
-  // ai_failed), with its detail and record: the move fails as the AI's failure (exit 3), not the transport's.
-  std::string gaveUp;
 };
 
 class MoveSource {
@@ -59,7 +50,9 @@ class MoveSource {
   virtual ~MoveSource() = default;
   // The spec it was made from, e.g. "random" or "gtp:/usr/games/gnugo --mode gtp".
   virtual std::string describe() const = 0;
-  // Asks for one move. A transport failure is an error value, never an exception.
+  // Asks for one move. A failure is an error value, never an exception: ErrorKind::Unreachable when the source
+  // could not be reached or failed below the rules, ErrorKind::NoLegalMove when it ran a referee of its own and
+  // found nothing legal (a remote `tengen serve` answering ai_failed), so that asking again cannot help.
   virtual Result<Answer> propose(const MoveRequest& request) = 0;
 };
 
@@ -85,7 +78,8 @@ struct SourceOptions {
 };
 
 // Makes a source from an ENGINE spec of docs/engines.md: `builtin[:KEY=VALUE,...]`, `random`, `gtp:COMMAND ARGS...`,
-// `openai:BASE_URL` or `tengen:URL`. Unknown or malformed specs are refused with the reason.
+// `openai:BASE_URL` or `tengen:URL`. Unknown or malformed specs are refused with the reason (ErrorKind::Invalid);
+// an engine that cannot be started or does not answer its handshake is ErrorKind::Unreachable.
 Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const SourceOptions& options);
 
 }  // namespace tengen::ai

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 
 namespace tengen {
@@ -45,7 +46,10 @@ struct Move {
   }
 };
 
-// Why a move is refused, in the order the checks run (docs/rules.md).
+// Why a move is refused: the one vocabulary of the rules, the referee and everything that reports them
+// (docs/rules.md). The rules answer GameOver..Superko, checked in this order; Unparseable and Repeated are the
+// referee's, for an AI's answer that names no move or a point already refused this turn, and Game::check never
+// answers them.
 enum class RejectReason : std::uint8_t {
   None = 0,
   GameOver,
@@ -55,6 +59,8 @@ enum class RejectReason : std::uint8_t {
   Suicide,
   Ko,
   Superko,
+  Unparseable,
+  Repeated,
 };
 
 // The reason code of docs/rules.md, e.g. "occupied"; "ok" for None.
@@ -65,5 +71,10 @@ std::string_view reasonWords(RejectReason r);
 
 // Inverse of reasonCode; "ok" parses as None.
 std::optional<RejectReason> parseReasonCode(std::string_view code);
+
+// The reasons an attempt (one answer of an AI) can be refused for, in the order every count of them is listed:
+// the match summary, the server's metrics and the reports (docs/rules.md). GameOver and WrongColor are not among
+// them: the referee asks only while the game is in play, and judges the colour asked for as the one to move.
+std::span<const RejectReason> attemptReasons();
 
 }  // namespace tengen

@@ -17,9 +17,6 @@
 
 namespace tengen::gtp {
 
-// The value of a call that succeeds without anything to give back.
-struct Done {};
-
 // Splits a command line into words as a POSIX shell does for plain words, 'single quotes', "double quotes" (where
 // a backslash escapes only \ " $ ` and the line end) and backslash escapes outside quotes, but runs no shell: no
 // variables, globs, ~, pipes or redirections. Refuses a line without words and an unterminated quote or escape.
@@ -59,7 +56,7 @@ class Process {
   // Writes all of data to the child's stdin before the deadline. Whatever the child writes on stdout meanwhile is
   // buffered for readLine(), so a child that answers while it still reads never blocks either side. Fails when
   // the child no longer reads its input (it closed it or ended) or the deadline passes.
-  Result<Done> write(std::string_view data, Clock::time_point deadline);
+  Status write(std::string_view data, Clock::time_point deadline);
 
   // The next line of the child's stdout without its '\n' (a '\r' before it is removed too). Fails at the end of
   // the output, saying how the child ended when it has, when a line exceeds maxLineBytes, or when the deadline

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "tengen/ai/error_log.h"
 #include "tengen/ai/move_source.h"
 #include "tengen/core/result.h"
 #include "tengen/net/http_server.h"
@@ -24,7 +25,7 @@ struct ServiceOptions {
   int workers = 2;                  // move sources, so genmove requests served at once
   int maxWaiting = 8;               // genmove requests waiting for a free source; beyond them 503 at once
   int defaultMaxRetries = 4;
-  std::string errorLogPath = "./tengen-errors.jsonl";
+  std::string errorLogPath{ai::kDefaultErrorLogPath};
   bool logAttempts = false;
   // With a token, every path but /healthz needs "Authorization: Bearer <token>".
   std::optional<std::string> token;
