@@ -65,6 +65,103 @@ void drawStone(QPainter& painter, QPointF centre, double radius, Color color, do
   painter.restore();
 }
 
+// The wooden board, with a shadow under it and a faint grain.
+void paintWood(QPainter& painter, const QRectF& boardRect, double cell) {
+  painter.setRenderHint(QPainter::Antialiasing, true);
+  painter.fillRect(boardRect.translated(3, 4), QColor(0, 0, 0, 80));
+  QLinearGradient wood(boardRect.topLeft(), boardRect.bottomRight());
+  wood.setColorAt(0.0, kWoodLight);
+  wood.setColorAt(0.5, QColor(221, 178, 104));
+  wood.setColorAt(1.0, kWoodDark);
+  painter.fillRect(boardRect, wood);
+  painter.save();
+  painter.setClipRect(boardRect);
+  for (int i = 0; i < 48; ++i) {
+    // Grain as gently waving lines whose spacing varies; fixed, so the same board always looks the same.
+    const double y = boardRect.top() + boardRect.height() * (i + 0.5 * std::sin(i * 1.7)) / 48.0;
+    QPainterPath grain;
+    grain.moveTo(boardRect.left(), y);
+    const double amplitude = cell * (0.08 + 0.05 * std::sin(i * 0.9));
+    grain.cubicTo(boardRect.left() + boardRect.width() * 0.33, y - amplitude,
+                  boardRect.left() + boardRect.width() * 0.66, y + amplitude, boardRect.right(), y);
+    painter.setPen(QPen(QColor(150, 105, 45, 18 + (i * 7) % 20), std::max(1.0, cell * 0.05)));
+    painter.drawPath(grain);
+  }
+  painter.restore();
+}
+
+// Who owns each point and which stones are dead, as the board shows them: while scoring, the count with the dead
+// stones chosen; with the score estimate on, the estimate of the position being looked at, at any moment.
+struct OwnershipView {
+  const GameModel* scoring = nullptr;  // set while scoring
+  const Analysis* estimate = nullptr;  // set while an estimate of the shown board's size is shown
+  std::vector<Color> owner;            // per point, row-major; empty when neither is shown
+
+  bool isDead(Point p, int size) const {
+    if (scoring) return scoring->isDead(p);
+    return estimate && estimate->status[pointIndex(p, size)] == StoneStatus::Dead;
+  }
+};
+
+// The ownership to show over the position `shown`: the count while the model is scoring, else the estimate.
+OwnershipView ownershipShown(const GameController& controller, const Game& shown) {
+  const GameModel& model = controller.model();
+  const bool scoring = shown.phase() != Phase::Playing && model.atEnd() && !controller.estimating() &&
+                       (shown.phase() == Phase::Scoring || shown.result().find('R') == std::string::npos);
+  const std::optional<Analysis>& estimate = controller.scoreEstimate();
+  OwnershipView view;
+  if (scoring) {
+    view.scoring = &model;
+    view.owner = model.score().owner;
+  } else if (estimate && estimate->size == shown.size()) {
+    view.estimate = &*estimate;
+    view.owner = estimate->owner;
+  }
+  return view;
+}
+
+// A dead stone's cross, in the opposite colour.
+void drawDeadCross(QPainter& painter, QPointF centre, double cell, Color color) {
+  painter.setPen(QPen(color == Color::Black ? QColor(250, 250, 250) : QColor(20, 20, 20), cell * 0.07));
+  const double d = cell * 0.16;
+  painter.drawLine(centre + QPointF(-d, -d), centre + QPointF(d, d));
+  painter.drawLine(centre + QPointF(-d, d), centre + QPointF(d, -d));
+}
+
+// The owner of an empty point or a dead stone's point as a small square in its colour.
+void drawOwnerMark(QPainter& painter, QPointF centre, double cell, const OwnershipView& view, std::size_t index) {
+  Color own = view.owner[index];
+  double s = cell * 0.22;
+  // The estimate of a game in play shades every point by how firmly the playouts give it to one side.
+  if (view.estimate && !view.estimate->final && !view.estimate->playoutOwnership.empty() && !isPlayer(own)) {
+    const float share = view.estimate->playoutOwnership[index];
+    own = share > 0 ? Color::Black : Color::White;
+    s = std::abs(share) < 0.1F ? 0 : cell * 0.22 * std::sqrt(std::abs(share) / 0.2);
+    s = std::min(s, cell * 0.22);
+  }
+  if (!isPlayer(own) || s <= 0) return;
+  painter.setPen(Qt::NoPen);
+  painter.setBrush(own == Color::Black ? QColor(15, 15, 15) : QColor(245, 245, 240));
+  painter.drawRect(QRectF(centre.x() - s / 2, centre.y() - s / 2, s, s));
+}
+
+// The move number on a point (red for the last move), or else a ring on the last move's stone.
+void drawMoveMark(QPainter& painter, QPointF centre, double cell, Color color, int number, bool isLast,
+                  const QFont& numberFont) {
+  if (number > 0) {
+    painter.setFont(numberFont);
+    QColor ink = color == Color::Black ? QColor(240, 240, 240) : QColor(20, 20, 20);
+    if (isLast) ink = QColor(220, 40, 30);
+    painter.setPen(ink);
+    painter.drawText(QRectF(centre.x() - cell / 2, centre.y() - cell / 2, cell, cell), Qt::AlignCenter,
+                     QString::number(number));
+  } else if (isLast && isPlayer(color)) {
+    painter.setPen(QPen(color == Color::Black ? QColor(235, 235, 235) : QColor(30, 30, 30), cell * 0.07));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawEllipse(centre, cell * 0.22, cell * 0.22);
+  }
+}
+
 }  // namespace
 
 BoardWidget::BoardWidget(const GameController& controller, QWidget* parent)
@@ -164,53 +261,38 @@ void BoardWidget::mousePressEvent(QMouseEvent* event) {
 }
 
 void BoardWidget::paintEvent(QPaintEvent* /*event*/) {
-  const GameModel& model = m_controller.model();
-  const Game& shown = model.view();
+  const Game& shown = m_controller.model().view();
   const int size = shown.size();
   // A window moved to a screen of another pixel ratio is repainted before anything else tells the board.
   if (size != m_layoutSize || devicePixelRatioF() != m_layoutDpr) layoutBoard();
-  const double dpr = devicePixelRatioF();
-  const double cell = m_cell;
 
   QPainter painter(this);
   painter.fillRect(rect(), kBackground);
-
-  // The wooden board, with a shadow under it and a faint grain.
-  const double margin = marginCells() * cell;
-  const QRectF boardRect(m_origin.x() - margin, m_origin.y() - margin, cell * (size - 1) + 2 * margin,
-                         cell * (size - 1) + 2 * margin);
-  painter.setRenderHint(QPainter::Antialiasing, true);
-  painter.fillRect(boardRect.translated(3, 4), QColor(0, 0, 0, 80));
-  QLinearGradient wood(boardRect.topLeft(), boardRect.bottomRight());
-  wood.setColorAt(0.0, kWoodLight);
-  wood.setColorAt(0.5, QColor(221, 178, 104));
-  wood.setColorAt(1.0, kWoodDark);
-  painter.fillRect(boardRect, wood);
-  painter.save();
-  painter.setClipRect(boardRect);
-  for (int i = 0; i < 48; ++i) {
-    // Grain as gently waving lines whose spacing varies; fixed, so the same board always looks the same.
-    const double y = boardRect.top() + boardRect.height() * (i + 0.5 * std::sin(i * 1.7)) / 48.0;
-    QPainterPath grain;
-    grain.moveTo(boardRect.left(), y);
-    const double amplitude = cell * (0.08 + 0.05 * std::sin(i * 0.9));
-    grain.cubicTo(boardRect.left() + boardRect.width() * 0.33, y - amplitude,
-                  boardRect.left() + boardRect.width() * 0.66, y + amplitude, boardRect.right(), y);
-    painter.setPen(QPen(QColor(150, 105, 45, 18 + (i * 7) % 20), std::max(1.0, cell * 0.05)));
-    painter.drawPath(grain);
+  const double margin = marginCells() * m_cell;
+  const QRectF boardRect(m_origin.x() - margin, m_origin.y() - margin, m_cell * (size - 1) + 2 * margin,
+                         m_cell * (size - 1) + 2 * margin);
+  paintWood(painter, boardRect, m_cell);
+  paintGrid(painter, size);
+  paintStarPoints(painter, size);
+  if (m_coordinates) paintCoordinates(painter, size);
+  paintPoints(painter, shown);
+  if (m_hover && ghostAt(*m_hover)) {
+    drawStone(painter, centerOf(*m_hover), m_cell * kStoneRadius, m_controller.human(), 0.5);
   }
-  painter.restore();
+}
 
+void BoardWidget::paintGrid(QPainter& painter, int size) const {
   // Grid lines: whole device pixels wide, centred on pixels, so that they stay sharp.
+  const double dpr = devicePixelRatioF();
   painter.setRenderHint(QPainter::Antialiasing, false);
-  const double lineDevice = std::max(1.0, std::round(cell * dpr / 40.0));
+  const double lineDevice = std::max(1.0, std::round(m_cell * dpr / 40.0));
   const double offset = std::fmod(lineDevice, 2.0) == 1.0 ? 0.5 / dpr : 0.0;
   QPen linePen(kLineColor, lineDevice / dpr);
   linePen.setCapStyle(Qt::SquareCap);
   painter.setPen(linePen);
-  const double extent = cell * (size - 1);
+  const double extent = m_cell * (size - 1);
   for (int i = 0; i < size; ++i) {
-    const double at = i * cell;
+    const double at = i * m_cell;
     painter.drawLine(QPointF(m_origin.x() + at + offset, m_origin.y() + offset),
                      QPointF(m_origin.x() + at + offset, m_origin.y() + extent + offset));
     painter.drawLine(QPointF(m_origin.x() + offset, m_origin.y() + at + offset),
@@ -220,50 +302,45 @@ void BoardWidget::paintEvent(QPaintEvent* /*event*/) {
   edgePen.setJoinStyle(Qt::MiterJoin);
   painter.setPen(edgePen);
   painter.drawRect(QRectF(m_origin.x(), m_origin.y(), extent, extent).translated(offset, offset));
+}
 
+void BoardWidget::paintStarPoints(QPainter& painter, int size) const {
   painter.setRenderHint(QPainter::Antialiasing, true);
   painter.setPen(Qt::NoPen);
   painter.setBrush(kLineColor);
-  for (const Point p : starPoints(size)) painter.drawEllipse(centerOf(p), cell * 0.1, cell * 0.1);
+  for (const Point p : starPoints(size)) painter.drawEllipse(centerOf(p), m_cell * 0.1, m_cell * 0.1);
+}
 
-  if (m_coordinates) {
-    QFont font = painter.font();
-    font.setPixelSize(std::max(7, static_cast<int>(cell * 0.36)));
-    font.setBold(true);
-    painter.setFont(font);
-    painter.setPen(QColor(70, 48, 20));
-    const double gap = cell * 0.72;
-    for (int i = 0; i < size; ++i) {
-      const QString letter = QString(QLatin1Char(kColumnLetters[i]));
-      const QString number = QString::number(size - i);
-      const QPointF column = centerOf({0, i});
-      const QPointF row = centerOf({i, 0});
-      const QSizeF box(cell, cell * 0.6);
-      for (const double y : {column.y() - gap, column.y() + extent + gap}) {
-        painter.drawText(QRectF(QPointF(column.x() - box.width() / 2, y - box.height() / 2), box), Qt::AlignCenter,
-                         letter);
-      }
-      for (const double x : {row.x() - gap, row.x() + extent + gap}) {
-        painter.drawText(QRectF(QPointF(x - box.width() / 2, row.y() - box.height() / 2), box), Qt::AlignCenter,
-                         number);
-      }
+void BoardWidget::paintCoordinates(QPainter& painter, int size) const {
+  const double cell = m_cell;
+  QFont font = painter.font();
+  font.setPixelSize(std::max(7, static_cast<int>(cell * 0.36)));
+  font.setBold(true);
+  painter.setFont(font);
+  painter.setPen(QColor(70, 48, 20));
+  const double gap = cell * 0.72;
+  const double extent = cell * (size - 1);
+  for (int i = 0; i < size; ++i) {
+    const QString letter = QString(QLatin1Char(kColumnLetters[i]));
+    const QString number = QString::number(size - i);
+    const QPointF column = centerOf({0, i});
+    const QPointF row = centerOf({i, 0});
+    const QSizeF box(cell, cell * 0.6);
+    for (const double y : {column.y() - gap, column.y() + extent + gap}) {
+      painter.drawText(QRectF(QPointF(column.x() - box.width() / 2, y - box.height() / 2), box), Qt::AlignCenter,
+                       letter);
+    }
+    for (const double x : {row.x() - gap, row.x() + extent + gap}) {
+      painter.drawText(QRectF(QPointF(x - box.width() / 2, row.y() - box.height() / 2), box), Qt::AlignCenter, number);
     }
   }
+}
 
-  // While scoring: who owns each point, as small squares, and the dead stones faded with a cross. The score
-  // estimate view shows the same for the position being looked at, at any moment.
-  const bool scoring = shown.phase() != Phase::Playing && model.atEnd() && !m_controller.estimating() &&
-                       (shown.phase() == Phase::Scoring || shown.result().find('R') == std::string::npos);
-  std::vector<Color> owner;
-  const std::optional<Analysis>& estimate = m_controller.scoreEstimate();
-  const bool estimated = !scoring && estimate && estimate->size == size;
-  if (scoring) owner = model.score().owner;
-  if (estimated) owner = estimate->owner;
-  const auto shownDead = [&](Point p) {
-    if (scoring) return model.isDead(p);
-    return estimated && estimate->status[pointIndex(p, size)] == StoneStatus::Dead;
-  };
-
+void BoardWidget::paintPoints(QPainter& painter, const Game& shown) const {
+  const GameModel& model = m_controller.model();
+  const int size = shown.size();
+  const double cell = m_cell;
+  const OwnershipView ownership = ownershipShown(m_controller, shown);
   const Board& board = shown.board();
   const std::vector<int> numbers = m_moveNumbers ? model.moveNumbers() : std::vector<int>();
   const Move* last = model.lastMove();
@@ -275,49 +352,16 @@ void BoardWidget::paintEvent(QPaintEvent* /*event*/) {
       const Point p{row, col};
       const Color c = board.at(p);
       const QPointF centre = centerOf(p);
-      const bool dead = isPlayer(c) && shownDead(p);
+      const bool dead = isPlayer(c) && ownership.isDead(p, size);
       if (isPlayer(c)) drawStone(painter, centre, cell * kStoneRadius, c, dead ? 0.45 : 1.0);
-      if (dead) {
-        painter.setPen(QPen(c == Color::Black ? QColor(250, 250, 250) : QColor(20, 20, 20), cell * 0.07));
-        const double d = cell * 0.16;
-        painter.drawLine(centre + QPointF(-d, -d), centre + QPointF(d, d));
-        painter.drawLine(centre + QPointF(-d, d), centre + QPointF(d, -d));
-      }
-      if (!owner.empty()) {
-        Color own = owner[pointIndex(p, size)];
-        double s = cell * 0.22;
-        // The estimate of a game in play shades every point by how firmly the playouts give it to one side.
-        if (estimated && !estimate->final && !estimate->playoutOwnership.empty() && !isPlayer(own)) {
-          const float share = estimate->playoutOwnership[pointIndex(p, size)];
-          own = share > 0 ? Color::Black : Color::White;
-          s = std::abs(share) < 0.1F ? 0 : cell * 0.22 * std::sqrt(std::abs(share) / 0.2);
-          s = std::min(s, cell * 0.22);
-        }
-        if (isPlayer(own) && s > 0 && (!isPlayer(c) || dead)) {
-          painter.setPen(Qt::NoPen);
-          painter.setBrush(own == Color::Black ? QColor(15, 15, 15) : QColor(245, 245, 240));
-          painter.drawRect(QRectF(centre.x() - s / 2, centre.y() - s / 2, s, s));
-        }
+      if (dead) drawDeadCross(painter, centre, cell, c);
+      if (!ownership.owner.empty() && (!isPlayer(c) || dead)) {
+        drawOwnerMark(painter, centre, cell, ownership, pointIndex(p, size));
       }
       const int number = numbers.empty() ? 0 : numbers[pointIndex(p, size)];
       const bool isLast = last != nullptr && last->kind == MoveKind::Play && last->point == p;
-      if (number > 0) {
-        painter.setFont(numberFont);
-        QColor ink = c == Color::Black ? QColor(240, 240, 240) : QColor(20, 20, 20);
-        if (isLast) ink = QColor(220, 40, 30);
-        painter.setPen(ink);
-        painter.drawText(QRectF(centre.x() - cell / 2, centre.y() - cell / 2, cell, cell), Qt::AlignCenter,
-                         QString::number(number));
-      } else if (isLast && isPlayer(c)) {
-        painter.setPen(QPen(c == Color::Black ? QColor(235, 235, 235) : QColor(30, 30, 30), cell * 0.07));
-        painter.setBrush(Qt::NoBrush);
-        painter.drawEllipse(centre, cell * 0.22, cell * 0.22);
-      }
+      drawMoveMark(painter, centre, cell, c, number, isLast, numberFont);
     }
-  }
-
-  if (m_hover && ghostAt(*m_hover)) {
-    drawStone(painter, centerOf(*m_hover), cell * kStoneRadius, m_controller.human(), 0.5);
   }
 }
 

@@ -11,6 +11,8 @@
 
 #include "model/game_controller.h"
 
+class QPainter;
+
 namespace tengen::qt {
 
 class BoardWidget : public QWidget {
@@ -51,6 +53,15 @@ class BoardWidget : public QWidget {
   // A ghost stone at p: the player may move and p is a legal move for them.
   bool ghostAt(Point p) const;
   double marginCells() const;
+  // The phases of paintEvent after the wood, called in this order on its one painter.
+  // The grid lines and the heavier edge, on whole device pixels.
+  void paintGrid(QPainter& painter, int size) const;
+  // The star points as dots on the lines.
+  void paintStarPoints(QPainter& painter, int size) const;
+  // The column letters and row numbers on all four sides.
+  void paintCoordinates(QPainter& painter, int size) const;
+  // Point by point: the stones, dead stones' crosses, who owns each point, move numbers and the last-move mark.
+  void paintPoints(QPainter& painter, const Game& shown) const;
 
   const GameController& m_controller;
   bool m_moveNumbers = false;

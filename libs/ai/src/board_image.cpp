@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -202,79 +203,84 @@ void appendChunk(std::string& out, const char* type, const unsigned char* data, 
   out.append(reinterpret_cast<const char*>(c), 4);
 }
 
-}  // namespace
-
-// What a renderer keeps per board size: the board and the four stones (two colours, with and without the
-// last-move mark) as palette indices, and the palette.
-struct BoardRenderer::Cache {
-  struct Sprite {
-    int dim = 0;
-    std::vector<std::uint8_t> index;   // dim * dim
-    std::vector<std::uint8_t> opaque;  // 1 where the stone covers the pixel
-  };
-  int size = 0;
+// The board without stones, and where its lines fall.
+struct BoardDrawing {
+  Surface surface;
   double cell = 0;
   std::vector<double> coord;  // pixel centre of line i
-  std::vector<std::uint8_t> board;
-  Sprite stone[2][2];                  // [white][marked]
-  std::vector<unsigned char> palette;  // RGB triplets
 };
 
-BoardRenderer::BoardRenderer(const BoardImageOptions& options) : m_options(options) {
-  // Below this the labels cannot be drawn legibly; a caller asking for less still gets a valid picture.
-  m_options.pixels = std::clamp(options.pixels, 64, 8192);
+// Draws the board of the game's size with Painter; nothing when cairo cannot make the surface.
+std::optional<BoardDrawing> drawBoard(const Game& game, const BoardImageOptions& options) {
+  BoardDrawing drawing;
+  drawing.surface.reset(cairo_image_surface_create(CAIRO_FORMAT_RGB24, options.pixels, options.pixels));
+  if (cairo_surface_status(drawing.surface.get()) != CAIRO_STATUS_SUCCESS) return std::nullopt;
+  {
+    std::unique_ptr<cairo_t, ContextDeleter> cr(cairo_create(drawing.surface.get()));
+    Painter painter(cr.get(), game, options);
+    painter.paintBoard();
+    drawing.cell = painter.cell();
+    for (int i = 0; i < game.size(); ++i) drawing.coord.push_back(painter.x(i));
+  }
+  cairo_surface_flush(drawing.surface.get());
+  return drawing;
 }
 
-BoardRenderer::~BoardRenderer() = default;
+// The four stones, indexed [white][marked], each in a square of `dim` pixels.
+struct StoneDrawings {
+  int dim = 0;
+  Surface sprite[2][2];
+  Surface mask[2][2];
+};
 
-std::string BoardRenderer::png(const Game& game) {
-  const int px = m_options.pixels;
-  if (!m_cache || m_cache->size != game.size()) {
-    auto cache = std::make_unique<Cache>();
-    cache->size = game.size();
-    Surface boardSurface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, px, px));
-    if (cairo_surface_status(boardSurface.get()) != CAIRO_STATUS_SUCCESS) return {};
-    {
-      std::unique_ptr<cairo_t, ContextDeleter> cr(cairo_create(boardSurface.get()));
-      Painter painter(cr.get(), game, m_options);
-      painter.paintBoard();
-      cache->cell = painter.cell();
-      for (int i = 0; i < game.size(); ++i) cache->coord.push_back(painter.x(i));
+// Draws each stone once over plain wood, centred in a square of its own, with a mask of what it covers.
+StoneDrawings drawStones(double cell) {
+  StoneDrawings stones;
+  const int dim = static_cast<int>(std::ceil(cell)) + 3;
+  stones.dim = dim;
+  for (int w = 0; w < 2; ++w) {
+    for (int marked = 0; marked < 2; ++marked) {
+      Surface& sprite = stones.sprite[w][marked];
+      Surface& mask = stones.mask[w][marked];
+      sprite.reset(cairo_image_surface_create(CAIRO_FORMAT_RGB24, dim, dim));
+      mask.reset(cairo_image_surface_create(CAIRO_FORMAT_A8, dim, dim));
+      std::unique_ptr<cairo_t, ContextDeleter> cr(cairo_create(sprite.get()));
+      cairo_set_source_rgb(cr.get(), kWood[0], kWood[1], kWood[2]);
+      cairo_paint(cr.get());
+      drawStone(cr.get(), w ? Color::White : Color::Black, dim / 2.0, dim / 2.0, cell, marked != 0);
+      std::unique_ptr<cairo_t, ContextDeleter> mr(cairo_create(mask.get()));
+      cairo_arc(mr.get(), dim / 2.0, dim / 2.0, cell * 0.48 + std::max(1.0, cell / 40) / 2, 0, 2 * M_PI);
+      cairo_fill(mr.get());
+      cairo_surface_flush(sprite.get());
+      cairo_surface_flush(mask.get());
     }
-    cairo_surface_flush(boardSurface.get());
+  }
+  return stones;
+}
 
-    // Each stone drawn once over plain wood, centred in a square of its own, with a mask of what it covers.
-    const int dim = static_cast<int>(std::ceil(cache->cell)) + 3;
-    Surface sprites[2][2];
-    Surface masks[2][2];
-    for (int w = 0; w < 2; ++w) {
-      for (int marked = 0; marked < 2; ++marked) {
-        sprites[w][marked].reset(cairo_image_surface_create(CAIRO_FORMAT_RGB24, dim, dim));
-        masks[w][marked].reset(cairo_image_surface_create(CAIRO_FORMAT_A8, dim, dim));
-        std::unique_ptr<cairo_t, ContextDeleter> cr(cairo_create(sprites[w][marked].get()));
-        cairo_set_source_rgb(cr.get(), kWood[0], kWood[1], kWood[2]);
-        cairo_paint(cr.get());
-        drawStone(cr.get(), w ? Color::White : Color::Black, dim / 2.0, dim / 2.0, cache->cell, marked != 0);
-        std::unique_ptr<cairo_t, ContextDeleter> mr(cairo_create(masks[w][marked].get()));
-        cairo_arc(mr.get(), dim / 2.0, dim / 2.0, cache->cell * 0.48 + std::max(1.0, cache->cell / 40) / 2, 0,
-                  2 * M_PI);
-        cairo_fill(mr.get());
-        cairo_surface_flush(sprites[w][marked].get());
-        cairo_surface_flush(masks[w][marked].get());
-      }
-    }
+// 1 for each pixel, row by row, that an A8 mask covers; 0 for the rest.
+std::vector<std::uint8_t> coverage(cairo_surface_t* mask) {
+  const int dim = cairo_image_surface_get_width(mask);
+  const unsigned char* data = cairo_image_surface_get_data(mask);
+  const int stride = cairo_image_surface_get_stride(mask);
+  std::vector<std::uint8_t> opaque;
+  for (int yy = 0; yy < dim; ++yy) {
+    for (int xx = 0; xx < dim; ++xx) opaque.push_back(data[yy * stride + xx] > 0 ? 1 : 0);
+  }
+  return opaque;
+}
 
-    // The palette: the 256 most frequent colours of those drawings, in a fixed order (count, then value); any
-    // other colour (rare anti-aliasing shades) maps to the nearest of them.
+// The palette: the 256 most frequent colours of the drawings, in a fixed order (count, then value); any other
+// colour (rare anti-aliasing shades) maps to the nearest of them.
+class Palette {
+ public:
+  explicit Palette(const std::vector<cairo_surface_t*>& drawings) {
     std::unordered_map<std::uint32_t, std::uint32_t> counts;
-    for (int yy = 0; yy < px; ++yy) {
-      for (int xx = 0; xx < px; ++xx) ++counts[pixelAt(boardSurface.get(), xx, yy)];
-    }
-    for (auto& perColour : sprites) {
-      for (auto& sprite : perColour) {
-        for (int yy = 0; yy < dim; ++yy) {
-          for (int xx = 0; xx < dim; ++xx) ++counts[pixelAt(sprite.get(), xx, yy)];
-        }
+    for (cairo_surface_t* drawing : drawings) {
+      const int width = cairo_image_surface_get_width(drawing);
+      const int height = cairo_image_surface_get_height(drawing);
+      for (int yy = 0; yy < height; ++yy) {
+        for (int xx = 0; xx < width; ++xx) ++counts[pixelAt(drawing, xx, yy)];
       }
     }
     std::vector<std::pair<std::uint32_t, std::uint32_t>> byCount(counts.begin(), counts.end());
@@ -282,85 +288,67 @@ std::string BoardRenderer::png(const Game& game) {
       return a.second != b.second ? a.second > b.second : a.first < b.first;
     });
     const std::size_t paletteSize = std::min<std::size_t>(256, byCount.size());
-    std::unordered_map<std::uint32_t, std::uint8_t> indexOf;
     for (std::size_t i = 0; i < paletteSize; ++i) {
       const std::uint32_t v = byCount[i].first;
-      cache->palette.push_back(static_cast<unsigned char>(v >> 16));
-      cache->palette.push_back(static_cast<unsigned char>(v >> 8));
-      cache->palette.push_back(static_cast<unsigned char>(v));
-      indexOf.emplace(v, static_cast<std::uint8_t>(i));
-    }
-    auto nearest = [&](std::uint32_t v) {
-      const auto found = indexOf.find(v);
-      if (found != indexOf.end()) return found->second;
-      int best = 0;
-      long bestDistance = -1;
-      for (std::size_t i = 0; i < paletteSize; ++i) {
-        const long dr = static_cast<long>((v >> 16) & 0xFF) - cache->palette[3 * i];
-        const long dg = static_cast<long>((v >> 8) & 0xFF) - cache->palette[3 * i + 1];
-        const long db = static_cast<long>(v & 0xFF) - cache->palette[3 * i + 2];
-        const long distance = dr * dr + dg * dg + db * db;
-        if (bestDistance < 0 || distance < bestDistance) {
-          bestDistance = distance;
-          best = static_cast<int>(i);
-        }
-      }
-      indexOf.emplace(v, static_cast<std::uint8_t>(best));
-      return static_cast<std::uint8_t>(best);
-    };
-    cache->board.resize(static_cast<std::size_t>(px) * px);
-    for (int yy = 0; yy < px; ++yy) {
-      for (int xx = 0; xx < px; ++xx) {
-        cache->board[static_cast<std::size_t>(yy) * px + xx] = nearest(pixelAt(boardSurface.get(), xx, yy));
-      }
-    }
-    for (int w = 0; w < 2; ++w) {
-      for (int marked = 0; marked < 2; ++marked) {
-        Cache::Sprite& sprite = cache->stone[w][marked];
-        sprite.dim = dim;
-        const unsigned char* mask = cairo_image_surface_get_data(masks[w][marked].get());
-        const int maskStride = cairo_image_surface_get_stride(masks[w][marked].get());
-        for (int yy = 0; yy < dim; ++yy) {
-          for (int xx = 0; xx < dim; ++xx) {
-            sprite.index.push_back(nearest(pixelAt(sprites[w][marked].get(), xx, yy)));
-            sprite.opaque.push_back(mask[yy * maskStride + xx] > 0 ? 1 : 0);
-          }
-        }
-      }
-    }
-    m_cache = std::move(cache);
-  }
-
-  // Compose: the board, then every stone's pixels where the stone covers them.
-  const Cache& cache = *m_cache;
-  std::vector<std::uint8_t> pixels = cache.board;
-  Point last{-1, -1};
-  if (m_options.markLastMove && !game.moves().empty() && game.moves().back().kind == MoveKind::Play) {
-    last = game.moves().back().point;
-  }
-  const Board& board = game.board();
-  for (int row = 0; row < cache.size; ++row) {
-    for (int col = 0; col < cache.size; ++col) {
-      const Color c = board.at(Point{row, col});
-      if (c != Color::Black && c != Color::White) continue;
-      const Cache::Sprite& sprite = cache.stone[c == Color::White][Point{row, col} == last];
-      const int left = static_cast<int>(std::lround(cache.coord[col] - sprite.dim / 2.0));
-      const int top = static_cast<int>(std::lround(cache.coord[row] - sprite.dim / 2.0));
-      for (int yy = 0; yy < sprite.dim; ++yy) {
-        const int py = top + yy;
-        if (py < 0 || py >= px) continue;
-        for (int xx = 0; xx < sprite.dim; ++xx) {
-          const int pxx = left + xx;
-          const std::size_t s = static_cast<std::size_t>(yy) * sprite.dim + xx;
-          if (pxx < 0 || pxx >= px || !sprite.opaque[s]) continue;
-          pixels[static_cast<std::size_t>(py) * px + pxx] = sprite.index[s];
-        }
-      }
+      m_rgb.push_back(static_cast<unsigned char>(v >> 16));
+      m_rgb.push_back(static_cast<unsigned char>(v >> 8));
+      m_rgb.push_back(static_cast<unsigned char>(v));
+      m_indexOf.emplace(v, static_cast<std::uint8_t>(i));
     }
   }
 
-  // An 8-bit palette PNG: each row is filter type 0 and its indices; deflate at level 1, which suits the long
-  // runs of one colour here and costs a fraction of the default level.
+  // RGB triplets, as PNG's PLTE chunk holds them.
+  const std::vector<unsigned char>& rgb() const { return m_rgb; }
+
+  // The palette index of each pixel of a drawing, row by row.
+  std::vector<std::uint8_t> indices(cairo_surface_t* drawing) {
+    const int width = cairo_image_surface_get_width(drawing);
+    const int height = cairo_image_surface_get_height(drawing);
+    std::vector<std::uint8_t> out(static_cast<std::size_t>(width) * height);
+    for (int yy = 0; yy < height; ++yy) {
+      for (int xx = 0; xx < width; ++xx)
+        out[static_cast<std::size_t>(yy) * width + xx] = nearest(pixelAt(drawing, xx, yy));
+    }
+    return out;
+  }
+
+ private:
+  // The colour's own index, or that of the nearest colour in RGB space (remembered for the next time).
+  std::uint8_t nearest(std::uint32_t v) {
+    const auto found = m_indexOf.find(v);
+    if (found != m_indexOf.end()) return found->second;
+    int best = 0;
+    long bestDistance = -1;
+    for (std::size_t i = 0; i < m_rgb.size() / 3; ++i) {
+      const long dr = static_cast<long>((v >> 16) & 0xFF) - m_rgb[3 * i];
+      const long dg = static_cast<long>((v >> 8) & 0xFF) - m_rgb[3 * i + 1];
+      const long db = static_cast<long>(v & 0xFF) - m_rgb[3 * i + 2];
+      const long distance = dr * dr + dg * dg + db * db;
+      if (bestDistance < 0 || distance < bestDistance) {
+        bestDistance = distance;
+        best = static_cast<int>(i);
+      }
+    }
+    m_indexOf.emplace(v, static_cast<std::uint8_t>(best));
+    return static_cast<std::uint8_t>(best);
+  }
+
+  std::vector<unsigned char> m_rgb;
+  std::unordered_map<std::uint32_t, std::uint8_t> m_indexOf;
+};
+
+// The point the last move was played on when the options mark it; (-1, -1), on no stone, otherwise.
+Point markedPoint(const Game& game, const BoardImageOptions& options) {
+  if (options.markLastMove && !game.moves().empty() && game.moves().back().kind == MoveKind::Play) {
+    return game.moves().back().point;
+  }
+  return Point{-1, -1};
+}
+
+// An 8-bit palette PNG of px * px palette indices; empty if zlib failed.
+std::string encodePng(const std::vector<std::uint8_t>& pixels, int px, const std::vector<unsigned char>& palette) {
+  // Each row is filter type 0 and its indices; deflate at level 1, which suits the long runs of one colour here and
+  // costs a fraction of the default level.
   std::vector<unsigned char> raw(static_cast<std::size_t>(px) * (px + 1));
   for (int yy = 0; yy < px; ++yy) {
     raw[static_cast<std::size_t>(yy) * (px + 1)] = 0;
@@ -386,10 +374,105 @@ std::string BoardRenderer::png(const Game& game) {
                                   0,
                                   0};
   appendChunk(out, "IHDR", ihdr, sizeof ihdr);
-  appendChunk(out, "PLTE", cache.palette.data(), cache.palette.size());
+  appendChunk(out, "PLTE", palette.data(), palette.size());
   appendChunk(out, "IDAT", compressed.data(), compressedSize);
   appendChunk(out, "IEND", nullptr, 0);
   return out;
+}
+
+}  // namespace
+
+// What a renderer keeps per board size: the board and the four stones (two colours, with and without the
+// last-move mark) as palette indices, and the palette.
+struct BoardRenderer::Cache {
+  struct Sprite {
+    int dim = 0;
+    std::vector<std::uint8_t> index;   // dim * dim
+    std::vector<std::uint8_t> opaque;  // 1 where the stone covers the pixel
+
+    // Writes the stone's pixels into a px * px picture, centred on (cx, cy), where the stone covers them.
+    void paste(std::vector<std::uint8_t>& pixels, int px, double cx, double cy) const {
+      const int left = static_cast<int>(std::lround(cx - dim / 2.0));
+      const int top = static_cast<int>(std::lround(cy - dim / 2.0));
+      for (int yy = 0; yy < dim; ++yy) {
+        const int py = top + yy;
+        if (py < 0 || py >= px) continue;
+        for (int xx = 0; xx < dim; ++xx) {
+          const int pxx = left + xx;
+          const std::size_t s = static_cast<std::size_t>(yy) * dim + xx;
+          if (pxx < 0 || pxx >= px || !opaque[s]) continue;
+          pixels[static_cast<std::size_t>(py) * px + pxx] = index[s];
+        }
+      }
+    }
+  };
+  int size = 0;
+  double cell = 0;
+  std::vector<double> coord;  // pixel centre of line i
+  std::vector<std::uint8_t> board;
+  Sprite stone[2][2];                  // [white][marked]
+  std::vector<unsigned char> palette;  // RGB triplets
+
+  // Draws the board and the stones for the game's size with cairo and keeps them as palette indices; nothing when
+  // cairo failed.
+  static std::unique_ptr<Cache> draw(const Game& game, const BoardImageOptions& options) {
+    std::optional<BoardDrawing> board = drawBoard(game, options);
+    if (!board) return nullptr;
+    const StoneDrawings stones = drawStones(board->cell);
+    std::vector<cairo_surface_t*> drawings{board->surface.get()};
+    for (const auto& perColour : stones.sprite) {
+      for (const Surface& sprite : perColour) drawings.push_back(sprite.get());
+    }
+    Palette palette(drawings);
+
+    auto cache = std::make_unique<Cache>();
+    cache->size = game.size();
+    cache->cell = board->cell;
+    cache->coord = std::move(board->coord);
+    cache->palette = palette.rgb();
+    cache->board = palette.indices(board->surface.get());
+    for (int w = 0; w < 2; ++w) {
+      for (int marked = 0; marked < 2; ++marked) {
+        Sprite& sprite = cache->stone[w][marked];
+        sprite.dim = stones.dim;
+        sprite.index = palette.indices(stones.sprite[w][marked].get());
+        sprite.opaque = coverage(stones.mask[w][marked].get());
+      }
+    }
+    return cache;
+  }
+
+  // The picture of the game's position as palette indices: the board, then every stone's pixels where the stone
+  // covers them.
+  std::vector<std::uint8_t> compose(const Game& game, const BoardImageOptions& options) const {
+    std::vector<std::uint8_t> pixels = board;
+    const Point last = markedPoint(game, options);
+    const Board& position = game.board();
+    for (int row = 0; row < size; ++row) {
+      for (int col = 0; col < size; ++col) {
+        const Color c = position.at(Point{row, col});
+        if (c != Color::Black && c != Color::White) continue;
+        stone[c == Color::White][Point{row, col} == last].paste(pixels, options.pixels, coord[col], coord[row]);
+      }
+    }
+    return pixels;
+  }
+};
+
+BoardRenderer::BoardRenderer(const BoardImageOptions& options) : m_options(options) {
+  // Below this the labels cannot be drawn legibly; a caller asking for less still gets a valid picture.
+  m_options.pixels = std::clamp(options.pixels, 64, 8192);
+}
+
+BoardRenderer::~BoardRenderer() = default;
+
+std::string BoardRenderer::png(const Game& game) {
+  if (!m_cache || m_cache->size != game.size()) {
+    std::unique_ptr<Cache> cache = Cache::draw(game, m_options);
+    if (!cache) return {};
+    m_cache = std::move(cache);
+  }
+  return encodePng(m_cache->compose(game, m_options), m_options.pixels, m_cache->palette);
 }
 
 std::string renderBoardPng(const Game& game, const BoardImageOptions& options) {

@@ -188,6 +188,37 @@ class Server final : public httplib::Server {
 
 constexpr int kListenBacklog = 1024;
 
+// A request body as read from the connection.
+struct BodyRead {
+  std::string body;
+  bool tooLarge = false;  // more than the cap arrived; the rest is still on the connection
+  bool complete = false;  // httplib read the whole body
+};
+
+// Reads the body as it comes, holding it to `cap` bytes. httplib checks the cap against Content-Length only: a
+// chunked body, or a gzip one it inflates, would be read whole into memory.
+BodyRead readBody(const httplib::Request& in, const httplib::ContentReader& read, std::size_t cap) {
+  BodyRead out;
+  if (in.is_multipart_form_data()) {
+    // Not the API's JSON either way: read and dropped, so the handler sees an empty body and says so.
+    std::size_t seen = 0;
+    out.complete = read([](const httplib::MultipartFormData&) { return true; },
+                        [&](const char*, std::size_t length) {
+                          seen += length;
+                          out.tooLarge = seen > cap;
+                          return !out.tooLarge;
+                        });
+  } else {
+    out.complete = read([&](const char* data, std::size_t length) {
+      out.tooLarge = length > cap - std::min(cap, out.body.size());
+      if (out.tooLarge) return false;
+      out.body.append(data, length);
+      return true;
+    });
+  }
+  return out;
+}
+
 }  // namespace
 
 struct HttpServer::Impl {
@@ -241,6 +272,108 @@ struct HttpServer::Impl {
                                return false;
                              });
   }
+
+  // A request that may have a body: the body read here, held to the cap, then served.
+  void serveWithBody(const httplib::Request& in, httplib::Response& out, const httplib::ContentReader& reader) {
+    BodyRead read = readBody(in, reader, options.maxBodyBytes);
+    if (read.tooLarge) {
+      // The rest of the body is still on the connection, so it is closed after the reply.
+      if (options.onServerError) options.onServerError(413);
+      tHandled = true;  // the reply is made here: the error handler must leave it
+      send(jsonError(413, statusCode(413), statusWords(413)), out, true);
+      return;
+    }
+    if (!read.complete) {
+      // httplib has set the status (413 over the cap, 400 for a broken body); the error handler writes it.
+      tHandled = false;
+      return;
+    }
+    serve(in, std::move(read.body), out);
+  }
+
+  // The connection threads, the socket options, the body cap and the timeouts.
+  void configureConnections() {
+    const int threads = std::max(1, options.threads);
+    const int pending = std::max(0, options.maxPending);
+    server.new_task_queue = [threads, pending] { return new BoundedPool(threads, pending); };
+    // httplib's default also sets SO_REUSEPORT, which would let a second server bind the same port and silently
+    // take half the connections; SO_REUSEADDR alone allows a quick restart.
+    server.set_socket_options([](socket_t sock) {
+      int yes = 1;
+      ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
+    // httplib writes the headers and the body separately; with Nagle on, the body waits for the client's delayed
+    // ACK, which adds 40 ms to every reply.
+    server.set_tcp_nodelay(true);
+    server.set_payload_max_length(options.maxBodyBytes);
+    server.set_read_timeout(std::max(1, options.readTimeoutSeconds), 0);
+    server.set_write_timeout(std::max(1, options.readTimeoutSeconds), 0);
+    server.set_keep_alive_timeout(std::max(1, options.keepAliveSeconds));
+    // httplib closes a keep-alive connection after 5 requests by default; reconnecting costs more than the request.
+    server.set_keep_alive_max_count(1000);
+  }
+
+  // Every method and path to the one handler.
+  void routeRequests() {
+    const auto route = [this](const httplib::Request& in, httplib::Response& out) { serve(in, in.body, out); };
+    // A request with a body is read here rather than by httplib, which refuses a body labelled
+    // application/x-www-form-urlencoded (curl -d's default) over 8 KiB whatever set_payload_max_length says, and
+    // parses it as a query. The cap still holds: httplib's reader answers 413 beyond it.
+    const auto routeWithBody = [this](const httplib::Request& in, httplib::Response& out,
+                                      const httplib::ContentReader& read) { serveWithBody(in, out, read); };
+    server.Get(".*", route);
+    server.Post(".*", route);
+    server.Post(".*", routeWithBody);
+    server.Put(".*", route);
+    server.Put(".*", routeWithBody);
+    server.Patch(".*", route);
+    server.Patch(".*", routeWithBody);
+    server.Delete(".*", route);
+    server.Delete(".*", routeWithBody);
+    server.Options(".*", route);
+  }
+
+  // Replies httplib makes itself (body too large, a request it cannot parse) and those after an exception get a
+  // JSON body too.
+  void answerServerErrors() {
+    // tHandled is cleared before each connection, each routed request and after each reply written, so a request
+    // httplib refuses before routing (a malformed request line) still gets its JSON body.
+    server.set_pre_routing_handler([](const httplib::Request&, httplib::Response&) {
+      tHandled = false;
+      return httplib::Server::HandlerResponse::Unhandled;
+    });
+    server.set_logger([](const httplib::Request&, const httplib::Response&) { tHandled = false; });
+    server.set_error_handler(
+        httplib::Server::HandlerWithResponse([this](const httplib::Request&, httplib::Response& out) {
+          if (tHandled) return httplib::Server::HandlerResponse::Unhandled;
+          const ServerReply reply = jsonError(out.status, statusCode(out.status), statusWords(out.status));
+          out.set_content(reply.body, reply.contentType.c_str());
+          if (options.onServerError) options.onServerError(out.status);
+          return httplib::Server::HandlerResponse::Handled;
+        }));
+    server.set_exception_handler([this](const httplib::Request&, httplib::Response& out, const std::exception_ptr&) {
+      out.status = 500;
+      const ServerReply reply = jsonError(500, "internal_error", "internal error");
+      out.set_content(reply.body, reply.contentType.c_str());
+      if (options.onServerError) options.onServerError(500);
+    });
+  }
+
+  // Binds the listening socket to the options' host and port (any free one for 0) and widens its backlog; the port
+  // bound, or why there is none.
+  Result<int> bindPort() {
+    if (options.port < 0 || options.port > 65535) return Result<int>::failure("port must be 0..65535");
+    int bound = options.port;
+    if (options.port == 0) {
+      bound = server.bind_to_any_port(options.host);
+      if (bound <= 0) return Result<int>::failure("cannot listen on " + options.host + " (any port)");
+    } else if (!server.bind_to_port(options.host, options.port)) {
+      return Result<int>::failure("cannot listen on " + options.host + ":" + std::to_string(options.port) +
+                                  " (address in use or not local)");
+    }
+    server.widenBacklog(kListenBacklog);
+    return bound;
+  }
 };
 
 HttpServer::HttpServer(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
@@ -248,118 +381,15 @@ HttpServer::HttpServer(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 HttpServer::~HttpServer() { stop(); }
 
 Result<std::unique_ptr<HttpServer>> HttpServer::bind(const HttpServerOptions& options, ServerHandler handler) {
-  using R = Result<std::unique_ptr<HttpServer>>;
   auto impl = std::make_unique<Impl>();
   impl->options = options;
   impl->handler = std::move(handler);
-  Impl* self = impl.get();
-  Server& server = impl->server;
-  const int threads = std::max(1, options.threads);
-  const int pending = std::max(0, options.maxPending);
-  server.new_task_queue = [threads, pending] { return new BoundedPool(threads, pending); };
-  // httplib's default also sets SO_REUSEPORT, which would let a second server bind the same port and silently take
-  // half the connections; SO_REUSEADDR alone allows a quick restart.
-  server.set_socket_options([](socket_t sock) {
-    int yes = 1;
-    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-  });
-  // httplib writes the headers and the body separately; with Nagle on, the body waits for the client's delayed
-  // ACK, which adds 40 ms to every reply.
-  server.set_tcp_nodelay(true);
-  server.set_payload_max_length(options.maxBodyBytes);
-  server.set_read_timeout(std::max(1, options.readTimeoutSeconds), 0);
-  server.set_write_timeout(std::max(1, options.readTimeoutSeconds), 0);
-  server.set_keep_alive_timeout(std::max(1, options.keepAliveSeconds));
-  // httplib closes a keep-alive connection after 5 requests by default; reconnecting costs more than the request.
-  server.set_keep_alive_max_count(1000);
-  const auto route = [self](const httplib::Request& in, httplib::Response& out) { self->serve(in, in.body, out); };
-  // A request with a body is read here rather than by httplib, which refuses a body labelled
-  // application/x-www-form-urlencoded (curl -d's default) over 8 KiB whatever set_payload_max_length says, and
-  // parses it as a query. The cap still holds: httplib's reader answers 413 beyond it.
-  const auto routeWithBody = [self](const httplib::Request& in, httplib::Response& out,
-                                    const httplib::ContentReader& read) {
-    // httplib checks the cap against Content-Length only: a chunked body, or a gzip one it inflates, would be read
-    // whole into memory. The cap is held here on the bytes as they come.
-    const std::size_t cap = self->options.maxBodyBytes;
-    std::string body;
-    bool tooLarge = false;
-    bool complete = false;
-    if (in.is_multipart_form_data()) {
-      // Not the API's JSON either way: read and dropped, so the handler sees an empty body and says so.
-      std::size_t seen = 0;
-      complete = read([](const httplib::MultipartFormData&) { return true; },
-                      [&](const char*, std::size_t length) {
-                        seen += length;
-                        tooLarge = seen > cap;
-                        return !tooLarge;
-                      });
-    } else {
-      complete = read([&](const char* data, std::size_t length) {
-        tooLarge = length > cap - std::min(cap, body.size());
-        if (tooLarge) return false;
-        body.append(data, length);
-        return true;
-      });
-    }
-    if (tooLarge) {
-      // The rest of the body is still on the connection, so it is closed after the reply.
-      if (self->options.onServerError) self->options.onServerError(413);
-      tHandled = true;  // the reply is made here: the error handler must leave it
-      Impl::send(jsonError(413, statusCode(413), statusWords(413)), out, true);
-      return;
-    }
-    if (!complete) {
-      // httplib has set the status (413 over the cap, 400 for a broken body); the error handler writes it.
-      tHandled = false;
-      return;
-    }
-    self->serve(in, std::move(body), out);
-  };
-  server.Get(".*", route);
-  server.Post(".*", route);
-  server.Post(".*", routeWithBody);
-  server.Put(".*", route);
-  server.Put(".*", routeWithBody);
-  server.Patch(".*", route);
-  server.Patch(".*", routeWithBody);
-  server.Delete(".*", route);
-  server.Delete(".*", routeWithBody);
-  server.Options(".*", route);
-  // Replies httplib makes itself (body too large, a request it cannot parse) get a JSON body too.
-  // tHandled is cleared before each connection, each routed request and after each reply written, so a request
-  // httplib refuses before routing (a malformed request line) still gets its JSON body.
-  server.set_pre_routing_handler([](const httplib::Request&, httplib::Response&) {
-    tHandled = false;
-    return httplib::Server::HandlerResponse::Unhandled;
-  });
-  server.set_logger([](const httplib::Request&, const httplib::Response&) { tHandled = false; });
-  server.set_error_handler(
-      httplib::Server::HandlerWithResponse([self](const httplib::Request&, httplib::Response& out) {
-        if (tHandled) return httplib::Server::HandlerResponse::Unhandled;
-        const ServerReply reply = jsonError(out.status, statusCode(out.status), statusWords(out.status));
-        out.set_content(reply.body, reply.contentType.c_str());
-        if (self->options.onServerError) self->options.onServerError(out.status);
-        return httplib::Server::HandlerResponse::Handled;
-      }));
-  server.set_exception_handler([self](const httplib::Request&, httplib::Response& out, const std::exception_ptr&) {
-    out.status = 500;
-    const ServerReply reply = jsonError(500, "internal_error", "internal error");
-    out.set_content(reply.body, reply.contentType.c_str());
-    if (self->options.onServerError) self->options.onServerError(500);
-  });
-
-  if (options.port < 0 || options.port > 65535) return R::failure("port must be 0..65535");
-  if (options.port == 0) {
-    impl->port = server.bind_to_any_port(options.host);
-    if (impl->port <= 0) return R::failure("cannot listen on " + options.host + " (any port)");
-  } else {
-    if (!server.bind_to_port(options.host, options.port)) {
-      return R::failure("cannot listen on " + options.host + ":" + std::to_string(options.port) +
-                        " (address in use or not local)");
-    }
-    impl->port = options.port;
-  }
-  server.widenBacklog(kListenBacklog);
+  impl->configureConnections();
+  impl->routeRequests();
+  impl->answerServerErrors();
+  const Result<int> port = impl->bindPort();
+  if (!port) return Result<std::unique_ptr<HttpServer>>::failure(port.error());
+  impl->port = *port;
   return std::unique_ptr<HttpServer>(new HttpServer(std::move(impl)));
 }
 
