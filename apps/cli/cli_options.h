@@ -50,9 +50,9 @@ void addModelOptions(CLI::App& cmd, ai::ModelOptions* model, double* timeoutSeco
 
 // The referee options of every command that asks an AI for moves (docs/serving-models.md).
 struct RefereeFlags {
-  int maxRetries = 4;                              // --max-retries
-  std::string errorLog{ai::kDefaultErrorLogPath};  // --error-log
-  bool logAttempts = false;                        // --log-attempts
+  int maxRetries = 4;                                // --max-retries
+  std::string errorLog = ai::defaultErrorLogPath();  // --error-log
+  bool logAttempts = false;                          // --log-attempts
 };
 
 // Adds --max-retries, --error-log and --log-attempts to cmd, bound to *flags.

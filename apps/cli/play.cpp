@@ -27,6 +27,7 @@
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
+#include "tengen/core/text.h"
 #include "tengen/core/types.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/net/http_client.h"
@@ -82,17 +83,6 @@ struct GameSetup {
   std::string opponent;                     // the ENGINE spec to play against
   std::string opponentFrom;                 // why that one: "--opponent", "the record's PW", "the default"
 };
-
-std::string lowerTrimmed(std::string_view text) {
-  constexpr std::string_view kBlanks = " \t\r\n\f\v";
-  const std::size_t first = text.find_first_not_of(kBlanks);
-  if (first == std::string_view::npos) return {};
-  const std::size_t last = text.find_last_not_of(kBlanks);
-  std::string out(text.substr(first, last - first + 1));
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-  return out;
-}
 
 // The game of a record to resume: its size, komi, rules, handicap and moves, the person's colour where the record
 // names a human player, and the opponent tengen wrote in PB/PW unless --opponent says otherwise. A finished record
@@ -282,7 +272,7 @@ class TerminalGame {
  private:
   // Answers one line from the person; false when they quit.
   bool handleCommand(const std::string& line) {
-    const std::string command = lowerTrimmed(line);
+    const std::string command = asciiLower(trim(line));
     if (command.empty()) return true;
     if (command == "quit" || command == "exit") {
       m_io.out << "Game left unfinished.\n";
@@ -406,7 +396,7 @@ class TerminalGame {
         break;
       }
       if (m_io.echoInput) m_io.out << line << '\n';
-      const std::string command = lowerTrimmed(line);
+      const std::string command = asciiLower(trim(line));
       if (command.empty()) continue;
       if (command == "done" || command == "quit" || command == "exit") break;
       if (command == "help" || command == "?") {

@@ -94,7 +94,9 @@ TEST_P(RejectThenAccept, RejectsWithTheReasonThenAcceptsTheNextLegalAnswer) {
   EXPECT_EQ(r.reason, c.reason);
   EXPECT_EQ(reasonWords(r.reason), c.words);
   EXPECT_EQ(r.read.has_value(), out.attempts[0].read.has_value());
-  if (r.read) EXPECT_EQ(r.read->text, out.attempts[0].read->text);
+  if (r.read) {
+    EXPECT_EQ(r.read->text, out.attempts[0].read->text);
+  }
   EXPECT_EQ(source.requests[1].color, game.toMove());
 }
 

@@ -9,6 +9,7 @@
 
 #include "tengen/core/board.h"
 #include "tengen/core/game.h"
+#include "tengen/core/text.h"
 
 namespace tengen {
 namespace {
@@ -85,6 +86,35 @@ TEST(GtpVertexTest, RefusesGarbageWithAReason) {
     EXPECT_FALSE(r.ok()) << "\"" << c.text << "\" on " << c.size;
     EXPECT_FALSE(r.error().empty()) << "\"" << c.text << "\"";
   }
+}
+
+TEST(GtpVertexTest, ColumnLettersSkipIBothWays) {
+  EXPECT_EQ(gtpColumnLetters(9), "ABCDEFGHJ");
+  EXPECT_EQ(gtpColumnLetters(25), "ABCDEFGHJKLMNOPQRSTUVWXYZ");
+  for (int col = 0; col < 25; ++col) EXPECT_EQ(gtpColumnOf(gtpColumnLetter(col)), col) << col;
+  EXPECT_EQ(gtpColumnOf('j'), 8);
+  EXPECT_EQ(gtpColumnOf('I'), std::nullopt);
+  EXPECT_EQ(gtpColumnOf('i'), std::nullopt);
+  EXPECT_EQ(gtpColumnOf('3'), std::nullopt);
+}
+
+TEST(GtpVertexTest, ReadsTheShapeOfAVertexWithoutTheBoardsBounds) {
+  EXPECT_EQ(readGtpVertex(" d4 ", 9), (ParsedVertex{MoveKind::Play, {5, 3}}));
+  EXPECT_EQ(readGtpVertex("Z30", 9), (ParsedVertex{MoveKind::Play, {9 - 30, 24}}));  // off the board, kept
+  EXPECT_EQ(readGtpVertex("A0", 9), (ParsedVertex{MoveKind::Play, {9, 0}}));
+  EXPECT_EQ(readGtpVertex("PASS", 9), (ParsedVertex{MoveKind::Pass, {}}));
+  EXPECT_EQ(readGtpVertex("Resign", 9), (ParsedVertex{MoveKind::Resign, {}}));
+  EXPECT_EQ(readGtpVertex("I5", 9), std::nullopt);
+  EXPECT_EQ(readGtpVertex("D", 9), std::nullopt);
+  EXPECT_EQ(readGtpVertex("D-4", 9), std::nullopt);
+  EXPECT_EQ(readGtpVertex("", 9), std::nullopt);
+}
+
+TEST(TextTest, TrimTakesAsciiWhiteSpaceFromBothEnds) {
+  EXPECT_EQ(trim(" \t\r\n D4 \v\f"), "D4");
+  EXPECT_EQ(trim("a b"), "a b");
+  EXPECT_EQ(trim(" \t "), "");
+  EXPECT_EQ(trim(""), "");
 }
 
 TEST(SgfPointTest, FormatsColumnThenRowFromTheTopLeft) {

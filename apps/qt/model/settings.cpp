@@ -3,6 +3,7 @@
 #include <QStandardPaths>
 #include <optional>
 
+#include "tengen/ai/error_log.h"
 #include "tengen/core/rules.h"
 
 namespace tengen::qt {
@@ -80,7 +81,8 @@ void Settings::setShowScoreEstimate(bool on) { m_store.setValue(QStringLiteral("
 QString Settings::errorLogPath() const {
   QString stored = m_store.value(QStringLiteral("paths/errorLog")).toString();
   if (!stored.isEmpty()) return stored;
-  return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/tengen-errors.jsonl");
+  return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QLatin1Char('/') +
+         QString::fromLatin1(ai::kErrorLogFileName.data(), static_cast<qsizetype>(ai::kErrorLogFileName.size()));
 }
 void Settings::setErrorLogPath(const QString& path) { m_store.setValue(QStringLiteral("paths/errorLog"), path); }
 

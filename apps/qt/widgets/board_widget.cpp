@@ -8,11 +8,12 @@
 #include <cmath>
 #include <vector>
 
+#include "tengen/core/coords.h"
+
 namespace tengen::qt {
 
 namespace {
 
-constexpr const char* kColumnLetters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 const QColor kLineColor(40, 28, 12);
 const QColor kWoodLight(232, 193, 120);
 const QColor kWoodDark(205, 160, 88);
@@ -321,7 +322,7 @@ void BoardWidget::paintCoordinates(QPainter& painter, int size) const {
   const double gap = cell * 0.72;
   const double extent = cell * (size - 1);
   for (int i = 0; i < size; ++i) {
-    const QString letter = QString(QLatin1Char(kColumnLetters[i]));
+    const QString letter = QString(QLatin1Char(gtpColumnLetter(i)));
     const QString number = QString::number(size - i);
     const QPointF column = centerOf({0, i});
     const QPointF row = centerOf({i, 0});

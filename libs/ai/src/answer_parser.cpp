@@ -13,7 +13,6 @@ namespace tengen::ai {
 
 namespace {
 
-constexpr std::string_view kGtpLetters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 // Longest number read in a coordinate; "Z30" needs two digits, three leave room for any off-board answer.
 constexpr std::size_t kMaxDigits = 3;
 // How far a mark ("move:", "answer is") may stand before the move it marks.
@@ -77,23 +76,12 @@ class Scanner {
   // Handles the alphanumeric run [begin, end); returns where scanning goes on.
   std::size_t word(std::size_t begin, std::size_t end) {
     const std::string_view w = m_text.substr(begin, end - begin);
-    if (w.size() >= 2 && w.size() <= kMaxDigits + 1 && isAsciiLetter(static_cast<unsigned char>(w[0]))) {
-      const char letter = static_cast<char>(lowerAscii(static_cast<unsigned char>(w[0])) - 'a' + 'A');
-      const std::size_t col = kGtpLetters.find(letter);
-      int number = 0;
-      bool digits = true;
-      for (std::size_t k = 1; k < w.size(); ++k) {
-        if (!isDigit(static_cast<unsigned char>(w[k]))) {
-          digits = false;
-          break;
-        }
-        number = number * 10 + (w[k] - '0');
-      }
-      // "I5" is no vertex: GTP letters skip I, and a model writing I most likely counted wrong.
-      if (digits && col != std::string_view::npos) {
-        ReadMove m{MoveKind::Play, {m_size - number, static_cast<int>(col)}, std::string(1, letter)};
-        m.text += std::to_string(number);
-        add(std::move(m), begin);
+    // "I5" is no vertex: GTP letters skip I, and a model writing I most likely counted wrong.
+    if (w.size() >= 2 && w.size() <= kMaxDigits + 1) {
+      if (const std::optional<ParsedVertex> v = readGtpVertex(w, m_size); v && v->kind == MoveKind::Play) {
+        std::string text(1, gtpColumnLetter(v->point.col));  // as a vertex, even when off the board
+        text += std::to_string(m_size - v->point.row);
+        add({MoveKind::Play, v->point, std::move(text)}, begin);
         return end;
       }
     }

@@ -16,8 +16,6 @@ namespace tengen::ai {
 
 namespace {
 
-constexpr std::string_view kGtpLetters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-
 // "19|18|...|1": the longest numbers first, so that a regex engine without backtracking still takes "19" whole.
 std::string numberAlternatives(int from, int to) {
   std::string out;
@@ -57,7 +55,7 @@ std::string moveRegex(int size, CoordFormat format) {
     return regex;
   }
   regex += '[';
-  regex += kGtpLetters.substr(0, static_cast<std::size_t>(size));
+  regex += gtpColumnLetters(size);
   regex += "](";
   regex += numberAlternatives(1, size);
   regex += "))";

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "tengen/core/text.h"
 #include "tengen/net/http_client.h"
 
 #include "builtin_source.h"
@@ -25,7 +26,7 @@ Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const Sour
   if (spec == "random") return std::unique_ptr<MoveSource>(new RandomSource(options.seed));
   if (startsWith(spec, "gtp:")) {
     const std::string_view command = spec.substr(4);
-    if (command.find_first_not_of(" \t") == std::string_view::npos) {
+    if (trim(command).empty()) {
       return R::failure("engine spec " + quoted +
                         ": gtp: needs the engine's command line, e.g. gtp:/usr/games/gnugo --mode gtp");
     }

@@ -42,12 +42,6 @@ constexpr std::string_view kDefaultUser =
     "{{format}}\n"
     "{{rejected}}\n";
 
-std::string gtpLetters(int size) {
-  std::string s;
-  for (int col = 0; col < size; ++col) s += gtpVertex({size - 1, col}, size).substr(0, 1);
-  return s;
-}
-
 std::string number(double value) {
   char buf[32];
   const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value);
@@ -149,7 +143,7 @@ class Values {
 
   std::string formatText() const {
     const int size = m_game.size();
-    const std::string letters = gtpLetters(size);
+    const std::string letters = gtpColumnLetters(size);
     if (m_format == CoordFormat::Gtp) {
       return "Answer in GTP form: the column letter (" + letters.substr(0, 1) + " to " +
              letters.substr(letters.size() - 1) + ", no I) followed by the row number counted from the bottom (1 to " +

@@ -8,16 +8,11 @@
 #include "tengen/ai/answer_parser.h"
 #include "tengen/ai/error_log.h"
 #include "tengen/core/coords.h"
+#include "tengen/core/text.h"
 
 namespace tengen::ai {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 std::string failureText(const std::vector<Attempt>& attempts) {
   std::string text =

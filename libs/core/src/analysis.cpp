@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "benson.h"
+#include "dame.h"
 #include "ownership.h"
 
 namespace tengen {
@@ -200,16 +201,7 @@ class Analyzer {
   bool closed() const {
     std::vector<std::uint8_t> seen(static_cast<std::size_t>(m_end), 0);
     std::vector<Vertex> stack;
-    auto dame = [&](Vertex v) {
-      if (m_board.at(v) != Color::Empty) return false;
-      bool black = false, white = false;
-      for (int d : m_board.neighbourOffsets()) {
-        if (!live(v + d)) continue;
-        black |= m_board.at(v + d) == Color::Black;
-        white |= m_board.at(v + d) == Color::White;
-      }
-      return black && white;
-    };
+    auto dame = [&](Vertex v) { return detail::isDame(m_board, v, m_dead); };
     for (Vertex start : m_points) {
       if (live(start) || seen[start] || dame(start)) continue;
       bool black = false, white = false;

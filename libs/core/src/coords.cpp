@@ -4,23 +4,13 @@
 #include <charconv>
 #include <string>
 
+#include "tengen/core/text.h"
+
 namespace tengen {
 
 namespace {
 
 constexpr std::string_view kGtpLetters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return out;
-}
 
 std::string quoted(std::string_view s) {
   constexpr std::size_t kShown = 40;
@@ -52,8 +42,32 @@ int sgfLetterValue(char ch) {
 
 }  // namespace
 
+char gtpColumnLetter(int col) { return kGtpLetters[static_cast<std::size_t>(col)]; }
+
+std::optional<int> gtpColumnOf(char letter) {
+  const std::size_t col = kGtpLetters.find(static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
+  if (col == std::string_view::npos) return std::nullopt;
+  return static_cast<int>(col);
+}
+
+std::string gtpColumnLetters(int size) { return std::string(kGtpLetters.substr(0, static_cast<std::size_t>(size))); }
+
+std::optional<ParsedVertex> readGtpVertex(std::string_view text, int size) {
+  const std::string_view t = trim(text);
+  if (t.empty()) return std::nullopt;
+  const std::string low = asciiLower(t);
+  if (low == "pass") return ParsedVertex{MoveKind::Pass, {}};
+  if (low == "resign") return ParsedVertex{MoveKind::Resign, {}};
+  const std::optional<int> col = gtpColumnOf(t.front());
+  const std::optional<int> number = parseSmallNumber(t.substr(1));
+  if (!col || !number) return std::nullopt;
+  return ParsedVertex{MoveKind::Play, {size - *number, *col}};
+}
+
 std::string gtpVertex(Point p, int size) {
-  return std::string(1, kGtpLetters[static_cast<std::size_t>(p.col)]) + std::to_string(size - p.row);
+  std::string out(1, gtpColumnLetter(p.col));  // appended to: GCC 12 warns falsely on char + std::string
+  out += std::to_string(size - p.row);
+  return out;
 }
 
 std::string gtpMove(const Move& m, int size) {
@@ -71,28 +85,28 @@ std::string gtpMove(const Move& m, int size) {
 Result<ParsedVertex> parseGtpVertex(std::string_view text, int size) {
   const std::string_view t = trim(text);
   if (t.empty()) return Result<ParsedVertex>::failure("empty vertex");
-  const std::string low = lower(t);
-  if (low == "pass") return ParsedVertex{MoveKind::Pass, {}};
-  if (low == "resign") return ParsedVertex{MoveKind::Resign, {}};
-  const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(t.front())));
-  if (letter == 'I') return Result<ParsedVertex>::failure("column letter I is not used in GTP vertices: " + quoted(t));
-  const std::size_t colIndex = kGtpLetters.find(letter);
-  if (colIndex == std::string_view::npos) {
-    return Result<ParsedVertex>::failure("not a vertex (expected a column letter then a row number, like D4): " +
-                                         quoted(t));
-  }
-  const std::optional<int> number = parseSmallNumber(t.substr(1));
-  if (!number) {
+  const std::optional<ParsedVertex> read = readGtpVertex(t, size);
+  if (!read) {
+    // Why it is not a vertex, as precisely as the text allows.
+    const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(t.front())));
+    if (letter == 'I')
+      return Result<ParsedVertex>::failure("column letter I is not used in GTP vertices: " + quoted(t));
+    if (!gtpColumnOf(letter)) {
+      return Result<ParsedVertex>::failure("not a vertex (expected a column letter then a row number, like D4): " +
+                                           quoted(t));
+    }
     return Result<ParsedVertex>::failure("not a vertex (expected a row number after the column letter): " + quoted(t));
   }
-  const int col = static_cast<int>(colIndex);
-  if (col >= size) {
-    return Result<ParsedVertex>::failure("column " + std::string(1, letter) + " is outside the " + boardName(size));
+  if (read->kind != MoveKind::Play) return *read;
+  const int number = size - read->point.row;
+  if (read->point.col >= size) {
+    return Result<ParsedVertex>::failure("column " + std::string(1, gtpColumnLetter(read->point.col)) +
+                                         " is outside the " + boardName(size));
   }
-  if (*number < 1 || *number > size) {
-    return Result<ParsedVertex>::failure("row " + std::to_string(*number) + " is outside the " + boardName(size));
+  if (number < 1 || number > size) {
+    return Result<ParsedVertex>::failure("row " + std::to_string(number) + " is outside the " + boardName(size));
   }
-  return ParsedVertex{MoveKind::Play, {size - *number, col}};
+  return *read;
 }
 
 std::string sgfPoint(Point p) {

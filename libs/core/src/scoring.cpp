@@ -5,6 +5,8 @@
 #include "tengen/core/analysis.h"
 #include "tengen/core/game.h"
 
+#include "dame.h"
+
 namespace tengen {
 
 double handicapCompensation(Rules rules, int handicapStones) {
@@ -99,18 +101,8 @@ class Counter {
  private:
   bool live(Board::Vertex v) const { return isPlayer(m_board.at(v)) && !m_dead[v]; }
 
-  // An empty point next to live stones of both colours is dame: it separates the areas, so a boundary left open by
-  // one point does not hand a whole territory to nobody. Tromp-Taylor counts the board as it stands instead.
-  bool dame(Board::Vertex v) const {
-    if (m_trompTaylor || m_board.at(v) != Color::Empty) return false;
-    bool black = false, white = false;
-    for (int d : m_board.neighbourOffsets()) {
-      if (!live(v + d)) continue;
-      black |= m_board.at(v + d) == Color::Black;
-      white |= m_board.at(v + d) == Color::White;
-    }
-    return black && white;
-  }
+  // Dame separates the areas (dame.h); Tromp-Taylor counts the board as it stands instead.
+  bool dame(Board::Vertex v) const { return !m_trompTaylor && detail::isDame(m_board, v, m_dead); }
 
   // Gathers into m_region the empty points and dead stones connected to v, and answers their owner: the only colour
   // of live stones around them, and no one when a chain in seki is among those.

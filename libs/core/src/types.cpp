@@ -5,6 +5,8 @@
 #include <cctype>
 #include <string>
 
+#include "tengen/core/text.h"
+
 namespace tengen {
 
 std::string_view colorLetter(Color c) {
@@ -33,8 +35,7 @@ std::string_view colorName(Color c) {
 }
 
 std::optional<Color> parseColor(std::string_view text) {
-  std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return std::tolower(ch); });
+  const std::string lower = asciiLower(text);
   if (lower == "b" || lower == "black") return Color::Black;
   if (lower == "w" || lower == "white") return Color::White;
   return std::nullopt;

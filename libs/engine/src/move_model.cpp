@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <string>
 
+#include "tengen/core/text.h"
+
 namespace tengen::engine {
 
 // The text of libs/engine/data/move_model.txt, generated into the build by embed_model.cmake.
@@ -18,12 +20,6 @@ constexpr std::size_t kLevels = 65536;
 // The pattern and shape families have a level for every move; in the others level 0 means the feature is absent.
 bool alwaysPresent(int family) {
   return family == static_cast<int>(Family::Pattern) || family == static_cast<int>(Family::Shape);
-}
-
-std::string_view trimmed(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
 }
 
 }  // namespace
@@ -53,7 +49,7 @@ Result<MoveModel> MoveModel::parse(std::string_view text) {
   int lineNumber = 0;
   while (!text.empty()) {
     const std::size_t end = text.find('\n');
-    std::string_view line = trimmed(text.substr(0, end));
+    std::string_view line = trim(text.substr(0, end));
     text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
     ++lineNumber;
     if (line.empty() || line.front() == '#') continue;
@@ -65,7 +61,7 @@ Result<MoveModel> MoveModel::parse(std::string_view text) {
     if (space2 == std::string_view::npos) return fail("expected FAMILY LEVEL GAMMA");
     const std::string_view name = line.substr(0, space1);
     const std::string_view levelText = line.substr(space1 + 1, space2 - space1 - 1);
-    const std::string gammaText(trimmed(line.substr(space2 + 1)));
+    const std::string gammaText(trim(line.substr(space2 + 1)));
     int family = -1;
     for (int f = 0; f < kFamilies; ++f) {
       if (familyName(static_cast<Family>(f)) == name) family = f;

@@ -4,6 +4,8 @@
 #include <string>
 #include <utility>
 
+#include "tengen/core/text.h"
+
 namespace tengen::gtp {
 
 namespace {
@@ -32,13 +34,7 @@ std::string quoted(std::string_view text) {
   return out + (text.size() > kShown ? "...\"" : "\"");
 }
 
-std::string_view trimmed(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-bool isBlank(std::string_view line) { return trimmed(line).empty(); }
+bool isBlank(std::string_view line) { return trim(line).empty(); }
 
 }  // namespace
 
@@ -70,7 +66,7 @@ std::string Client::fail(const std::string& command, const std::string& what) {
   if (!isBlank(tail)) {
     if (tail.size() > kStderrQuoted) tail = "..." + tail.substr(tail.size() - kStderrQuoted);
     std::string oneLine;
-    for (char ch : trimmed(tail)) {
+    for (char ch : trim(tail)) {
       if (ch == '\n') {
         oneLine += " | ";
       } else if (ch != '\r') {
@@ -167,7 +163,7 @@ Result<Response> Client::readResponse(const std::string& command, int id) {
     text += '\n';
     text += *line;
   }
-  response.text = std::string(trimmed(text));
+  response.text = std::string(trim(text));
   return response;
 }
 

@@ -124,16 +124,15 @@ struct VertexArg {
 };
 
 VertexArg parseVertex(std::string_view word, int size) {
-  std::string lower(word);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-  if (lower == "pass") return {VertexArg::Kind::Pass, {}};
-  if (lower.size() < 2 || lower.size() > 4 || lower[0] < 'a' || lower[0] > 'z' || lower[0] == 'i') return {};
-  const std::optional<long> number = parseInteger(std::string_view(lower).substr(1));
-  if (!number || *number < 1) return {};
-  const int col = lower[0] - 'a' - (lower[0] > 'i' ? 1 : 0);
-  if (col >= size || *number > size) return {VertexArg::Kind::OffBoard, {}};
-  return {VertexArg::Kind::OnBoard, {size - static_cast<int>(*number), col}};
+  // A row number of at most three digits, and never 0: anything else is no vertex of any board.
+  if (word.size() > 4) return {};
+  const std::optional<ParsedVertex> v = readGtpVertex(word, size);
+  if (!v || v->kind == MoveKind::Resign) return {};
+  if (v->kind == MoveKind::Pass) return {VertexArg::Kind::Pass, {}};
+  const Point p = v->point;
+  if (p.row >= size) return {};  // row number 0
+  if (p.col >= size || p.row < 0) return {VertexArg::Kind::OffBoard, {}};
+  return {VertexArg::Kind::OnBoard, p};
 }
 
 std::string joined(const std::vector<std::string>& words, std::string_view separator) {

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "tengen/core/text.h"
 #include "tengen/net/http_client.h"
 
 #include "transport_errors.h"
@@ -56,14 +57,6 @@ std::size_t onBody(char* data, std::size_t size, std::size_t count, void* user) 
   }
   t->body.append(data, n);
   return n;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) {
-    s.remove_suffix(1);
-  }
-  return s;
 }
 
 std::size_t onHeader(char* data, std::size_t size, std::size_t count, void* user) {

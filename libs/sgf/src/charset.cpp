@@ -8,22 +8,13 @@
 #include <cerrno>
 #include <utility>
 
+#include "tengen/core/text.h"
+
 namespace tengen::sgf {
 
 namespace {
 
 constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";
-
-std::string upperTrimmed(std::string_view text) {
-  constexpr std::string_view kBlanks = " \t\r\n\f\v";
-  const std::size_t first = text.find_first_not_of(kBlanks);
-  if (first == std::string_view::npos) return {};
-  const std::size_t last = text.find_last_not_of(kBlanks);
-  std::string out(text.substr(first, last - first + 1));
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
-  return out;
-}
 
 // Closes the descriptor on every path out of toUtf8().
 class Converter {
@@ -45,7 +36,7 @@ class Converter {
 }  // namespace
 
 std::string decoderFor(std::string_view ca) {
-  std::string name = upperTrimmed(ca);
+  std::string name = asciiUpper(trim(ca));
   if (name.empty() || name == "UTF-8" || name == "UTF8" || name == "US-ASCII" || name == "ASCII") return {};
   static constexpr std::array<std::pair<std::string_view, std::string_view>, 13> kSupersets = {{
       {"GB2312", "GB18030"},

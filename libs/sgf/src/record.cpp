@@ -18,17 +18,12 @@
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
 #include "tengen/core/rules.h"
+#include "tengen/core/text.h"
 #include "tengen/sgf/sgf.h"
 
 namespace tengen::sgf {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 // A value as an error message shows it: printable, short.
 std::string shown(std::string_view value) {

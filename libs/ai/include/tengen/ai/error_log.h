@@ -13,8 +13,10 @@ namespace tengen::ai {
 
 struct RefereeOutcome;
 
-// Where every command writes its log unless told otherwise (--error-log).
-inline constexpr std::string_view kDefaultErrorLogPath = "./tengen-errors.jsonl";
+// The log's file name: in the working directory for the commands (--error-log's default), in the application's
+// data directory for tengen-qt.
+inline constexpr std::string_view kErrorLogFileName = "tengen-errors.jsonl";
+inline std::string defaultErrorLogPath() { return "./" + std::string(kErrorLogFileName); }
 
 // Where the failure happened and with what.
 struct ErrorContext {

@@ -2,6 +2,7 @@
 // ("dd") and 0-based (row, col) with row 0 at the top. Parsers say why they refuse.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -16,6 +17,19 @@ struct ParsedVertex {
   Point point{};
   friend bool operator==(const ParsedVertex&, const ParsedVertex&) = default;
 };
+
+// The GTP letter of a 0-based column: A..Z without I, so 25 columns at most. Precondition: 0 <= col < 25.
+char gtpColumnLetter(int col);
+// The 0-based column of a GTP column letter in either case; nothing for I or anything that is not one.
+std::optional<int> gtpColumnOf(char letter);
+// The letters of a board's columns, "ABCDEFGHJ" for 9x9.
+std::string gtpColumnLetters(int size);
+
+// Reads what has the shape of a GTP vertex ("D4", "d4", up to nine digits) or "pass"/"resign", any case, blanks
+// around, without judging it against a board: the point is where the vertex lies counted on a board of `size`, and
+// may be off it ("Z30" or "A0" on 9x9). Nothing when the text has not that shape. The one vertex reader:
+// parseGtpVertex, GTP commands and model answers all go through it.
+std::optional<ParsedVertex> readGtpVertex(std::string_view text, int size);
 
 // "D4" for a point of a board of the given size (letters skip I). Precondition: the point is on the board.
 std::string gtpVertex(Point p, int size);

@@ -25,7 +25,7 @@ struct ServiceOptions {
   int workers = 2;                  // move sources, so genmove requests served at once
   int maxWaiting = 8;               // genmove requests waiting for a free source; beyond them 503 at once
   int defaultMaxRetries = 4;
-  std::string errorLogPath{ai::kDefaultErrorLogPath};
+  std::string errorLogPath = ai::defaultErrorLogPath();
   bool logAttempts = false;
   // With a token, every path but /healthz needs "Authorization: Bearer <token>".
   std::optional<std::string> token;
