@@ -86,7 +86,7 @@ TEST(Sha256Test, KnownVectors) {
   EXPECT_EQ(sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 }
 
-TEST_F(ErrorLogTest, RecordHoldsTheFieldsOfSpecSectionFive) {
+TEST_F(ErrorLogTest, RecordHoldsEveryFieldOfTheErrorLogFormat) {
   const ErrorLog log(m_path, kContext);
   const Game game = sampleGame();
   const Result<std::string> id = log.append(game, Color::Black, failedOutcome());

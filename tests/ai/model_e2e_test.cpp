@@ -439,7 +439,7 @@ TEST(ModelSource, ABadPromptTemplateFailsMakeSourceNamingFileAndLine) {
   EXPECT_NE(made.error().find('2'), std::string::npos) << made.error();
 }
 
-TEST(GenmoveCommand, PrintsTheMoveAndTheJsonOfSection5) {
+TEST(GenmoveCommand, PrintsTheMoveAndTheAttemptJson) {
   FakeServer server({content("D4 is occupied? no: E5"), content("I'll play c3")});
   TempDir dir;
   writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");

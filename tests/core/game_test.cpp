@@ -35,7 +35,7 @@ Game newGame(int size, Rules rules) {
   return Game(config);
 }
 
-TEST(RulesTest, RuleSetsMatchTheSpecTable) {
+TEST(RulesTest, RuleSetsMatchTheRulesTable) {
   struct Row {
     Rules rules;
     std::string_view name;
@@ -87,7 +87,7 @@ TEST(GameTest, DefaultKomiComesFromTheRuleSetUnlessGiven) {
   EXPECT_DOUBLE_EQ(Game(config).komi(), 0.5);
 }
 
-TEST(ReasonTest, CodesAndWordsFollowTheSpecTable) {
+TEST(ReasonTest, CodesAndWordsFollowTheReasonTable) {
   struct Row {
     RejectReason reason;
     std::string_view code;
