@@ -1,6 +1,9 @@
 #include "cli_options.h"
 
+#include <algorithm>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "tengen/core/rules.h"
 
@@ -52,6 +55,79 @@ int exitCodeOf(ai::MoveEnd end) {
   return kExitOther;
 }
 
+namespace {
+
+class ReadableHelp : public CLI::Formatter {
+ public:
+  ReadableHelp() { column_width(34); }
+
+  std::string make_option_name(const CLI::Option* opt, bool positional) const override {
+    if (positional) return opt->get_name(true, false);
+    std::string out;
+    for (const std::string& name : opt->get_snames()) out += (out.empty() ? "-" : ", -") + name;
+    for (const std::string& name : opt->get_lnames()) out += (out.empty() ? "--" : ", --") + name;
+    return out;
+  }
+
+  std::string make_option_opts(const CLI::Option* opt) const override {
+    if (opt->get_type_size() == 0) return {};  // a flag
+    return " " + placeholder(opt->get_type_name());
+  }
+
+  std::string make_option_desc(const CLI::Option* opt) const override {
+    std::string desc = opt->get_description();
+    if (opt->get_required()) return desc + " (required)";
+    const std::string value = opt->get_default_str();
+    const bool flag = opt->get_type_size() == 0;
+    if (!flag && !value.empty() && desc.find("default") == std::string::npos) desc += " (default: " + value + ")";
+    return desc;
+  }
+
+ private:
+  // "TEXT:{gtp,rowcol}" -> "gtp|rowcol", "INT:INT in [1 - 64]" -> "N", "FLOAT" -> "NUMBER", "ENGINE" as it is.
+  static std::string placeholder(const std::string& typeName) {
+    const std::size_t open = typeName.find(":{");
+    if (open != std::string::npos && typeName.back() == '}') {
+      std::string choices = typeName.substr(open + 2, typeName.size() - open - 3);
+      std::replace(choices.begin(), choices.end(), ',', '|');
+      return choices;
+    }
+    const std::string base = typeName.substr(0, typeName.find(':'));
+    if (base == "INT" || base == "UINT") return "N";
+    if (base == "FLOAT") return "NUMBER";
+    return base;
+  }
+};
+
+}  // namespace
+
+void useReadableHelp(CLI::App& app) { app.formatter(std::make_shared<ReadableHelp>()); }
+
+std::string nearestName(const std::string& word, const std::vector<std::string>& names) {
+  std::string best;
+  std::size_t bestDistance = std::string::npos;
+  for (const std::string& name : names) {
+    // Levenshtein distance, one row at a time.
+    std::vector<std::size_t> row(name.size() + 1);
+    for (std::size_t j = 0; j <= name.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= word.size(); ++i) {
+      std::size_t diagonal = row[0];
+      row[0] = i;
+      for (std::size_t j = 1; j <= name.size(); ++j) {
+        const std::size_t above = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (word[i - 1] == name[j - 1] ? 0 : 1)});
+        diagonal = above;
+      }
+    }
+    if (row[name.size()] < bestDistance) {
+      bestDistance = row[name.size()];
+      best = name;
+    }
+  }
+  // A typo changes a letter or two; anything further is another word.
+  return bestDistance <= std::max<std::size_t>(2, word.size() / 3) && bestDistance < word.size() ? best : "";
+}
+
 CLI::Validator notNegative() {
   return {[](const std::string& text) { return text.starts_with('-') ? std::string("must not be negative") : ""; }, "",
           "not negative"};
@@ -59,15 +135,18 @@ CLI::Validator notNegative() {
 
 void addModelOptions(CLI::App& cmd, ai::ModelOptions* model, double* timeoutSeconds) {
   cmd.add_option("--model", model->model,
-                 "Model name for openai: engines (with vLLM and a LoRA adapter: the adapter's name)");
+                 "Model name for openai: engines (with vLLM and a LoRA adapter: the adapter's name)")
+      ->type_name("NAME");
   cmd.add_option("--api-key-env", model->apiKeyEnv,
                  "Environment variable holding the API key (never printed or logged)")
+      ->type_name("VAR")
       ->capture_default_str();
   cmd.add_flag("--image,!--no-image", model->image, "Send a PNG of the board with the prompt (default on)");
   cmd.add_option("--coords", model->coords, "Coordinates the model is asked to answer in: gtp or rowcol")
       ->check(CLI::IsMember({"gtp", "rowcol"}))
       ->capture_default_str();
-  cmd.add_option("--prompt-template", model->promptTemplatePath, "Prompt template file (docs/serving-models.md)");
+  cmd.add_option("--prompt-template", model->promptTemplatePath, "Prompt template file (docs/serving-models.md)")
+      ->type_name("FILE");
   cmd.add_option("--constrain", model->constrain,
                  "Structured output asked of the server: none, regex (a coordinate) or choice (the legal points)")
       ->check(CLI::IsMember({"none", "regex", "choice"}))
@@ -85,6 +164,7 @@ void addRefereeOptions(CLI::App& cmd, RefereeFlags* flags) {
   cmd.add_option("--max-retries", flags->maxRetries, "Requests after the first one rejected, per move (0..100)")
       ->capture_default_str();
   cmd.add_option("--error-log", flags->errorLog, "JSON Lines file every failed AI move is appended to")
+      ->type_name("FILE")
       ->capture_default_str();
   cmd.add_flag("--log-attempts", flags->logAttempts, "Also log the attempts of accepted moves");
 }

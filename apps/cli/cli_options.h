@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -39,6 +40,14 @@ int exitCodeOf(ErrorKind kind);
 // The exit code of a request for a move that ended so: a move 0, no legal move 3, an unreachable engine 4, a game
 // not in play 2, a stopped request 1.
 int exitCodeOf(ai::MoveEnd end);
+
+// Help that reads as a person wrote it: `--engine ENGINE`, `--coords gtp|rowcol`, `--image, --no-image`, each
+// default as "(default: X)" after the description, no CLI11 notation. Set on the app before its subcommands are
+// added: they take it over.
+void useReadableHelp(CLI::App& app);
+
+// The subcommand of `names` nearest to `word` by edit distance, or "" when none is near enough to be a typo.
+std::string nearestName(const std::string& word, const std::vector<std::string>& names);
 
 // Refuses a value that starts with '-': CLI11 would otherwise wrap "-3" around into a huge unsigned seed.
 CLI::Validator notNegative();

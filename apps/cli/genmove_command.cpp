@@ -48,12 +48,17 @@ Result<Game> loadPosition(const std::string& path, std::optional<Rules> rules) {
 
 CLI::App* addGenmoveCommand(CLI::App& app, GenmoveOptions* options) {
   CLI::App* cmd = app.add_subcommand("genmove", "One refereed AI move for the last position of an SGF record");
-  cmd->add_option("--sgf", options->sgfPath, "The game record")->required();
-  cmd->add_option("--color", options->color, "Colour to move, B or W (default: the side to move)");
-  cmd->add_option("--engine", options->engine, "ENGINE spec: random, gtp:COMMAND ARGS..., openai:BASE_URL")->required();
-  cmd->add_option("--rules", options->rules, "Rule set instead of the record's RU: " + knownRuleNames());
+  cmd->add_option("--sgf", options->sgfPath, "The game record")->type_name("FILE")->required();
+  cmd->add_option("--color", options->color, "Colour to move, B or W (default: the side to move)")->type_name("B|W");
+  cmd->add_option("--engine", options->engine, "ENGINE spec: " + std::string(ai::kEngineKinds))
+      ->type_name("ENGINE")
+      ->required();
+  cmd->add_option("--rules", options->rules, "Rule set instead of the record's RU: " + knownRuleNames())
+      ->type_name("NAME");
   cmd->add_flag("--json", options->json, "Print the move and its attempts as JSON");
-  cmd->add_option("--seed", options->seed, "Seed of the engine's randomness")->check(notNegative());
+  cmd->add_option("--seed", options->seed, "Seed of the engine's randomness")
+      ->check(notNegative())
+      ->capture_default_str();
   addModelOptions(*cmd, &options->model, &options->timeoutSeconds);
   addRefereeOptions(*cmd, &options->referee);
   cmd->footer(

@@ -85,13 +85,13 @@ std::string failureSummary(const ai::RefereeOutcome& outcome) {
 
 CLI::App* addGtpCommand(CLI::App& app, GtpOptions* options) {
   CLI::App* gtp = app.add_subcommand("gtp", "Be a GTP v2 engine on stdin/stdout; genmove goes through the referee");
-  gtp->add_option("--engine", options->engine,
-                  "ENGINE spec the moves come from: random, gtp:COMMAND ARGS..., openai:BASE_URL")
+  gtp->add_option("--engine", options->engine, "ENGINE spec the moves come from: " + std::string(ai::kEngineKinds))
+      ->type_name("ENGINE")
       ->capture_default_str();
   gtp->add_option("--size", options->size, "Board size of the first game, 2..25 (boardsize changes it)")
       ->capture_default_str();
   gtp->add_option("--komi", options->komi, "Komi (default: the rule set's; the komi command changes it)");
-  gtp->add_option("--rules", options->rules, "Rule set: " + knownRuleNames())->capture_default_str();
+  gtp->add_option("--rules", options->rules, "Rule set: " + knownRuleNames())->type_name("NAME")->capture_default_str();
   gtp->add_option("--seed", options->seed, "Seed of the engine's randomness")
       ->check(notNegative())
       ->capture_default_str();

@@ -19,7 +19,7 @@ namespace tengen::cli {
 
 // The command line of `tengen gtp`, as typed; runGtp() validates it.
 struct GtpOptions {
-  std::string engine = "random";
+  std::string engine = "builtin";
   int size = 19;
   std::optional<double> komi;  // the rule set's default when not given
   std::string rules = "chinese";

@@ -1,8 +1,12 @@
 // `tengen`: parses the command line and hands over to one subcommand; each lives in its own file.
 #include <unistd.h>
 
+#include <algorithm>
 #include <exception>
+#include <functional>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -29,6 +33,7 @@ int run(int argc, char** argv) {
       "tengen"};
   app.set_version_flag("--version", "tengen " TENGEN_VERSION, "Print the version and exit");
   app.require_subcommand(1);
+  tengen::cli::useReadableHelp(app);
 
   tengen::cli::PlayOptions playOptions;
   const CLI::App* play = tengen::cli::addPlayCommand(app, &playOptions);
@@ -46,6 +51,24 @@ int run(int argc, char** argv) {
   const CLI::App* score = tengen::cli::addScoreCommand(app, &scoreOptions);
   tengen::cli::ServeOptions serveOptions;
   const CLI::App* serve = tengen::cli::addServeCommand(app, &serveOptions);
+
+  // A mistyped subcommand would otherwise read as a missing one ("A subcommand is required").
+  if (argc > 1 && argv[1][0] != '-') {
+    std::vector<std::string> names;
+    const CLI::App& all = app;
+    for (const CLI::App* sub : all.get_subcommands(std::function<bool(const CLI::App*)>())) {
+      names.push_back(sub->get_name());
+    }
+    const std::string word = argv[1];
+    if (std::find(names.begin(), names.end(), word) == names.end()) {
+      std::cerr << "tengen: unknown subcommand '" << word << "'";
+      if (const std::string near = tengen::cli::nearestName(word, names); !near.empty()) {
+        std::cerr << "; did you mean '" << near << "'?";
+      }
+      std::cerr << "\nRun tengen --help for the list.\n";
+      return kExitUsage;
+    }
+  }
 
   try {
     app.parse(argc, argv);

@@ -295,19 +295,28 @@ net::JsonValue matchJson(const std::vector<GameReport>& reports, const Totals& t
 
 CLI::App* addMatchCommand(CLI::App& app, MatchOptions* options) {
   CLI::App* cmd = app.add_subcommand("match", "Engine-against-engine games, both sides refereed");
-  cmd->add_option("--black", options->black, "ENGINE spec of Black in the first game")->required();
-  cmd->add_option("--white", options->white, "ENGINE spec of White in the first game")->required();
-  cmd->add_option("--games", options->games, "Number of games (colours alternate)")->check(CLI::Range(1, kMaxGames));
-  cmd->add_option("--size", options->size, "Board size")->check(CLI::Range(2, 25));
+  cmd->add_option("--black", options->black, "ENGINE spec of Black in the first game: " + std::string(ai::kEngineKinds))
+      ->type_name("ENGINE")
+      ->required();
+  cmd->add_option("--white", options->white, "ENGINE spec of White in the first game")->type_name("ENGINE")->required();
+  cmd->add_option("--games", options->games, "Number of games (colours alternate), 1.." + std::to_string(kMaxGames))
+      ->check(CLI::Range(1, kMaxGames))
+      ->capture_default_str();
+  cmd->add_option("--size", options->size, "Board size, 2..25")->check(CLI::Range(2, 25))->capture_default_str();
   cmd->add_option("--komi", options->komi, "Komi (default: the rule set's)");
-  cmd->add_option("--rules", options->rules, "Rule set: " + knownRuleNames());
-  cmd->add_option("--handicap", options->handicap, "Fixed handicap stones, 0 or 2..9");
+  cmd->add_option("--rules", options->rules, "Rule set: " + knownRuleNames())->type_name("NAME")->capture_default_str();
+  cmd->add_option("--handicap", options->handicap, "Fixed handicap stones, 0 or 2..9")->capture_default_str();
   cmd->add_option("--seed", options->seed, "Seed of the engines' randomness; game i uses seed + i")
-      ->check(notNegative());
-  cmd->add_option("--sgf-dir", options->sgfDir, "Directory for one SGF per game (created when missing)");
-  cmd->add_option("--jobs", options->jobs, "Games played at once, each on its own thread")
-      ->check(CLI::Range(1, kMaxJobs));
-  cmd->add_option("--json", options->jsonPath, "Also write the figures and per-game detail to this JSON file");
+      ->check(notNegative())
+      ->capture_default_str();
+  cmd->add_option("--sgf-dir", options->sgfDir, "Directory for one SGF per game (created when missing)")
+      ->type_name("DIR");
+  cmd->add_option("--jobs", options->jobs,
+                  "Games played at once, each on its own thread, 1.." + std::to_string(kMaxJobs))
+      ->check(CLI::Range(1, kMaxJobs))
+      ->capture_default_str();
+  cmd->add_option("--json", options->jsonPath, "Also write the figures and per-game detail to this JSON file")
+      ->type_name("FILE");
   addModelOptions(*cmd, &options->model, &options->timeoutSeconds);
   addRefereeOptions(*cmd, &options->referee);
   cmd->footer("Exit codes: 0 the match ran (failed games included), 2 bad options, 4 an engine could not be started.");

@@ -39,9 +39,10 @@ namespace tengen::cli {
 
 namespace {
 
-// The opponent specs this build can run (tengen: arrives with the HTTP move server).
-constexpr std::string_view kKnownOpponents =
-    "builtin[:time=S,playouts=N,threads=T], random, gtp:COMMAND ARGS..., openai:BASE_URL";
+// "5%": the built-in engine's resignation threshold against a person.
+std::string resignPercent() {
+  return std::to_string(static_cast<int>(std::lround(ai::kInteractiveResign * 100))) + "%";
+}
 
 constexpr std::string_view kHelp =
     "Commands:\n"
@@ -299,9 +300,17 @@ class TerminalGame {
       m_io.out << "Illegal move " << gtpMove(move, m_game.size()) << ": " << reasonWords(reason) << '\n';
       return true;
     }
-    if (move.kind != MoveKind::Resign) draw();
     m_comments.resize(static_cast<std::size_t>(m_game.moveCount()));
     saveRecord();
+    // The board is drawn once per turn: while the opponent thinks, one line; the board follows its reply.
+    if (m_game.phase() == Phase::Playing && m_game.toMove() != m_human) {
+      m_io.out << capitalized(colorName(m_human)) << ' '
+               << (move.kind == MoveKind::Pass ? "passes" : gtpMove(move, m_game.size())) << ". "
+               << capitalized(colorName(m_game.toMove())) << " is thinking...\n"
+               << std::flush;
+    } else if (move.kind != MoveKind::Resign) {
+      draw();
+    }
     return true;
   }
 
@@ -354,8 +363,11 @@ class TerminalGame {
     draw();
   }
 
+  // The board with the last move in brackets, and the status line.
   void draw() {
-    std::string board = m_game.board().toAscii();
+    std::optional<Point> last;
+    if (!m_game.moves().empty() && m_game.moves().back().kind == MoveKind::Play) last = m_game.moves().back().point;
+    std::string board = m_game.board().toAscii(last);
     if (!board.empty() && board.back() != '\n') board += '\n';
     m_io.out << board << statusLine() << '\n';
   }
@@ -501,24 +513,29 @@ CLI::App* addPlayCommand(CLI::App& app, PlayOptions* options) {
   CLI::App* play = app.add_subcommand("play", "Play a game in the terminal against an opponent engine");
   CLI::Option* size = play->add_option("--size", options->size, "Board size, 2..25")->capture_default_str();
   CLI::Option* komi = play->add_option("--komi", options->komi, "Komi (default: the rule set's)");
-  CLI::Option* rules =
-      play->add_option("--rules", options->rules, "Rule set: " + knownRuleNames())->capture_default_str();
+  CLI::Option* rules = play->add_option("--rules", options->rules, "Rule set: " + knownRuleNames())
+                           ->type_name("NAME")
+                           ->capture_default_str();
   CLI::Option* handicap =
       play->add_option("--handicap", options->handicap, "Fixed handicap stones, 0 or 2..9")->capture_default_str();
   play->add_option("--seed", options->seed, "Seed of the opponent's randomness")
       ->check(notNegative())
       ->capture_default_str();
   play->add_option("--opponent", options->opponent,
-                   "Opponent ENGINE spec (default builtin); this build knows: " + std::string(kKnownOpponents));
-  play->add_option("--human", options->human, "Your colour: black (default) or white");
+                   "Opponent ENGINE spec: " + std::string(ai::kEngineKinds) +
+                       " (default builtin, which resigns below a " + resignPercent() + " winning rate)")
+      ->type_name("ENGINE");
+  play->add_option("--human", options->human, "Your colour: black (default) or white")->type_name("COLOR");
   addModelOptions(*play, &options->model, &options->timeoutSeconds);
   addRefereeOptions(*play, &options->referee);
-  CLI::Option* sgf =
-      play->add_option("--sgf", options->sgf, "The game record, rewritten after every move")->capture_default_str();
+  CLI::Option* sgf = play->add_option("--sgf", options->sgf, "The game record, rewritten after every move")
+                         ->type_name("FILE")
+                         ->capture_default_str();
   CLI::Option* noSgf = play->add_flag("--no-sgf", options->noSgf, "Write no game record")->excludes(sgf);
   CLI::Option* resume =
       play->add_option("--resume", options->resume,
                        "Continue the unfinished game in FILE (default tengen-game.sgf) and keep saving it there")
+          ->type_name("[FILE]")
           ->expected(0, 1)
           ->default_str("tengen-game.sgf");
   // A resumed game keeps the record's settings and file: options that would change them are refused.
@@ -545,11 +562,12 @@ int runPlay(const PlayOptions& options, const PlayTerminal& terminal) {
     return 2;
   }
   const ai::SourceOptions sourceOptions = sourceOptionsOf(options);
-  Result<std::unique_ptr<ai::MoveSource>> opponent = ai::makeSource(setup->opponent, sourceOptions);
+  // A person playing the built-in engine would rather see it resign than fill in a lost game (docs/cli.md).
+  Result<std::unique_ptr<ai::MoveSource>> opponent =
+      ai::makeSource(ai::withDefaultResign(setup->opponent, ai::kInteractiveResign), sourceOptions);
   if (!opponent) {
     terminal.err << "tengen play: " << opponent.error() << '\n';
-    // Only a gtp: engine is started here; any other spec failing is a bad option (template, URL, engine keys).
-    return setup->opponent.rfind("gtp:", 0) == 0 ? kExitEngineUnreachable : kExitUsage;
+    return exitCodeOf(opponent.errorKind());
   }
   TerminalGame game(*setup, std::move(opponent).value(), terminal, options);
   return game.run(options, *setup);

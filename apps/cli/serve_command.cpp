@@ -54,7 +54,9 @@ CLI::App* addServeCommand(CLI::App& app, ServeOptions* options) {
   CLI::App* cmd = app.add_subcommand("serve", "The HTTP move server (docs/http-api.md)");
   cmd->add_option("--listen", options->listen, "HOST:PORT to listen on; port 0 picks a free one")
       ->capture_default_str();
-  cmd->add_option("--engine", options->engine, "ENGINE spec every worker's move source is made from")
+  cmd->add_option("--engine", options->engine,
+                  "ENGINE spec every worker's move source is made from: " + std::string(ai::kEngineKinds))
+      ->type_name("ENGINE")
       ->capture_default_str();
   cmd->add_option("--token-env", options->tokenEnv,
                   "Environment variable holding the bearer token requests must carry (never printed)");
@@ -66,7 +68,8 @@ CLI::App* addServeCommand(CLI::App& app, ServeOptions* options) {
                   "Connections served at once (keep-alive included) before new ones get 503 (1..4096)")
       ->capture_default_str();
   cmd->add_option("--seed", options->seed, "Seed of the engines' randomness (worker i gets seed + i)")
-      ->check(notNegative());
+      ->check(notNegative())
+      ->capture_default_str();
   addModelOptions(*cmd, &options->model, &options->timeoutSeconds);
   addRefereeOptions(*cmd, &options->referee);
   cmd->footer("Stops on SIGTERM or SIGINT after the requests in flight are answered.");

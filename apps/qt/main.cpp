@@ -2,14 +2,40 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QSettings>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 
 #include "model/autosave.h"
 #include "model/background.h"
 #include "widgets/main_window.h"
 
+namespace {
+
+// Whether Qt has anything to open a window on: an X or Wayland display, a platform chosen by QT_QPA_PLATFORM, or
+// one given with -platform. Without one Qt aborts with a message that suggests reinstalling.
+bool haveDisplay(int argc, char** argv) {
+  for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) {
+    const char* value = std::getenv(name);
+    if (value != nullptr && *value != '\0') return true;
+  }
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "-platform") == 0 || std::strcmp(argv[i], "--platform") == 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  if (!haveDisplay(argc, argv)) {
+    std::fputs(
+        "tengen-qt: there is no display to open a window on (DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM are not "
+        "set); play in the terminal instead with: tengen play --size 9\n",
+        stderr);
+    return 2;
+  }
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("tengen"));
   QApplication::setApplicationName(QStringLiteral("tengen-qt"));

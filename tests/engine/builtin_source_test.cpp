@@ -89,6 +89,21 @@ TEST(BuiltinSpec, RefusesUnknownKeysAndBadValuesNamingThem) {
   }
 }
 
+// Against a person (play, tengen-qt) the built-in engine resigns below kInteractiveResign unless its spec says
+// otherwise; other specs are left alone.
+TEST(BuiltinSpec, APersonsGameAddsTheResignThresholdOnlyWhenTheSpecSetsNone) {
+  EXPECT_EQ(withDefaultResign("builtin", 0.05), "builtin:resign=0.05");
+  EXPECT_EQ(withDefaultResign("builtin:playouts=200", 0.05), "builtin:playouts=200,resign=0.05");
+  EXPECT_EQ(withDefaultResign("builtin:resign=0", 0.05), "builtin:resign=0");
+  EXPECT_EQ(withDefaultResign("builtin:time=2,resign=0.2", 0.05), "builtin:time=2,resign=0.2");
+  EXPECT_EQ(withDefaultResign("random", 0.05), "random");
+  EXPECT_EQ(withDefaultResign("gtp:gnugo --mode gtp", 0.05), "gtp:gnugo --mode gtp");
+  EXPECT_EQ(withDefaultResign("builtin:", 0.05), "builtin:");  // left for makeSource to refuse
+  const Result<engine::EngineOptions> parsed = parseBuiltinSpec(withDefaultResign("builtin", kInteractiveResign), 1);
+  ASSERT_TRUE(parsed.ok()) << parsed.error();
+  EXPECT_DOUBLE_EQ(parsed->resignThreshold, kInteractiveResign);
+}
+
 TEST(BuiltinSource, IsMadeFromItsSpecs) {
   for (const char* spec : {"builtin", "builtin:time=2,playouts=50000,threads=2"}) {
     const Result<std::unique_ptr<MoveSource>> made = makeSource(spec, withSeed(1));

@@ -80,7 +80,9 @@ NewGameDialog::NewGameDialog(const GameSetup& initial, bool opponentOnly, QWidge
   };
   m_builtinOptions->setObjectName(QStringLiteral("builtinOptions"));
   m_builtinOptions->setPlaceholderText(QStringLiteral("playouts=10000"));
-  page(m_builtinOptions, tr("Options"), tr("Blank for the defaults, or e.g. time=2,playouts=50000,threads=2"));
+  page(m_builtinOptions, tr("Options"),
+       tr("Blank for the defaults (it resigns below a 5% winning rate; resign=0 never resigns), or e.g. "
+          "time=2,playouts=50000,threads=2"));
   m_gtpCommand->setObjectName(QStringLiteral("gtpCommand"));
   page(m_gtpCommand, tr("Command"), tr("Any GTP engine, e.g. /usr/games/gnugo --mode gtp --level 10"));
   m_modelUrl->setObjectName(QStringLiteral("modelUrl"));

@@ -1,5 +1,7 @@
 #include "tengen/ai/move_source.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <utility>
 
 #include "tengen/core/text.h"
@@ -49,8 +51,21 @@ Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const Sour
     if (!source) return R::failure(source, "engine spec " + net::displayUrl(quoted) + ": ");
     return std::unique_ptr<MoveSource>(std::move(source).value());
   }
-  return R::failure("unknown engine spec " + quoted +
-                    "; known: random, gtp:COMMAND ARGS..., builtin, openai:BASE_URL, tengen:URL");
+  return R::failure("unknown engine spec " + quoted + "; known: " + std::string(kEngineKinds));
+}
+
+std::string withDefaultResign(std::string_view spec, double threshold) {
+  // "builtin:" alone is left for makeSource to refuse as it is.
+  if ((spec != "builtin" && !startsWith(spec, "builtin:")) || spec == "builtin:") return std::string(spec);
+  const std::string_view keys = spec.size() > 8 ? spec.substr(8) : std::string_view();
+  for (std::size_t at = 0; at <= keys.size();) {
+    const std::size_t comma = std::min(keys.find(',', at), keys.size());
+    if (keys.substr(at, comma - at).starts_with("resign=")) return std::string(spec);
+    at = comma + 1;
+  }
+  char value[32];
+  std::snprintf(value, sizeof value, "resign=%g", threshold);
+  return std::string(spec) + (keys.empty() ? ":" : ",") + value;
 }
 
 }  // namespace tengen::ai

@@ -451,26 +451,34 @@ bool isStarPoint(int size, int row, int col) {
 
 }  // namespace
 
-std::string Board::toAscii() const {
+std::string Board::toAscii(std::optional<Point> marked) const {
   std::string letters = "   ";
   for (int col = 0; col < m_size; ++col) {
-    letters += gtpVertex({m_size - 1, col}, m_size).substr(0, 1);
+    letters += gtpColumnLetter(col);
     letters += col + 1 < m_size ? " " : "";
   }
-  std::ostringstream out;
-  out << letters << '\n';
+  std::string out = letters + '\n';
   for (int row = 0; row < m_size; ++row) {
     const int number = m_size - row;
-    out << (number < 10 ? " " : "") << number << ' ';
+    std::string line = number < 10 ? " " : "";
+    line += std::to_string(number);
+    line += ' ';
+    const std::size_t first = line.size();
     for (int col = 0; col < m_size; ++col) {
       const Color c = at(Point{row, col});
-      char ch = c == Color::Black ? 'X' : c == Color::White ? 'O' : isStarPoint(m_size, row, col) ? '+' : '.';
-      out << ch << (col + 1 < m_size ? " " : "");
+      line += c == Color::Black ? 'X' : c == Color::White ? 'O' : isStarPoint(m_size, row, col) ? '+' : '.';
+      line += ' ';
     }
-    out << ' ' << number << '\n';
+    if (marked && marked->row == row && contains(*marked)) {
+      // "X(O)X": the blanks either side of the point become its brackets, so no column moves.
+      const std::size_t at = first + 2 * static_cast<std::size_t>(marked->col);
+      line[at - 1] = '(';
+      line[at + 1] = ')';
+    }
+    out += line + std::to_string(number) + '\n';
   }
-  out << letters << '\n';
-  return out.str();
+  out += letters + '\n';
+  return out;
 }
 
 }  // namespace tengen

@@ -77,6 +77,17 @@ struct SourceOptions {
   ModelOptions model;
 };
 
+// The five kinds of ENGINE spec, as every help text and error names them.
+inline constexpr std::string_view kEngineKinds =
+    "builtin[:KEY=VALUE,...], random, gtp:COMMAND ARGS..., openai:BASE_URL, tengen:URL";
+
+// The winning rate below which the built-in engine resigns when a person plays it (`tengen play`, tengen-qt) and its
+// spec sets no `resign` key: it resigns rather than play on into a lost game. `match` and `gtp` leave it at 0 (never).
+inline constexpr double kInteractiveResign = 0.05;
+
+// `spec` with `resign=threshold` added when it is a builtin spec without a resign key; any other spec unchanged.
+std::string withDefaultResign(std::string_view spec, double threshold);
+
 // Makes a source from an ENGINE spec of docs/engines.md: `builtin[:KEY=VALUE,...]`, `random`, `gtp:COMMAND ARGS...`,
 // `openai:BASE_URL` or `tengen:URL`. Unknown or malformed specs are refused with the reason (ErrorKind::Invalid);
 // an engine that cannot be started or does not answer its handshake is ErrorKind::Unreachable.

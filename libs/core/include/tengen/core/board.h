@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "tengen/core/types.h"
@@ -125,8 +126,9 @@ class Board {
   bool checkInvariants(std::string* why = nullptr) const;
 
   // Rows of text, top row first, with column letters and row numbers: "X" black, "O" white, "." empty,
-  // "+" star point. Used by terminals, logs and prompts.
-  std::string toAscii() const;
+  // "+" star point. Used by terminals, logs and prompts. A `marked` point of the board (the last move, in the
+  // terminal) is drawn between brackets, "X(O)X", without moving any column.
+  std::string toAscii(std::optional<Point> marked = std::nullopt) const;
 
  private:
   static constexpr std::uint8_t kEmpty = 0;
