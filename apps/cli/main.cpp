@@ -13,6 +13,7 @@
 #include "bench.h"
 #include "check.h"
 #include "cli_options.h"
+#include "eval_command.h"
 #include "genmove_command.h"
 #include "gtp_command.h"
 #include "match_command.h"
@@ -49,6 +50,8 @@ int run(int argc, char** argv) {
   const CLI::App* match = tengen::cli::addMatchCommand(app, &matchOptions);
   tengen::cli::ScoreOptions scoreOptions;
   const CLI::App* score = tengen::cli::addScoreCommand(app, &scoreOptions);
+  tengen::cli::EvalOptions evalOptions;
+  const tengen::cli::EvalCommands eval = tengen::cli::addEvalCommand(app, &evalOptions);
   tengen::cli::ServeOptions serveOptions;
   const CLI::App* serve = tengen::cli::addServeCommand(app, &serveOptions);
 
@@ -84,6 +87,8 @@ int run(int argc, char** argv) {
   if (gtp->parsed()) return tengen::cli::runGtp(gtpOptions, std::cin, std::cout, std::cerr);
   if (genmove->parsed()) return tengen::cli::runGenmove(genmoveOptions, std::cout, std::cerr);
   if (match->parsed()) return tengen::cli::runMatch(matchOptions, std::cout, std::cerr);
+  if (eval.compare->parsed()) return tengen::cli::runEvalCompare(evalOptions, std::cout, std::cerr);
+  if (eval.eval->parsed()) return tengen::cli::runEval(evalOptions, std::cout, std::cerr, isatty(STDERR_FILENO) != 0);
   if (serve->parsed()) return tengen::cli::runServe(serveOptions, std::cout, std::cerr);
   if (check->parsed()) return tengen::cli::runCheck(checkOptions, std::cout, std::cerr);
   if (score->parsed()) return tengen::cli::runScore(scoreOptions, std::cout, std::cerr);

@@ -9,9 +9,13 @@
 //   {"delay": 3, "content": "D4"}                   waits 3 s first (combines with any other form)
 //   {"raw": "{not json"}                            200 with exactly this body
 //   {"raw_bytes": 10000000}                         200 with a body of that many 'x'
-// Every request is recorded in DIR as NNN.body (the body as received) and NNN.headers ("name: value" lines).
+//   {"first": "Z99", "retry": "pass"}               "first" for a request that names no rejected answer, "retry"
+//                                                   for a retry ("were rejected" in it), whatever the order
+// Every request is recorded in DIR as NNN.body (the body as received) and NNN.headers ("name: value" lines), and
+// DIR/max_in_flight holds the most requests that were ever being answered at once.
 #include <httplib.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -66,6 +70,8 @@ int main(int argc, char** argv) {
 
   std::mutex mutex;
   std::size_t next = 0;
+  int inFlight = 0;
+  int maxInFlight = 0;
   httplib::Server server;
   server.Post("/v1/chat/completions", [&](const httplib::Request& req, httplib::Response& res) {
     nlohmann::json step;
@@ -78,6 +84,8 @@ int main(int argc, char** argv) {
       std::ofstream(recordDir + name + ".body", std::ios::binary) << req.body;
       std::ofstream headers(recordDir + name + ".headers");
       for (const auto& [key, value] : req.headers) headers << key << ": " << value << '\n';
+      maxInFlight = std::max(maxInFlight, ++inFlight);
+      std::ofstream(recordDir + "/max_in_flight") << maxInFlight << '\n';
     }
     if (step.contains("delay")) {
       std::this_thread::sleep_for(std::chrono::duration<double>(step["delay"].get<double>()));
@@ -92,9 +100,14 @@ int main(int argc, char** argv) {
       res.set_content(std::string(step["raw_bytes"].get<std::size_t>(), 'x'), "application/json");
     } else if (step.contains("body")) {
       res.set_content(step["body"].get<std::string>(), "application/json");
+    } else if (step.contains("first")) {
+      const bool retry = req.body.find("were rejected") != std::string::npos;
+      res.set_content(completion(step[retry ? "retry" : "first"].get<std::string>()), "application/json");
     } else {
       res.set_content(completion(step.value("content", "")), "application/json");
     }
+    const std::lock_guard<std::mutex> lock(mutex);
+    --inFlight;
   });
 
   const int port = server.bind_to_any_port("127.0.0.1");

@@ -1,0 +1,48 @@
+// Positions taken from real game records, for measuring a move source (tengen eval) and for training data
+// (tengen dataset): each is the game before one of the record's moves, with that move.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tengen/core/game.h"
+#include "tengen/core/result.h"
+#include "tengen/core/types.h"
+
+namespace tengen::workbench {
+
+// The part of a record a move belongs to: the first, middle or last third of its moves.
+enum class GamePhase : std::uint8_t { Opening, Middle, End };
+
+// "opening", "middle", "end".
+std::string_view phaseName(GamePhase phase);
+
+struct Position {
+  std::string file;     // the record's path as it was found
+  int moveNumber = 0;   // 1-based number of the record's move that follows the position
+  int recordMoves = 0;  // how many moves the record's main line has
+  Game game;            // the position: setup stones, handicap and the moves before moveNumber
+  Move recordMove;      // what the record played (a point or a pass)
+  GamePhase phase() const;
+  Color color() const { return recordMove.color; }
+};
+
+struct Sampling {
+  int every = 10;          // every K-th move from move 1 (1, 1+K, 1+2K, ...); used when count is 0
+  int count = 0;           // when > 0: this many positions drawn at random from every move of every record
+  std::uint64_t seed = 1;  // of the draw
+};
+
+struct PositionSet {
+  std::vector<Position> positions;  // by file, then move number
+  int records = 0;                  // records read
+  // Records that could not be used, each "FILE: why" (unreadable, not SGF, an illegal move, no moves).
+  std::vector<std::string> skipped;
+};
+
+// Every *.sgf file under each path (a file, or a directory searched recursively, in name order), each record's
+// main line replayed by its own rules. Fails (ErrorKind::Invalid) when a path does not exist or no position is found.
+Result<PositionSet> collectPositions(const std::vector<std::string>& paths, const Sampling& sampling);
+
+}  // namespace tengen::workbench

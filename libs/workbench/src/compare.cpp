@@ -1,0 +1,143 @@
+#include "tengen/workbench/compare.h"
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <utility>
+
+#include "tengen/net/json_parse.h"
+
+namespace tengen::workbench {
+
+namespace {
+
+using net::JsonValue;
+
+// What one position of a run says, for each compared rate: succeeded, or nothing when the run cannot say (no
+// reference engine).
+struct Outcomes {
+  std::array<std::optional<bool>, 4> of;
+};
+
+constexpr std::array<const char*, 4> kRates = {"first_try_legal", "legal", "agreement_record", "agreement_reference"};
+
+const std::string* stringOf(const JsonValue* v) { return v != nullptr ? std::get_if<std::string>(&v->value) : nullptr; }
+
+Result<std::map<std::pair<std::string, long long>, Outcomes>> readRun(const std::string& path) {
+  using R = Result<std::map<std::pair<std::string, long long>, Outcomes>>;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return R::failure(path + ": cannot be read");
+  std::ostringstream text;
+  text << in.rdbuf();
+  net::JsonLimits limits;
+  limits.maxBytes = std::size_t{1} << 31;
+  const Result<JsonValue> doc = net::parseJson(text.str(), limits);
+  if (!doc) return R::failure(path + ": " + doc.error());
+  const JsonValue* positions = net::findMember(*doc, "positions");
+  const auto* rows = positions != nullptr ? std::get_if<JsonValue::Array>(&positions->value) : nullptr;
+  if (rows == nullptr) return R::failure(path + ": not a tengen eval --json file (no \"positions\" array)");
+  std::map<std::pair<std::string, long long>, Outcomes> out;
+  for (std::size_t i = 0; i < rows->size(); ++i) {
+    const JsonValue& row = (*rows)[i];
+    const std::string* file = stringOf(net::findMember(row, "file"));
+    const JsonValue* number = net::findMember(row, "move_number");
+    const long long* moveNumber = number != nullptr ? std::get_if<long long>(&number->value) : nullptr;
+    if (file == nullptr || moveNumber == nullptr) {
+      return R::failure(path + ": positions[" + std::to_string(i) + "] has no file or move_number");
+    }
+    const std::string* move = stringOf(net::findMember(row, "move"));
+    const std::string* recordMove = stringOf(net::findMember(row, "record_move"));
+    Outcomes o;
+    bool firstTry = false;
+    if (const JsonValue* attempts = net::findMember(row, "attempts")) {
+      if (const auto* list = std::get_if<JsonValue::Array>(&attempts->value); list != nullptr && !list->empty()) {
+        const std::string* verdict = stringOf(net::findMember(list->front(), "verdict"));
+        firstTry = verdict != nullptr && *verdict == "accepted";
+      }
+    }
+    o.of[0] = firstTry;
+    o.of[1] = move != nullptr;
+    o.of[2] = move != nullptr && recordMove != nullptr && *move == *recordMove;
+    if (const JsonValue* reference = net::findMember(row, "reference_move")) {
+      const std::string* referenceMove = stringOf(reference);
+      o.of[3] = move != nullptr && referenceMove != nullptr && *move == *referenceMove;
+    }
+    out[{*file, *moveNumber}] = o;
+  }
+  return out;
+}
+
+std::string percent(double x) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%5.1f%%", 100 * x);
+  return text;
+}
+
+}  // namespace
+
+Result<Comparison> compareRuns(const std::string& pathA, const std::string& pathB) {
+  using R = Result<Comparison>;
+  const auto a = readRun(pathA);
+  if (!a) return R::failure(a);
+  const auto b = readRun(pathB);
+  if (!b) return R::failure(b);
+  Comparison c;
+  std::array<long, 4> n{};
+  std::array<long, 4> successA{};
+  std::array<long, 4> successB{};
+  std::array<long, 4> onlyA{};
+  std::array<long, 4> onlyB{};
+  for (const auto& [key, outcomes] : *a) {
+    const auto other = b->find(key);
+    if (other == b->end()) {
+      ++c.onlyA;
+      continue;
+    }
+    ++c.matched;
+    for (std::size_t r = 0; r < kRates.size(); ++r) {
+      if (!outcomes.of[r] || !other->second.of[r]) continue;
+      const bool x = *outcomes.of[r];
+      const bool y = *other->second.of[r];
+      ++n[r];
+      successA[r] += x ? 1 : 0;
+      successB[r] += y ? 1 : 0;
+      onlyA[r] += x && !y ? 1 : 0;
+      onlyB[r] += y && !x ? 1 : 0;
+    }
+  }
+  for (const auto& entry : *b) {
+    if (!a->contains(entry.first)) ++c.onlyB;
+  }
+  if (c.matched == 0) return R::failure(pathA + " and " + pathB + " have no position in common");
+  for (std::size_t r = 0; r < kRates.size(); ++r) {
+    if (n[r] == 0) continue;  // e.g. no reference in one of the runs
+    c.rates.push_back({kRates[r], wilson(successA[r], n[r]), wilson(successB[r], n[r]), mcnemar(onlyA[r], onlyB[r])});
+  }
+  return c;
+}
+
+std::string comparisonText(const Comparison& c, const std::string& nameA, const std::string& nameB) {
+  std::string out = "positions in both runs: " + std::to_string(c.matched);
+  if (c.onlyA > 0 || c.onlyB > 0) {
+    out += " (only in A: " + std::to_string(c.onlyA) + ", only in B: " + std::to_string(c.onlyB) + ")";
+  }
+  out += "\nA: " + nameA + "\nB: " + nameB + "\n";
+  char line[200];
+  std::snprintf(line, sizeof line, "%-20s %8s %8s %9s %8s %8s  %s\n", "rate", "A", "B", "B - A", "A only", "B only",
+                "McNemar p");
+  out += line;
+  for (const ComparedRate& r : c.rates) {
+    char diff[16];
+    std::snprintf(diff, sizeof diff, "%+6.1f pt", 100 * (r.b.rate - r.a.rate));
+    std::snprintf(line, sizeof line, "%-20s %8s %8s %9s %8ld %8ld  %.4f (%s)%s\n", r.name.c_str(),
+                  percent(r.a.rate).c_str(), percent(r.b.rate).c_str(), diff, r.test.onlyA, r.test.onlyB, r.test.p,
+                  std::string(r.test.method).c_str(), r.test.p < 0.05 ? "  significant" : "");
+    out += line;
+  }
+  return out;
+}
+
+}  // namespace tengen::workbench

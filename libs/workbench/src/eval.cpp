@@ -1,0 +1,289 @@
+#include "tengen/workbench/eval.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <utility>
+
+#include "tengen/ai/attempt_json.h"
+#include "tengen/ai/error_log.h"
+#include "tengen/core/coords.h"
+#include "tengen/net/http_client.h"
+
+namespace tengen::workbench {
+
+namespace {
+
+using net::JsonValue;
+
+// One worker's sources: the one measured and the reference, each made for this worker alone.
+struct Worker {
+  std::unique_ptr<ai::MoveSource> source;
+  std::unique_ptr<ai::MoveSource> reference;
+};
+
+Result<Worker> makeWorker(const EvalOptions& options, int index) {
+  using R = Result<Worker>;
+  ai::SourceOptions sourceOptions = options.source;
+  sourceOptions.seed += static_cast<std::uint64_t>(index);
+  Worker w;
+  Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(options.engine, sourceOptions);
+  if (!source) return R::failure(source);
+  w.source = std::move(source).value();
+  if (options.reference) {
+    Result<std::unique_ptr<ai::MoveSource>> reference = ai::makeSource(*options.reference, sourceOptions);
+    if (!reference) return R::failure(reference, "--reference: ");
+    w.reference = std::move(reference).value();
+  }
+  return w;
+}
+
+ai::RefereeOptions refereeOf(const EvalOptions& options) {
+  ai::RefereeOptions referee(
+      options.errorLogPath.empty()
+          ? ai::ErrorLog::none()
+          : ai::ErrorLog(options.errorLogPath, {"eval", net::displayUrl(options.engine), options.source.model.model}));
+  referee.maxRetries = options.maxRetries;
+  referee.logAccepted = options.logAccepted;
+  return referee;
+}
+
+PositionResult ask(Worker& worker, const Position& position, const ai::RefereeOptions& referee) {
+  PositionResult result;
+  const auto start = std::chrono::steady_clock::now();
+  result.outcome = ai::requestMove(*worker.source, position.game, position.color(), referee);
+  result.elapsedMs = static_cast<long>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
+  if (worker.reference) {
+    const ai::RefereeOutcome reference =
+        ai::requestMove(*worker.reference, position.game, position.color(), ai::RefereeOptions(ai::ErrorLog::none()));
+    result.reference = reference.move;
+  }
+  return result;
+}
+
+// The figures of the positions `take` selects.
+template <typename Take>
+Figures figuresOf(const std::vector<Position>& positions, const std::vector<PositionResult>& results,
+                  bool withReference, Take take) {
+  Figures f;
+  long firstTry = 0;
+  long legal = 0;
+  long agreeRecord = 0;
+  long agreeReference = 0;
+  long attempts = 0;
+  std::vector<double> latencies;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    if (!take(positions[i])) continue;
+    const PositionResult& r = results[i];
+    ++f.positions;
+    if (!r.outcome.attempts.empty() && r.outcome.attempts.front().accepted()) ++firstTry;
+    if (r.outcome.move) ++legal;
+    // A failed position disagrees with everything.
+    if (r.outcome.move && *r.outcome.move == positions[i].recordMove) ++agreeRecord;
+    if (r.outcome.move && r.reference && *r.outcome.move == *r.reference) ++agreeReference;
+    attempts += static_cast<long>(r.outcome.attempts.size());
+    f.rejections.add(r.outcome.attempts);
+    for (const ai::Attempt& a : r.outcome.attempts) latencies.push_back(static_cast<double>(a.latencyMs));
+    if (!r.outcome.move) {
+      ++f.failures;
+      if (r.outcome.end == ai::MoveEnd::Unreachable) {
+        ++f.unreachable;
+      } else {
+        ++f.noLegalMove;
+      }
+    }
+  }
+  f.firstTryLegal = wilson(firstTry, f.positions);
+  f.legal = wilson(legal, f.positions);
+  f.agreementRecord = wilson(agreeRecord, f.positions);
+  if (withReference) f.agreementReference = wilson(agreeReference, f.positions);
+  f.attemptsPerMove = f.positions == 0 ? 0 : static_cast<double>(attempts) / static_cast<double>(f.positions);
+  f.latencyP50 = percentile(latencies, 50);
+  f.latencyP95 = percentile(latencies, 95);
+  return f;
+}
+
+JsonValue rateJson(const Rate& r) {
+  return JsonValue::Object{{"rate", r.rate}, {"low", r.low}, {"high", r.high}, {"n", r.n}};
+}
+
+JsonValue figuresJson(const Figures& f) {
+  JsonValue::Object o{
+      {"positions", f.positions},
+      {"first_try_legal", rateJson(f.firstTryLegal)},
+      {"legal", rateJson(f.legal)},
+      {"agreement_record", rateJson(f.agreementRecord)},
+  };
+  if (f.agreementReference) o.emplace_back("agreement_reference", rateJson(*f.agreementReference));
+  o.emplace_back("attempts_per_move", f.attemptsPerMove);
+  o.emplace_back("rejections", f.rejections.json());
+  o.emplace_back("latency_ms", JsonValue::Object{{"p50", f.latencyP50}, {"p95", f.latencyP95}});
+  o.emplace_back("failures", f.failures);
+  o.emplace_back("failures_no_legal_move", f.noLegalMove);
+  o.emplace_back("failures_unreachable", f.unreachable);
+  return o;
+}
+
+std::string percent(double x) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%5.1f%%", 100 * x);
+  return text;
+}
+
+std::string rateText(const char* name, const Rate& r) {
+  char line[128];
+  std::snprintf(line, sizeof line, "  %-22s %s  [%s, %s]  %ld/%ld\n", name, percent(r.rate).c_str(),
+                percent(r.low).c_str(), percent(r.high).c_str(), r.successes, r.n);
+  return line;
+}
+
+std::string groupLine(const std::string& name, const Figures& f) {
+  char line[160];
+  std::snprintf(line, sizeof line, "  %-9s %5ld positions  first-try legal %s  legal %s  agrees with record %s\n",
+                name.c_str(), f.positions, percent(f.firstTryLegal.rate).c_str(), percent(f.legal.rate).c_str(),
+                percent(f.agreementRecord.rate).c_str());
+  return line;
+}
+
+}  // namespace
+
+EvalRun runEval(const std::vector<Position>& positions, const EvalOptions& options) {
+  EvalRun run;
+  run.results.resize(positions.size());
+  if (positions.empty()) return run;
+  const ai::RefereeOptions referee = refereeOf(options);
+  const int jobs = std::max(1, std::min<int>(options.jobs, static_cast<int>(positions.size())));
+
+  // The first position alone: a source that cannot be reached ends the run before anything else is asked.
+  Result<Worker> first = makeWorker(options, 0);
+  if (!first) {
+    run.startFailure = Status::failure(first);
+    return run;
+  }
+  run.results[0] = ask(first.value(), positions[0], referee);
+  if (run.results[0].outcome.end == ai::MoveEnd::Unreachable) {
+    run.startFailure = Status::failure(run.results[0].outcome.error, ErrorKind::Unreachable);
+    return run;
+  }
+  std::atomic<std::size_t> next{1};
+  std::atomic<std::size_t> done{1};
+  if (options.progress) options.progress(1, positions.size());
+  std::mutex failureMutex;
+  std::optional<std::string> workerFailure;
+  auto work = [&](Worker worker) {
+    for (std::size_t i = next++; i < positions.size(); i = next++) {
+      run.results[i] = ask(worker, positions[i], referee);
+      const std::size_t finished = ++done;
+      if (options.progress) options.progress(finished, positions.size());
+    }
+  };
+  std::vector<std::thread> threads;
+  threads.reserve(static_cast<std::size_t>(jobs - 1));
+  for (int w = 1; w < jobs; ++w) {
+    Result<Worker> worker = makeWorker(options, w);
+    if (!worker) {
+      // The first worker goes on alone; the run is slower but complete.
+      const std::lock_guard lock(failureMutex);
+      workerFailure = worker.error();
+      continue;
+    }
+    threads.emplace_back(work, std::move(worker).value());
+  }
+  work(std::move(first).value());
+  for (std::thread& t : threads) t.join();
+  return run;
+}
+
+Summary summarize(const std::vector<Position>& positions, const std::vector<PositionResult>& results,
+                  bool withReference) {
+  Summary s;
+  s.all = figuresOf(positions, results, withReference, [](const Position&) { return true; });
+  for (const Position& p : positions) {
+    const int size = p.game.size();
+    if (!s.bySize.contains(size)) {
+      s.bySize[size] =
+          figuresOf(positions, results, withReference, [size](const Position& q) { return q.game.size() == size; });
+    }
+    const GamePhase phase = p.phase();
+    if (!s.byPhase.contains(phase)) {
+      s.byPhase[phase] =
+          figuresOf(positions, results, withReference, [phase](const Position& q) { return q.phase() == phase; });
+    }
+  }
+  return s;
+}
+
+JsonValue evalJson(const std::vector<Position>& positions, const std::vector<PositionResult>& results,
+                   const Summary& summary, const EvalOptions& options) {
+  JsonValue summaryJson = figuresJson(summary.all);
+  auto& fields = std::get<JsonValue::Object>(summaryJson.value);
+  JsonValue::Object bySize;
+  for (const auto& [size, f] : summary.bySize) bySize.emplace_back(std::to_string(size), figuresJson(f));
+  JsonValue::Object byPhase;
+  for (const auto& [phase, f] : summary.byPhase) byPhase.emplace_back(std::string(phaseName(phase)), figuresJson(f));
+  fields.emplace_back("by_size", std::move(bySize));
+  fields.emplace_back("by_phase", std::move(byPhase));
+
+  JsonValue::Array rows;
+  rows.reserve(positions.size());
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const Position& p = positions[i];
+    const PositionResult& r = results[i];
+    const int size = p.game.size();
+    JsonValue::Object row{
+        {"file", p.file},
+        {"move_number", p.moveNumber},
+        {"size", size},
+        {"phase", std::string(phaseName(p.phase()))},
+        {"color", std::string(colorLetter(p.color()))},
+        {"record_move", gtpMove(p.recordMove, size)},
+        {"move", r.outcome.move ? JsonValue(gtpMove(*r.outcome.move, size)) : JsonValue(nullptr)},
+        {"end", std::string(ai::moveEndCode(r.outcome.end))},
+        {"attempts", ai::attemptsJson(r.outcome.attempts)},
+        {"elapsed_ms", r.elapsedMs},
+    };
+    if (options.reference) {
+      row.emplace_back("reference_move", r.reference ? JsonValue(gtpMove(*r.reference, size)) : JsonValue(nullptr));
+    }
+    if (!r.outcome.move) row.emplace_back("error", r.outcome.error);
+    rows.emplace_back(std::move(row));
+  }
+  return JsonValue::Object{
+      {"engine", net::displayUrl(options.engine)},
+      {"model", options.source.model.model},
+      {"reference", options.reference ? JsonValue(net::displayUrl(*options.reference)) : JsonValue(nullptr)},
+      {"summary", std::move(summaryJson)},
+      {"positions", std::move(rows)},
+  };
+}
+
+std::string summaryText(const Summary& summary, const PositionSet& set) {
+  const Figures& f = summary.all;
+  std::string out = "positions " + std::to_string(f.positions) + " from " + std::to_string(set.records) + " records";
+  if (!set.skipped.empty()) out += " (" + std::to_string(set.skipped.size()) + " files skipped)";
+  out += "\n";
+  out += rateText("first-try legal", f.firstTryLegal);
+  out += rateText("legal within attempts", f.legal);
+  out += rateText("agrees with the record", f.agreementRecord);
+  if (f.agreementReference) out += rateText("agrees with reference", *f.agreementReference);
+  char line[160];
+  std::snprintf(line, sizeof line, "  %-22s %.2f\n", "attempts per move", f.attemptsPerMove);
+  out += line;
+  out += "  rejections             " + f.rejections.summary() + "\n";
+  std::snprintf(line, sizeof line, "  %-22s p50 %.0f  p95 %.0f\n", "latency ms", f.latencyP50, f.latencyP95);
+  out += line;
+  std::snprintf(line, sizeof line, "  %-22s %ld (no legal move %ld, unreachable %ld)\n", "failures", f.failures,
+                f.noLegalMove, f.unreachable);
+  out += line;
+  out += "by size:\n";
+  for (const auto& [size, g] : summary.bySize) out += groupLine(std::to_string(size) + "x" + std::to_string(size), g);
+  out += "by phase:\n";
+  for (const auto& [phase, g] : summary.byPhase) out += groupLine(std::string(phaseName(phase)), g);
+  return out;
+}
+
+}  // namespace tengen::workbench

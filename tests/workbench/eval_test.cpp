@@ -1,0 +1,193 @@
+// tengen eval's runs against scripted OpenAI-compatible servers whose behaviour is known, so that the figures are
+// too: a model that is always illegal first and legal second, one that is always legal, several workers at once.
+#include "tengen/workbench/eval.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tengen/io/atomic_file.h"
+#include "tengen/workbench/compare.h"
+#include "tengen/workbench/positions.h"
+
+#include "support/fake_model.h"
+#include "support/temp_dir.h"
+
+namespace tengen::workbench {
+namespace {
+
+using nlohmann::json;
+using test_support::FakeServer;
+
+// A 9x9 record of twelve moves, written into dir.
+std::string writeRecord(const test_support::TempDir& dir, const std::string& name) {
+  const std::string path = (dir.path() / name).string();
+  test_support::writeFile(path,
+                          "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese];B[ee];W[cc];B[gc];W[cg];B[gg];W[ec];B[ce];W[eg];B[ge]"
+                          ";W[dd];B[fd];W[df])");
+  return path;
+}
+
+EvalOptions optionsFor(const FakeServer& server, int jobs) {
+  EvalOptions o;
+  o.engine = server.spec();
+  o.jobs = jobs;
+  o.source.model.model = "fake";
+  o.source.model.image = false;
+  return o;
+}
+
+TEST(Positions, EveryKthMoveOfTheRecordWithItsPhase) {
+  test_support::TempDir dir("tengen-eval");
+  writeRecord(dir, "a.sgf");
+  Sampling sampling;
+  sampling.every = 4;
+  const Result<PositionSet> set = collectPositions({dir.path().string()}, sampling);
+  ASSERT_TRUE(set.ok()) << set.error();
+  ASSERT_EQ(set->positions.size(), 3U);  // moves 1, 5, 9 of 12
+  EXPECT_EQ(set->positions[0].moveNumber, 1);
+  EXPECT_EQ(set->positions[0].game.moveCount(), 0);
+  EXPECT_EQ(set->positions[0].phase(), GamePhase::Opening);
+  EXPECT_EQ(set->positions[1].moveNumber, 5);
+  EXPECT_EQ(set->positions[1].phase(), GamePhase::Middle);
+  EXPECT_EQ(set->positions[2].moveNumber, 9);
+  EXPECT_EQ(set->positions[2].phase(), GamePhase::End);
+  EXPECT_EQ(set->positions[2].recordMove, Move::play(Color::Black, {4, 6}));  // G5
+  EXPECT_EQ(set->positions[2].game.moveCount(), 8);
+}
+
+TEST(Positions, ARandomDrawIsSeededAndUnreadableRecordsAreCountedNotDropped) {
+  test_support::TempDir dir("tengen-eval");
+  writeRecord(dir, "a.sgf");
+  writeRecord(dir, "b.sgf");
+  test_support::writeFile(dir.path() / "broken.sgf", "(;GM[1]SZ[9];B[ee];W[ee])");
+  test_support::writeFile(dir.path() / "notes.txt", "not a record");
+  Sampling sampling;
+  sampling.count = 5;
+  sampling.seed = 7;
+  const Result<PositionSet> first = collectPositions({dir.path().string()}, sampling);
+  const Result<PositionSet> again = collectPositions({dir.path().string()}, sampling);
+  ASSERT_TRUE(first.ok()) << first.error();
+  ASSERT_EQ(first->positions.size(), 5U);
+  EXPECT_EQ(first->records, 2);
+  ASSERT_EQ(first->skipped.size(), 1U);
+  EXPECT_NE(first->skipped[0].find("broken.sgf"), std::string::npos) << first->skipped[0];
+  EXPECT_NE(first->skipped[0].find("occupied"), std::string::npos) << first->skipped[0];
+  for (std::size_t i = 0; i < 5; ++i) {
+    EXPECT_EQ(first->positions[i].file, again->positions[i].file);
+    EXPECT_EQ(first->positions[i].moveNumber, again->positions[i].moveNumber);
+  }
+  EXPECT_FALSE(collectPositions({(dir.path() / "missing").string()}, sampling).ok());
+}
+
+// Illegal first (a point off the board), legal on the retry: first-try 0%, within attempts 100%, 2.0 attempts.
+TEST(Eval, IllegalFirstAndLegalSecondGivesTheKnownRates) {
+  test_support::TempDir dir("tengen-eval");
+  writeRecord(dir, "a.sgf");
+  const Result<PositionSet> set = collectPositions({dir.path().string()}, Sampling{.every = 1});
+  ASSERT_TRUE(set.ok()) << set.error();
+  FakeServer server({R"({"first": "Z99", "retry": "pass"})"});
+  const EvalRun run = runEval(set->positions, optionsFor(server, 1));
+  ASSERT_FALSE(run.startFailure.has_value());
+  const Summary s = summarize(set->positions, run.results, false);
+  EXPECT_EQ(s.all.positions, 12);
+  EXPECT_EQ(s.all.firstTryLegal.successes, 0);
+  EXPECT_EQ(s.all.legal.successes, 12);
+  EXPECT_DOUBLE_EQ(s.all.legal.rate, 1.0);
+  EXPECT_DOUBLE_EQ(s.all.attemptsPerMove, 2.0);
+  EXPECT_EQ(s.all.rejections.count(RejectReason::OutOfBounds), 12U);
+  EXPECT_EQ(s.all.agreementRecord.successes, 0);  // a pass never is the record's move
+  EXPECT_EQ(s.all.failures, 0);
+  ASSERT_EQ(s.bySize.size(), 1U);
+  EXPECT_EQ(s.bySize.at(9).positions, 12);
+  EXPECT_EQ(s.byPhase.at(GamePhase::Opening).positions, 4);
+  EXPECT_EQ(server.bodies().size(), 24U);
+
+  const json doc = json::parse(net::toJson(evalJson(set->positions, run.results, s, optionsFor(server, 1))));
+  EXPECT_EQ(doc["summary"]["positions"], 12);
+  EXPECT_EQ(doc["summary"]["first_try_legal"]["rate"], 0.0);
+  EXPECT_EQ(doc["summary"]["legal"]["n"], 12);
+  EXPECT_EQ(doc["summary"]["attempts_per_move"], 2.0);
+  EXPECT_EQ(doc["summary"]["rejections"]["out_of_bounds"], 12);
+  EXPECT_TRUE(doc["summary"]["latency_ms"].contains("p95"));
+  ASSERT_EQ(doc["positions"].size(), 12U);
+  EXPECT_EQ(doc["positions"][0]["file"], set->positions[0].file);
+  EXPECT_EQ(doc["positions"][0]["record_move"], "E5");
+  EXPECT_EQ(doc["positions"][0]["move"], "pass");
+  EXPECT_EQ(doc["positions"][0]["attempts"][0]["reason"], "out_of_bounds");
+  EXPECT_EQ(doc["positions"][0]["attempts"][0]["answer"], "Z99");
+}
+
+// Several workers really ask at once (the server sees overlapping requests), and the results are those of one.
+TEST(Eval, JobsAskConcurrentlyWithTheSameResultsAsOne) {
+  test_support::TempDir dir("tengen-eval");
+  writeRecord(dir, "a.sgf");
+  const Result<PositionSet> set = collectPositions({dir.path().string()}, Sampling{.every = 1});
+  ASSERT_TRUE(set.ok()) << set.error();
+  FakeServer one({R"({"delay": 0.05, "first": "Z99", "retry": "pass"})"});
+  FakeServer four({R"({"delay": 0.05, "first": "Z99", "retry": "pass"})"});
+  const EvalRun a = runEval(set->positions, optionsFor(one, 1));
+  const EvalRun b = runEval(set->positions, optionsFor(four, 4));
+  EXPECT_EQ(one.maxInFlight(), 1);
+  EXPECT_GE(four.maxInFlight(), 2);
+  ASSERT_EQ(a.results.size(), b.results.size());
+  for (std::size_t i = 0; i < a.results.size(); ++i) {
+    EXPECT_EQ(a.results[i].outcome.move, b.results[i].outcome.move) << i;
+    ASSERT_EQ(a.results[i].outcome.attempts.size(), b.results[i].outcome.attempts.size()) << i;
+    for (std::size_t k = 0; k < a.results[i].outcome.attempts.size(); ++k) {
+      EXPECT_EQ(a.results[i].outcome.attempts[k].answer, b.results[i].outcome.attempts[k].answer) << i;
+      EXPECT_EQ(a.results[i].outcome.attempts[k].reason, b.results[i].outcome.attempts[k].reason) << i;
+    }
+  }
+}
+
+// Two fakes whose difference is known: one always legal at once, one never legal at once.
+TEST(Eval, CompareFindsTheKnownDifferenceWithMcNemar) {
+  test_support::TempDir dir("tengen-eval");
+  writeRecord(dir, "a.sgf");
+  const Result<PositionSet> set = collectPositions({dir.path().string()}, Sampling{.every = 1});
+  ASSERT_TRUE(set.ok()) << set.error();
+  FakeServer good({R"({"content": "pass"})"});
+  FakeServer bad({R"({"first": "Z99", "retry": "pass"})"});
+  const std::string pathA = (dir.path() / "a.json").string();
+  const std::string pathB = (dir.path() / "b.json").string();
+  for (const auto& [server, path] : {std::pair{&good, pathA}, std::pair{&bad, pathB}}) {
+    const EvalOptions options = optionsFor(*server, 2);
+    const EvalRun run = runEval(set->positions, options);
+    const Summary s = summarize(set->positions, run.results, false);
+    ASSERT_TRUE(io::writeFileAtomically(path, net::toJson(evalJson(set->positions, run.results, s, options))).ok());
+  }
+  const Result<Comparison> c = compareRuns(pathA, pathB);
+  ASSERT_TRUE(c.ok()) << c.error();
+  EXPECT_EQ(c->matched, 12);
+  ASSERT_GE(c->rates.size(), 3U);
+  EXPECT_EQ(c->rates[0].name, "first_try_legal");
+  EXPECT_DOUBLE_EQ(c->rates[0].a.rate, 1.0);
+  EXPECT_DOUBLE_EQ(c->rates[0].b.rate, 0.0);
+  EXPECT_EQ(c->rates[0].test.onlyA, 12);
+  EXPECT_EQ(c->rates[0].test.onlyB, 0);
+  EXPECT_NEAR(c->rates[0].test.p, 2.0 / 4096, 1e-12);  // exact: 2 * 0.5^12
+  EXPECT_EQ(c->rates[1].name, "legal");
+  EXPECT_DOUBLE_EQ(c->rates[1].test.p, 1.0);  // both always legal within attempts
+  const std::string table = comparisonText(*c, "a", "b");
+  EXPECT_NE(table.find("significant"), std::string::npos) << table;
+}
+
+TEST(Eval, AnUnreachableSourceFailsTheRunAtTheStart) {
+  test_support::TempDir dir("tengen-eval");
+  writeRecord(dir, "a.sgf");
+  const Result<PositionSet> set = collectPositions({dir.path().string()}, Sampling{.every = 1});
+  ASSERT_TRUE(set.ok());
+  EvalOptions options;
+  options.engine = "openai:http://127.0.0.1:9/v1";
+  options.source.transportAttempts = 1;
+  const EvalRun run = runEval(set->positions, options);
+  ASSERT_TRUE(run.startFailure.has_value());
+  EXPECT_EQ(run.startFailure->errorKind(), ErrorKind::Unreachable);
+}
+
+}  // namespace
+}  // namespace tengen::workbench
