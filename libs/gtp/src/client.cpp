@@ -26,15 +26,39 @@ std::string durationText(std::chrono::milliseconds d) {
   return std::to_string(ms / 1000) + "." + std::to_string(ms % 1000 / 100) + " s";
 }
 
-// A line of engine output made printable and short enough for a message.
+// A line of engine output made printable (other bytes as \xNN) and short enough for a message.
 std::string quoted(std::string_view text) {
   constexpr std::size_t kShown = 80;
+  constexpr std::string_view kHex = "0123456789abcdef";
   std::string out = "\"";
-  for (char ch : text.substr(0, kShown)) out += std::isprint(static_cast<unsigned char>(ch)) ? ch : '?';
+  for (char ch : text.substr(0, kShown)) {
+    const auto byte = static_cast<unsigned char>(ch);
+    if (std::isprint(byte)) {
+      out += ch;
+    } else {
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xf];
+    }
+  }
   return out + (text.size() > kShown ? "...\"" : "\"");
 }
 
 bool isBlank(std::string_view line) { return trim(line).empty(); }
+
+// Whether the start of a line already shows that it cannot begin a response: a response starts with '=' or '?'
+// in its first column, and a line of blanks (skipped before a response) holds nothing else.
+bool cannotBeginResponse(std::string_view partial) {
+  const std::size_t first = partial.find_first_not_of(" \t\n\v\f\r");
+  if (first == std::string_view::npos) return false;
+  return first != 0 || (partial[0] != '=' && partial[0] != '?');
+}
+
+// Output that starts with a byte that is neither printable nor blank is another protocol, not GTP text.
+bool looksBinary(std::string_view line) {
+  const std::string_view text = trim(line);
+  return !text.empty() && !std::isprint(static_cast<unsigned char>(text.front()));
+}
 
 }  // namespace
 
@@ -123,8 +147,8 @@ Result<std::vector<Response>> Client::sendBatch(const std::vector<std::string>& 
 Result<Response> Client::readResponse(const std::string& command, int id) {
   using R = Result<Response>;
   const Clock::time_point deadline = Clock::now() + m_options.timeout;
-  const auto readLine = [&]() -> Result<std::string> {
-    Result<std::string> line = m_process->readLine(deadline);
+  const auto readLine = [&](const Process::PartialLineCheck& wrongAlready) -> Result<std::string> {
+    Result<std::string> line = m_process->readLine(deadline, wrongAlready);
     if (line) return line;
     if (Clock::now() >= deadline) {
       return Result<std::string>::failure(fail(command, "did not answer within " + durationText(m_options.timeout)),
@@ -134,14 +158,15 @@ Result<Response> Client::readResponse(const std::string& command, int id) {
   };
 
   // Blank lines before a response carry nothing; some engines print an extra one.
-  Result<std::string> first = readLine();
-  while (first && isBlank(*first)) first = readLine();
+  Result<std::string> first = readLine(cannotBeginResponse);
+  while (first && isBlank(*first)) first = readLine(cannotBeginResponse);
   if (!first) return R::failure(first);
 
   const std::string& head = *first;
   if (head[0] != '=' && head[0] != '?') {
-    return R::failure(fail(command, "answered something that is not a GTP response: " + quoted(head)),
-                      ErrorKind::Unreachable);
+    std::string what = "answered something that is not a GTP response: " + quoted(head);
+    if (looksBinary(head)) what += "; it does not speak GTP (GNU Go needs --mode gtp)";
+    return R::failure(fail(command, what), ErrorKind::Unreachable);
   }
   Response response;
   response.success = head[0] == '=';
@@ -157,7 +182,7 @@ Result<Response> Client::readResponse(const std::string& command, int id) {
   }
   std::string text = head.substr(pos);
   for (;;) {
-    Result<std::string> line = readLine();
+    Result<std::string> line = readLine({});
     if (!line) return R::failure(line);
     if (line->empty()) break;
     text += '\n';

@@ -46,7 +46,9 @@ class Client {
   // Sends one command and reads its response. A `?` is a Response with success false. Fails when the engine
   // crashed (its exit status or signal is named), hung past the timeout, or answered something that is not a GTP
   // response; the client is then dead: the engine is ended and every later call fails at once with the same
-  // message. A command that is not one line fails without touching the engine.
+  // message. An engine that ends, or whose output cannot start a response (binary bytes, a line of text), fails
+  // the call as soon as that shows, without waiting for the timeout. A command that is not one line fails without
+  // touching the engine.
   Result<Response> send(std::string_view command);
 
   // Writes all the commands at once, then reads their responses in order: one round trip instead of one per
