@@ -218,6 +218,23 @@ TEST(GtpSource, AnEngineThatExitsAtOnceFailsToStartAtOnce) {
       << made.error();
 }
 
+TEST(GtpSource, AnEngineSlowToStartIsReportedOnceAndThenPlays) {
+  std::vector<std::string> notices;
+  SourceOptions options = sourceOptions(1, 10);
+  options.slowStartSeconds = 0.3;
+  options.notice = [&](const std::string& line) { notices.push_back(line); };
+  Result<std::unique_ptr<MoveSource>> made =
+      makeSource(std::string("gtp:") + kFakeEngine + " --silent-for 1500 --genmove C3", options);
+  ASSERT_TRUE(made.ok()) << made.error();
+  ASSERT_EQ(notices.size(), 1U);
+  EXPECT_EQ(notices[0], "waiting for engine " + std::string(kFakeEngine) +
+                            " to answer protocol_version (300 ms so far; timeout 10 s)");
+  const RefereeOutcome out = requestMove(**made, nineByNine({}), Color::Black, RefereeOptions(ErrorLog::none()));
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(gtpMove(*out.move, 9), "C3");
+  EXPECT_EQ(notices.size(), 1U);
+}
+
 TEST(GtpSource, AnEngineRefusingTheGamesMovesIsATransportFailure) {
   std::unique_ptr<MoveSource> source = fakeSource("--refuse play");
   const RefereeOutcome out = requestMove(*source, nineByNine({"E5"}), Color::White, RefereeOptions(ErrorLog::none()));

@@ -197,6 +197,26 @@ TEST(Client, AnEngineThatExitsAtOnceFailsAtOnce) {
   EXPECT_TRUE(contains(orphaned.error(), "exited with status 5 (command: protocol_version)")) << orphaned.error();
 }
 
+TEST(Client, AnEngineSlowToStartIsReportedOnceAndThenAnswers) {
+  std::vector<std::string> notices;
+  ClientOptions options;
+  options.slowStartNotice = milliseconds(300);
+  options.notice = [&](const std::string& line) { notices.push_back(line); };
+  std::unique_ptr<Client> c = fake("--silent-for 1500", options);
+  const Result<Response> r = c->send("protocol_version");
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r->text, "2");
+  ASSERT_EQ(notices.size(), 1U);
+  EXPECT_EQ(notices[0], "waiting for engine " + std::string(kFakeEngine) +
+                            " to answer protocol_version (300 ms so far; timeout 10 s)");
+  // Once the engine has started, a slow answer is its thinking, not news.
+  options.timeout = milliseconds(1000);
+  std::unique_ptr<Client> d = fake("--hang-on genmove", options);
+  ASSERT_TRUE(d->call("name").ok());
+  EXPECT_FALSE(d->send("genmove b").ok());
+  EXPECT_EQ(notices.size(), 1U);
+}
+
 TEST(Client, AResponseWithAnotherCommandsIdIsOutOfStep) {
   std::unique_ptr<Client> c = fake("--wrong-id");
   const Result<Response> r = c->send("name");

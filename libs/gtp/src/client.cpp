@@ -1,6 +1,7 @@
 #include "tengen/gtp/client.h"
 
 #include <cctype>
+#include <iostream>
 #include <string>
 #include <utility>
 
@@ -60,10 +61,12 @@ bool looksBinary(std::string_view line) {
   return !text.empty() && !std::isprint(static_cast<unsigned char>(text.front()));
 }
 
+void noticeOnStderr(const std::string& line) { std::cerr << "tengen: " + line + "\n" << std::flush; }
+
 }  // namespace
 
-Client::Client(std::unique_ptr<Process> process, const ClientOptions& options)
-    : m_process(std::move(process)), m_argv(m_process->argv()), m_options(options) {}
+Client::Client(std::unique_ptr<Process> process, ClientOptions options)
+    : m_process(std::move(process)), m_argv(m_process->argv()), m_options(std::move(options)) {}
 
 Result<std::unique_ptr<Client>> Client::start(std::string_view commandLine, const ClientOptions& options) {
   const Result<std::vector<std::string>> argv = splitCommandLine(commandLine);
@@ -147,14 +150,27 @@ Result<std::vector<Response>> Client::sendBatch(const std::vector<std::string>& 
 Result<Response> Client::readResponse(const std::string& command, int id) {
   using R = Result<Response>;
   const Clock::time_point deadline = Clock::now() + m_options.timeout;
+  // Until the engine has answered once it may still be starting; a long wait then is reported, once.
+  Clock::time_point noticeAt = Clock::time_point::max();
+  if (!m_answered && m_options.slowStartNotice > std::chrono::milliseconds::zero()) {
+    noticeAt = Clock::now() + m_options.slowStartNotice;
+  }
   const auto readLine = [&](const Process::PartialLineCheck& wrongAlready) -> Result<std::string> {
-    Result<std::string> line = m_process->readLine(deadline, wrongAlready);
-    if (line) return line;
-    if (Clock::now() >= deadline) {
-      return Result<std::string>::failure(fail(command, "did not answer within " + durationText(m_options.timeout)),
-                                          ErrorKind::Unreachable);
+    for (;;) {
+      Result<std::string> line = m_process->readLine(std::min(deadline, noticeAt), wrongAlready);
+      if (line) return line;
+      const Clock::time_point now = Clock::now();
+      if (now >= noticeAt && now < deadline && !m_process->hasExited()) {
+        noticeSlowStart(command);
+        noticeAt = Clock::time_point::max();
+        continue;
+      }
+      if (now >= deadline) {
+        return Result<std::string>::failure(fail(command, "did not answer within " + durationText(m_options.timeout)),
+                                            ErrorKind::Unreachable);
+      }
+      return Result<std::string>::failure(fail(command, line.error()), ErrorKind::Unreachable);
     }
-    return Result<std::string>::failure(fail(command, line.error()), ErrorKind::Unreachable);
   };
 
   // Blank lines before a response carry nothing; some engines print an extra one.
@@ -189,7 +205,19 @@ Result<Response> Client::readResponse(const std::string& command, int id) {
     text += *line;
   }
   response.text = std::string(trim(text));
+  m_answered = true;
   return response;
+}
+
+void Client::noticeSlowStart(const std::string& command) {
+  const std::string line = "waiting for engine " + m_argv[0] + " to answer " + command + " (" +
+                           durationText(m_options.slowStartNotice) + " so far; timeout " +
+                           durationText(m_options.timeout) + ")";
+  if (m_options.notice) {
+    m_options.notice(line);
+  } else {
+    noticeOnStderr(line);
+  }
 }
 
 Result<std::string> Client::call(std::string_view command) {
