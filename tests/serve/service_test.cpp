@@ -398,7 +398,7 @@ TEST(Service, RefusesEveryMalformedRequestWith400AndSaysWhy) {
   for (int i = 0; i < 100; ++i) deep += "]";
   const std::vector<std::pair<std::string, std::string>> cases = {
       {R"({"size":9,)", "invalid JSON at byte"},
-      {"", "invalid JSON at byte 0"},
+      {"", "the request has no body; send the game as JSON"},
       {"[1,2]", "the body must be a JSON object"},
       {R"({"size":"19"})", "size: must be an integer, not a string"},
       {R"({"size":30})", "size: must be 2..25, not 30"},
@@ -478,7 +478,7 @@ TEST(Service, UnknownPathsAre404AndWrongMethods405WithAllow) {
   EXPECT_EQ(deleted->status, 405);
 }
 
-// `curl -X POST URL` sends no body and no Content-Length; the 405 must not wait for a body.
+// `curl -X POST URL` sends no body and no Content-Length; neither the 405 nor the 400 may wait for a body.
 TEST(Service, AWrongMethodIs405WithAllowWithABodyOrWithout) {
   net::HttpServerOptions http;
   http.readTimeoutSeconds = 30;  // a wait for the body would end far beyond the bound below
@@ -501,6 +501,23 @@ TEST(Service, AWrongMethodIs405WithAllowWithABodyOrWithout) {
     ASSERT_NE(header, reply.headers.end()) << request;
     EXPECT_EQ(header->second, allow) << request;
     EXPECT_EQ(reply.body, json({{"error", "method_not_allowed"}, {"detail", "this path takes " + allow}})) << request;
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+}
+
+TEST(Service, APostWithoutABodyIs400SayingSo) {
+  net::HttpServerOptions http;
+  http.readTimeoutSeconds = 30;
+  Server server(randomService(), http);
+  const json expected = {{"error", "invalid_request"}, {"detail", "the request has no body; send the game as JSON"}};
+  const auto start = std::chrono::steady_clock::now();
+  for (const char* path : {"/v1/genmove", "/v1/legal", "/v1/score"}) {
+    Reply reply = raw(server, std::string("POST ") + path + " HTTP/1.1\r\nHost: x\r\n\r\n");
+    EXPECT_EQ(reply.status, 400) << path << " -> " << reply.text;
+    EXPECT_EQ(reply.body, expected) << path;
+    reply = raw(server, std::string("POST ") + path + " HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n");
+    EXPECT_EQ(reply.status, 400) << path << " -> " << reply.text;
+    EXPECT_EQ(reply.body, expected) << path;
   }
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
 }
