@@ -55,10 +55,15 @@ bool cannotBeginResponse(std::string_view partial) {
   return first != 0 || (partial[0] != '=' && partial[0] != '?');
 }
 
-// Output that starts with a byte that is neither printable nor blank is another protocol, not GTP text.
-bool looksBinary(std::string_view line) {
+// What the engine did when its output cannot begin a response. Output that starts with a byte that is neither
+// printable nor blank is another protocol, not GTP text gone wrong: GNU Go without --mode gtp speaks GMP.
+std::string notAResponse(std::string_view line) {
+  std::string what = "answered something that is not a GTP response: " + quoted(line);
   const std::string_view text = trim(line);
-  return !text.empty() && !std::isprint(static_cast<unsigned char>(text.front()));
+  if (!text.empty() && !std::isprint(static_cast<unsigned char>(text.front()))) {
+    what += "; it does not speak GTP (GNU Go needs --mode gtp)";
+  }
+  return what;
 }
 
 void noticeOnStderr(const std::string& line) { std::cerr << "tengen: " + line + "\n" << std::flush; }
@@ -131,9 +136,15 @@ Result<std::vector<Response>> Client::sendBatch(const std::vector<std::string>& 
   }
   const Status written = m_process->write(text, Clock::now() + m_options.timeout);
   if (!written) {
-    // A child that stopped reading has usually ended; its exit status says more than the broken pipe.
-    const std::string what =
-        m_process->waitForExit(Clock::now() + kExitWait) ? m_process->exitDescription() : written.error();
+    // A child that stopped reading has usually ended; what it wrote before (another protocol's greeting) says most
+    // about it, and else its exit status says more than the broken pipe.
+    const Result<std::string> said = m_process->readLine(Clock::now(), cannotBeginResponse);
+    std::string what;
+    if (said && cannotBeginResponse(*said)) {
+      what = notAResponse(*said);
+    } else {
+      what = m_process->waitForExit(Clock::now() + kExitWait) ? m_process->exitDescription() : written.error();
+    }
     return R::failure(fail(commands.empty() ? std::string() : commands.front(), what), ErrorKind::Unreachable);
   }
 
@@ -179,11 +190,7 @@ Result<Response> Client::readResponse(const std::string& command, int id) {
   if (!first) return R::failure(first);
 
   const std::string& head = *first;
-  if (head[0] != '=' && head[0] != '?') {
-    std::string what = "answered something that is not a GTP response: " + quoted(head);
-    if (looksBinary(head)) what += "; it does not speak GTP (GNU Go needs --mode gtp)";
-    return R::failure(fail(command, what), ErrorKind::Unreachable);
-  }
+  if (head[0] != '=' && head[0] != '?') return R::failure(fail(command, notAResponse(head)), ErrorKind::Unreachable);
   Response response;
   response.success = head[0] == '=';
   std::size_t pos = 1;
