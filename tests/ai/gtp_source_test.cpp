@@ -190,6 +190,51 @@ TEST(GtpSource, AHangIsATransportFailureAfterTheTimeout) {
   EXPECT_LT(Clock::now() - closing, std::chrono::seconds(2));
 }
 
+TEST(GtpSource, AnEngineThatDoesNotSpeakGtpFailsToStartAtOnce) {
+  // GNU Go without --mode gtp: GMP bytes without a line end, then it waits for its input to end and complains.
+  const std::string engine =
+      R"(gtp:/bin/sh -c "printf '\\001\\241\\240\\200'; cat >/dev/null; echo 'System error.' >&2")";
+  const Clock::time_point start = Clock::now();
+  const Result<std::unique_ptr<MoveSource>> made = makeSource(engine, sourceOptions(1, 30));
+  ASSERT_FALSE(made.ok());
+  // Far below the timeout, so that only a failure that does not wait for it passes however slow the machine.
+  EXPECT_LT(Clock::now() - start, std::chrono::seconds(10));
+  EXPECT_EQ(made.errorKind(), ErrorKind::Unreachable);
+  EXPECT_NE(made.error().find("it does not speak GTP (GNU Go needs --mode gtp) (command: protocol_version)"),
+            std::string::npos)
+      << made.error();
+  EXPECT_NE(made.error().find("its stderr ends: System error."), std::string::npos) << made.error();
+}
+
+TEST(GtpSource, AnEngineThatExitsAtOnceFailsToStartAtOnce) {
+  const Clock::time_point start = Clock::now();
+  const Result<std::unique_ptr<MoveSource>> made =
+      makeSource("gtp:/bin/sh -c \"echo 'no weights' >&2; exit 2\"", sourceOptions(1, 30));
+  ASSERT_FALSE(made.ok());
+  EXPECT_LT(Clock::now() - start, std::chrono::seconds(10));
+  EXPECT_EQ(made.errorKind(), ErrorKind::Unreachable);
+  EXPECT_NE(made.error().find("exited with status 2 (command: protocol_version); its stderr ends: no weights"),
+            std::string::npos)
+      << made.error();
+}
+
+TEST(GtpSource, AnEngineSlowToStartIsReportedOnceAndThenPlays) {
+  std::vector<std::string> notices;
+  SourceOptions options = sourceOptions(1, 10);
+  options.slowStartSeconds = 0.3;
+  options.notice = [&](const std::string& line) { notices.push_back(line); };
+  Result<std::unique_ptr<MoveSource>> made =
+      makeSource(std::string("gtp:") + kFakeEngine + " --silent-for 1500 --genmove C3", options);
+  ASSERT_TRUE(made.ok()) << made.error();
+  ASSERT_EQ(notices.size(), 1U);
+  EXPECT_EQ(notices[0], "waiting for engine " + std::string(kFakeEngine) +
+                            " to answer protocol_version (300 ms so far; timeout 10 s)");
+  const RefereeOutcome out = requestMove(**made, nineByNine({}), Color::Black, RefereeOptions(ErrorLog::none()));
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(gtpMove(*out.move, 9), "C3");
+  EXPECT_EQ(notices.size(), 1U);
+}
+
 TEST(GtpSource, AnEngineRefusingTheGamesMovesIsATransportFailure) {
   std::unique_ptr<MoveSource> source = fakeSource("--refuse play");
   const RefereeOutcome out = requestMove(*source, nineByNine({"E5"}), Color::White, RefereeOptions(ErrorLog::none()));

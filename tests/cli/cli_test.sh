@@ -46,6 +46,12 @@ if [[ -x /usr/games/gnugo ]]; then
   out=$(printf 'E5\nquit\n' | "$tengen" play --size 9 --opponent 'gtp:/usr/games/gnugo --mode gtp --level 0' 2>&1)
   [[ $? -eq 0 ]] || fail "play against GNU Go exited non-zero"
   expect_contains gnugo "$out" "White plays"
+  # Without --mode gtp GNU Go writes GMP's binary bytes: the start fails at once, long before the timeout.
+  started=$SECONDS
+  out=$(echo quit | "$tengen" play --opponent gtp:/usr/games/gnugo --timeout 30 2>&1)
+  [[ $? -eq 4 ]] || fail "GNU Go without --mode gtp did not exit 4"
+  ((SECONDS - started < 10)) || fail "GNU Go without --mode gtp took $((SECONDS - started)) s to fail"
+  expect_contains gnugo-gmp "$out" "it does not speak GTP (GNU Go needs --mode gtp)"
 fi
 
 # The benchmark prints one line of key=value pairs (docs/cli.md), the reference beside it.

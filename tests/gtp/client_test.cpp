@@ -137,6 +137,86 @@ TEST(Client, GarbageIsReportedWithWhatTheEngineSaid) {
   EXPECT_FALSE(c->alive());
 }
 
+// An engine started from a shell script; the timeout is long, so that only a failure that does not wait for it
+// passes the tests below however slow the machine.
+std::unique_ptr<Client> script(const std::string& text, ClientOptions options = {}) {
+  options.timeout = seconds(30);
+  Result<std::unique_ptr<Client>> c = Client::start(std::vector<std::string>{"/bin/sh", "-c", text}, options);
+  EXPECT_TRUE(c.ok()) << c.error();
+  return c.ok() ? std::move(c).value() : nullptr;
+}
+
+TEST(Client, BinaryOutputFailsAtOnceNamingTheBytesAndTheEnginesLastWords) {
+  // GNU Go without --mode gtp: GMP bytes without a line end, then it waits for its input to end and complains.
+  std::unique_ptr<Client> c =
+      script(R"(printf '\001\241\240\200'; cat >/dev/null; echo 'Error "System error." occurred.' >&2)");
+  const Clock::time_point start = Clock::now();
+  const Result<Response> r = c->send("protocol_version");
+  ASSERT_FALSE(r.ok());
+  EXPECT_LT(Clock::now() - start, seconds(10));
+  EXPECT_EQ(r.errorKind(), ErrorKind::Unreachable);
+  EXPECT_EQ(r.error(),
+            "engine /bin/sh answered something that is not a GTP response: \"\\x01\\xa1\\xa0\\x80\"; it does not speak "
+            "GTP (GNU Go needs --mode gtp) (command: protocol_version); its stderr ends: Error \"System error.\" "
+            "occurred.");
+  EXPECT_FALSE(c->alive());
+
+  std::unique_ptr<Client> d = script(R"(printf '\033\000\377'; exit 1)");
+  const Result<Response> exited = d->send("protocol_version");
+  ASSERT_FALSE(exited.ok());
+  EXPECT_TRUE(contains(exited.error(), "\"\\x1b\\x00\\xff\"; it does not speak GTP")) << exited.error();
+}
+
+TEST(Client, TextThatCannotStartAResponseFailsAtOnceWithoutItsLineEnd) {
+  std::unique_ptr<Client> c = script("printf 'Loading...'; cat >/dev/null");
+  const Clock::time_point start = Clock::now();
+  const Result<Response> r = c->send("protocol_version");
+  ASSERT_FALSE(r.ok());
+  EXPECT_LT(Clock::now() - start, seconds(10));
+  EXPECT_TRUE(contains(r.error(), "answered something that is not a GTP response: \"Loading...\" (command: "))
+      << r.error();
+  EXPECT_FALSE(contains(r.error(), "does not speak GTP")) << r.error();
+}
+
+TEST(Client, AnEngineThatExitsAtOnceFailsAtOnce) {
+  std::unique_ptr<Client> c = script("echo 'cannot open the weights' >&2; exit 2");
+  const Clock::time_point start = Clock::now();
+  const Result<Response> r = c->send("protocol_version");
+  ASSERT_FALSE(r.ok());
+  EXPECT_LT(Clock::now() - start, seconds(10));
+  EXPECT_EQ(r.error(),
+            "engine /bin/sh exited with status 2 (command: protocol_version); its stderr ends: cannot open the "
+            "weights");
+
+  // Its output stays open in a process it started, so only its exit says that no answer will come.
+  std::unique_ptr<Client> d = script("sleep 30 & exit 5");
+  const Clock::time_point again = Clock::now();
+  const Result<Response> orphaned = d->send("protocol_version");
+  ASSERT_FALSE(orphaned.ok());
+  EXPECT_LT(Clock::now() - again, seconds(10));
+  EXPECT_TRUE(contains(orphaned.error(), "exited with status 5 (command: protocol_version)")) << orphaned.error();
+}
+
+TEST(Client, AnEngineSlowToStartIsReportedOnceAndThenAnswers) {
+  std::vector<std::string> notices;
+  ClientOptions options;
+  options.slowStartNotice = milliseconds(300);
+  options.notice = [&](const std::string& line) { notices.push_back(line); };
+  std::unique_ptr<Client> c = fake("--silent-for 1500", options);
+  const Result<Response> r = c->send("protocol_version");
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r->text, "2");
+  ASSERT_EQ(notices.size(), 1U);
+  EXPECT_EQ(notices[0], "waiting for engine " + std::string(kFakeEngine) +
+                            " to answer protocol_version (300 ms so far; timeout 10 s)");
+  // Once the engine has started, a slow answer is its thinking, not news.
+  options.timeout = milliseconds(1000);
+  std::unique_ptr<Client> d = fake("--hang-on genmove", options);
+  ASSERT_TRUE(d->call("name").ok());
+  EXPECT_FALSE(d->send("genmove b").ok());
+  EXPECT_EQ(notices.size(), 1U);
+}
+
 TEST(Client, AResponseWithAnotherCommandsIdIsOutOfStep) {
   std::unique_ptr<Client> c = fake("--wrong-id");
   const Result<Response> r = c->send("name");

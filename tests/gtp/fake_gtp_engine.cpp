@@ -15,6 +15,7 @@
 //     --refuse CMD           answer CMD with "? refused"
 //     --stderr-bytes N       write N bytes to stderr before reading anything
 //     --stderr-text TEXT     write TEXT and a newline to stderr before reading anything
+//     --silent-for MS        next read and write nothing for MS milliseconds (an engine loading its weights)
 //     --crlf                 end lines with \r\n
 //     --no-ids               answer without ids
 //     --wrong-id             answer with the id plus one
@@ -23,6 +24,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -31,6 +33,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -49,6 +52,7 @@ struct Script {
   std::vector<std::string> refused;
   long stderrBytes = 0;
   std::string stderrText;
+  long silentForMs = 0;
   bool crlf = false;
   bool noIds = false;
   bool wrongId = false;
@@ -105,6 +109,8 @@ int run(int argc, char** argv) {
       s.stderrBytes = std::stol(next());
     } else if (a == "--stderr-text") {
       s.stderrText = next();
+    } else if (a == "--silent-for") {
+      s.silentForMs = std::stol(next());
     } else if (a == "--crlf") {
       s.crlf = true;
     } else if (a == "--no-ids") {
@@ -131,6 +137,7 @@ int run(int argc, char** argv) {
     std::cerr.flush();
   }
   if (!s.stderrText.empty()) std::cerr << s.stderrText << std::endl;
+  std::this_thread::sleep_for(std::chrono::milliseconds(s.silentForMs));
 
   std::map<std::string, int> seen;
   std::size_t genmoveIndex = 0;

@@ -112,6 +112,27 @@ TEST(Process, AnswersALastLineWithoutALineEnd) {
   EXPECT_FALSE(p->readLine(in(seconds(5))).ok());
 }
 
+TEST(Process, AnswersTheStartOfALineAtOnceWhenTheCheckRefusesIt) {
+  std::unique_ptr<Process> p = shell("printf 'ok\\nxy'; exec sleep 30");
+  const auto startsWithX = [](std::string_view partial) { return partial.front() == 'x'; };
+  const Clock::time_point start = Clock::now();
+  EXPECT_EQ(*p->readLine(in(seconds(30)), startsWithX), "ok");
+  const Result<std::string> partial = p->readLine(in(seconds(30)), startsWithX);
+  ASSERT_TRUE(partial.ok()) << partial.error();
+  EXPECT_EQ(partial->front(), 'x');
+  EXPECT_LT(Clock::now() - start, seconds(10));
+}
+
+TEST(Process, ReportsTheExitAtOnceWhileAGrandchildHoldsTheOutputOpen) {
+  std::unique_ptr<Process> p = shell("sleep 30 & echo last words; exit 6");
+  const Clock::time_point start = Clock::now();
+  EXPECT_EQ(*p->readLine(in(seconds(30))), "last words");
+  const Result<std::string> end = p->readLine(in(seconds(30)));
+  ASSERT_FALSE(end.ok());
+  EXPECT_EQ(end.error(), "exited with status 6");
+  EXPECT_LT(Clock::now() - start, seconds(10));
+}
+
 TEST(Process, TimesOutWhenTheChildSaysNothing) {
   std::unique_ptr<Process> p = startOk({"sleep", "30"});
   const Clock::time_point start = Clock::now();

@@ -1,5 +1,6 @@
 // HTTP servers for tengen::net's tests, on 127.0.0.1 with a port the kernel picks: one that answers from a script
-// and records every request, one that accepts connections and never answers, and a port nothing listens on.
+// and records every request, one that accepts connections and never answers, and a port nothing listens on; and a
+// raw connection for requests no client library would send.
 #pragma once
 
 #include <arpa/inet.h>
@@ -9,6 +10,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdint>
 #include <deque>
 #include <mutex>
 #include <stdexcept>
@@ -135,6 +137,40 @@ inline int closedPort() {
   const int fd = boundSocket(address);
   ::close(fd);
   return ntohs(address.sin_port);
+}
+
+// A raw connection to 127.0.0.1:port, for what a client library would hide (pipelining, closing, a POST without
+// Content-Length); -1 when nothing listens.
+inline int connectTo(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Sends `request` and reads one whole reply (headers and a Content-Length body); "" when the connection is closed
+// first.
+inline std::string exchange(int fd, const std::string& request) {
+  if (::send(fd, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size())) return "";
+  std::string received;
+  char buffer[4096];
+  for (;;) {
+    const auto end = received.find("\r\n\r\n");
+    if (end != std::string::npos) {
+      const auto at = received.find("Content-Length: ");
+      const std::size_t length = at == std::string::npos ? 0 : std::stoul(received.substr(at + 16));
+      if (received.size() >= end + 4 + length) return received;
+    }
+    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+    if (n <= 0) return received;
+    received.append(buffer, static_cast<std::size_t>(n));
+  }
 }
 
 }  // namespace tengen::net::fixture

@@ -86,6 +86,12 @@ export SERVE_TEST_TOKEN=tok-SECRET-123
 if start_serve remote --engine random --token-env SERVE_TEST_TOKEN --workers 2 --error-log "$tmp/errors.jsonl"; then
   code=$(curl -s -o /dev/null -w '%{http_code}' -X POST "$serve_url/v1/genmove" -d '{}')
   [[ $code == 401 ]] || fail "no token: $code"
+  # curl -X POST sends no body and no Content-Length: a 405 (before the token) and a 400 at once, not after the
+  # 5 s read timeout.
+  out=$(curl -s -i -m 4 -X POST "$serve_url/metrics")
+  [[ "$out" == "HTTP/1.1 405"* && "$out" == *"Allow: GET, HEAD"* ]] || fail "POST /metrics without a body: $out"
+  out=$(curl -s -m 4 -H "Authorization: Bearer $SERVE_TEST_TOKEN" -X POST "$serve_url/v1/genmove")
+  [[ "$out" == *'"detail":"the request has no body; send the game as JSON"'* ]] || fail "POST without a body: $out"
   code=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $SERVE_TEST_TOKEN" -X POST \
     "$serve_url/v1/genmove" -d '{"size":9}')
   [[ $code == 200 ]] || fail "with the token: $code"

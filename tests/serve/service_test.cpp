@@ -78,6 +78,7 @@ class Server {
     return c;
   }
   MoveService& service() { return *m_service; }
+  int port() const { return m_server->port(); }
   fs::path errorLog() const { return m_dir.path() / "errors.jsonl"; }
 
  private:
@@ -117,6 +118,35 @@ Reply post(const Server& server, const std::string& path, const std::string& bod
 Reply get(const Server& server, const std::string& path, const httplib::Headers& headers = {}) {
   httplib::Client c = server.client();
   return replyOf(c.Get(path.c_str(), headers));
+}
+
+// A request written by hand on a fresh connection, for what cpp-httplib's client never sends (a POST without
+// Content-Length, as `curl -X POST URL` sends it).
+Reply raw(const Server& server, const std::string& request) {
+  Reply reply;
+  const int fd = net::fixture::connectTo(server.port());
+  if (fd < 0) {
+    reply.text = "no connection";
+    return reply;
+  }
+  const std::string received = net::fixture::exchange(fd, request);
+  ::close(fd);
+  const std::size_t end = received.find("\r\n\r\n");
+  if (received.rfind("HTTP/1.1 ", 0) != 0 || end == std::string::npos) {
+    reply.text = "no reply: " + received;
+    return reply;
+  }
+  reply.status = std::stoi(received.substr(9, 3));
+  for (std::size_t line = received.find("\r\n") + 2; line < end;) {
+    const std::size_t next = received.find("\r\n", line);
+    const std::string header = received.substr(line, next - line);
+    const std::size_t colon = header.find(": ");
+    if (colon != std::string::npos) reply.headers.emplace(header.substr(0, colon), header.substr(colon + 2));
+    line = next + 2;
+  }
+  reply.text = received.substr(end + 4);
+  reply.body = json::parse(reply.text, nullptr, false);
+  return reply;
 }
 
 ServiceOptions randomService(int workers = 2) {
@@ -368,7 +398,7 @@ TEST(Service, RefusesEveryMalformedRequestWith400AndSaysWhy) {
   for (int i = 0; i < 100; ++i) deep += "]";
   const std::vector<std::pair<std::string, std::string>> cases = {
       {R"({"size":9,)", "invalid JSON at byte"},
-      {"", "invalid JSON at byte 0"},
+      {"", "the request has no body; send the game as JSON"},
       {"[1,2]", "the body must be a JSON object"},
       {R"({"size":"19"})", "size: must be an integer, not a string"},
       {R"({"size":30})", "size: must be 2..25, not 30"},
@@ -446,6 +476,50 @@ TEST(Service, UnknownPathsAre404AndWrongMethods405WithAllow) {
   const auto deleted = c.Delete("/v1/legal");
   ASSERT_TRUE(deleted);
   EXPECT_EQ(deleted->status, 405);
+}
+
+// `curl -X POST URL` sends no body and no Content-Length; neither the 405 nor the 400 may wait for a body.
+TEST(Service, AWrongMethodIs405WithAllowWithABodyOrWithout) {
+  net::HttpServerOptions http;
+  http.readTimeoutSeconds = 30;  // a wait for the body would end far beyond the bound below
+  Server server(randomService(), http);
+  const std::string body = "Content-Length: 10\r\n\r\n{\"size\":9}";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"POST /metrics HTTP/1.1\r\nHost: x\r\n\r\n", "GET, HEAD"},
+      {"POST /metrics HTTP/1.1\r\nHost: x\r\n" + body, "GET, HEAD"},
+      {"PUT /v1/genmove HTTP/1.1\r\nHost: x\r\n\r\n", "POST"},
+      {"PUT /v1/genmove HTTP/1.1\r\nHost: x\r\n" + body, "POST"},
+      {"DELETE /v1/genmove HTTP/1.1\r\nHost: x\r\n\r\n", "POST"},
+      {"DELETE /v1/genmove HTTP/1.1\r\nHost: x\r\n" + body, "POST"},
+      {"GET /v1/genmove HTTP/1.1\r\nHost: x\r\n\r\n", "POST"},
+  };
+  const auto start = std::chrono::steady_clock::now();
+  for (const auto& [request, allow] : cases) {
+    const Reply reply = raw(server, request);
+    EXPECT_EQ(reply.status, 405) << request << " -> " << reply.text;
+    const auto header = reply.headers.find("Allow");
+    ASSERT_NE(header, reply.headers.end()) << request;
+    EXPECT_EQ(header->second, allow) << request;
+    EXPECT_EQ(reply.body, json({{"error", "method_not_allowed"}, {"detail", "this path takes " + allow}})) << request;
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+}
+
+TEST(Service, APostWithoutABodyIs400SayingSo) {
+  net::HttpServerOptions http;
+  http.readTimeoutSeconds = 30;
+  Server server(randomService(), http);
+  const json expected = {{"error", "invalid_request"}, {"detail", "the request has no body; send the game as JSON"}};
+  const auto start = std::chrono::steady_clock::now();
+  for (const char* path : {"/v1/genmove", "/v1/legal", "/v1/score"}) {
+    Reply reply = raw(server, std::string("POST ") + path + " HTTP/1.1\r\nHost: x\r\n\r\n");
+    EXPECT_EQ(reply.status, 400) << path << " -> " << reply.text;
+    EXPECT_EQ(reply.body, expected) << path;
+    reply = raw(server, std::string("POST ") + path + " HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n");
+    EXPECT_EQ(reply.status, 400) << path << " -> " << reply.text;
+    EXPECT_EQ(reply.body, expected) << path;
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
 }
 
 TEST(Service, BodiesOverOneMebibyteAre413) {

@@ -45,10 +45,14 @@ Result<std::unique_ptr<GtpSource>> GtpSource::start(std::string_view spec, std::
   const double seconds = options.timeoutSeconds > 0 ? options.timeoutSeconds : SourceOptions{}.timeoutSeconds;
   const double ms = std::clamp(seconds * 1000.0, 1.0, 1e9);
   clientOptions.timeout = std::chrono::milliseconds(static_cast<long long>(std::llround(ms)));
+  // Not a positive number (0, NaN): no report.
+  const double noticeMs = options.slowStartSeconds > 0 ? std::min(options.slowStartSeconds * 1000.0, 1e9) : 0.0;
+  clientOptions.slowStartNotice = std::chrono::milliseconds(static_cast<long long>(std::llround(noticeMs)));
+  clientOptions.notice = options.notice;
   Result<std::unique_ptr<gtp::Client>> client = startClient(*argv, clientOptions);
   if (!client) return R::failure(client);
   return std::unique_ptr<GtpSource>(
-      new GtpSource(std::string(spec), std::move(argv).value(), clientOptions, std::move(client).value()));
+      new GtpSource(std::string(spec), std::move(argv).value(), std::move(clientOptions), std::move(client).value()));
 }
 
 Status GtpSource::sync(const Game& game, bool fully) {

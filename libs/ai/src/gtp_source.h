@@ -38,9 +38,9 @@ class GtpSource final : public MoveSource {
     std::vector<Move> moves;
   };
 
-  GtpSource(std::string spec, std::vector<std::string> argv, const gtp::ClientOptions& options,
+  GtpSource(std::string spec, std::vector<std::string> argv, gtp::ClientOptions options,
             std::unique_ptr<gtp::Client> client)
-      : m_spec(std::move(spec)), m_argv(std::move(argv)), m_options(options), m_client(std::move(client)) {}
+      : m_spec(std::move(spec)), m_argv(std::move(argv)), m_options(std::move(options)), m_client(std::move(client)) {}
 
   Status sync(const Game& game, bool fully);
 

@@ -1,6 +1,7 @@
 #include "tengen/gtp/client.h"
 
 #include <cctype>
+#include <iostream>
 #include <string>
 #include <utility>
 
@@ -26,20 +27,51 @@ std::string durationText(std::chrono::milliseconds d) {
   return std::to_string(ms / 1000) + "." + std::to_string(ms % 1000 / 100) + " s";
 }
 
-// A line of engine output made printable and short enough for a message.
+// A line of engine output made printable (other bytes as \xNN) and short enough for a message.
 std::string quoted(std::string_view text) {
   constexpr std::size_t kShown = 80;
+  constexpr std::string_view kHex = "0123456789abcdef";
   std::string out = "\"";
-  for (char ch : text.substr(0, kShown)) out += std::isprint(static_cast<unsigned char>(ch)) ? ch : '?';
+  for (char ch : text.substr(0, kShown)) {
+    const auto byte = static_cast<unsigned char>(ch);
+    if (std::isprint(byte)) {
+      out += ch;
+    } else {
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xf];
+    }
+  }
   return out + (text.size() > kShown ? "...\"" : "\"");
 }
 
 bool isBlank(std::string_view line) { return trim(line).empty(); }
 
+// Whether the start of a line already shows that it cannot begin a response: a response starts with '=' or '?'
+// in its first column, and a line of blanks (skipped before a response) holds nothing else.
+bool cannotBeginResponse(std::string_view partial) {
+  const std::size_t first = partial.find_first_not_of(" \t\n\v\f\r");
+  if (first == std::string_view::npos) return false;
+  return first != 0 || (partial[0] != '=' && partial[0] != '?');
+}
+
+// What the engine did when its output cannot begin a response. Output that starts with a byte that is neither
+// printable nor blank is another protocol, not GTP text gone wrong: GNU Go without --mode gtp speaks GMP.
+std::string notAResponse(std::string_view line) {
+  std::string what = "answered something that is not a GTP response: " + quoted(line);
+  const std::string_view text = trim(line);
+  if (!text.empty() && !std::isprint(static_cast<unsigned char>(text.front()))) {
+    what += "; it does not speak GTP (GNU Go needs --mode gtp)";
+  }
+  return what;
+}
+
+void noticeOnStderr(const std::string& line) { std::cerr << "tengen: " + line + "\n" << std::flush; }
+
 }  // namespace
 
-Client::Client(std::unique_ptr<Process> process, const ClientOptions& options)
-    : m_process(std::move(process)), m_argv(m_process->argv()), m_options(options) {}
+Client::Client(std::unique_ptr<Process> process, ClientOptions options)
+    : m_process(std::move(process)), m_argv(m_process->argv()), m_options(std::move(options)) {}
 
 Result<std::unique_ptr<Client>> Client::start(std::string_view commandLine, const ClientOptions& options) {
   const Result<std::vector<std::string>> argv = splitCommandLine(commandLine);
@@ -104,9 +136,15 @@ Result<std::vector<Response>> Client::sendBatch(const std::vector<std::string>& 
   }
   const Status written = m_process->write(text, Clock::now() + m_options.timeout);
   if (!written) {
-    // A child that stopped reading has usually ended; its exit status says more than the broken pipe.
-    const std::string what =
-        m_process->waitForExit(Clock::now() + kExitWait) ? m_process->exitDescription() : written.error();
+    // A child that stopped reading has usually ended; what it wrote before (another protocol's greeting) says most
+    // about it, and else its exit status says more than the broken pipe.
+    const Result<std::string> said = m_process->readLine(Clock::now(), cannotBeginResponse);
+    std::string what;
+    if (said && cannotBeginResponse(*said)) {
+      what = notAResponse(*said);
+    } else {
+      what = m_process->waitForExit(Clock::now() + kExitWait) ? m_process->exitDescription() : written.error();
+    }
     return R::failure(fail(commands.empty() ? std::string() : commands.front(), what), ErrorKind::Unreachable);
   }
 
@@ -123,26 +161,36 @@ Result<std::vector<Response>> Client::sendBatch(const std::vector<std::string>& 
 Result<Response> Client::readResponse(const std::string& command, int id) {
   using R = Result<Response>;
   const Clock::time_point deadline = Clock::now() + m_options.timeout;
-  const auto readLine = [&]() -> Result<std::string> {
-    Result<std::string> line = m_process->readLine(deadline);
-    if (line) return line;
-    if (Clock::now() >= deadline) {
-      return Result<std::string>::failure(fail(command, "did not answer within " + durationText(m_options.timeout)),
-                                          ErrorKind::Unreachable);
+  // Until the engine has answered once it may still be starting; a long wait then is reported, once.
+  Clock::time_point noticeAt = Clock::time_point::max();
+  if (!m_answered && m_options.slowStartNotice > std::chrono::milliseconds::zero()) {
+    noticeAt = Clock::now() + m_options.slowStartNotice;
+  }
+  const auto readLine = [&](const Process::PartialLineCheck& wrongAlready) -> Result<std::string> {
+    for (;;) {
+      Result<std::string> line = m_process->readLine(std::min(deadline, noticeAt), wrongAlready);
+      if (line) return line;
+      const Clock::time_point now = Clock::now();
+      if (now >= noticeAt && now < deadline && !m_process->hasExited()) {
+        noticeSlowStart(command);
+        noticeAt = Clock::time_point::max();
+        continue;
+      }
+      if (now >= deadline) {
+        return Result<std::string>::failure(fail(command, "did not answer within " + durationText(m_options.timeout)),
+                                            ErrorKind::Unreachable);
+      }
+      return Result<std::string>::failure(fail(command, line.error()), ErrorKind::Unreachable);
     }
-    return Result<std::string>::failure(fail(command, line.error()), ErrorKind::Unreachable);
   };
 
   // Blank lines before a response carry nothing; some engines print an extra one.
-  Result<std::string> first = readLine();
-  while (first && isBlank(*first)) first = readLine();
+  Result<std::string> first = readLine(cannotBeginResponse);
+  while (first && isBlank(*first)) first = readLine(cannotBeginResponse);
   if (!first) return R::failure(first);
 
   const std::string& head = *first;
-  if (head[0] != '=' && head[0] != '?') {
-    return R::failure(fail(command, "answered something that is not a GTP response: " + quoted(head)),
-                      ErrorKind::Unreachable);
-  }
+  if (head[0] != '=' && head[0] != '?') return R::failure(fail(command, notAResponse(head)), ErrorKind::Unreachable);
   Response response;
   response.success = head[0] == '=';
   std::size_t pos = 1;
@@ -157,14 +205,26 @@ Result<Response> Client::readResponse(const std::string& command, int id) {
   }
   std::string text = head.substr(pos);
   for (;;) {
-    Result<std::string> line = readLine();
+    Result<std::string> line = readLine({});
     if (!line) return R::failure(line);
     if (line->empty()) break;
     text += '\n';
     text += *line;
   }
   response.text = std::string(trim(text));
+  m_answered = true;
   return response;
+}
+
+void Client::noticeSlowStart(const std::string& command) {
+  const std::string line = "waiting for engine " + m_argv[0] + " to answer " + command + " (" +
+                           durationText(m_options.slowStartNotice) + " so far; timeout " +
+                           durationText(m_options.timeout) + ")";
+  if (m_options.notice) {
+    m_options.notice(line);
+  } else {
+    noticeOnStderr(line);
+  }
 }
 
 Result<std::string> Client::call(std::string_view command) {

@@ -22,6 +22,10 @@ namespace {
 
 using Clock = Process::Clock;
 
+// How often a read that waits for output looks whether the child has ended: one that ends while a process it
+// started holds its stdout open never brings the end of its output.
+constexpr std::chrono::milliseconds kExitCheckInterval{100};
+
 std::string errnoText(int error) { return std::generic_category().message(error); }
 
 // Milliseconds from now to the deadline for poll(): never negative, and rounded up so a poll does not return just
@@ -446,7 +450,14 @@ bool Process::readAvailable() {
   }
 }
 
-Result<std::string> Process::readLine(Clock::time_point deadline) {
+std::string Process::takeOut() {
+  std::string line = std::move(m_out);
+  m_out.clear();
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return line;
+}
+
+Result<std::string> Process::readLine(Clock::time_point deadline, const PartialLineCheck& wrongAlready) {
   using R = Result<std::string>;
   std::size_t searched = 0;
   for (;;) {
@@ -458,30 +469,33 @@ Result<std::string> Process::readLine(Clock::time_point deadline) {
       return line;
     }
     searched = m_out.size();
+    if (!m_out.empty() && wrongAlready && wrongAlready(m_out)) return takeOut();
     if (m_out.size() > m_options.maxLineBytes) {
       return R::failure("wrote a line longer than " + std::to_string(m_options.maxLineBytes) + " bytes",
                         ErrorKind::Unreachable);
     }
     if (m_stdoutEnded || m_stdout < 0) {
-      if (!m_out.empty()) {
-        std::string line = std::move(m_out);
-        m_out.clear();
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        return line;
-      }
+      if (!m_out.empty()) return takeOut();
       // The output usually ends because the child is ending; give it a moment so the message can say how.
       waitForExit(std::min(deadline, Clock::now() + std::chrono::milliseconds(500)));
       if (m_reaped) return R::failure(m_exitDescription, ErrorKind::Unreachable);
       return R::failure("closed its output", ErrorKind::Unreachable);
     }
     pollfd fd{m_stdout, POLLIN, 0};
-    const int ready = ::poll(&fd, 1, pollTimeout(deadline));
+    const int ready = ::poll(&fd, 1, pollTimeout(std::min(deadline, Clock::now() + kExitCheckInterval)));
     if (ready < 0) {
       if (errno == EINTR) continue;
       return R::failure("could not be waited for: " + errnoText(errno), ErrorKind::Unreachable);
     }
-    if (ready == 0) return R::failure("did not answer in time", ErrorKind::Unreachable);
-    readAvailable();
+    if (ready > 0) {
+      readAvailable();
+    } else if (Clock::now() >= deadline) {
+      return R::failure("did not answer in time", ErrorKind::Unreachable);
+    } else if (hasExited()) {
+      // Ended while a process it started keeps its stdout open: what is in the pipe is all that will come.
+      readAvailable();
+      m_stdoutEnded = true;
+    }
   }
 }
 

@@ -181,6 +181,9 @@ struct MoveService::Impl {
       return reply;
     }
 
+    if (request.body.empty()) {
+      return net::jsonError(400, "invalid_request", "the request has no body; send the game as JSON");
+    }
     const Result<JsonValue> body = net::parseJson(request.body);
     if (!body) return net::jsonError(400, "invalid_request", body.error());
     ReadOptions read;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -71,6 +72,11 @@ struct ModelOptions {
 struct SourceOptions {
   std::uint64_t seed = 1;
   double timeoutSeconds = 60;  // one request (GTP: one command)
+  // A GTP engine that has not answered its first command after this long is reported once through `notice`
+  // (still waiting, up to timeoutSeconds): an engine loading its weights looks like a hang otherwise.
+  double slowStartSeconds = 5;
+  // Receives such reports, one line each; when empty, they go to std::cerr.
+  std::function<void(const std::string& line)> notice;
   // Tries of one model request when the connection fails or the server answers 5xx/429; `tengen serve` uses 1 so a
   // model that is down is a fast 502 and the caller decides when to try again.
   int transportAttempts = 4;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -21,6 +22,12 @@ struct ClientOptions {
   bool sendIds = true;
   // How long close() waits for the engine to leave after `quit`, and again after SIGTERM.
   std::chrono::milliseconds quitGrace{2000};
+  // An engine that has not answered its first command (it is starting: loading weights takes a while) after this
+  // long is reported once through `notice`, and the wait goes on up to `timeout`. Zero: never.
+  std::chrono::milliseconds slowStartNotice{5000};
+  // Receives that report as one line, e.g. "waiting for engine katago to answer protocol_version (5 s so far;
+  // timeout 60 s)", on the thread that sent the command. When empty, the line goes to std::cerr after "tengen: ".
+  std::function<void(const std::string& line)> notice;
   ProcessOptions process;
 };
 
@@ -46,7 +53,9 @@ class Client {
   // Sends one command and reads its response. A `?` is a Response with success false. Fails when the engine
   // crashed (its exit status or signal is named), hung past the timeout, or answered something that is not a GTP
   // response; the client is then dead: the engine is ended and every later call fails at once with the same
-  // message. A command that is not one line fails without touching the engine.
+  // message. An engine that ends, or whose output cannot start a response (binary bytes, a line of text), fails
+  // the call as soon as that shows, without waiting for the timeout. A command that is not one line fails without
+  // touching the engine.
   Result<Response> send(std::string_view command);
 
   // Writes all the commands at once, then reads their responses in order: one round trip instead of one per
@@ -71,8 +80,10 @@ class Client {
   void close();
 
  private:
-  Client(std::unique_ptr<Process> process, const ClientOptions& options);
+  Client(std::unique_ptr<Process> process, ClientOptions options);
   Result<Response> readResponse(const std::string& command, int id);
+  // Tells options.notice that the engine has not answered `command` yet (see ClientOptions::slowStartNotice).
+  void noticeSlowStart(const std::string& command);
   // Marks the client dead with a message naming the engine, the command and what went wrong, ends the engine
   // and answers the message.
   std::string fail(const std::string& command, const std::string& what);
@@ -81,6 +92,7 @@ class Client {
   std::vector<std::string> m_argv;
   ClientOptions m_options;
   int m_nextId = 1;
+  bool m_answered = false;  // the engine has answered a command: it has started
   std::string m_failure;
   bool m_closed = false;
 };

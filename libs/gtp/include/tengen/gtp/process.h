@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -58,10 +59,15 @@ class Process {
   // the child no longer reads its input (it closed it or ended) or the deadline passes.
   Status write(std::string_view data, Clock::time_point deadline);
 
+  // Looks at the start of a line whose end has not come yet: true when that start already shows the line is
+  // wrong, so that waiting for its end (which binary output may never bring) is pointless.
+  using PartialLineCheck = std::function<bool(std::string_view partial)>;
+
   // The next line of the child's stdout without its '\n' (a '\r' before it is removed too). Fails at the end of
   // the output, saying how the child ended when it has, when a line exceeds maxLineBytes, or when the deadline
-  // passes. A last line without a line end is answered as a line.
-  Result<std::string> readLine(Clock::time_point deadline);
+  // passes. A child that ends fails the read at once even while a process it started holds its stdout open. A
+  // last line without a line end is answered as a line, and so is the start of one that `wrongAlready` refuses.
+  Result<std::string> readLine(Clock::time_point deadline, const PartialLineCheck& wrongAlready = {});
 
   // Closes the child's stdin, so that a well-behaved child sees the end of its input.
   void closeStdin();
@@ -92,6 +98,8 @@ class Process {
   void recordExit(int status);
   // Reads what the child's stdout has now into m_out; false at its end or on an error.
   bool readAvailable();
+  // All of m_out as one line, without a '\r' at its end.
+  std::string takeOut();
 
   std::vector<std::string> m_argv;
   ProcessOptions m_options;
