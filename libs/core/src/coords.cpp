@@ -55,9 +55,9 @@ std::string gtpColumnLetters(int size) { return std::string(kGtpLetters.substr(0
 std::optional<ParsedVertex> readGtpVertex(std::string_view text, int size) {
   const std::string_view t = trim(text);
   if (t.empty()) return std::nullopt;
-  const std::string low = asciiLower(t);
-  if (low == "pass") return ParsedVertex{MoveKind::Pass, {}};
-  if (low == "resign") return ParsedVertex{MoveKind::Resign, {}};
+  // Compared in place: the model-answer reader calls this for every short word of an answer.
+  if (equalsIgnoringCase(t, "pass")) return ParsedVertex{MoveKind::Pass, {}};
+  if (equalsIgnoringCase(t, "resign")) return ParsedVertex{MoveKind::Resign, {}};
   const std::optional<int> col = gtpColumnOf(t.front());
   const std::optional<int> number = parseSmallNumber(t.substr(1));
   if (!col || !number) return std::nullopt;

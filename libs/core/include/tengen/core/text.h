@@ -14,6 +14,16 @@ constexpr std::string_view trim(std::string_view s) {
   return s.substr(first, s.find_last_not_of(kBlanks) - first + 1);
 }
 
+// Whether `s` is `lowerWord` in any mix of ASCII cases; `lowerWord` is in lower case.
+constexpr bool equalsIgnoringCase(std::string_view s, std::string_view lowerWord) {
+  if (s.size() != lowerWord.size()) return false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i] >= 'A' && s[i] <= 'Z' ? static_cast<char>(s[i] - 'A' + 'a') : s[i];
+    if (c != lowerWord[i]) return false;
+  }
+  return true;
+}
+
 // `s` with the ASCII letters in lower case (or upper case); other bytes, UTF-8 included, stay as they are.
 inline std::string asciiLower(std::string_view s) {
   std::string out(s);
