@@ -1,12 +1,14 @@
 // The built-in engine: it takes and saves chains in atari, proposes only legal moves, repeats itself for a seed,
-// passes when passing wins and tells dead stones from live ones; it keeps its tree between moves only when the
-// game went on from the position it searched, and stops early only when the choice is settled.
+// passes when passing wins, tells dead stones from live ones and opens in the corners; it keeps its tree between moves
+// only when the game went on from the position it searched, and stops early only when the choice is settled.
 #include "tengen/engine/engine.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -192,18 +194,76 @@ TEST(Engine, PassesWhenOnlyItsOwnEyesAreLeft) {
   EXPECT_EQ(engine.genmove(game, Color::Black), Move::pass(Color::Black));
 }
 
-TEST(Engine, OpensOnTheThirdOrFourthLine) {
-  // From the empty board the first move goes to a corner's or a side's third or fourth line, whatever the seed.
-  for (int size : {13, 19}) {
-    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-      Game game(GameConfig{size, Rules::Chinese, std::nullopt, 0});
-      Engine engine(withPlayouts(2000, seed));
-      const Move move = engine.genmove(game, Color::Black);
-      ASSERT_EQ(move.kind, MoveKind::Play);
-      const int line = std::min({move.point.row + 1, size - move.point.row, move.point.col + 1, size - move.point.col});
-      EXPECT_TRUE(line == 3 || line == 4)
-          << size << "x" << size << " seed " << seed << ": " << gtpVertex(move.point, size);
+// The opening tests' budgets: enough that, before the search had its opening prior, the playouts' own preferences
+// pulled the engine off the corners (to the 5-5 point on 13x13, the second line on 19x19); small enough for a few
+// seconds in all.
+long openingPlayouts(int size) { return size == 19 ? 3000 : 8000; }
+constexpr std::uint64_t kOpeningSeeds = 5;
+
+// The line of p counted from the nearest edge (1 on the edge) and from the second nearest (the nearest edge of the
+// other direction).
+int nearLine(Point p, int size) {
+  return std::min(std::min(p.row + 1, size - p.row), std::min(p.col + 1, size - p.col));
+}
+int farLine(Point p, int size) {
+  return std::max(std::min(p.row + 1, size - p.row), std::min(p.col + 1, size - p.col));
+}
+
+// A corner opening point: the third or fourth line from the nearest edge, the third to fifth from the other one.
+bool isCornerPoint(Point p, int size) {
+  const int near = nearLine(p, size);
+  const int far = farLine(p, size);
+  return (near == 3 || near == 4) && far >= 3 && far <= 5;
+}
+
+// The game after `moves` (GTP vertices, Black first), Chinese rules.
+Game openingGame(int size, const std::vector<std::string>& moves) {
+  Game game(GameConfig{size, Rules::Chinese, std::nullopt, 0});
+  for (const std::string& vertex : moves) {
+    const Result<ParsedVertex> parsed = parseGtpVertex(vertex, size);
+    if (!parsed) {
+      ADD_FAILURE() << "not a vertex: " << vertex;
+      return game;
     }
+    EXPECT_EQ(game.play(Move::play(game.toMove(), parsed.value().point)), RejectReason::None) << vertex;
+  }
+  return game;
+}
+
+Move openingMove(const Game& game, std::uint64_t seed) {
+  Engine engine(withPlayouts(openingPlayouts(game.size()), seed));
+  return engine.genmove(game, game.toMove());
+}
+
+// The first move on the empty board, over the seeds, is a corner point. One test per size, so that each stays short
+// under the sanitizers.
+void expectCornerOpenings(int size) {
+  for (std::uint64_t seed = 1; seed <= kOpeningSeeds; ++seed) {
+    const Move move = openingMove(openingGame(size, {}), seed);
+    ASSERT_EQ(move.kind, MoveKind::Play);
+    EXPECT_TRUE(isCornerPoint(move.point, size)) << "seed " << seed << ": " << gtpVertex(move.point, size);
+  }
+}
+
+TEST(Engine, Opens13x13InACornerOnTheThirdOrFourthLine) { expectCornerOpenings(13); }
+
+TEST(Engine, Opens19x19InACornerOnTheThirdOrFourthLine) { expectCornerOpenings(19); }
+
+TEST(Engine, AnswersACornerOpeningInAnotherEmptyCorner) {
+  const Point q16 = parseGtpVertex("Q16", 19).value().point;
+  for (std::uint64_t seed = 1; seed <= kOpeningSeeds; ++seed) {
+    const Move move = openingMove(openingGame(19, {"Q16"}), seed);
+    ASSERT_EQ(move.kind, MoveKind::Play);
+    const int distance = std::max(std::abs(move.point.row - q16.row), std::abs(move.point.col - q16.col));
+    EXPECT_TRUE(isCornerPoint(move.point, 19) && distance > 5) << "seed " << seed << ": " << gtpVertex(move.point, 19);
+  }
+}
+
+TEST(Engine, KeepsOffTheFirstTwoLinesOnceTheFourCornersAreTaken) {
+  for (std::uint64_t seed = 1; seed <= kOpeningSeeds; ++seed) {
+    const Move move = openingMove(openingGame(19, {"Q16", "D4", "Q4", "D16"}), seed);
+    ASSERT_EQ(move.kind, MoveKind::Play);
+    EXPECT_GE(nearLine(move.point, 19), 3) << "seed " << seed << ": " << gtpVertex(move.point, 19);
   }
 }
 

@@ -60,6 +60,8 @@ class Search {
     std::uint16_t move = 0;      // the vertex played into this node
     Color color = Color::Empty;  // who played it
     bool expanded = false;
+    // The opening prior (search.cpp), in hundredths of a win added to the selection value; it does not fade.
+    std::int8_t openingBias = 0;
     std::uint32_t visits = 0;
     float wins = 0;  // for `color`
     std::uint32_t raveVisits = 0;
