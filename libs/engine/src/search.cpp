@@ -48,32 +48,29 @@ constexpr std::uint32_t kModelRavePrior = 40;
 // takes the empty corners on the third and fourth lines first, then the sides, and plays neither on the first two
 // lines away from the stones nor in the open centre. Random playouts do not know this: on a nearly empty board
 // their winning rates differ by little more than the playouts' own biases, and enough playouts drown the model's
-// prior, which fades like any virtual playout. So this prior is a term of the selection value that does not fade:
-// kOpeningBias for a corner move, minus as much for a poor one, falling linearly to nothing as the stones on the
-// board reach its size.
+// prior, which fades like any virtual playout. So the root's children get a term of their selection value that
+// does not fade: kOpeningBias for a corner move, minus as much for a poor one, falling linearly to nothing as the
+// stones on the board reach its size. Only at the root: below it the tree reads each side's best replies, not the
+// natural ones, so the values the root sees stay the playouts'.
 constexpr int kOpeningMinSize = 13;
 constexpr double kOpeningBias = 0.1;
 // A move is in open space when no stone stands within this many lines of it either way (a 9x9 square).
 constexpr int kOpenRadius = 4;
 
-// The opening prior of a move at p, in hundredths of a win, `weight` (0..1) of the full one; `stones` are the
-// points of the board's stones. In open space: +1 on the third and fourth lines near a corner (the other line
-// the third to the fifth), 0 on the third and fourth lines of a side, -1 from the fifth line in; and -1 on the
-// first two lines whenever no stone touches the point (diagonals included). Elsewhere (near stones) 0.
-std::int8_t openingBias(int size, Point p, const std::vector<Point>& stones, double weight) {
+// The opening prior of a move at p, as a share of kOpeningBias; `stones` are the points of the board's stones. In
+// open space: 1 on the third and fourth lines near a corner (the other line the third to the fifth), 0 on the
+// third and fourth lines of a side, -1 from the fifth line in; and -1 on the first two lines whenever no stone
+// touches the point (diagonals included). Elsewhere (near stones) 0.
+int openingSign(int size, Point p, const std::vector<Point>& stones) {
   const int lineRow = std::min(p.row + 1, size - p.row);
   const int lineCol = std::min(p.col + 1, size - p.col);
   const int near = std::min(lineRow, lineCol);
   const int far = std::max(lineRow, lineCol);
   int closest = size;  // the nearest stone, counted in lines either way
   for (const Point s : stones) closest = std::min(closest, std::max(std::abs(s.row - p.row), std::abs(s.col - p.col)));
-  int sign = 0;
-  if (near <= 2) {
-    sign = closest <= 1 ? 0 : -1;
-  } else if (closest > kOpenRadius) {
-    sign = near >= 5 ? -1 : far <= 5 ? 1 : 0;
-  }
-  return static_cast<std::int8_t>(std::lround(100 * kOpeningBias * weight * sign));
+  if (near <= 2) return closest <= 1 ? 0 : -1;
+  if (closest <= kOpenRadius) return 0;
+  return near >= 5 ? -1 : far <= 5 ? 1 : 0;
 }
 
 // How often the early stop looks at the root: rarely enough that scanning the root children costs nothing next to
@@ -126,6 +123,25 @@ void Search::setPrior(Node& child, const Board& board, Color c, Vertex v, Vertex
   }
 }
 
+void Search::setOpeningPrior() {
+  m_openingPrior.clear();
+  const int size = m_root.size();
+  const int stoneCount = size * size - m_root.emptyCount();
+  if (m_model == nullptr || size < kOpeningMinSize || stoneCount >= size) return;
+  const double weight = kOpeningBias * (1 - static_cast<double>(stoneCount) / size);
+  std::vector<Point> stones;
+  for (int row = 0; row < size; ++row) {
+    for (int col = 0; col < size; ++col) {
+      if (isPlayer(m_root.at(Point{row, col}))) stones.push_back({row, col});
+    }
+  }
+  const Node& root = m_nodes[0];
+  for (std::int32_t i = root.firstChild; i < root.firstChild + root.childCount; ++i) {
+    const Point p = m_root.point(m_nodes[static_cast<std::size_t>(i)].move);
+    m_openingPrior.push_back(weight * openingSign(size, p, stones));
+  }
+}
+
 void Search::setModelPriors(std::int32_t first, std::int32_t end, const Board& board, Color c, Vertex last,
                             Vertex lastOwn, const std::vector<bool>* only) {
   if (first >= end) return;
@@ -138,19 +154,6 @@ void Search::setModelPriors(std::int32_t first, std::int32_t end, const Board& b
     total += s;
   }
   const double mean = total / static_cast<double>(end - first);
-  // The opening prior's weight, and the stones it measures open space against.
-  const int size = board.size();
-  const int stoneCount = size * size - board.emptyCount();
-  const double openingWeight =
-      size >= kOpeningMinSize && stoneCount < size ? 1 - static_cast<double>(stoneCount) / size : 0;
-  std::vector<Point> stones;
-  if (openingWeight > 0) {
-    for (int row = 0; row < size; ++row) {
-      for (int col = 0; col < size; ++col) {
-        if (isPlayer(board.at(Point{row, col}))) stones.push_back({row, col});
-      }
-    }
-  }
   for (std::int32_t i = first; i < end; ++i) {
     if (only != nullptr && !(*only)[static_cast<std::size_t>(i - first)]) continue;
     Node& child = m_nodes[static_cast<std::size_t>(i)];
@@ -160,7 +163,6 @@ void Search::setModelPriors(std::int32_t first, std::int32_t end, const Board& b
     child.priorWins = kModelPrior * q;
     child.raveVisits = kModelRavePrior;
     child.raveWins = static_cast<float>(kModelRavePrior) * q;
-    child.openingBias = openingWeight > 0 ? openingBias(size, board.point(child.move), stones, openingWeight) : 0;
   }
 }
 
@@ -182,6 +184,7 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
   rootNode.color = opponent(toMove);
   m_nodes.push_back(rootNode);
   expand(0, m_root, toMove, last, lastOwn);
+  setOpeningPrior();
 }
 
 void Search::expand(std::int32_t node, const Board& board, Color toMove, Vertex last, Vertex lastOwn) {
@@ -227,8 +230,9 @@ std::int32_t Search::select(std::int32_t node) const {
       const double q = n > 0 ? (ch.wins + static_cast<double>(ch.priorWins)) / n : 0;
       const double rq = rn > 0 ? ch.raveWins / rn : 0;
       const double beta = rn / (rn + n + n * rn / kRaveEquivalence);
-      value = (1 - beta) * q + beta * rq + kExploration * std::sqrt(logParent / (n + 1)) + ch.openingBias / 100.0;
+      value = (1 - beta) * q + beta * rq + kExploration * std::sqrt(logParent / (n + 1));
     }
+    if (node == 0 && !m_openingPrior.empty()) value += m_openingPrior[static_cast<std::size_t>(i - parent.firstChild)];
     // Strictly greater: ties go to the first child, so the choice never depends on anything but the tree.
     if (value > bestValue) {
       bestValue = value;
@@ -429,6 +433,7 @@ bool Search::advance(const std::vector<Move>& path, const Board& root, Color toM
   m_rootMoves = std::move(rootMoves);
   m_rng = Rng(seed);
   m_reusedVisits = reused;
+  setOpeningPrior();
   return true;
 }
 

@@ -60,8 +60,6 @@ class Search {
     std::uint16_t move = 0;      // the vertex played into this node
     Color color = Color::Empty;  // who played it
     bool expanded = false;
-    // The opening prior (search.cpp), in hundredths of a win added to the selection value; it does not fade.
-    std::int8_t openingBias = 0;
     std::uint32_t visits = 0;
     float wins = 0;  // for `color`
     std::uint32_t raveVisits = 0;
@@ -78,6 +76,8 @@ class Search {
   // with `only`, just the children it marks (indexed from `first`).
   void setModelPriors(std::int32_t first, std::int32_t end, const Board& board, Color c, Board::Vertex last,
                       Board::Vertex lastOwn, const std::vector<bool>* only = nullptr);
+  // Sets m_openingPrior for the root's children from the root position (search.cpp says what it is).
+  void setOpeningPrior();
   std::int32_t select(std::int32_t node) const;
   // Whether another root child could still end with at least as many visits as the most visited one after
   // `remaining` more playouts.
@@ -98,6 +98,8 @@ class Search {
   int m_maxPlayoutMoves;
   std::vector<Node> m_nodes;
   long m_reusedVisits = 0;
+  // Added to each root child's selection value in the opening (by the root's child order); empty outside it.
+  std::vector<double> m_openingPrior;
   // Scratch kept between playouts so a playout allocates nothing.
   std::vector<std::int32_t> m_path;
   std::vector<std::uint8_t> m_firstColor;
