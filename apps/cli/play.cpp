@@ -561,10 +561,10 @@ int runPlay(const PlayOptions& options, const PlayTerminal& terminal) {
     terminal.err << "tengen play: " << setup.error() << '\n';
     return 2;
   }
-  const ai::SourceOptions sourceOptions = sourceOptionsOf(options);
+  ai::SourceOptions sourceOptions = sourceOptionsOf(options);
   // A person playing the built-in engine would rather see it resign than fill in a lost game (docs/cli.md).
-  Result<std::unique_ptr<ai::MoveSource>> opponent =
-      ai::makeSource(ai::withDefaultResign(setup->opponent, ai::kInteractiveResign), sourceOptions);
+  sourceOptions.builtinResign = ai::kInteractiveResign;
+  Result<std::unique_ptr<ai::MoveSource>> opponent = ai::makeSource(setup->opponent, sourceOptions);
   if (!opponent) {
     terminal.err << "tengen play: " << opponent.error() << '\n';
     return exitCodeOf(opponent.errorKind());

@@ -92,16 +92,21 @@ TEST(BuiltinSpec, RefusesUnknownKeysAndBadValuesNamingThem) {
 // Against a person (play, tengen-qt) the built-in engine resigns below kInteractiveResign unless its spec says
 // otherwise; other specs are left alone.
 TEST(BuiltinSpec, APersonsGameAddsTheResignThresholdOnlyWhenTheSpecSetsNone) {
-  EXPECT_EQ(withDefaultResign("builtin", 0.05), "builtin:resign=0.05");
-  EXPECT_EQ(withDefaultResign("builtin:playouts=200", 0.05), "builtin:playouts=200,resign=0.05");
-  EXPECT_EQ(withDefaultResign("builtin:resign=0", 0.05), "builtin:resign=0");
-  EXPECT_EQ(withDefaultResign("builtin:time=2,resign=0.2", 0.05), "builtin:time=2,resign=0.2");
-  EXPECT_EQ(withDefaultResign("random", 0.05), "random");
-  EXPECT_EQ(withDefaultResign("gtp:gnugo --mode gtp", 0.05), "gtp:gnugo --mode gtp");
-  EXPECT_EQ(withDefaultResign("builtin:", 0.05), "builtin:");  // left for makeSource to refuse
-  const Result<engine::EngineOptions> parsed = parseBuiltinSpec(withDefaultResign("builtin", kInteractiveResign), 1);
-  ASSERT_TRUE(parsed.ok()) << parsed.error();
-  EXPECT_DOUBLE_EQ(parsed->resignThreshold, kInteractiveResign);
+  auto resignOf = [](std::string_view spec) {
+    const Result<engine::EngineOptions> parsed = parseBuiltinSpec(spec, 1, kInteractiveResign);
+    EXPECT_TRUE(parsed.ok()) << parsed.error();
+    return parsed ? parsed->resignThreshold : -1.0;
+  };
+  EXPECT_DOUBLE_EQ(resignOf("builtin"), kInteractiveResign);
+  EXPECT_DOUBLE_EQ(resignOf("builtin:playouts=200"), kInteractiveResign);
+  EXPECT_DOUBLE_EQ(resignOf("builtin:resign=0"), 0.0);
+  EXPECT_DOUBLE_EQ(resignOf("builtin:time=2,resign=0.2"), 0.2);
+  EXPECT_FALSE(parseBuiltinSpec("builtin:", 1, kInteractiveResign).ok());  // still refused as it is
+  EXPECT_DOUBLE_EQ(parseBuiltinSpec("builtin", 1)->resignThreshold, 0.0);  // match and gtp: never
+  // Other kinds of source ignore it.
+  SourceOptions options;
+  options.builtinResign = kInteractiveResign;
+  EXPECT_TRUE(makeSource("random", options).ok());
 }
 
 TEST(BuiltinSource, IsMadeFromItsSpecs) {

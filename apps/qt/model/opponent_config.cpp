@@ -69,6 +69,8 @@ ai::SourceOptions OpponentConfig::sourceOptions() const {
   options.timeoutSeconds = timeoutSeconds;
   options.model.model = modelName.trimmed().toStdString();
   options.model.image = modelImage;
+  // A person playing the built-in engine would rather see it resign than fill in a lost game (docs/client.md).
+  options.builtinResign = ai::kInteractiveResign;
   return options;
 }
 

@@ -81,8 +81,7 @@ void OpponentRunner::request(const Game& game, Color color) {
   // only because std::function needs a copyable lambda) and comes back with the outcome.
   auto gameCopy = std::make_shared<const Game>(game);
   auto holder = std::make_shared<std::unique_ptr<ai::MoveSource>>(std::move(m_source));
-  // A person playing the built-in engine would rather see it resign than fill in a lost game (docs/client.md).
-  const std::string spec = ai::withDefaultResign(m_config.spec(), ai::kInteractiveResign);
+  const std::string spec = m_config.spec();
   const ai::SourceOptions sourceOptions = m_config.sourceOptions();
   // An empty path is the person's choice of no log (docs/client.md).
   const std::string logPath = m_errorLogPath.toStdString();

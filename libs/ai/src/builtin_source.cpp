@@ -40,10 +40,11 @@ bool parseNumber(std::string_view text, T& out) {
 
 }  // namespace
 
-Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint64_t seed) {
+Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint64_t seed, double defaultResign) {
   using R = Result<engine::EngineOptions>;
   engine::EngineOptions options;
   options.seed = seed;
+  options.resignThreshold = defaultResign;
   if (spec == "builtin") return options;
   if (spec.substr(0, 8) != "builtin:") return R::failure("not a builtin spec");
   std::string_view rest = spec.substr(8);
@@ -110,7 +111,7 @@ double clockBudget(const MoveRequest::Clock& clock, const Game& game, double max
 }
 
 Result<std::unique_ptr<BuiltinSource>> BuiltinSource::make(std::string_view spec, const SourceOptions& options) {
-  Result<engine::EngineOptions> parsed = parseBuiltinSpec(spec, options.seed);
+  Result<engine::EngineOptions> parsed = parseBuiltinSpec(spec, options.seed, options.builtinResign);
   if (!parsed) return Result<std::unique_ptr<BuiltinSource>>::failure(parsed.error());
   return std::unique_ptr<BuiltinSource>(new BuiltinSource(std::string(spec), *parsed));
 }

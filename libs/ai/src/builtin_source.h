@@ -13,8 +13,9 @@ namespace tengen::ai {
 // Reads the options of `builtin` or `builtin:time=2,playouts=50000,threads=2,resign=0.1` on top of the seed.
 // Keys: time (seconds per move, > 0), playouts (> 0; when only time is given the playouts are not limited),
 // threads (1..64), resign (winning rate below which it resigns, 0..1, 0 never), reuse (0 or 1: keep the search
-// tree between moves, default 1). Fails naming an unknown key or a bad value.
-Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint64_t seed);
+// tree between moves, default 1). `defaultResign` is the resign threshold when the spec sets none. Fails naming an
+// unknown key or a bad value.
+Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint64_t seed, double defaultResign = 0);
 
 // The seconds to think about one move with `clock` left in `game`: in main time (stonesLeft 0) a safe share of
 // what is left for the moves the empty points suggest are still to come; in byo-yomi the period's time per stone

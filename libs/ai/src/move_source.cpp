@@ -1,7 +1,5 @@
 #include "tengen/ai/move_source.h"
 
-#include <algorithm>
-#include <cstdio>
 #include <utility>
 
 #include "tengen/core/text.h"
@@ -52,20 +50,6 @@ Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const Sour
     return std::unique_ptr<MoveSource>(std::move(source).value());
   }
   return R::failure("unknown engine spec " + quoted + "; known: " + std::string(kEngineKinds));
-}
-
-std::string withDefaultResign(std::string_view spec, double threshold) {
-  // "builtin:" alone is left for makeSource to refuse as it is.
-  if ((spec != "builtin" && !startsWith(spec, "builtin:")) || spec == "builtin:") return std::string(spec);
-  const std::string_view keys = spec.size() > 8 ? spec.substr(8) : std::string_view();
-  for (std::size_t at = 0; at <= keys.size();) {
-    const std::size_t comma = std::min(keys.find(',', at), keys.size());
-    if (keys.substr(at, comma - at).starts_with("resign=")) return std::string(spec);
-    at = comma + 1;
-  }
-  char value[32];
-  std::snprintf(value, sizeof value, "resign=%g", threshold);
-  return std::string(spec) + (keys.empty() ? ":" : ",") + value;
 }
 
 }  // namespace tengen::ai

@@ -80,6 +80,9 @@ struct SourceOptions {
   // Tries of one model request when the connection fails or the server answers 5xx/429; `tengen serve` uses 1 so a
   // model that is down is a fast 502 and the caller decides when to try again.
   int transportAttempts = 4;
+  // The built-in engine's resignation threshold when its spec sets no `resign` key; 0 never resigns (match, gtp),
+  // kInteractiveResign against a person (play, tengen-qt).
+  double builtinResign = 0;
   ModelOptions model;
 };
 
@@ -88,11 +91,8 @@ inline constexpr std::string_view kEngineKinds =
     "builtin[:KEY=VALUE,...], random, gtp:COMMAND ARGS..., openai:BASE_URL, tengen:URL";
 
 // The winning rate below which the built-in engine resigns when a person plays it (`tengen play`, tengen-qt) and its
-// spec sets no `resign` key: it resigns rather than play on into a lost game. `match` and `gtp` leave it at 0 (never).
+// spec sets no `resign` key (SourceOptions::builtinResign): it resigns rather than play on into a lost game.
 inline constexpr double kInteractiveResign = 0.05;
-
-// `spec` with `resign=threshold` added when it is a builtin spec without a resign key; any other spec unchanged.
-std::string withDefaultResign(std::string_view spec, double threshold);
 
 // Makes a source from an ENGINE spec of docs/engines.md: `builtin[:KEY=VALUE,...]`, `random`, `gtp:COMMAND ARGS...`,
 // `openai:BASE_URL` or `tengen:URL`. Unknown or malformed specs are refused with the reason (ErrorKind::Invalid);
