@@ -70,12 +70,6 @@ Result<std::map<std::pair<std::string, long long>, Outcomes>> readRun(const std:
   return out;
 }
 
-std::string percent(double x) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%5.1f%%", 100 * x);
-  return text;
-}
-
 }  // namespace
 
 Result<Comparison> compareRuns(const std::string& pathA, const std::string& pathB) {
@@ -133,8 +127,8 @@ std::string comparisonText(const Comparison& c, const std::string& nameA, const 
     char diff[16];
     std::snprintf(diff, sizeof diff, "%+6.1f pt", 100 * (r.b.rate - r.a.rate));
     std::snprintf(line, sizeof line, "%-20s %8s %8s %9s %8ld %8ld  %.4f (%s)%s\n", r.name.c_str(),
-                  percent(r.a.rate).c_str(), percent(r.b.rate).c_str(), diff, r.test.onlyA, r.test.onlyB, r.test.p,
-                  std::string(r.test.method).c_str(), r.test.p < 0.05 ? "  significant" : "");
+                  percentText(r.a.rate).c_str(), percentText(r.b.rate).c_str(), diff, r.test.onlyA, r.test.onlyB,
+                  r.test.p, std::string(r.test.method).c_str(), r.test.p < 0.05 ? "  significant" : "");
     out += line;
   }
   return out;

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
-#include <mutex>
 #include <thread>
 #include <utility>
 
@@ -128,24 +127,18 @@ JsonValue figuresJson(const Figures& f) {
   return o;
 }
 
-std::string percent(double x) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%5.1f%%", 100 * x);
-  return text;
-}
-
 std::string rateText(const char* name, const Rate& r) {
   char line[128];
-  std::snprintf(line, sizeof line, "  %-22s %s  [%s, %s]  %ld/%ld\n", name, percent(r.rate).c_str(),
-                percent(r.low).c_str(), percent(r.high).c_str(), r.successes, r.n);
+  std::snprintf(line, sizeof line, "  %-22s %s  [%s, %s]  %ld/%ld\n", name, percentText(r.rate).c_str(),
+                percentText(r.low).c_str(), percentText(r.high).c_str(), r.successes, r.n);
   return line;
 }
 
 std::string groupLine(const std::string& name, const Figures& f) {
   char line[160];
   std::snprintf(line, sizeof line, "  %-9s %5ld positions  first-try legal %s  legal %s  agrees with record %s\n",
-                name.c_str(), f.positions, percent(f.firstTryLegal.rate).c_str(), percent(f.legal.rate).c_str(),
-                percent(f.agreementRecord.rate).c_str());
+                name.c_str(), f.positions, percentText(f.firstTryLegal.rate).c_str(), percentText(f.legal.rate).c_str(),
+                percentText(f.agreementRecord.rate).c_str());
   return line;
 }
 
@@ -172,8 +165,6 @@ EvalRun runEval(const std::vector<Position>& positions, const EvalOptions& optio
   std::atomic<std::size_t> next{1};
   std::atomic<std::size_t> done{1};
   if (options.progress) options.progress(1, positions.size());
-  std::mutex failureMutex;
-  std::optional<std::string> workerFailure;
   auto work = [&](Worker worker) {
     for (std::size_t i = next++; i < positions.size(); i = next++) {
       run.results[i] = ask(worker, positions[i], referee);
@@ -184,14 +175,9 @@ EvalRun runEval(const std::vector<Position>& positions, const EvalOptions& optio
   std::vector<std::thread> threads;
   threads.reserve(static_cast<std::size_t>(jobs - 1));
   for (int w = 1; w < jobs; ++w) {
+    // A worker whose source cannot be made adds nothing; the others finish the run, slower but complete.
     Result<Worker> worker = makeWorker(options, w);
-    if (!worker) {
-      // The first worker goes on alone; the run is slower but complete.
-      const std::lock_guard lock(failureMutex);
-      workerFailure = worker.error();
-      continue;
-    }
-    threads.emplace_back(work, std::move(worker).value());
+    if (worker) threads.emplace_back(work, std::move(worker).value());
   }
   work(std::move(first).value());
   for (std::thread& t : threads) t.join();

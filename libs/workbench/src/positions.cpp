@@ -6,6 +6,7 @@
 #include <random>
 #include <utility>
 
+#include "tengen/core/text.h"
 #include "tengen/sgf/sgf.h"
 
 namespace tengen::workbench {
@@ -25,10 +26,7 @@ Result<std::vector<std::string>> recordFiles(const std::string& path) {
   for (fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, ec), end;
        !ec && it != end; it.increment(ec)) {
     if (!it->is_regular_file()) continue;
-    std::string ext = it->path().extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (ext == ".sgf") files.push_back(it->path().string());
+    if (asciiLower(it->path().extension().string()) == ".sgf") files.push_back(it->path().string());
   }
   if (ec) return R::failure(path + ": " + ec.message());
   std::sort(files.begin(), files.end());

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace tengen::workbench {
 
@@ -53,6 +54,12 @@ McNemar mcnemar(long onlyA, long onlyB) {
   m.p = std::erfc(std::sqrt(chi2 / 2));  // the chi-squared tail with one degree of freedom
   m.method = "chi-squared";
   return m;
+}
+
+std::string percentText(double rate) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%5.1f%%", 100 * rate);
+  return text;
 }
 
 double percentile(std::vector<double> values, double q) {

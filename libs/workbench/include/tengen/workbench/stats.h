@@ -2,6 +2,7 @@
 // paired test for two runs on the same positions, and percentiles of latencies.
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -30,6 +31,9 @@ struct McNemar {
 };
 
 McNemar mcnemar(long onlyA, long onlyB);
+
+// A rate as the tables print it: " 62.5%" (width 6, one decimal).
+std::string percentText(double rate);
 
 // The q-th percentile (0..100) of the values by linear interpolation between closest ranks; 0 for no values.
 double percentile(std::vector<double> values, double q);
