@@ -102,7 +102,7 @@ int runGenmove(const GenmoveOptions& options, std::ostream& out, std::ostream& e
   }
   const std::unique_ptr<ai::MoveSource> source = std::move(made).value();
   const ai::RefereeOptions refereeOptions =
-      refereeOptionsOf(options.referee, {"genmove", options.engine, options.model.model});
+      refereeOptionsOf(options.referee, ai::errorContextOf("genmove", options.engine, options.model));
 
   const auto start = std::chrono::steady_clock::now();
   const ai::RefereeOutcome outcome = ai::requestMove(*source, game, color, refereeOptions);

@@ -116,7 +116,7 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
   const std::unique_ptr<ai::MoveSource> source = std::move(made.value());
   // Every failed genmove is logged before it is answered; the record's id is part of the answer.
   const ai::RefereeOptions refereeOptions =
-      refereeOptionsOf(options.referee, {"gtp", options.engine, options.model.model});
+      refereeOptionsOf(options.referee, ai::errorContextOf("gtp", options.engine, options.model));
 
   gtp::EngineOptions engineOptions;
   engineOptions.name = "tengen";

@@ -134,9 +134,9 @@ class MatchRunner {
   // Asks each side in turn through its referee until the game ends, an AI fails, or the move cap is reached.
   void playMoves(Game& game, ai::MoveSource& black, ai::MoveSource& white, GameReport& report, Record& record) {
     const ai::RefereeOptions blackReferee =
-        refereeOptionsOf(m_options.referee, {"match", report.black, m_options.model.model});
+        refereeOptionsOf(m_options.referee, ai::errorContextOf("match", report.black, m_options.model));
     const ai::RefereeOptions whiteReferee =
-        refereeOptionsOf(m_options.referee, {"match", report.white, m_options.model.model});
+        refereeOptionsOf(m_options.referee, ai::errorContextOf("match", report.white, m_options.model));
     // A cap on the game's length so that two engines that never pass still end; such a game is scored as it is.
     const int maxMoves = 3 * m_config.size * m_config.size;
     while (game.phase() == Phase::Playing && game.moveCount() < maxMoves) {

@@ -221,7 +221,7 @@ class TerminalGame {
         m_opponent(std::move(opponent)),
         m_opponentSpec(setup.opponent),
         m_io(terminal),
-        m_referee(refereeOptionsOf(options.referee, {"play", setup.opponent, options.model.model})),
+        m_referee(refereeOptionsOf(options.referee, ai::errorContextOf("play", setup.opponent, options.model))),
         m_sgfPath(setup.resumed   ? setup.resumedFrom
                   : options.noSgf ? std::string()
                                   : options.sgf),

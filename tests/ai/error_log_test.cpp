@@ -79,7 +79,7 @@ RefereeOutcome failedOutcome() {
   return o;
 }
 
-const ErrorContext kContext{"genmove", "openai:http://127.0.0.1:8000/v1", "lora_mix_qwen_r5"};
+const ErrorContext kContext{"genmove", "openai:http://127.0.0.1:8000/v1", "lora_mix_qwen_r5", "gtp"};
 
 TEST(Sha256Test, KnownVectors) {
   EXPECT_EQ(sha256Hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
@@ -148,7 +148,7 @@ TEST_F(ErrorLogTest, RecordHoldsEveryFieldOfTheErrorLogFormat) {
 }
 
 TEST_F(ErrorLogTest, AcceptedAttemptHasNullReason) {
-  const ErrorLog log(m_path, {"play", "random", ""});
+  const ErrorLog log(m_path, {"play", "random", "", ""});
   RefereeOutcome o;
   Attempt a;
   a.n = 1;

@@ -281,7 +281,7 @@ class RefereeErrorLog : public ::testing::Test {
 TEST_F(RefereeErrorLog, WritesARecordOnExhaustionAndNamesItInTheError) {
   const Game game = gameFrom(5, Rules::Chinese, {"C3"});
   ScriptedSource source({"C3", "C3"});
-  RefereeOptions options(ErrorLog(path(), {"genmove", "scripted", "m"}));
+  RefereeOptions options(ErrorLog(path(), {"genmove", "scripted", "m", ""}));
   options.maxRetries = 1;
   const RefereeOutcome out = requestMove(source, game, Color::White, options);
   ASSERT_FALSE(out.move.has_value());
@@ -298,7 +298,7 @@ TEST_F(RefereeErrorLog, WritesARecordOnExhaustionAndNamesItInTheError) {
 TEST_F(RefereeErrorLog, WritesARecordOnATransportFailureWithTheAttemptsBeforeIt) {
   const Game game = gameFrom(9, Rules::Chinese, {});
   ScriptedSource source({"Z99", "!transport"});
-  RefereeOptions options(ErrorLog(path(), {"gtp", "scripted", ""}));
+  RefereeOptions options(ErrorLog(path(), {"gtp", "scripted", "", ""}));
   const RefereeOutcome out = requestMove(source, game, Color::Black, options);
   EXPECT_EQ(out.end, MoveEnd::Unreachable);
   ASSERT_FALSE(out.logId.empty());
@@ -311,7 +311,7 @@ TEST_F(RefereeErrorLog, WritesARecordOnATransportFailureWithTheAttemptsBeforeIt)
 
 TEST_F(RefereeErrorLog, LogsAcceptedMovesOnlyWhenAsked) {
   const Game game = gameFrom(9, Rules::Chinese, {});
-  RefereeOptions options(ErrorLog(path(), {"play", "scripted", ""}));
+  RefereeOptions options(ErrorLog(path(), {"play", "scripted", "", ""}));
   ScriptedSource quiet({"D4"});
   const RefereeOutcome first = requestMove(quiet, game, Color::Black, options);
   ASSERT_TRUE(first.move.has_value());
@@ -330,7 +330,7 @@ TEST_F(RefereeErrorLog, LogsAcceptedMovesOnlyWhenAsked) {
 TEST_F(RefereeErrorLog, AnUnwritableLogIsReportedNotHidden) {
   const Game game = gameFrom(5, Rules::Chinese, {"C3"});
   ScriptedSource source({"C3"});
-  RefereeOptions options(ErrorLog(m_dir + "/missing/dir/errors.jsonl", {"genmove", "scripted", ""}));
+  RefereeOptions options(ErrorLog(m_dir + "/missing/dir/errors.jsonl", {"genmove", "scripted", "", ""}));
   options.maxRetries = 0;
   const RefereeOutcome out = requestMove(source, game, Color::White, options);
   EXPECT_FALSE(out.move.has_value());
@@ -475,7 +475,7 @@ TEST_F(RefereeErrorLog, AStoppedRequestWritesNoRecord) {
   const Game game = gameFrom(5, Rules::Chinese, {"C3"});
   ScriptedSource source({"C3", "C3"});
   std::atomic<bool> cancel{false};
-  RefereeOptions options(ErrorLog(path(), {"qt", "scripted", ""}));
+  RefereeOptions options(ErrorLog(path(), {"qt", "scripted", "", ""}));
   options.cancel = &cancel;
   options.onAttempt = [&](const Attempt&) { cancel = true; };
   const RefereeOutcome out = requestMove(source, game, Color::White, options);

@@ -6,6 +6,7 @@
 #include <thread>
 #include <utility>
 
+#include "tengen/ai/error_log.h"
 #include "tengen/core/coords.h"
 
 #include "model/background.h"
@@ -150,14 +151,15 @@ class ModelTest : public QObject {
     config.modelName = QStringLiteral("lora_mix_qwen_r5");
     QCOMPARE(config.spec(), std::string("openai:https://user:secret@models.example/v1"));
     QCOMPARE(config.displaySpec(), std::string("openai:https://models.example/v1"));
-    QCOMPARE(config.modelForLog(), std::string("lora_mix_qwen_r5"));
+    QCOMPARE(ai::errorContextOf("qt", config.displaySpec(), config.sourceOptions().model).model,
+             std::string("lora_mix_qwen_r5"));
     config.modelName.clear();
     QVERIFY(!config.displayName().contains(QStringLiteral("secret")));
     config.kind = OpponentKind::Remote;
     config.remoteUrl = QStringLiteral("http://me:token@10.0.0.2:8080");
     QCOMPARE(config.spec(), std::string("tengen:http://me:token@10.0.0.2:8080"));
     QCOMPARE(config.displaySpec(), std::string("tengen:http://10.0.0.2:8080"));
-    QCOMPARE(config.modelForLog(), std::string());
+    QCOMPARE(ai::errorContextOf("qt", config.displaySpec(), config.sourceOptions().model).model, std::string());
     for (const OpponentKind kind :
          {OpponentKind::Builtin, OpponentKind::Gtp, OpponentKind::Model, OpponentKind::Remote}) {
       QCOMPARE(kindFromName(kindName(kind)), kind);

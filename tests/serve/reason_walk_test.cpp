@@ -79,7 +79,7 @@ TEST_P(ReasonWalk, FromTheRulesToThePromptLogJsonMetricsAndMatchSummary) {
   // The referee, logging every move.
   test_support::TempDir dir("tengen-reason-walk");
   const std::string logPath = (dir.path() / "errors.jsonl").string();
-  ai::RefereeOptions options(ai::ErrorLog(logPath, {"match", "scripted", ""}));
+  ai::RefereeOptions options(ai::ErrorLog(logPath, {"match", "scripted", "", ""}));
   options.logAccepted = true;
   std::vector<std::string> answers = c.answers;
   answers.emplace_back("pass");

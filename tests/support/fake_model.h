@@ -75,15 +75,14 @@ class FakeServer {
   std::string spec() const { return "openai:http://127.0.0.1:" + std::to_string(m_port) + "/v1"; }
 
   // The bodies of the requests received so far, in order.
-  std::vector<json> bodies() const { return records(".body"); }
-  std::vector<std::string> headers() const {
-    std::vector<std::string> out;
-    for (int n = 1;; ++n) {
-      const fs::path path = requestPath(n, ".headers");
-      if (!fs::exists(path)) return out;
-      out.push_back(readFile(path));
-    }
+  std::vector<json> bodies() const {
+    std::vector<json> out;
+    for (const std::string& text : texts(".body")) out.push_back(json::parse(text, nullptr, false));
+    return out;
   }
+  // The same bodies as the bytes received.
+  std::vector<std::string> bodyTexts() const { return texts(".body"); }
+  std::vector<std::string> headers() const { return texts(".headers"); }
 
   // The most requests the server was ever answering at once.
   int maxInFlight() const {
@@ -99,12 +98,12 @@ class FakeServer {
     std::snprintf(name, sizeof name, "%03d%s", n, ext);
     return m_dir.path() / "requests" / name;
   }
-  std::vector<json> records(const char* ext) const {
-    std::vector<json> out;
+  std::vector<std::string> texts(const char* ext) const {
+    std::vector<std::string> out;
     for (int n = 1;; ++n) {
       const fs::path path = requestPath(n, ext);
       if (!fs::exists(path)) return out;
-      out.push_back(json::parse(readFile(path), nullptr, false));
+      out.push_back(readFile(path));
     }
   }
 

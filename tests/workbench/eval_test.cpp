@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,12 @@ std::string writeRecord(const test_support::TempDir& dir, const std::string& nam
                           "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese];B[ee];W[cc];B[gc];W[cg];B[gg];W[ec];B[ce];W[eg];B[ge]"
                           ";W[dd];B[fd];W[df])");
   return path;
+}
+
+Sampling everyMove() {
+  Sampling sampling;
+  sampling.every = 1;
+  return sampling;
 }
 
 EvalOptions optionsFor(const FakeServer& server, int jobs) {
@@ -87,7 +94,7 @@ TEST(Positions, ARandomDrawIsSeededAndUnreadableRecordsAreCountedNotDropped) {
 TEST(Eval, IllegalFirstAndLegalSecondGivesTheKnownRates) {
   test_support::TempDir dir("tengen-eval");
   writeRecord(dir, "a.sgf");
-  const Result<PositionSet> set = collectPositions({dir.path().string()}, Sampling{.every = 1});
+  const Result<PositionSet> set = collectPositions({dir.path().string()}, everyMove());
   ASSERT_TRUE(set.ok()) << set.error();
   FakeServer server({R"({"first": "Z99", "retry": "pass"})"});
   const EvalRun run = runEval(set->positions, optionsFor(server, 1));
@@ -125,7 +132,7 @@ TEST(Eval, IllegalFirstAndLegalSecondGivesTheKnownRates) {
 TEST(Eval, JobsAskConcurrentlyWithTheSameResultsAsOne) {
   test_support::TempDir dir("tengen-eval");
   writeRecord(dir, "a.sgf");
-  const Result<PositionSet> set = collectPositions({dir.path().string()}, Sampling{.every = 1});
+  const Result<PositionSet> set = collectPositions({dir.path().string()}, everyMove());
   ASSERT_TRUE(set.ok()) << set.error();
   FakeServer one({R"({"delay": 0.05, "first": "Z99", "retry": "pass"})"});
   FakeServer four({R"({"delay": 0.05, "first": "Z99", "retry": "pass"})"});
@@ -148,7 +155,7 @@ TEST(Eval, JobsAskConcurrentlyWithTheSameResultsAsOne) {
 TEST(Eval, CompareFindsTheKnownDifferenceWithMcNemar) {
   test_support::TempDir dir("tengen-eval");
   writeRecord(dir, "a.sgf");
-  const Result<PositionSet> set = collectPositions({dir.path().string()}, Sampling{.every = 1});
+  const Result<PositionSet> set = collectPositions({dir.path().string()}, everyMove());
   ASSERT_TRUE(set.ok()) << set.error();
   FakeServer good({R"({"content": "pass"})"});
   FakeServer bad({R"({"first": "Z99", "retry": "pass"})"});
@@ -179,7 +186,7 @@ TEST(Eval, CompareFindsTheKnownDifferenceWithMcNemar) {
 TEST(Eval, AnUnreachableSourceFailsTheRunAtTheStart) {
   test_support::TempDir dir("tengen-eval");
   writeRecord(dir, "a.sgf");
-  const Result<PositionSet> set = collectPositions({dir.path().string()}, Sampling{.every = 1});
+  const Result<PositionSet> set = collectPositions({dir.path().string()}, everyMove());
   ASSERT_TRUE(set.ok());
   EvalOptions options;
   options.engine = "openai:http://127.0.0.1:9/v1";
@@ -187,6 +194,41 @@ TEST(Eval, AnUnreachableSourceFailsTheRunAtTheStart) {
   const EvalRun run = runEval(set->positions, options);
   ASSERT_TRUE(run.startFailure.has_value());
   EXPECT_EQ(run.startFailure->errorKind(), ErrorKind::Unreachable);
+}
+
+// The tokens a server reports in `usage` are summed over every request; the error log names the record's move.
+TEST(Eval, TokensFromUsageAndTheRecordsMoveInTheLog) {
+  test_support::TempDir dir("tengen-eval");
+  writeRecord(dir, "a.sgf");
+  Sampling sampling;
+  sampling.every = 4;
+  const Result<PositionSet> set = collectPositions({dir.path().string()}, sampling);
+  ASSERT_TRUE(set.ok()) << set.error();
+  FakeServer server({R"({"first": "Z99", "retry": "pass", "usage": {"prompt_tokens": 850, "completion_tokens": 3}})"});
+  EvalOptions options = optionsFor(server, 1);
+  options.errorLogPath = (dir.path() / "errors.jsonl").string();
+  options.logAccepted = true;
+  const EvalRun run = runEval(set->positions, options);
+  ASSERT_FALSE(run.startFailure.has_value());
+  const Summary s = summarize(set->positions, run.results, false);
+  EXPECT_EQ(s.all.tokenRequests, 6);  // 3 positions, 2 requests each
+  EXPECT_EQ(s.all.promptTokens, 6 * 850);
+  EXPECT_EQ(s.all.completionTokens, 6 * 3);
+  const json doc = json::parse(net::toJson(evalJson(set->positions, run.results, s, options)));
+  EXPECT_EQ(doc["summary"]["tokens"], json({{"requests", 6}, {"prompt", 5100}, {"completion", 18}}));
+  EXPECT_EQ(doc["positions"][0]["attempts"][1]["usage"], json({{"prompt_tokens", 850}, {"completion_tokens", 3}}));
+  EXPECT_NE(summaryText(s, *set).find("prompt 5100 (850 per request)"), std::string::npos) << summaryText(s, *set);
+
+  std::istringstream log(test_support::readFile(options.errorLogPath));
+  std::vector<json> records;
+  for (std::string line; std::getline(log, line);) records.push_back(json::parse(line));
+  ASSERT_EQ(records.size(), 3U);
+  EXPECT_EQ(records[1]["record_move"], "G3");
+  EXPECT_EQ(records[1]["record_file"], set->positions[1].file);
+  EXPECT_EQ(records[1]["coords"], "gtp");
+  EXPECT_EQ(records[1]["attempts"][0]["usage"]["prompt_tokens"], 850);
+  EXPECT_EQ(records[1]["attempts"][0]["system"], records[1]["attempts"][0]["prompt"].get<std::string>().substr(
+                                                     0, records[1]["attempts"][0]["system"].get<std::string>().size()));
 }
 
 }  // namespace

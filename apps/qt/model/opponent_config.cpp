@@ -74,10 +74,6 @@ ai::SourceOptions OpponentConfig::sourceOptions() const {
   return options;
 }
 
-std::string OpponentConfig::modelForLog() const {
-  return kind == OpponentKind::Model ? modelName.trimmed().toStdString() : std::string();
-}
-
 QString kindName(OpponentKind kind) {
   switch (kind) {
     case OpponentKind::Builtin:

@@ -28,8 +28,6 @@ struct OpponentConfig {
   ai::SourceOptions sourceOptions() const;
   // spec() with any user:password@ of a URL left out, for the window, the record and the error log.
   std::string displaySpec() const;
-  // The model name for the error log's `model` field, "" for engines.
-  std::string modelForLog() const;
 };
 
 // "builtin", "gtp", "model", "remote"; the inverse reads unknown words as Builtin.

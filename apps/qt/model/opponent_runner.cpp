@@ -85,9 +85,9 @@ void OpponentRunner::request(const Game& game, Color color) {
   const ai::SourceOptions sourceOptions = m_config.sourceOptions();
   // An empty path is the person's choice of no log (docs/client.md).
   const std::string logPath = m_errorLogPath.toStdString();
-  const ai::ErrorLog log = logPath.empty()
-                               ? ai::ErrorLog::none()
-                               : ai::ErrorLog(logPath, {"qt", m_config.displaySpec(), m_config.modelForLog()});
+  const ai::ErrorLog log =
+      logPath.empty() ? ai::ErrorLog::none()
+                      : ai::ErrorLog(logPath, ai::errorContextOf("qt", m_config.displaySpec(), sourceOptions.model));
   const int maxRetries = m_config.maxRetries;
   const unsigned long sourceGeneration = m_sourceGeneration;
   const Mailbox mailbox = m_mailbox;

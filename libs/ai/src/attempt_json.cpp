@@ -7,7 +7,7 @@ namespace tengen::ai {
 using net::JsonValue;
 
 JsonValue attemptJson(const Attempt& a) {
-  return JsonValue::Object{
+  JsonValue::Object fields{
       {"n", a.n},
       {"answer", a.answer},
       {"move", a.move ? JsonValue(*a.move) : JsonValue(nullptr)},
@@ -15,6 +15,11 @@ JsonValue attemptJson(const Attempt& a) {
       {"reason", a.accepted() ? JsonValue(nullptr) : JsonValue(std::string(reasonCode(a.reason)))},
       {"latency_ms", a.latencyMs},
   };
+  if (a.tokens) {
+    fields.emplace_back(
+        "usage", JsonValue::Object{{"prompt_tokens", a.tokens->prompt}, {"completion_tokens", a.tokens->completion}});
+  }
+  return fields;
 }
 
 JsonValue attemptsJson(const std::vector<Attempt>& attempts) {

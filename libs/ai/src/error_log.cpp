@@ -57,6 +57,7 @@ JsonValue loggedAttemptJson(const Attempt& a) {
   JsonValue json = attemptJson(a);
   auto& fields = std::get<JsonValue::Object>(json.value);
   fields.emplace_back("prompt", a.prompt);
+  fields.emplace_back("system", stringOrNull(a.system));
   fields.emplace_back("image_sha256", stringOrNull(a.imageSha256));
   fields.emplace_back("http_status", a.httpStatus == 0 ? JsonValue(nullptr) : JsonValue(a.httpStatus));
   return json;
@@ -114,6 +115,15 @@ Status appendLine(const std::string& path, const std::string& line) {
 
 }  // namespace
 
+ErrorContext errorContextOf(std::string source, std::string_view engine, const ModelOptions& model) {
+  ErrorContext context{std::move(source), net::displayUrl(engine), "", ""};
+  if (engine.starts_with("openai:")) {
+    context.model = model.model;
+    context.coords = model.coords;
+  }
+  return context;
+}
+
 std::string sha256Hex(const std::string& bytes) {
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int length = 0;
@@ -128,7 +138,8 @@ std::string sha256Hex(const std::string& bytes) {
   return out;
 }
 
-Result<std::string> ErrorLog::append(const Game& game, Color color, const RefereeOutcome& outcome) const {
+Result<std::string> ErrorLog::append(const Game& game, Color color, const RefereeOutcome& outcome,
+                                     const JsonValue::Object& extra) const {
   const ErrorContext& context = m_context;
   const Stamp stamp = now();
   JsonValue::Array attempts;
@@ -139,6 +150,7 @@ Result<std::string> ErrorLog::append(const Game& game, Color color, const Refere
       {"source", context.source},
       {"engine", net::displayUrl(context.engine)},
       {"model", stringOrNull(context.model)},
+      {"coords", stringOrNull(context.coords)},
       {"size", game.size()},
       {"komi", game.komi()},
       {"rules", std::string(game.ruleSet().name)},
@@ -149,6 +161,7 @@ Result<std::string> ErrorLog::append(const Game& game, Color color, const Refere
       {"attempts", std::move(attempts)},
       {"error", outcome.error},
   };
+  fields.insert(fields.end(), extra.begin(), extra.end());
   // The id hashes the record without it, so it is reproducible from the line and differs for any other content.
   const std::string digest = sha256Hex(net::toJson(JsonValue(fields)));
   const std::string id = stamp.compact + "-" + digest.substr(0, 12);

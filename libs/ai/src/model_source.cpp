@@ -88,13 +88,9 @@ Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, st
   source->m_spec = net::displayUrl(spec);  // a password in the URL stays out of messages and logs
   source->m_options = options;
 
-  if (model.coords == "gtp") {
-    source->m_format = CoordFormat::Gtp;
-  } else if (model.coords == "rowcol") {
-    source->m_format = CoordFormat::RowCol;
-  } else {
-    return R::failure("--coords " + model.coords + ": must be gtp or rowcol");
-  }
+  Result<ModelPrompter> prompter = ModelPrompter::make(model);
+  if (!prompter) return R::failure(prompter);
+  source->m_prompter = std::move(prompter).value();
   const std::optional<net::Constraint> constraint = parseConstraint(model.constrain);
   if (!constraint) return R::failure("--constrain " + model.constrain + ": must be none, regex or choice");
   const std::optional<net::ConstraintApi> api = parseConstraintApi(model.constrainApi);
@@ -104,20 +100,6 @@ Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, st
   }
   if (model.temperature && !(std::isfinite(*model.temperature) && *model.temperature >= 0)) {
     return R::failure("--temperature: must be a number of at least 0");
-  }
-
-  if (model.promptTemplatePath.empty()) {
-    source->m_template = defaultPromptTemplate();
-  } else {
-    Result<PromptTemplate> loaded = loadPromptTemplate(model.promptTemplatePath);
-    if (!loaded) {
-      // The loader names the line; the file is named here when it does not already.
-      const std::string& why = loaded.error();
-      return R::failure(why.find(model.promptTemplatePath) != std::string::npos
-                            ? why
-                            : "--prompt-template " + model.promptTemplatePath + ": " + why);
-    }
-    source->m_template = std::move(loaded).value();
   }
 
   net::ChatRequest& base = source->m_base;
@@ -143,41 +125,25 @@ Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, st
 
 Result<Answer> ModelSource::propose(const MoveRequest& request) {
   const Game& game = *request.game;
-  const Prompt prompt = buildPrompt(m_template, game, request.color, request.rejected, m_format);
-
+  ModelTurn turn = m_prompter.turn(game, request.color, request.rejected);
   net::ChatRequest chat = m_base;
-  chat.system = prompt.system;
-  chat.userText = prompt.user;
+  chat.system = turn.system;
+  chat.userText = turn.user;
+  chat.png = std::move(turn.png);
   Answer answer;
-  if (m_options.model.image) {
-    // The picture shows the stones and the last move, so those (as text, never a hash) say when it can be reused.
-    std::string key = game.board().toAscii();
-    if (!game.moves().empty()) {
-      const Move& last = game.moves().back();
-      key += std::string(colorLetter(last.color)) + gtpMove(last, game.size());
-    }
-    if (key != m_imageKey || m_png.empty()) {
-      if (!m_renderer) {
-        BoardImageOptions imageOptions;
-        imageOptions.rowColLabels = m_format == CoordFormat::RowCol;
-        m_renderer = std::make_unique<BoardRenderer>(imageOptions);
-      }
-      m_png = m_renderer->png(game);
-      m_pngSha256 = sha256Hex(m_png);
-      m_imageKey = std::move(key);
-    }
-    chat.png = m_png;
-    answer.imageSha256 = m_pngSha256;
-  }
-  if (chat.constraint == net::Constraint::Regex) chat.regex = moveRegex(game.size(), m_format);
-  if (chat.constraint == net::Constraint::Choice) chat.choices = legalChoices(game, request.color, m_format);
+  answer.imageSha256 = turn.pngSha256;
+  const CoordFormat format = m_prompter.format();
+  if (chat.constraint == net::Constraint::Regex) chat.regex = moveRegex(game.size(), format);
+  if (chat.constraint == net::Constraint::Choice) chat.choices = legalChoices(game, request.color, format);
 
   net::ChatFailure failure;
   const Result<net::ChatReply> reply = net::complete(*m_http, chat, m_sleep, &failure);
   if (!reply) return Result<Answer>::failure(reply);
   answer.text = reply->content;
   answer.latencyMs = reply->latencyMs;
-  answer.prompt = prompt.system.empty() ? prompt.user : prompt.system + "\n\n" + prompt.user;
+  answer.prompt = turn.promptText();
+  answer.system = std::move(turn.system);
+  if (reply->usage) answer.tokens = TokenUsage{reply->usage->prompt, reply->usage->completion};
   answer.httpStatus = reply->httpStatus;
   return answer;
 }

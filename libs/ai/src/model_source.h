@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tengen/ai/board_image.h"
+#include "tengen/ai/model_request.h"
 #include "tengen/ai/move_source.h"
 #include "tengen/ai/prompt.h"
 #include "tengen/core/game.h"
@@ -35,17 +35,10 @@ class ModelSource : public MoveSource {
 
   std::string m_spec;
   SourceOptions m_options;
-  net::ChatRequest m_base;  // everything but the position's parts
-  PromptTemplate m_template;
-  CoordFormat m_format = CoordFormat::Gtp;
+  net::ChatRequest m_base;   // everything but the position's parts
+  ModelPrompter m_prompter;  // the position's parts: prompt text and picture
   std::unique_ptr<net::HttpClient> m_http;
   net::Sleeper m_sleep;
-  // The last picture drawn and what it showed: the retries of one move ask about the same position, and drawing
-  // and compressing the PNG is most of tengen's own cost per request.
-  std::string m_imageKey;
-  std::unique_ptr<BoardRenderer> m_renderer;  // keeps the drawn board and stones between moves
-  std::string m_png;
-  std::string m_pngSha256;
 };
 
 // The regex a constrained server is given: "pass" or a point of a board of this size in the format asked for

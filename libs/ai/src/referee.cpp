@@ -31,6 +31,8 @@ Attempt attemptFrom(int n, const Answer& answer) {
   attempt.answer = answer.text;
   attempt.latencyMs = answer.latencyMs;
   attempt.prompt = answer.prompt;
+  attempt.system = answer.system;
+  attempt.tokens = answer.tokens;
   attempt.imageSha256 = answer.imageSha256;
   attempt.httpStatus = answer.httpStatus;
   return attempt;
@@ -78,7 +80,7 @@ bool stopped(const RefereeOptions& options) {
 void logOutcome(const RefereeOptions& options, const Game& game, Color color, RefereeOutcome& outcome) {
   if (!options.errorLog.enabled()) return;
   if (outcome.move && !options.logAccepted) return;
-  const Result<std::string> id = options.errorLog.append(game, color, outcome);
+  const Result<std::string> id = options.errorLog.append(game, color, outcome, options.logFields);
   if (!id) {
     outcome.logError = id.error();
     if (!outcome.move) outcome.error += " (the error log could not be written: " + id.error() + ")";

@@ -64,23 +64,37 @@ std::string gbnf(const ChatRequest& request) {
   return grammar;
 }
 
-Json buildBody(const ChatRequest& request) {
-  Json body;
-  body["model"] = request.model;
+// The system turn (when there is one) and the user turn, the picture in the form asked for.
+Json buildMessages(const ChatRequest& request, const PictureForm& picture = {}) {
   Json messages = Json::array();
   // Some chat templates reject a system turn, so an empty system prompt is left out rather than sent empty.
   if (!request.system.empty()) messages.push_back({{"role", "system"}, {"content", request.system}});
   Json user = {{"role", "user"}};
-  if (request.png) {
+  using Kind = PictureForm::Kind;
+  if (request.png && picture.kind == Kind::Marker) {
+    user["content"] = request.userText + picture.text;
+  } else if (request.png) {
     Json parts = Json::array();
     parts.push_back({{"type", "text"}, {"text", request.userText}});
-    parts.push_back({{"type", "image_url"}, {"image_url", {{"url", "data:image/png;base64," + base64(*request.png)}}}});
+    if (picture.kind == Kind::ImagePart) {
+      parts.push_back({{"type", "image"}});
+    } else {
+      const std::string url =
+          picture.kind == Kind::Url ? picture.text : "data:image/png;base64," + base64(*request.png);
+      parts.push_back({{"type", "image_url"}, {"image_url", {{"url", url}}}});
+    }
     user["content"] = std::move(parts);
   } else {
     user["content"] = request.userText;
   }
   messages.push_back(std::move(user));
-  body["messages"] = std::move(messages);
+  return messages;
+}
+
+Json buildBody(const ChatRequest& request) {
+  Json body;
+  body["model"] = request.model;
+  body["messages"] = buildMessages(request);
   body["max_tokens"] = request.maxTokens;
   if (request.temperature) body["temperature"] = *request.temperature;
 
@@ -147,9 +161,8 @@ std::string errorExcerpt(const std::string& body) {
 }
 
 // choices[0].message.content of a 2xx reply, or what is wrong with the reply.
-Result<std::string> readContent(const std::string& body) {
+Result<std::string> readContent(const Json& json, const std::string& body) {
   using R = Result<std::string>;
-  const Json json = Json::parse(body, nullptr, false);
   if (json.is_discarded()) return R::failure("the reply is not JSON: " + shorten(body));
   if (!json.is_object()) return R::failure("the reply is not a JSON object");
   const auto choices = json.find("choices");
@@ -189,6 +202,18 @@ Result<std::string> readContent(const std::string& body) {
     return refusal->get<std::string>();
   }
   return std::string();
+}
+
+// usage.prompt_tokens and usage.completion_tokens of a 2xx reply, when both are there as whole numbers.
+std::optional<TokenUsage> readUsage(const Json& json) {
+  if (!json.is_object()) return std::nullopt;
+  const auto usage = json.find("usage");
+  if (usage == json.end() || !usage->is_object()) return std::nullopt;
+  const auto prompt = usage->find("prompt_tokens");
+  const auto completion = usage->find("completion_tokens");
+  if (prompt == usage->end() || completion == usage->end()) return std::nullopt;
+  if (!prompt->is_number_unsigned() || !completion->is_number_unsigned()) return std::nullopt;
+  return TokenUsage{prompt->get<long>(), completion->get<long>()};
 }
 
 // A Retry-After in seconds; the HTTP-date form is not read (the caller's backoff applies).
@@ -238,7 +263,8 @@ Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, c
       const HttpResponse& r = *response;
       lastStatus = r.status;
       if (r.status >= 200 && r.status < 300) {
-        Result<std::string> content = readContent(r.body);
+        const Json json = Json::parse(r.body, nullptr, false);
+        Result<std::string> content = readContent(json, r.body);
         if (!content) {
           return fail(
               "HTTP " + std::to_string(r.status) + " from " + displayUrl(httpRequest.url) + " but " + content.error(),
@@ -249,6 +275,7 @@ Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, c
         reply.httpStatus = r.status;
         reply.latencyMs = r.latencyMs;
         reply.transportAttempts = attempt;
+        reply.usage = readUsage(json);
         return reply;
       }
       lastError =
@@ -273,6 +300,10 @@ std::string chatRequestBody(const ChatRequest& request) {
   } catch (const std::exception&) {
     return R"({"error":"could not build the request body"})";
   }
+}
+
+std::string chatMessagesJson(const ChatRequest& request, const PictureForm& picture) {
+  return dump(buildMessages(request, picture));
 }
 
 Result<ChatReply> complete(HttpClient& http, const ChatRequest& request, const Sleeper& sleep, ChatFailure* failure) {

@@ -312,7 +312,7 @@ Result<std::unique_ptr<MoveService>> MoveService::make(const ServiceOptions& opt
   impl->options = options;
   impl->pool = std::make_unique<SourcePool>(std::move(sources), options.maxWaiting);
   impl->errorLog =
-      ai::ErrorLog(options.errorLogPath, {"serve", net::displayUrl(options.engine), options.sourceOptions.model.model});
+      ai::ErrorLog(options.errorLogPath, ai::errorContextOf("serve", options.engine, options.sourceOptions.model));
   return std::unique_ptr<MoveService>(new MoveService(std::move(impl)));
 }
 

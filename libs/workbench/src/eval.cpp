@@ -44,14 +44,20 @@ ai::RefereeOptions refereeOf(const EvalOptions& options) {
   ai::RefereeOptions referee(
       options.errorLogPath.empty()
           ? ai::ErrorLog::none()
-          : ai::ErrorLog(options.errorLogPath, {"eval", net::displayUrl(options.engine), options.source.model.model}));
+          : ai::ErrorLog(options.errorLogPath, ai::errorContextOf("eval", options.engine, options.source.model)));
   referee.maxRetries = options.maxRetries;
   referee.logAccepted = options.logAccepted;
   return referee;
 }
 
-PositionResult ask(Worker& worker, const Position& position, const ai::RefereeOptions& referee) {
+PositionResult ask(Worker& worker, const Position& position, const ai::RefereeOptions& options) {
   PositionResult result;
+  // A logged record names the record and its move, so that `tengen dataset dpo --preferred record` can use it.
+  ai::RefereeOptions referee = options;
+  if (referee.errorLog.enabled()) {
+    referee.logFields = {{"record_file", position.file},
+                         {"record_move", gtpMove(position.recordMove, position.game.size())}};
+  }
   const auto start = std::chrono::steady_clock::now();
   result.outcome = ai::requestMove(*worker.source, position.game, position.color(), referee);
   result.elapsedMs = static_cast<long>(
@@ -86,7 +92,14 @@ Figures figuresOf(const std::vector<Position>& positions, const std::vector<Posi
     if (r.outcome.move && r.reference && *r.outcome.move == *r.reference) ++agreeReference;
     attempts += static_cast<long>(r.outcome.attempts.size());
     f.rejections.add(r.outcome.attempts);
-    for (const ai::Attempt& a : r.outcome.attempts) latencies.push_back(static_cast<double>(a.latencyMs));
+    for (const ai::Attempt& a : r.outcome.attempts) {
+      latencies.push_back(static_cast<double>(a.latencyMs));
+      if (a.tokens) {
+        ++f.tokenRequests;
+        f.promptTokens += a.tokens->prompt;
+        f.completionTokens += a.tokens->completion;
+      }
+    }
     if (!r.outcome.move) {
       ++f.failures;
       if (r.outcome.end == ai::MoveEnd::Unreachable) {
@@ -124,6 +137,11 @@ JsonValue figuresJson(const Figures& f) {
   o.emplace_back("failures", f.failures);
   o.emplace_back("failures_no_legal_move", f.noLegalMove);
   o.emplace_back("failures_unreachable", f.unreachable);
+  if (f.tokenRequests > 0) {
+    o.emplace_back("tokens",
+                   JsonValue::Object{
+                       {"requests", f.tokenRequests}, {"prompt", f.promptTokens}, {"completion", f.completionTokens}});
+  }
   return o;
 }
 
@@ -265,6 +283,15 @@ std::string summaryText(const Summary& summary, const PositionSet& set) {
   std::snprintf(line, sizeof line, "  %-22s %ld (no legal move %ld, unreachable %ld)\n", "failures", f.failures,
                 f.noLegalMove, f.unreachable);
   out += line;
+  if (f.tokenRequests > 0) {
+    const auto perRequest = [&f](long tokens) {
+      return static_cast<double>(tokens) / static_cast<double>(f.tokenRequests);
+    };
+    std::snprintf(line, sizeof line, "  %-22s prompt %ld (%.0f per request)  completion %ld (%.1f per request)\n",
+                  "tokens", f.promptTokens, perRequest(f.promptTokens), f.completionTokens,
+                  perRequest(f.completionTokens));
+    out += line;
+  }
   out += "by size:\n";
   for (const auto& [size, g] : summary.bySize) out += groupLine(std::to_string(size) + "x" + std::to_string(size), g);
   out += "by phase:\n";

@@ -10,7 +10,8 @@
 namespace tengen::ai {
 
 // {"n", "answer", "move" (the board vertex, null when the answer names no point of this board), "verdict",
-// "reason" (null when accepted), "latency_ms"}.
+// "reason" (null when accepted), "latency_ms"}, and "usage" {"prompt_tokens", "completion_tokens"} when the model
+// server reported it.
 net::JsonValue attemptJson(const Attempt& attempt);
 
 // Every attempt of a move, in order.

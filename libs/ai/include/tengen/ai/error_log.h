@@ -6,8 +6,10 @@
 #include <string_view>
 #include <utility>
 
+#include "tengen/ai/move_source.h"
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
+#include "tengen/net/json_line.h"
 
 namespace tengen::ai {
 
@@ -23,7 +25,12 @@ struct ErrorContext {
   std::string source;  // "gtp" | "serve" | "genmove" | "play" | "match" | "qt"
   std::string engine;  // the ENGINE spec, as a person may see it (no credentials)
   std::string model;   // the model name, "" when none
+  std::string coords;  // the model's coordinate format (--coords), "" when the source is not a model
 };
+
+// The context of `source` asking `engine` (shown without credentials): the model name and coordinate format only
+// when the engine is a model (`openai:`).
+ErrorContext errorContextOf(std::string source, std::string_view engine, const ModelOptions& model);
 
 // A log file and the context every record of it carries.
 class ErrorLog {
@@ -39,11 +46,12 @@ class ErrorLog {
   const ErrorContext& context() const { return m_context; }
 
   // Appends one record for `outcome` (a failed move, or with --log-attempts an accepted one) for `color` in
-  // `game` and returns its id. The record holds: id, time (UTC ISO-8601), source, engine, model, size, komi,
-  // rules, color, move_number, sgf, board (rows of the ASCII diagram), attempts (full prompt, image sha256,
-  // answer, HTTP status, latency, parsed move, verdict, reason), error. A failure to write is an error value.
-  // Precondition: enabled().
-  Result<std::string> append(const Game& game, Color color, const RefereeOutcome& outcome) const;
+  // `game` and returns its id. The record holds: id, time (UTC ISO-8601), source, engine, model, coords, size,
+  // komi, rules, color, move_number, sgf, board (rows of the ASCII diagram), attempts (full prompt and its system
+  // part, image sha256, answer, HTTP status, latency, tokens, parsed move, verdict, reason), error, then `extra`.
+  // A failure to write is an error value. Precondition: enabled().
+  Result<std::string> append(const Game& game, Color color, const RefereeOutcome& outcome,
+                             const net::JsonValue::Object& extra = {}) const;
 
  private:
   std::string m_path;

@@ -37,13 +37,22 @@ struct MoveRequest {
   std::optional<Clock> clock;
 };
 
+// The tokens a model server reported for one request (its reply's `usage`).
+struct TokenUsage {
+  long prompt = 0;
+  long completion = 0;
+};
+
 struct Answer {
   std::string text;  // the raw answer: a GTP vertex for engines, free text for models
   long latencyMs = 0;
-  // What a model was asked, for attempts and the error log; empty for engines.
+  // What a model was asked, for attempts and the error log; empty for engines: the whole prompt (system, a blank
+  // line, user) and its system part alone.
   std::string prompt;
-  std::string imageSha256;  // of the PNG sent, "" when none
-  int httpStatus = 0;       // 0 when not over HTTP
+  std::string system;
+  std::optional<TokenUsage> tokens;  // when the server reported them
+  std::string imageSha256;           // of the PNG sent, "" when none
+  int httpStatus = 0;                // 0 when not over HTTP
 };
 
 class MoveSource {

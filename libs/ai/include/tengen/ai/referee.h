@@ -15,6 +15,7 @@
 #include "tengen/ai/move_source.h"
 #include "tengen/core/game.h"
 #include "tengen/core/types.h"
+#include "tengen/net/json_line.h"
 
 namespace tengen::ai {
 
@@ -27,10 +28,13 @@ struct Attempt {
   std::optional<std::string> move;
   RejectReason reason = RejectReason::None;  // None when accepted
   long latencyMs = 0;
-  // For model sources: the full prompt text, the sha256 of the image sent ("" when none) and the HTTP status.
+  // For model sources: the full prompt text and its system part, the sha256 of the image sent ("" when none), the
+  // HTTP status and the tokens the server reported.
   std::string prompt;
+  std::string system;
   std::string imageSha256;
   int httpStatus = 0;
+  std::optional<TokenUsage> tokens;
 
   bool accepted() const { return reason == RejectReason::None; }
 };
@@ -64,6 +68,8 @@ struct RefereeOptions {
   ErrorLog errorLog;
   int maxRetries = 4;        // so at most 5 requests per move
   bool logAccepted = false;  // --log-attempts
+  // Fields the log record carries after its own (tengen eval adds the record's file and move there).
+  net::JsonValue::Object logFields;
   // The mover's clock, passed into every request of the move (an attempt does not stop the clock).
   std::optional<MoveRequest::Clock> clock;
   // Called with each attempt as soon as its verdict is known (accepted, rejected, unparseable or repeated), on the

@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tengen/core/result.h"
@@ -43,11 +44,18 @@ struct ChatRequest {
   std::size_t maxResponseBytes = std::size_t{4} * 1024 * 1024;
 };
 
+// The tokens a server says a request took (the reply's `usage`), when it says so.
+struct TokenUsage {
+  long prompt = 0;      // usage.prompt_tokens: the messages, the picture's tokens included
+  long completion = 0;  // usage.completion_tokens: the answer
+};
+
 struct ChatReply {
   std::string content;  // choices[0].message.content
   int httpStatus = 200;
   long latencyMs = 0;  // of the request that answered
   int transportAttempts = 1;
+  std::optional<TokenUsage> usage;  // nothing when the reply has no usable `usage`
 };
 
 struct ChatFailure {
@@ -60,6 +68,23 @@ using Sleeper = std::function<void(double seconds)>;
 
 // The request body as JSON text (exposed for tests and the error log).
 std::string chatRequestBody(const ChatRequest& request);
+
+// How the picture stands in a `messages` array written for training data (docs/model-loop.md).
+struct PictureForm {
+  enum class Kind {
+    DataUri,    // an image_url part with the PNG as a data: URI: exactly as the request sends it
+    Url,        // an image_url part whose url is `text` (a file's path)
+    Marker,     // no part: the user's content is its text followed by `text` (e.g. "<image>")
+    ImagePart,  // a bare {"type": "image"} part after the text part, the picture given beside the messages
+  };
+  Kind kind = Kind::DataUri;
+  std::string text;
+};
+
+// The request body's `messages` array alone (the system turn when there is one, the user turn with its text and
+// picture): with PictureForm::DataUri byte for byte as it stands in chatRequestBody, so that a model is trained on
+// exactly what it is asked; the other forms change only the picture's part.
+std::string chatMessagesJson(const ChatRequest& request, const PictureForm& picture = {});
 
 // Sends the request, retrying transport failures as ChatRequest says. A 200 whose body is not JSON, has no
 // choices or no message content is a failure too (the server is not speaking the protocol); so is any other 4xx.

@@ -59,6 +59,10 @@ struct Figures {
   long failures = 0;
   long noLegalMove = 0;
   long unreachable = 0;
+  // The tokens of the requests whose replies reported `usage` (a model server's; zero requests otherwise).
+  long tokenRequests = 0;
+  long promptTokens = 0;
+  long completionTokens = 0;
 };
 
 struct Summary {
