@@ -1,7 +1,10 @@
 #include "cli_options.h"
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
+#include <mutex>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -133,6 +136,39 @@ CLI::Validator notNegative() {
           "not negative"};
 }
 
+std::function<void(std::size_t, std::size_t)> progressLine(std::ostream& err, std::string prefix, std::string unit) {
+  struct State {
+    std::mutex mutex;
+    std::chrono::steady_clock::time_point lastDrawn = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  };
+  auto state = std::make_shared<State>();
+  return [&err, state, prefix = std::move(prefix), unit = std::move(unit)](std::size_t done, std::size_t total) {
+    const std::lock_guard lock(state->mutex);
+    const auto now = std::chrono::steady_clock::now();
+    const bool finished = total > 0 && done >= total;
+    if (!finished && now - state->lastDrawn < std::chrono::milliseconds(100)) return;
+    state->lastDrawn = now;
+    err << '\r' << prefix << ' ';
+    if (total > 0) {
+      constexpr std::size_t kWidth = 30;
+      const std::size_t filled = std::min(kWidth, done * kWidth / total);
+      err << '[' << std::string(filled, '#') << std::string(kWidth - filled, '.') << "] " << done << '/' << total;
+    } else {
+      err << done;
+    }
+    err << ' ' << unit << (finished ? "\n" : "") << std::flush;
+  };
+}
+
+void addPromptOptions(CLI::App& cmd, ai::ModelOptions* model) {
+  cmd.add_flag("--image,!--no-image", model->image, "Send a PNG of the board with the prompt (default on)");
+  cmd.add_option("--coords", model->coords, "Coordinates the model is asked to answer in: gtp or rowcol")
+      ->check(CLI::IsMember({"gtp", "rowcol"}))
+      ->capture_default_str();
+  cmd.add_option("--prompt-template", model->promptTemplatePath, "Prompt template file (docs/serving-models.md)")
+      ->type_name("FILE");
+}
+
 void addModelOptions(CLI::App& cmd, ai::ModelOptions* model, double* timeoutSeconds) {
   cmd.add_option("--model", model->model,
                  "Model name for openai: engines (with vLLM and a LoRA adapter: the adapter's name)")
@@ -141,12 +177,7 @@ void addModelOptions(CLI::App& cmd, ai::ModelOptions* model, double* timeoutSeco
                  "Environment variable holding the API key (never printed or logged)")
       ->type_name("VAR")
       ->capture_default_str();
-  cmd.add_flag("--image,!--no-image", model->image, "Send a PNG of the board with the prompt (default on)");
-  cmd.add_option("--coords", model->coords, "Coordinates the model is asked to answer in: gtp or rowcol")
-      ->check(CLI::IsMember({"gtp", "rowcol"}))
-      ->capture_default_str();
-  cmd.add_option("--prompt-template", model->promptTemplatePath, "Prompt template file (docs/serving-models.md)")
-      ->type_name("FILE");
+  addPromptOptions(cmd, model);
   cmd.add_option("--constrain", model->constrain,
                  "Structured output asked of the server: none, regex (a coordinate) or choice (the legal points)")
       ->check(CLI::IsMember({"none", "regex", "choice"}))

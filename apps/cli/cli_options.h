@@ -1,7 +1,10 @@
 // Option helpers that every subcommand shares.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -51,6 +54,14 @@ std::string nearestName(const std::string& word, const std::vector<std::string>&
 
 // Refuses a value that starts with '-': CLI11 would otherwise wrap "-3" around into a huge unsigned seed.
 CLI::Validator notNegative();
+
+// A progress line redrawn on `err` (a terminal) at most ten times a second: "PREFIX [#####.....] 12/40 UNIT",
+// ended with a newline when done == total; with total 0 only the count. Safe to call from several threads.
+std::function<void(std::size_t done, std::size_t total)> progressLine(std::ostream& err, std::string prefix,
+                                                                      std::string unit);
+
+// Adds what a model is shown (--image/--no-image, --coords, --prompt-template) to cmd, bound to *model.
+void addPromptOptions(CLI::App& cmd, ai::ModelOptions* model);
 
 // Adds the model options of docs/serving-models.md (--model, --api-key-env, --image/--no-image, --coords,
 // --prompt-template, --constrain, --constrain-api, --timeout, --temperature) to cmd, bound to *model and

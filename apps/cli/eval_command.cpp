@@ -1,8 +1,6 @@
 #include "eval_command.h"
 
-#include <chrono>
 #include <cmath>
-#include <mutex>
 #include <ostream>
 
 #include <CLI/CLI.hpp>
@@ -78,20 +76,7 @@ int runEval(const EvalOptions& options, std::ostream& out, std::ostream& err, bo
   run.errorLogPath = options.referee.errorLog;
   run.logAccepted = options.referee.logAttempts;
   run.jobs = options.jobs;
-  std::mutex drawing;
-  auto lastDrawn = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-  if (progress) {
-    run.progress = [&](std::size_t done, std::size_t total) {
-      const std::lock_guard lock(drawing);
-      const auto now = std::chrono::steady_clock::now();
-      if (done < total && now - lastDrawn < std::chrono::milliseconds(100)) return;
-      lastDrawn = now;
-      const std::size_t width = 30;
-      const std::size_t filled = total == 0 ? width : done * width / total;
-      err << "\rtengen eval: [" << std::string(filled, '#') << std::string(width - filled, '.') << "] " << done << '/'
-          << total << " positions" << (done == total ? "\n" : "") << std::flush;
-    };
-  }
+  if (progress) run.progress = progressLine(err, "tengen eval:", "positions");
   const workbench::EvalRun result = workbench::runEval(set->positions, run);
   if (result.startFailure) {
     if (progress) err << '\n';

@@ -13,6 +13,7 @@
 #include "bench.h"
 #include "check.h"
 #include "cli_options.h"
+#include "dataset_command.h"
 #include "eval_command.h"
 #include "genmove_command.h"
 #include "gtp_command.h"
@@ -52,6 +53,8 @@ int run(int argc, char** argv) {
   const CLI::App* score = tengen::cli::addScoreCommand(app, &scoreOptions);
   tengen::cli::EvalOptions evalOptions;
   const tengen::cli::EvalCommands eval = tengen::cli::addEvalCommand(app, &evalOptions);
+  tengen::cli::DatasetOptions datasetOptions;
+  const tengen::cli::DatasetCommands dataset = tengen::cli::addDatasetCommand(app, &datasetOptions);
   tengen::cli::ServeOptions serveOptions;
   const CLI::App* serve = tengen::cli::addServeCommand(app, &serveOptions);
 
@@ -89,6 +92,12 @@ int run(int argc, char** argv) {
   if (match->parsed()) return tengen::cli::runMatch(matchOptions, std::cout, std::cerr);
   if (eval.compare->parsed()) return tengen::cli::runEvalCompare(evalOptions, std::cout, std::cerr);
   if (eval.eval->parsed()) return tengen::cli::runEval(evalOptions, std::cout, std::cerr, isatty(STDERR_FILENO) != 0);
+  if (dataset.sft->parsed()) {
+    return tengen::cli::runDatasetSft(datasetOptions, std::cout, std::cerr, isatty(STDERR_FILENO) != 0);
+  }
+  if (dataset.dpo->parsed()) {
+    return tengen::cli::runDatasetDpo(datasetOptions, std::cout, std::cerr, isatty(STDERR_FILENO) != 0);
+  }
   if (serve->parsed()) return tengen::cli::runServe(serveOptions, std::cout, std::cerr);
   if (check->parsed()) return tengen::cli::runCheck(checkOptions, std::cout, std::cerr);
   if (score->parsed()) return tengen::cli::runScore(scoreOptions, std::cout, std::cerr);

@@ -106,7 +106,14 @@ Result<PositionSet> collectPositions(const std::vector<std::string>& paths, cons
       set.skipped.push_back(read.error());
       continue;
     }
-    for (Replayed& r : read.value()) records.push_back(std::move(r));
+    for (Replayed& r : read.value()) {
+      const std::vector<int>& sizes = sampling.sizes;
+      if (!sizes.empty() && std::find(sizes.begin(), sizes.end(), r.game.size()) == sizes.end()) {
+        ++set.otherSizes;
+        continue;
+      }
+      records.push_back(std::move(r));
+    }
   }
   set.records = static_cast<int>(records.size());
 
@@ -137,6 +144,7 @@ Result<PositionSet> collectPositions(const std::vector<std::string>& paths, cons
   if (set.positions.empty()) {
     return R::failure("no positions: " + std::to_string(files.size()) + " files, " +
                       std::to_string(set.skipped.size()) + " skipped" +
+                      (set.otherSizes > 0 ? ", " + std::to_string(set.otherSizes) + " of other sizes" : "") +
                       (set.skipped.empty() ? "" : " (first: " + set.skipped.front() + ")"));
   }
   return set;

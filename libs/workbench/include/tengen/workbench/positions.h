@@ -32,11 +32,13 @@ struct Sampling {
   int every = 10;          // every K-th move from move 1 (1, 1+K, 1+2K, ...); used when count is 0
   int count = 0;           // when > 0: this many positions drawn at random from every move of every record
   std::uint64_t seed = 1;  // of the draw
+  std::vector<int> sizes;  // when not empty: only records of these board sizes
 };
 
 struct PositionSet {
   std::vector<Position> positions;  // by file, then move number
-  int records = 0;                  // records read
+  int records = 0;                  // records read (of the sizes asked for)
+  int otherSizes = 0;               // records left out because their size was not asked for
   // Records that could not be used, each "FILE: why" (unreadable, not SGF, an illegal move, no moves).
   std::vector<std::string> skipped;
 };

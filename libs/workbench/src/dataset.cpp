@@ -1,0 +1,396 @@
+#include "tengen/workbench/dataset.h"
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <system_error>
+#include <utility>
+
+#include "tengen/ai/error_log.h"
+#include "tengen/ai/model_request.h"
+#include "tengen/ai/referee.h"
+#include "tengen/core/coords.h"
+#include "tengen/io/atomic_file.h"
+#include "tengen/net/chat.h"
+#include "tengen/net/json_line.h"
+#include "tengen/net/json_parse.h"
+#include "tengen/sgf/sgf.h"
+
+namespace tengen::workbench {
+
+namespace {
+
+namespace fs = std::filesystem;
+using net::JsonValue;
+
+// The pictures of the rows: inline, or PNG files named by their hash, written once each.
+class Pictures {
+ public:
+  static Result<Pictures> make(const DatasetOutput& output) {
+    using R = Result<Pictures>;
+    Pictures pictures;
+    pictures.m_format = output.format;
+    if (output.imagesDir.empty()) {
+      if (output.format != DatasetFormat::OpenAi) {
+        return R::failure("--images inline: only the openai format holds pictures inline; name a directory");
+      }
+      return pictures;
+    }
+    std::error_code ec;
+    fs::create_directories(output.imagesDir, ec);
+    if (ec || !fs::is_directory(output.imagesDir)) {
+      return R::failure("--images " + output.imagesDir + ": cannot make the directory" +
+                        (ec ? ": " + ec.message() : std::string()));
+    }
+    pictures.m_dir = output.imagesDir;
+    const fs::path outDir = fs::absolute(fs::path(output.path)).parent_path().lexically_normal();
+    pictures.m_relative = fs::absolute(fs::path(output.imagesDir)).lexically_normal().lexically_relative(outDir);
+    if (pictures.m_relative.empty()) pictures.m_relative = fs::absolute(fs::path(output.imagesDir)).lexically_normal();
+    return pictures;
+  }
+
+  // How the row shows this picture, and its path for the row's "images" list ("" when inline); writes the file
+  // when it is not there yet.
+  Result<net::PictureForm> place(const std::string& png, const std::string& sha256, std::string* path) {
+    using Kind = net::PictureForm::Kind;
+    path->clear();
+    if (m_dir.empty()) return net::PictureForm{Kind::DataUri, {}};
+    const std::string name = sha256 + ".png";
+    const fs::path file = fs::path(m_dir) / name;
+    std::error_code ec;
+    if (!fs::exists(file, ec)) {
+      if (const Status written = io::writeFileAtomically(file.string(), png); !written) {
+        return Result<net::PictureForm>::failure(written);
+      }
+      ++m_written;
+    }
+    *path = (m_relative / name).generic_string();
+    switch (m_format) {
+      case DatasetFormat::OpenAi:
+        return net::PictureForm{Kind::Url, *path};
+      case DatasetFormat::ShareGpt:
+        return net::PictureForm{Kind::Marker, "<image>"};
+      case DatasetFormat::Trl:
+        return net::PictureForm{Kind::ImagePart, {}};
+    }
+    return net::PictureForm{Kind::DataUri, {}};
+  }
+
+  long written() const { return m_written; }
+
+ private:
+  DatasetFormat m_format = DatasetFormat::OpenAi;
+  std::string m_dir;
+  fs::path m_relative;
+  long m_written = 0;
+};
+
+std::string assistantTurn(const std::string& text) {
+  return net::toJson(JsonValue::Object{{"role", "assistant"}, {"content", text}});
+}
+
+// "[a,b]" with one more element: "[a,b,turn]".
+std::string withTurn(const std::string& messages, const std::string& turn) {
+  return messages.substr(0, messages.size() - 1) + "," + turn + "]";
+}
+
+std::string imagesList(const std::string& path) {
+  return path.empty() ? "[]" : net::toJson(JsonValue::Array{JsonValue(path)});
+}
+
+// A move as the model is asked to write it: "Q16" or "(3, 15)", or "pass".
+std::string answerText(const Move& move, int size, ai::CoordFormat format) {
+  if (move.kind == MoveKind::Play && format == ai::CoordFormat::RowCol) return rowColText(move.point);
+  return gtpMove(move, size);
+}
+
+net::ChatRequest chatOf(const ai::ModelTurn& turn) {
+  net::ChatRequest chat;
+  chat.system = turn.system;
+  chat.userText = turn.user;
+  chat.png = turn.png;
+  return chat;
+}
+
+// Where rows go: the output file, opened before any work so that a path that cannot be written fails at once, and
+// its pictures.
+struct Rows {
+  Pictures pictures;
+  io::AtomicFile file;
+};
+
+Result<Rows> openRows(const DatasetOutput& output) {
+  Result<Pictures> pictures = Pictures::make(output);
+  if (!pictures) return Result<Rows>::failure(pictures);
+  Result<io::AtomicFile> file = io::AtomicFile::open(output.path);
+  if (!file) return Result<Rows>::failure(file, "--out: ");
+  return Rows{std::move(pictures).value(), std::move(file).value()};
+}
+
+// ---- dpo ----
+
+const std::string* stringMember(const JsonValue& object, std::string_view key) {
+  const JsonValue* v = net::findMember(object, key);
+  return v == nullptr ? nullptr : std::get_if<std::string>(&v->value);
+}
+
+// A logged game, replayed from its SGF.
+Result<Game> loggedGame(const JsonValue& record) {
+  using R = Result<Game>;
+  const std::string* sgfText = stringMember(record, "sgf");
+  if (sgfText == nullptr) return R::failure("the record has no sgf");
+  const Result<sgf::Collection> collection = sgf::parse(*sgfText);
+  if (!collection || collection->games.empty()) {
+    return R::failure("its sgf cannot be read: " + (collection ? std::string("no game") : collection.error()));
+  }
+  const Result<sgf::GameRecord> read = sgf::readRecord(*collection->games.front());
+  if (!read) return R::failure("its sgf cannot be read: " + read.error());
+  sgf::Replay replayed = sgf::replay(*read);
+  if (!replayed.setupError.empty()) return R::failure("its sgf cannot be replayed: " + replayed.setupError);
+  if (replayed.illegal) {
+    return R::failure("its sgf cannot be replayed: " + sgf::describe(*replayed.illegal, read->config.size));
+  }
+  return std::move(replayed.game);
+}
+
+// The preferred move for one logged position, or why there is none.
+class Preferred {
+ public:
+  static Result<Preferred> make(const DpoOptions& options) {
+    Preferred p;
+    if (options.preferred == "record") return p;
+    ai::SourceOptions source = options.source;
+    Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(options.preferred, source);
+    if (!made) return Result<Preferred>::failure(made, "--preferred: ");
+    p.m_engine = std::move(made).value();
+    return p;
+  }
+
+  Result<Move> move(const JsonValue& record, const Game& game, Color color) {
+    using R = Result<Move>;
+    if (!m_engine) {
+      const std::string* text = stringMember(record, "record_move");
+      if (text == nullptr) return R::failure("no record_move (only tengen eval logs name it; use --preferred ENGINE)");
+      const Result<ParsedVertex> vertex = parseGtpVertex(*text, game.size());
+      if (!vertex || vertex->kind == MoveKind::Resign) return R::failure("record_move " + *text + " is not a move");
+      const Move move = vertex->kind == MoveKind::Pass ? Move::pass(color) : Move::play(color, vertex->point);
+      if (const RejectReason why = game.check(move, Game::TurnRule::AnyColor); why != RejectReason::None) {
+        return R::failure("record_move " + *text + " is not legal here (" + std::string(reasonCode(why)) + ")");
+      }
+      return move;
+    }
+    const ai::RefereeOutcome outcome =
+        ai::requestMove(*m_engine, game, color, ai::RefereeOptions(ai::ErrorLog::none()));
+    if (outcome.move) return *outcome.move;
+    return R::failure(m_engine->describe() + " gave no move: " + outcome.error,
+                      outcome.end == ai::MoveEnd::Unreachable ? ErrorKind::Unreachable : ErrorKind::NoLegalMove);
+  }
+
+ private:
+  std::unique_ptr<ai::MoveSource> m_engine;  // none: the record's move
+};
+
+// The user's words of a logged prompt: the prompt is the system text, a blank line, the user's.
+std::optional<std::string> userPart(const std::string& prompt, const std::string& system) {
+  if (system.empty()) return prompt;
+  const std::string head = system + "\n\n";
+  if (prompt.compare(0, head.size(), head) != 0) return std::nullopt;
+  return prompt.substr(head.size());
+}
+
+// Appended piece by piece: GCC 12 warns falsely (-Wrestrict) about "literal" + std::string temporaries.
+std::string dpoRow(DatasetFormat format, const std::string& messages, const std::string& chosen,
+                   const std::string& rejected, const std::string& picturePath) {
+  const bool trl = format == DatasetFormat::Trl;
+  std::string row = trl ? R"({"prompt":)" : R"({"input":{"messages":)";
+  row += messages;
+  row += trl ? R"(,"chosen":[)" : R"(},"preferred_output":[)";
+  row += assistantTurn(chosen);
+  row += trl ? R"(],"rejected":[)" : R"(],"non_preferred_output":[)";
+  row += assistantTurn(rejected);
+  row += ']';
+  if (trl) {
+    row += R"(,"images":)";
+    row += imagesList(picturePath);
+  }
+  row += "}\n";
+  return row;
+}
+
+}  // namespace
+
+std::optional<DatasetFormat> parseDatasetFormat(std::string_view name) {
+  if (name == "openai") return DatasetFormat::OpenAi;
+  if (name == "sharegpt") return DatasetFormat::ShareGpt;
+  if (name == "trl") return DatasetFormat::Trl;
+  return std::nullopt;
+}
+
+std::string defaultImagesDir(const std::string& outPath) {
+  fs::path path(outPath);
+  path.replace_extension();
+  return path.string() + "-images";
+}
+
+Result<DatasetSummary> writeSft(const std::vector<Position>& positions, const SftOptions& options) {
+  using R = Result<DatasetSummary>;
+  if (options.output.format == DatasetFormat::Trl) {
+    return R::failure("--format trl: is for preference pairs (dataset dpo); sft writes openai or sharegpt");
+  }
+  Result<ai::ModelPrompter> prompter = ai::ModelPrompter::make(options.model);
+  if (!prompter) return R::failure(prompter);
+  Result<Rows> rows = openRows(options.output);
+  if (!rows) return R::failure(rows);
+  Pictures& pictures = rows.value().pictures;
+  io::AtomicFile& out = rows.value().file;
+
+  DatasetSummary summary;
+  std::string picturePath;
+  for (const Position& position : positions) {
+    const ai::ModelTurn turn = prompter.value().turn(position.game, position.color(), {});
+    net::PictureForm form;
+    if (turn.png) {
+      Result<net::PictureForm> placed = pictures.place(*turn.png, turn.pngSha256, &picturePath);
+      if (!placed) return R::failure(placed);
+      form = *placed;
+    } else {
+      picturePath.clear();
+    }
+    const std::string answer = answerText(position.recordMove, position.game.size(), prompter->format());
+    const std::string messages = withTurn(net::chatMessagesJson(chatOf(turn), form), assistantTurn(answer));
+    std::string row = R"({"messages":)" + messages;
+    if (options.output.format == DatasetFormat::ShareGpt) row += R"(,"images":)" + imagesList(picturePath);
+    row += "}\n";
+    out.write(row);
+    ++summary.rows;
+    if (options.progress) options.progress(static_cast<std::size_t>(summary.rows), positions.size());
+  }
+  if (const Status committed = out.commit(); !committed) return R::failure(committed);
+  summary.picturesWritten = pictures.written();
+  return summary;
+}
+
+Result<DatasetSummary> writeDpo(const DpoOptions& options) {
+  using R = Result<DatasetSummary>;
+  if (options.output.format == DatasetFormat::ShareGpt) {
+    return R::failure("--format sharegpt: is for examples (dataset sft); dpo writes openai or trl");
+  }
+  std::ifstream log(options.errorLogPath, std::ios::binary);
+  if (!log) return R::failure("--error-log " + options.errorLogPath + ": cannot be read");
+  Result<Preferred> preferred = Preferred::make(options);
+  if (!preferred) return R::failure(preferred);
+  Result<Rows> rows = openRows(options.output);
+  if (!rows) return R::failure(rows);
+  Pictures& pictures = rows.value().pictures;
+  io::AtomicFile& out = rows.value().file;
+
+  // One prompter per coordinate format, as the logged source had it: each draws the pictures its format draws.
+  std::map<std::string, ai::ModelPrompter> prompters;
+  DatasetSummary summary;
+  net::JsonLimits limits;
+  limits.maxBytes = std::size_t{256} << 20;
+  int lineNumber = 0;
+  for (std::string line; std::getline(log, line);) {
+    ++lineNumber;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const std::string where = options.errorLogPath + ":" + std::to_string(lineNumber) + ": ";
+    const auto skip = [&](const std::string& why) { summary.skipped.push_back(where + why); };
+    const Result<JsonValue> parsed = net::parseJson(line, limits);
+    if (!parsed) {
+      skip("not a JSON record: " + parsed.error());
+      continue;
+    }
+    ++summary.recordsRead;
+    const JsonValue& record = *parsed;
+    const std::string* colorText = stringMember(record, "color");
+    if (colorText == nullptr || (*colorText != "B" && *colorText != "W")) {
+      skip("no color B or W");
+      continue;
+    }
+    const Color color = *colorText == "B" ? Color::Black : Color::White;
+    const JsonValue* attemptsValue = net::findMember(record, "attempts");
+    const auto* attempts = attemptsValue == nullptr ? nullptr : std::get_if<JsonValue::Array>(&attemptsValue->value);
+    if (attempts == nullptr) {
+      skip("no attempts");
+      continue;
+    }
+    Result<Game> game = loggedGame(record);
+    if (!game) {
+      skip(game.error());
+      continue;
+    }
+    const std::string* coordsText = stringMember(record, "coords");
+    const std::string coords = coordsText == nullptr ? "gtp" : *coordsText;
+    auto found = prompters.find(coords);
+    if (found == prompters.end()) {
+      ai::ModelOptions model;
+      model.coords = coords;
+      Result<ai::ModelPrompter> made = ai::ModelPrompter::make(model);
+      if (!made) {
+        skip("coords " + coords + ": " + made.error());
+        continue;
+      }
+      found = prompters.emplace(coords, std::move(made).value()).first;
+    }
+    ai::ModelPrompter& prompter = found->second;
+
+    std::optional<Result<Move>> good;  // asked once per record, when it has a pair to give
+    for (const JsonValue& attempt : *attempts) {
+      const std::string* verdict = stringMember(attempt, "verdict");
+      if (verdict == nullptr || *verdict != "rejected") continue;
+      const JsonValue* n = net::findMember(attempt, "n");
+      const std::string which =
+          "attempt " +
+          (n != nullptr && std::holds_alternative<long long>(n->value) ? std::to_string(std::get<long long>(n->value))
+                                                                       : std::string("?")) +
+          ": ";
+      const std::string* answer = stringMember(attempt, "answer");
+      const std::string* prompt = stringMember(attempt, "prompt");
+      if (answer == nullptr || prompt == nullptr || prompt->empty()) {
+        skip(which + "no prompt: not a model's answer");
+        continue;
+      }
+      const std::string* system = stringMember(attempt, "system");
+      const JsonValue* systemValue = net::findMember(attempt, "system");
+      if (systemValue == nullptr) {
+        skip(which + "no system field: a log written before tengen kept it, whose prompt cannot be split");
+        continue;
+      }
+      const std::optional<std::string> user = userPart(*prompt, system == nullptr ? std::string() : *system);
+      if (!user) {
+        skip(which + "the prompt does not start with its system text");
+        continue;
+      }
+      if (!good) good = preferred.value().move(record, *game, color);
+      if (!*good) {
+        if (good->errorKind() == ErrorKind::Unreachable) return R::failure(*good);
+        skip(which + good->error());
+        continue;
+      }
+      net::ChatRequest chat;
+      chat.system = system == nullptr ? std::string() : *system;
+      chat.userText = *user;
+      std::string picturePath;
+      net::PictureForm form;
+      if (const std::string* loggedHash = stringMember(attempt, "image_sha256"); loggedHash != nullptr) {
+        chat.png = prompter.picture(*game);
+        const std::string hash = ai::sha256Hex(*chat.png);
+        ++summary.picturesChecked;
+        if (hash != *loggedHash) ++summary.reRendered;
+        Result<net::PictureForm> placed = pictures.place(*chat.png, hash, &picturePath);
+        if (!placed) return R::failure(placed);
+        form = *placed;
+      }
+      const std::string chosen = answerText(good->value(), game->size(), prompter.format());
+      out.write(dpoRow(options.output.format, net::chatMessagesJson(chat, form), chosen, *answer, picturePath));
+      ++summary.rows;
+      if (options.progress) options.progress(static_cast<std::size_t>(summary.rows), 0);
+    }
+  }
+  if (const Status committed = out.commit(); !committed) return R::failure(committed);
+  summary.picturesWritten = pictures.written();
+  return summary;
+}
+
+}  // namespace tengen::workbench
