@@ -1,8 +1,10 @@
 #include "tengen/workbench/report.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -121,7 +123,8 @@ std::string summaryTable(const std::vector<Position>& positions, const Figures& 
   return html + "</table>\n";
 }
 
-std::string binLabel(int first, int last) {
+// "11–20", or "7" for a bin of one.
+std::string binLabel(long first, long last) {
   return first == last ? std::to_string(first) : std::to_string(first) + "\u2013" + std::to_string(last);
 }
 
@@ -216,8 +219,7 @@ BarChart latencyChart(const std::vector<PositionResult>& results) {
   ChartSeries answers{"", kLatencyColour, {}, {}};
   for (std::size_t i = 0; i < counts.size(); ++i) {
     const long first = static_cast<long>(i) * width;
-    chart.categories.push_back(width == 1 ? std::to_string(first)
-                                          : std::to_string(first) + "\u2013" + std::to_string(first + width - 1));
+    chart.categories.push_back(binLabel(first, first + width - 1));
     answers.values.emplace_back(counts[i]);
   }
   chart.series = {std::move(answers)};
