@@ -1,6 +1,7 @@
 #include "eval_command.h"
 
 #include <cmath>
+#include <filesystem>
 #include <ostream>
 
 #include <CLI/CLI.hpp>
@@ -11,6 +12,7 @@
 #include "tengen/workbench/compare.h"
 #include "tengen/workbench/eval.h"
 #include "tengen/workbench/positions.h"
+#include "tengen/workbench/report.h"
 
 namespace tengen::cli {
 
@@ -37,11 +39,14 @@ EvalCommands addEvalCommand(CLI::App& app, EvalOptions* options) {
       ->capture_default_str();
   cmd->add_option("--json", options->jsonPath, "Also write the figures and every position to this JSON file")
       ->type_name("FILE");
+  cmd->add_option("--report", options->reportDir,
+                  "Also write an HTML page with charts and the worst positions to DIR/index.html")
+      ->type_name("DIR");
   addModelOptions(*cmd, &options->model, &options->timeoutSeconds);
   addRefereeOptions(*cmd, &options->referee);
   cmd->footer(
       "Exit codes: 0 the run finished (failed positions are counted), 2 bad input, 4 the source could not be "
-      "reached at the start. docs/model-loop.md");
+      "reached at the start, 1 the JSON file or the report could not be written. docs/model-loop.md");
   CLI::App* compare = cmd->add_subcommand("compare", "Compare two runs of tengen eval --json on the same positions");
   compare->add_option("runs", options->compare, "The two --json files, A then B")->expected(2)->required();
   cmd->require_subcommand(0, 1);
@@ -59,6 +64,12 @@ int runEval(const EvalOptions& options, std::ostream& out, std::ostream& err, bo
   if (const std::string why = checkRefereeOptions(options.referee); !why.empty()) return fail(why, kExitUsage);
   if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
     return fail("--timeout: must be a positive number of seconds", kExitUsage);
+  }
+  // Checked before the run, so that a bad path costs no question to the source.
+  if (!options.reportDir.empty()) {
+    if (const Status made = workbench::prepareReportDirectory(options.reportDir); !made) {
+      return fail("--report: " + made.error(), kExitUsage);
+    }
   }
   workbench::Sampling sampling;
   sampling.every = options.every;
@@ -91,6 +102,14 @@ int runEval(const EvalOptions& options, std::ostream& out, std::ostream& err, bo
     if (const Status written = io::writeFileAtomically(options.jsonPath, net::toJson(json) + "\n"); !written) {
       return fail("the JSON file could not be written: " + written.error(), kExitOther);
     }
+  }
+  if (!options.reportDir.empty()) {
+    const Result<std::vector<workbench::ReportFile>> report =
+        workbench::makeReport(set->positions, result.results, summary, run);
+    const Status written = report ? workbench::writeReport(options.reportDir, *report) : Status::failure(report);
+    if (!written) return fail("the report could not be written: " + written.error(), kExitOther);
+    err << "tengen eval: report written to " << (std::filesystem::path(options.reportDir) / "index.html").string()
+        << '\n';
   }
   return kExitOk;
 }

@@ -28,6 +28,7 @@ struct EvalOptions {
   std::optional<std::string> reference;
   int jobs = 1;
   std::string jsonPath;
+  std::string reportDir;  // --report: the HTML page and its pictures
   ai::ModelOptions model;
   double timeoutSeconds = 60;
   RefereeFlags referee;
@@ -43,7 +44,8 @@ struct EvalCommands {
 EvalCommands addEvalCommand(CLI::App& app, EvalOptions* options);
 
 // Runs the evaluation and prints its figures: exit 0 when it ran (failed positions are counted, not fatal), 2 for
-// bad input, 4 when the source cannot be made or reached at the start. `progress` draws a progress line on err.
+// bad input (a --report directory that cannot be made included), 4 when the source cannot be made or reached at the
+// start, 1 when the JSON file or the report cannot be written. `progress` draws a progress line on err.
 int runEval(const EvalOptions& options, std::ostream& out, std::ostream& err, bool progress);
 
 // Compares two runs: prints the table and exits 0, or 2 when a file cannot be read.

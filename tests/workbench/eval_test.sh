@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# tengen eval and eval compare as a user runs them: the summary, --json, the exit codes (0 ran, 2 bad input, 4 a
-# source that cannot be reached), and compare's table.
+# tengen eval and eval compare as a user runs them: the summary, --json, --report, the exit codes (0 ran, 2 bad
+# input, 4 a source that cannot be reached), and compare's table. The second argument is the scripted model server
+# of tests/ai/fake_model_server.cpp.
 set -uo pipefail
 tengen=$1
+fake_model_server=$2
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+server=
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap '[[ -n $server ]] && kill "$server"; rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 mkdir records
 printf '(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[cc];B[gc];W[cg];B[gg];W[ec];B[ce];W[eg])' >records/a.sgf
@@ -34,5 +37,47 @@ out=$("$tengen" eval compare a.json b.json 2>&1)
 [[ $? -eq 4 ]] || fail "an unreachable model did not exit 4"
 "$tengen" eval compare a.json missing.json >/dev/null 2>&1
 [[ $? -eq 2 ]] || fail "compare with a missing file did not exit 2"
+
+# The PNG signature, then an IHDR chunk with a width and a height above 0.
+is_png() {
+  [[ $(od -An -tx1 -N8 "$1" | tr -d ' \n') == 89504e470d0a1a0a &&
+    $(od -An -c -j12 -N4 "$1" | tr -d ' \n') == IHDR &&
+    $(od -An -tu4 --endian=big -j16 -N4 "$1") -gt 0 && $(od -An -tu4 --endian=big -j20 -N4 "$1") -gt 0 ]]
+}
+# The page of DIR exists and names WANTED pictures, each a PNG beside it.
+check_report() {
+  local dir=$1 wanted=$2 names=0 src
+  [[ -f $dir/index.html ]] || { fail "$dir/index.html is missing"; return; }
+  for src in $(grep -o 'src="[^"]*"' "$dir/index.html" | sed 's/^src="//; s/"$//'); do
+    names=$((names + 1))
+    [[ $src != */* ]] || fail "$dir names $src outside itself"
+    is_png "$dir/$src" || fail "$dir/$src is not a PNG"
+  done
+  [[ $names -eq $wanted ]] || fail "$dir/index.html names $names pictures, not $wanted"
+}
+
+"$tengen" eval --engine random --sgf records --every 2 --report reports/random >/dev/null 2>err.txt ||
+  fail "eval --report exited $?: $(cat err.txt)"
+grep -q "report written to reports/random/index.html" err.txt || fail "where the report went: $(cat err.txt)"
+check_report reports/random 3  # the three charts
+grep -q "No position failed or had a refused answer" reports/random/index.html || fail "random: worst positions"
+
+# A model that answers HTML the referee cannot read: every position fails and the page shows the answer escaped.
+printf '%s\n' '{"content": "<b>no idea</b> & more"}' >script.jsonl
+mkdir requests
+"$fake_model_server" --script script.jsonl --record requests --port-file port.txt >/dev/null &
+server=$!
+for _ in $(seq 100); do [[ -s port.txt ]] && break; sleep 0.05; done
+"$tengen" eval --engine "openai:http://127.0.0.1:$(cat port.txt)/v1" --model fake --no-image --max-retries 1 \
+  --sgf records --every 4 --error-log errors.jsonl --report reports/model >/dev/null 2>err.txt ||
+  fail "eval --report against the scripted model: $(cat err.txt)"
+check_report reports/model 5  # the three charts and both positions' boards
+grep -qF '&lt;b&gt;no idea&lt;/b&gt; &amp; more' reports/model/index.html || fail "the answer is not shown escaped"
+grep -qF '<b>no' reports/model/index.html && fail "the answer is shown as markup"
+
+# A report directory that cannot be made is bad input, found before the source is asked (this one is unreachable).
+touch plain
+out=$("$tengen" eval --engine openai:http://127.0.0.1:9/v1 --sgf records --report plain/report 2>&1)
+[[ $? -eq 2 && "$out" == *"plain/report"* ]] || fail "a --report under a file: $out"
 
 exit $((failures > 0))
