@@ -76,9 +76,12 @@ DatasetCommands addDatasetCommand(CLI::App& app, DatasetOptions* options) {
   CLI::App* cmd = app.add_subcommand("dataset", "Write training data: sft examples from records, dpo pairs from a log");
   cmd->require_subcommand(1);
   cmd->footer("docs/model-loop.md");
-  const auto addOutput = [options](CLI::App& sub, const std::string& formats) {
+  const auto addOutput = [options](CLI::App& sub, const std::string& other) {
     sub.add_option("--out", options->out, "The JSONL file written (atomically)")->type_name("FILE")->required();
-    sub.add_option("--format", options->format, "Row layout: " + formats)->capture_default_str();
+    sub.add_option("--format", options->format, "Row layout: openai or " + other + " (docs/model-loop.md)")
+        ->type_name("openai|" + other)
+        ->check(CLI::IsMember({std::string("openai"), other}))
+        ->capture_default_str();
     sub.add_option("--images", options->images,
                    "Pictures inline (data: URIs, openai only) or as PNG files in DIR (default: inline for openai, "
                    "else FILE without .jsonl + -images)")
@@ -100,7 +103,7 @@ DatasetCommands addDatasetCommand(CLI::App& app, DatasetOptions* options) {
       ->excludes(every);
   sft->add_option("--seed", options->seed, "Seed of the --positions draw")->check(notNegative())->capture_default_str();
   sft->add_option("--sizes", options->sizes, "Only records of these board sizes, e.g. 9,19")->type_name("LIST");
-  addOutput(*sft, "openai or sharegpt");
+  addOutput(*sft, "sharegpt");
   addPromptOptions(*sft, &options->model);
   sft->footer("Exit codes: 0 written, 2 bad input, 1 the output could not be written. docs/model-loop.md");
 
@@ -117,7 +120,7 @@ DatasetCommands addDatasetCommand(CLI::App& app, DatasetOptions* options) {
   dpo->add_option("--seed", options->seed, "Seed of the preferred engine")->check(notNegative())->capture_default_str();
   dpo->add_option("--timeout", options->timeoutSeconds, "Seconds one request to the preferred engine may take")
       ->capture_default_str();
-  addOutput(*dpo, "openai or trl");
+  addOutput(*dpo, "trl");
   dpo->footer(
       "Exit codes: 0 written, 2 bad input, 4 the preferred engine could not be reached, 1 the output could not be "
       "written. docs/model-loop.md");
