@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "tengen/core/rules.h"
+#include "tengen/core/time_control.h"
 
 #include "diagram.h"
 
@@ -173,6 +174,38 @@ TEST(GameCheckTest, GameOverAfterResignation) {
   EXPECT_EQ(game.phase(), Phase::Finished);
   EXPECT_EQ(game.check(Move::play(kBlack, {4, 4})), RejectReason::GameOver);
   EXPECT_EQ(game.check(Move::pass(kBlack)), RejectReason::GameOver);
+}
+
+TEST(GameCheckTest, GameOverAfterALossOnTimeUntilUndo) {
+  Game game = newGame(9, Rules::Chinese);
+  playAll(game, {Move::play(kBlack, {2, 2}), Move::play(kWhite, {3, 3})});
+  game.loseOnTime(kBlack);
+  EXPECT_EQ(game.phase(), Phase::Finished);
+  EXPECT_EQ(game.result(), "W+T");
+  EXPECT_EQ(game.check(Move::play(kBlack, {4, 4})), RejectReason::GameOver);
+  EXPECT_EQ(game.moveCount(), 2);
+  // Not a move: taking one back replays the rest, and the game is in play again.
+  ASSERT_TRUE(game.undo());
+  EXPECT_EQ(game.phase(), Phase::Playing);
+  EXPECT_EQ(game.result(), "");
+  // A finished game cannot be lost on time again.
+  game.play(Move::resign(kWhite));
+  game.loseOnTime(kBlack);
+  EXPECT_EQ(game.result(), "B+R");
+}
+
+TEST(TimeControlTest, CheckRefusesWhatNoClockCanPlay) {
+  using Kind = TimeControl::Kind;
+  EXPECT_EQ(checkTimeControl({}), "");
+  EXPECT_EQ(checkTimeControl({Kind::Absolute, 600, 0, 0, 0}), "");
+  EXPECT_EQ(checkTimeControl({Kind::ByoYomi, 0, 30, 5, 0}), "");
+  EXPECT_EQ(checkTimeControl({Kind::Canadian, 600, 300, 0, 25}), "");
+  EXPECT_NE(checkTimeControl({Kind::Absolute, 0, 0, 0, 0}), "");
+  EXPECT_NE(checkTimeControl({Kind::Absolute, -1, 0, 0, 0}), "");
+  EXPECT_NE(checkTimeControl({Kind::ByoYomi, 600, 0, 5, 0}), "");
+  EXPECT_NE(checkTimeControl({Kind::ByoYomi, 600, 30, 0, 0}), "");
+  EXPECT_NE(checkTimeControl({Kind::Canadian, 600, 300, 0, 0}), "");
+  EXPECT_NE(checkTimeControl({Kind::Canadian, 600, 90000, 0, 25}), "");
 }
 
 TEST(GameCheckTest, WrongColorWhenNotThatPlayersTurn) {

@@ -231,6 +231,12 @@ void Game::finish(const std::vector<Point>& deadStones) {
   m_phase = Phase::Finished;
 }
 
+void Game::loseOnTime(Color player) {
+  if (m_phase != Phase::Playing || !isPlayer(player)) return;
+  m_phase = Phase::Finished;
+  m_result = std::string(colorLetter(opponent(player))) + "+T";
+}
+
 std::vector<Point> Game::chainAt(Point p) const {
   std::vector<Point> stones;
   if (!isPlayer(m_board.at(p))) return stones;

@@ -113,7 +113,11 @@ class Game {
   // Ends a game in the scoring phase with the given dead stones; the result becomes the score's.
   void finish(const std::vector<Point>& deadStones);
 
-  // As SGF RE once the game is finished ("B+R" after a resignation), otherwise empty.
+  // Ends a game in play as lost on time by `player`: the result becomes "W+T" or "B+T" (SGF RE). It is not a
+  // move, so undo() and undoTo() bring the game back into play. Does nothing when the game is not in play.
+  void loseOnTime(Color player);
+
+  // As SGF RE once the game is finished ("B+R" after a resignation, "W+T" on time), otherwise empty.
   const std::string& result() const { return m_result; }
 
   // Every stone of the chain at p, or nothing when p is empty or off the board.
