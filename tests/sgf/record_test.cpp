@@ -356,6 +356,46 @@ TEST(SgfRecord, WriteGameWritesHandicapSetupAndPlayer) {
   EXPECT_EQ(writeGame(game), "(;GM[1]FF[4]CA[UTF-8]AP[tengen:0.1.0]SZ[9]KM[7.5]RU[Chinese]HA[2]PL[W]AB[cg][gc])\n");
 }
 
+TEST(SgfRecord, WriteGameWritesMovePropertiesAndReadRecordReadsThemBack) {
+  Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
+  game.play(Move::play(Color::Black, {4, 4}));
+  game.play(Move::pass(Color::White));
+  game.play(Move::resign(Color::Black));
+  // B and C are the node's own; a resignation has no node for its properties.
+  const std::string text = writeGame(
+      game, {}, {"", "ok"}, {{{"BL", "583.2"}, {"B", "aa"}, {"C", "x"}}, {{"WL", "30"}, {"OW", "5"}}, {{"BL", "1"}}});
+  EXPECT_NE(text.find(";B[ee]BL[583.2];W[]C[ok]OW[5]WL[30])"), std::string::npos) << text;
+  const Result<GameRecord> record = recordOf(text);
+  ASSERT_TRUE(record.ok()) << record.error();
+  ASSERT_EQ(record->moveProperties.size(), 2u);
+  EXPECT_EQ(record->moveProperties[0], (std::map<std::string, std::string>{{"BL", "583.2"}}));
+  EXPECT_EQ(record->moveProperties[1], (std::map<std::string, std::string>{{"OW", "5"}, {"WL", "30"}}));
+  EXPECT_EQ(record->comments[1], "ok");
+}
+
+TEST(SgfRecord, TimeControlsAreWrittenAsTmAndOtAndReadBack) {
+  using Kind = TimeControl::Kind;
+  const std::vector<std::pair<TimeControl, std::map<std::string, std::string>>> cases = {
+      {{Kind::None, 0, 0, 0, 0}, {}},
+      {{Kind::Absolute, 600, 0, 0, 0}, {{"TM", "600"}}},
+      {{Kind::ByoYomi, 1200, 30, 5, 0}, {{"TM", "1200"}, {"OT", "5x30 byo-yomi"}}},
+      {{Kind::ByoYomi, 0, 10, 3, 0}, {{"TM", "0"}, {"OT", "3x10 byo-yomi"}}},
+      {{Kind::Canadian, 600, 600, 0, 25}, {{"TM", "600"}, {"OT", "25/600 Canadian"}}},
+  };
+  for (const auto& [control, properties] : cases) {
+    EXPECT_EQ(timeControlProperties(control), properties);
+    EXPECT_EQ(readTimeControl(properties), control) << (properties.empty() ? "" : properties.begin()->second);
+  }
+  // Other programs' spellings; what cannot be played or read is no clock, an unknown overtime absolute time.
+  EXPECT_EQ(readTimeControl({{"TM", "300.0"}, {"OT", "3X20 Byoyomi"}}), (TimeControl{Kind::ByoYomi, 300, 20, 3, 0}));
+  EXPECT_EQ(readTimeControl({{"TM", "300"}, {"OT", " 20/300  canadian "}}),
+            (TimeControl{Kind::Canadian, 300, 300, 0, 20}));
+  EXPECT_EQ(readTimeControl({{"TM", "300"}, {"OT", "fischer 10"}}), (TimeControl{Kind::Absolute, 300, 0, 0, 0}));
+  EXPECT_EQ(readTimeControl({{"TM", "ten minutes"}}), TimeControl{});
+  EXPECT_EQ(readTimeControl({{"TM", "0"}}), TimeControl{});
+  EXPECT_EQ(readTimeControl({{"TM", "60"}, {"OT", "0x30 byo-yomi"}}), TimeControl{});
+}
+
 // GNU Go, when installed, reads what writeGame() writes to the same position.
 TEST(SgfRecord, GnuGoReadsWhatWriteGameWrites) {
   const char* gnugo = "/usr/games/gnugo";

@@ -290,6 +290,11 @@ Result<GameRecord> readRecordUnguarded(const Node& root) {
       const Color color = move->id == "B" ? Color::Black : Color::White;
       record.moves.push_back(vertex->kind == MoveKind::Play ? Move::play(color, vertex->point) : Move::pass(color));
       record.comments.push_back(comment ? *comment : std::string());
+      std::map<std::string, std::string>& properties = record.moveProperties.emplace_back();
+      for (const Property& p : node->properties) {
+        if (isStructural(p.id) || p.id == "C" || p.values.size() != 1) continue;
+        properties.emplace(p.id, p.values.front());
+      }
     } else if (comment && node != &root) {
       // A comment on a node without a move belongs with the move before it (or the game, before move 1).
       std::string& into = record.comments.empty() ? record.info["C"] : record.comments.back();
@@ -417,7 +422,8 @@ Replay replay(const GameRecord& record, std::optional<Rules> rules) {
 }
 
 std::string writeGame(const Game& game, const std::map<std::string, std::string>& info,
-                      const std::vector<std::string>& comments) {
+                      const std::vector<std::string>& comments,
+                      const std::vector<std::map<std::string, std::string>>& moveProperties) {
   Node root;
   root.set("GM", "1");
   root.set("FF", "4");
@@ -460,6 +466,10 @@ std::string writeGame(const Game& game, const std::map<std::string, std::string>
       last->set(colorLetter(move.color), move.kind == MoveKind::Play ? sgfPoint(move.point) : std::string());
     }
     if (comment) last->set("C", *comment);
+    if (move.kind == MoveKind::Resign || i >= moveProperties.size()) continue;
+    for (const auto& [id, value] : moveProperties[i]) {
+      if (isPropertyId(id) && !isStructural(id) && id != "C") last->set(id, value);
+    }
   }
   return write(root);
 }

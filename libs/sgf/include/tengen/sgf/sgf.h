@@ -11,6 +11,7 @@
 
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
+#include "tengen/core/time_control.h"
 #include "tengen/core/types.h"
 
 namespace tengen::sgf {
@@ -76,6 +77,9 @@ struct GameRecord {
   std::optional<Color> firstToMove;   // PL (of the nodes before move 1)
   std::vector<Move> moves;            // B/W of the main line, passes included
   std::vector<std::string> comments;  // C of each move's node ("" when none), parallel to moves
+  // The other single-valued properties of each move's node (BL WL OB OW N ...), as read, parallel to moves; the
+  // structural ones (B W AB AW AE PL ...) and C are left out.
+  std::vector<std::map<std::string, std::string>> moveProperties;
   // Every single-valued root property but GM FF CA SZ KM AB AW AE PL B W, as read: PB PW BR WR DT RE EV PC GN RU
   // HA C ... A C of a node without a move is added to the comment of the move before it (to info["C"] before
   // move 1).
@@ -118,8 +122,20 @@ Replay replay(const GameRecord& record, std::optional<Rules> rules = std::nullop
 // An SGF record of a game: GM FF CA SZ KM RU HA AB/AW PL, the moves, and the result when finished. `info` adds or
 // overrides root properties (PB, PW, DT, RU, HA, RE, ...), except the game's own GM FF CA SZ KM AB AW AE PL B W,
 // and ids that are not upper-case letters, which are left out; `comments[i]`, when present, becomes C of move
-// i+1's node. Passes are written B[]; a resignation is not a move in SGF, only RE says it.
+// i+1's node, and `moveProperties[i]` adds properties to it (BL WL OB OW ...; the same ids are left out as from
+// `info`, and C). Passes are written B[]; a resignation is not a move in SGF, only RE says it, and its node is
+// written only for a comment.
 std::string writeGame(const Game& game, const std::map<std::string, std::string>& info = {},
-                      const std::vector<std::string>& comments = {});
+                      const std::vector<std::string>& comments = {},
+                      const std::vector<std::map<std::string, std::string>>& moveProperties = {});
+
+// A time control as the root properties TM (main time in seconds) and OT (the overtime: "5x30 byo-yomi",
+// "25/600 Canadian"); nothing for TimeControl::Kind::None, TM alone for absolute time.
+std::map<std::string, std::string> timeControlProperties(const TimeControl& control);
+
+// The time control of a record's root properties (GameRecord::info): TM with an OT of the forms written above (in
+// any case; "byoyomi" and "byo yomi" too) or without OT; Kind::None without a TM that is a number of seconds, or with
+// one that checkTimeControl refuses. An OT that is not understood leaves absolute time (TM alone).
+TimeControl readTimeControl(const std::map<std::string, std::string>& info);
 
 }  // namespace tengen::sgf
