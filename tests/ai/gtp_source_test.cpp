@@ -97,6 +97,77 @@ TEST(GtpSource, SendsOnlyTheNewMovesWhenTheGameContinues) {
   EXPECT_EQ(from(readLines(log), before), (std::vector<std::string>{"play B F6", "genmove w"}));
 }
 
+// Asks `source` for a move in `game` with a time control and the mover's clock, as tengen-qt does.
+RefereeOutcome timedRequest(MoveSource& source, const Game& game, const TimeControl& control,
+                            const MoveRequest::Clock& clock) {
+  RefereeOptions options(ErrorLog::none());
+  options.timeControl = control;
+  options.clock = clock;
+  return requestMove(source, game, game.toMove(), options);
+}
+
+TEST(GtpSource, TellsAbsoluteAndCanadianTimeOncePerGameAndTheClockBeforeEachGenmove) {
+  const std::string log = tempPath("log");
+  std::unique_ptr<MoveSource> source = fakeSource("--genmove C3,G7,A1 --log " + log);
+  const TimeControl canadian{TimeControl::Kind::Canadian, 600, 300, 0, 25};
+  Game game = nineByNine({"E5"});
+  RefereeOutcome out = timedRequest(*source, game, canadian, {587.9, 0});
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(readLines(log),
+            (std::vector<std::string>{"protocol_version", "boardsize 9", "clear_board", "komi 7.5", "play B E5",
+                                      "time_settings 600 300 25", "time_left w 587 0", "genmove w"}));
+  ASSERT_EQ(game.play(*out.move), RejectReason::None);
+  play(game, "F6");
+  std::size_t before = readLines(log).size();
+  // In the overtime: the period left and the stones still to play in it.
+  out = timedRequest(*source, game, canadian, {212.5, 24});
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(from(readLines(log), before), (std::vector<std::string>{"play B F6", "time_left w 212 24", "genmove w"}));
+
+  // A new game is a new clear_board, and the time settings come again.
+  before = readLines(log).size();
+  const TimeControl absolute{TimeControl::Kind::Absolute, 300, 0, 0, 0};
+  out = timedRequest(*source, nineByNine({}), absolute, {300, 0});
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(from(readLines(log), before), (std::vector<std::string>{"clear_board", "komi 7.5", "time_settings 300 0 0",
+                                                                    "time_left b 300 0", "genmove b"}));
+}
+
+TEST(GtpSource, TellsByoYomiWithKgsTimeSettingsWhenTheEngineListsIt) {
+  const std::string log = tempPath("log");
+  std::unique_ptr<MoveSource> source = fakeSource("--kgs-time --genmove C3 --log " + log);
+  const TimeControl byoYomi{TimeControl::Kind::ByoYomi, 1200, 30, 5, 0};
+  const Game game = nineByNine({"E5"});
+  // In the fourth of five periods: time_left counts the periods, as KGS does.
+  const RefereeOutcome out = timedRequest(*source, game, byoYomi, {29.2, 1, 2});
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(from(readLines(log), 1),
+            (std::vector<std::string>{"boardsize 9", "clear_board", "komi 7.5", "play B E5", "list_commands",
+                                      "kgs-time_settings byoyomi 1200 30 5", "time_left w 29 2", "genmove w"}));
+}
+
+TEST(GtpSource, TellsByoYomiAsOneStoneCanadianPeriodsOtherwise) {
+  const std::string log = tempPath("log");
+  std::unique_ptr<MoveSource> source = fakeSource("--genmove C3 --log " + log);
+  const TimeControl byoYomi{TimeControl::Kind::ByoYomi, 1200, 30, 5, 0};
+  const RefereeOutcome out = timedRequest(*source, nineByNine({"E5"}), byoYomi, {29.2, 1, 2});
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(from(readLines(log), 5),
+            (std::vector<std::string>{"list_commands", "time_settings 1200 30 1", "time_left w 29 1", "genmove w"}));
+}
+
+TEST(GtpSource, AnEngineRefusingTimeCommandsStillPlays) {
+  const std::string log = tempPath("log");
+  std::unique_ptr<MoveSource> source =
+      fakeSource("--refuse time_settings --refuse time_left --genmove C3 --log " + log);
+  const TimeControl absolute{TimeControl::Kind::Absolute, 300, 0, 0, 0};
+  const RefereeOutcome out = timedRequest(*source, nineByNine({}), absolute, {300, 0});
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(gtpMove(*out.move, 9), "C3");
+  EXPECT_EQ(from(readLines(log), 4),
+            (std::vector<std::string>{"time_settings 300 0 0", "time_left b 300 0", "genmove b"}));
+}
+
 TEST(GtpSource, ReplaysEverythingAfterARejectedAnswer) {
   const std::string log = tempPath("log");
   // E5 is taken: the engine has played it on its own board, so it must be brought back to the game.

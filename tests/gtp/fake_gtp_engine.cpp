@@ -21,6 +21,8 @@
 //     --wrong-id             answer with the id plus one
 //     --ignore-quit          answer quit but keep running, also after the end of input
 //     --ignore-term          ignore SIGTERM
+//     --kgs-time             list kgs-time_settings in list_commands (time_settings, time_left and
+//                            kgs-time_settings are always answered)
 #include <unistd.h>
 
 #include <algorithm>
@@ -58,6 +60,7 @@ struct Script {
   bool wrongId = false;
   bool ignoreQuit = false;
   bool ignoreTerm = false;
+  bool kgsTime = false;
 };
 
 std::vector<std::string> splitOn(const std::string& text, char sep) {
@@ -121,6 +124,8 @@ int run(int argc, char** argv) {
       s.ignoreQuit = true;
     } else if (a == "--ignore-term") {
       s.ignoreTerm = true;
+    } else if (a == "--kgs-time") {
+      s.kgsTime = true;
     } else {
       std::cerr << "fake_gtp_engine: unknown option " << a << "\n";
       return 2;
@@ -200,11 +205,13 @@ int run(int argc, char** argv) {
     } else if (name == "list_commands") {
       std::string list = "protocol_version";
       for (const char* command : {"name", "version", "list_commands", "genmove"}) list.append(eol).append(command);
+      if (s.kgsTime) list.append(eol).append("kgs-time_settings");
       answer(true, list);
     } else if (name == "known_command") {
       answer(true, args == "genmove" || args == "name" ? "true" : "false");
     } else if (name == "boardsize" || name == "clear_board" || name == "komi" || name == "play" ||
-               name == "set_free_handicap") {
+               name == "set_free_handicap" || name == "time_settings" || name == "time_left" ||
+               name == "kgs-time_settings") {
       answer(true, "");
     } else if (name == "genmove") {
       answer(true, s.genmoves[std::min(genmoveIndex, s.genmoves.size() - 1)]);

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "tengen/core/coords.h"
+#include "tengen/core/text.h"
 
 namespace tengen::ai {
 
@@ -66,6 +67,8 @@ Status GtpSource::sync(const Game& game, bool fully) {
   std::vector<std::string> commands;
   std::size_t firstMove = m_mirror.moves.size();
   if (replay) {
+    // A new game for the engine: its time settings are told again.
+    m_timeTold.reset();
     if (!m_mirror.valid || m_mirror.size != game.size()) commands.push_back("boardsize " + std::to_string(game.size()));
     commands.emplace_back("clear_board");
     commands.push_back("komi " + komiText(game.komi()));
@@ -76,7 +79,7 @@ Status GtpSource::sync(const Game& game, bool fully) {
     // GTP's set_free_handicap takes at least two stones.
     if (allBlack && setup.size() >= 2) {
       std::string command = "set_free_handicap";
-      for (const auto& s : setup) command += " " + gtpVertex(s.second, game.size());
+      for (const auto& s : setup) command.append(" ").append(gtpVertex(s.second, game.size()));
       commands.push_back(command);
     } else {
       for (const auto& s : setup)
@@ -109,6 +112,74 @@ Status GtpSource::sync(const Game& game, bool fully) {
   return Done{};
 }
 
+Result<bool> GtpSource::knowsKgsTime() {
+  if (!m_kgsTime) {
+    const Result<gtp::Response> listed = m_client->send("list_commands");
+    if (!listed) return Result<bool>::failure(listed);
+    bool found = false;
+    std::size_t start = 0;
+    const std::string& text = listed->text;
+    while (listed->success && start <= text.size()) {
+      const std::size_t end = std::min(text.find('\n', start), text.size());
+      found = found || trim(std::string_view(text).substr(start, end - start)) == "kgs-time_settings";
+      start = end + 1;
+    }
+    m_kgsTime = found;
+  }
+  return *m_kgsTime;
+}
+
+Status GtpSource::sendTime(const MoveRequest& request) {
+  using Kind = TimeControl::Kind;
+  const TimeControl& control = request.timeControl;
+  std::vector<std::string> commands;
+  // An engine told a clock before and none now is told that there is no limit (byo-yomi time without stones).
+  const bool untimedNow = !control.timed() && m_timeTold && m_timeTold->timed();
+  if (untimedNow || (control.timed() && m_timeTold != control)) {
+    const std::string main = std::to_string(control.mainSeconds);
+    const std::string period = std::to_string(control.periodSeconds);
+    bool kgs = false;
+    if (control.kind == Kind::ByoYomi) {
+      const Result<bool> known = knowsKgsTime();
+      if (!known) return Status::failure(known);
+      kgs = *known;
+    }
+    switch (control.kind) {
+      case Kind::None:
+        commands.emplace_back("time_settings 0 1 0");
+        break;
+      case Kind::Absolute:
+        commands.push_back("time_settings " + main + " 0 0");
+        break;
+      case Kind::ByoYomi:
+        // Without KGS's command, each period is Canadian overtime of one stone: the same time per move, with the
+        // engine unaware of the periods after the one it is in.
+        commands.push_back(kgs ? "kgs-time_settings byoyomi " + main + " " + period + " " +
+                                     std::to_string(control.periods)
+                               : "time_settings " + main + " " + period + " 1");
+        break;
+      case Kind::Canadian:
+        commands.push_back("time_settings " + main + " " + period + " " + std::to_string(control.stones));
+        break;
+    }
+    m_timeTold = control;
+  }
+  if (control.timed() && request.clock) {
+    const MoveRequest::Clock& clock = *request.clock;
+    // Whole seconds, rounded down: an engine never believes it has more time than it has.
+    const long seconds = std::lround(std::floor(std::max(0.0, clock.secondsLeft)));
+    // In KGS's byo-yomi the stones of time_left count the periods left; in the one-stone Canadian form, one.
+    const bool kgsPeriods = clock.stonesLeft > 0 && clock.periodsLeft > 0 && m_kgsTime.value_or(false);
+    const int stones = kgsPeriods ? clock.periodsLeft : clock.stonesLeft;
+    commands.push_back("time_left " + std::string(request.color == Color::Black ? "b" : "w") + " " +
+                       std::to_string(seconds) + " " + std::to_string(stones));
+  }
+  if (commands.empty()) return Done{};
+  const Result<std::vector<gtp::Response>> responses = m_client->sendBatch(commands);
+  if (!responses) return Status::failure(responses);
+  return Done{};
+}
+
 Result<Answer> GtpSource::propose(const MoveRequest& request) {
   using R = Result<Answer>;
   const Game& game = *request.game;
@@ -116,6 +187,8 @@ Result<Answer> GtpSource::propose(const MoveRequest& request) {
     // The failure was reported when it happened; a new request deserves a fresh engine.
     m_client.reset();
     m_mirror = {};
+    m_timeTold.reset();
+    m_kgsTime.reset();
     Result<std::unique_ptr<gtp::Client>> client = startClient(m_argv, m_options);
     if (!client) return R::failure(client);
     m_client = std::move(client).value();
@@ -123,6 +196,8 @@ Result<Answer> GtpSource::propose(const MoveRequest& request) {
   // A rejected answer has been played inside the engine: start over from the game.
   const Status synced = sync(game, !request.rejected.empty());
   if (!synced) return R::failure(synced);
+  const Status timed = sendTime(request);
+  if (!timed) return R::failure(timed);
 
   const std::string command = std::string("genmove ") + (request.color == Color::Black ? "b" : "w");
   const Clock::time_point started = Clock::now();

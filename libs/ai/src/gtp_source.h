@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -23,8 +24,9 @@ class GtpSource final : public MoveSource {
 
   // Brings the engine to request.game's position (boardsize, clear_board, komi, setup stones, moves: only the
   // missing moves when the engine's position is an earlier point of the same game, everything again otherwise or
-  // after a rejected answer), then answers `genmove COLOR`'s result. A dead engine is started again first. Fails
-  // with the transport error when the engine crashes, hangs, answers garbage or refuses a command.
+  // after a rejected answer), tells it the time (sendTime), then answers `genmove COLOR`'s result. A dead engine is
+  // started again first. Fails with the transport error when the engine crashes, hangs, answers garbage or refuses
+  // a command other than a time command.
   Result<Answer> propose(const MoveRequest& request) override;
 
  private:
@@ -43,12 +45,21 @@ class GtpSource final : public MoveSource {
       : m_spec(std::move(spec)), m_argv(std::move(argv)), m_options(std::move(options)), m_client(std::move(client)) {}
 
   Status sync(const Game& game, bool fully);
+  // The time control (time_settings, or kgs-time_settings for byo-yomi when the engine lists it) when the engine
+  // has not been told it since its last clear_board, and the mover's clock (time_left) when the request has one.
+  // An engine that refuses them still plays: only a transport failure fails.
+  Status sendTime(const MoveRequest& request);
+  // Whether the engine's list_commands names kgs-time_settings (asked once per engine).
+  Result<bool> knowsKgsTime();
 
   std::string m_spec;
   std::vector<std::string> m_argv;
   gtp::ClientOptions m_options;
   std::unique_ptr<gtp::Client> m_client;
   Mirror m_mirror;
+  // The time control the engine was told since its last clear_board; nothing when none was.
+  std::optional<TimeControl> m_timeTold;
+  std::optional<bool> m_kgsTime;  // whether the engine knows kgs-time_settings, once asked
 };
 
 }  // namespace tengen::ai

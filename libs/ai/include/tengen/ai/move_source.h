@@ -12,6 +12,7 @@
 #include "tengen/ai/answer_parser.h"
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
+#include "tengen/core/time_control.h"
 #include "tengen/core/types.h"
 
 namespace tengen::ai {
@@ -28,6 +29,9 @@ struct MoveRequest {
   struct Clock {
     double secondsLeft = 0;  // in the main time, or in the current byo-yomi period
     int stonesLeft = 0;      // 0 = main time, >0 = byo-yomi stones left to play in the period
+    // Japanese byo-yomi (a period per move, several periods): the periods left, the current one included, with
+    // stonesLeft 1; 0 otherwise.
+    int periodsLeft = 0;
   };
 
   const Game* game = nullptr;  // the position; the source must not keep the pointer
@@ -35,6 +39,9 @@ struct MoveRequest {
   std::vector<Rejection> rejected;
   // The time the mover has left, when the game is timed; sources that can budget their thinking use it.
   std::optional<Clock> clock;
+  // The game's time control, when the caller knows it (Kind::None otherwise): a GTP engine is told it with
+  // time_settings (docs/engines.md).
+  TimeControl timeControl{};
 };
 
 // The tokens a model server reported for one request (its reply's `usage`).

@@ -72,6 +72,8 @@ struct RefereeOptions {
   net::JsonValue::Object logFields;
   // The mover's clock, passed into every request of the move (an attempt does not stop the clock).
   std::optional<MoveRequest::Clock> clock;
+  // The game's time control, passed into every request with the clock.
+  TimeControl timeControl;
   // Called with each attempt as soon as its verdict is known (accepted, rejected, unparseable or repeated), on the
   // thread that called requestMove, before the next request; the same attempts, in the same order, as the outcome's.
   // A source's failure is not an attempt and is not reported here. It must not throw: it is called from a noexcept
