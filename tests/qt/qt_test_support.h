@@ -14,6 +14,7 @@
 #include "tengen/core/coords.h"
 
 #include "model/background.h"
+#include "model/clock.h"
 #include "model/opponent_runner.h"
 #include "model/settings.h"
 #include "widgets/board_widget.h"
@@ -40,11 +41,13 @@ class TestHome {
     m_store.sync();
   }
 
-  std::unique_ptr<MainWindow> makeWindow() {
+  // A window over this home; its clocks read `time` when given, else the steady clock.
+  std::unique_ptr<MainWindow> makeWindow(const TimeSource* time = nullptr) {
     MainWindowOptions options;
     options.store = &m_store;
     options.autosavePath = autosavePath();
     options.errorLogPath = errorLogPath();
+    options.timeSource = time;
     auto window = std::make_unique<MainWindow>(options);
     window->resize(900, 700);
     window->show();
@@ -54,6 +57,16 @@ class TestHome {
  private:
   QTemporaryDir m_dir;
   QSettings m_store;
+};
+
+// A monotonic time the test moves by hand, so that clocks run without anyone waiting.
+class FakeTimeSource final : public TimeSource {
+ public:
+  std::int64_t nowMs() const override { return m_now; }
+  void advance(std::int64_t ms) { m_now += ms; }
+
+ private:
+  std::int64_t m_now = 5'000'000;
 };
 
 // A quick 9x9 game against the built-in engine with a small budget, so that tests do not depend on speed.

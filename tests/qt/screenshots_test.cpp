@@ -11,6 +11,7 @@
 #include "qt_test_support.h"
 #include "widgets/ai_failure_dialog.h"
 #include "widgets/attempts_panel.h"
+#include "widgets/clock_widget.h"
 #include "widgets/new_game_dialog.h"
 
 using namespace tengen;
@@ -174,10 +175,28 @@ class ScreenshotsTest : public QObject {
     shown.opponent.modelUrl = QStringLiteral("http://127.0.0.1:8000/v1");
     shown.opponent.modelName = QStringLiteral("lora_mix_qwen_r5");
     shown.opponent.modelImage = true;
+    shown.timeControl = {TimeControl::Kind::ByoYomi, 1200, 30, 5, 0};
     NewGameDialog dialog(shown, false);
     dialog.show();
     QApplication::processEvents();
     QVERIFY(save(dialog, QStringLiteral("new-game-dialog.png")));
+
+    // The clocks, Black in the last seconds of its main time, on fake time.
+    FakeTimeSource time;
+    TestHome timed;
+    GameSetup clocked = quickSetup();
+    clocked.timeControl = {TimeControl::Kind::ByoYomi, 300, 30, 5, 0};
+    timed.setSetup(clocked);
+    auto clocks = timed.makeWindow(&time);
+    clocks->resize(1040, 720);
+    clocks->startUp();
+    time.advance(20'000);
+    clickPoint(*clocks, at("E5"));
+    QTRY_VERIFY_WITH_TIMEOUT(!clocks->controller().thinking(), kTimeoutMs);
+    time.advance(272'600);
+    QTRY_VERIFY_WITH_TIMEOUT(clocks->clocks()->urgentShown(Color::Black), kTimeoutMs);
+    QApplication::processEvents();
+    QVERIFY(save(*clocks, QStringLiteral("clocks.png")));
   }
 };
 

@@ -54,6 +54,7 @@ struct LoadedRecord {
   Game game;
   std::map<std::string, std::string> info;
   QString problem;  // "" when the whole record was replayed
+  std::vector<std::map<std::string, std::string>> moveProperties;
 };
 
 // Parses and replays an SGF text; nothing when it cannot be read at all.
@@ -73,7 +74,7 @@ std::optional<LoadedRecord> loadRecord(const std::string& text, QString* why) {
     *why = QString::fromStdString(replayed.setupError);
     return std::nullopt;
   }
-  LoadedRecord loaded{std::move(replayed.game), record->info, {}};
+  LoadedRecord loaded{std::move(replayed.game), record->info, {}, record->moveProperties};
   if (replayed.illegal) {
     const sgf::IllegalMove& bad = *replayed.illegal;
     loaded.problem =
@@ -83,13 +84,19 @@ std::optional<LoadedRecord> loadRecord(const std::string& text, QString* why) {
                  QString::fromUtf8(std::string(reasonWords(bad.reason))))
             .arg(bad.moveNumber - 1);
   }
-  // SGF has no resignation move, only RE; a record of a resigned game must not come back as a game in play.
+  // SGF has no resignation move, only RE; a record of a resigned game must not come back as a game in play, nor
+  // one lost on time (RE[W+T], or W+Time as some programs write it).
   const auto result = loaded.info.find("RE");
-  if (loaded.game.phase() == Phase::Playing && result != loaded.info.end() && result->second.size() == 3 &&
-      result->second.substr(1) == "+R") {
-    const Color winner = result->second[0] == 'B' ? Color::Black : Color::White;
-    loaded.game.setStrictTurn(false);
-    loaded.game.play(Move::resign(opponent(winner)));
+  if (loaded.game.phase() == Phase::Playing && result != loaded.info.end() && result->second.size() >= 3 &&
+      (result->second[0] == 'B' || result->second[0] == 'W')) {
+    const Color loser = result->second[0] == 'B' ? Color::White : Color::Black;
+    const std::string how = result->second.substr(1);
+    if (how == "+R") {
+      loaded.game.setStrictTurn(false);
+      loaded.game.play(Move::resign(loser));
+    } else if (how == "+T" || how == "+Time") {
+      loaded.game.loseOnTime(loser);
+    }
   }
   // Records need not alternate, but the client's own play does.
   loaded.game.setStrictTurn(true);
@@ -99,13 +106,18 @@ std::optional<LoadedRecord> loadRecord(const std::string& text, QString* why) {
 }  // namespace
 
 GameController::GameController(const ControllerOptions& options, QObject* parent)
-    : QObject(parent), m_options(options), m_autosave(options.autosavePath), m_mailbox(this) {
+    : QObject(parent),
+      m_options(options),
+      m_autosave(options.autosavePath),
+      m_clock(options.timeSource != nullptr ? *options.timeSource : m_steadyTime),
+      m_mailbox(this) {
   m_runner.setOpponent(options.opponent, options.errorLogPath);
   connect(&m_runner, &OpponentRunner::asking, this, &GameController::asking);
   connect(&m_runner, &OpponentRunner::attemptMade, this, &GameController::attemptReported);
   connect(&m_runner, &OpponentRunner::finished, this, &GameController::onOpponentFinished);
   // Whatever changed the position, the estimate follows it while it is shown.
   connect(this, &GameController::changed, this, &GameController::refreshScoreEstimate);
+  connect(&m_clock, &GameClock::flagFell, this, &GameController::onFlagFell);
 }
 
 void GameController::setScoreEstimateShown(bool on) {
@@ -174,6 +186,10 @@ bool GameController::newGame(const GameSetup& setup) {
     emit message(QString::fromStdString(config.error()));
     return false;
   }
+  if (const std::string why = checkTimeControl(setup.timeControl); !why.empty()) {
+    emit message(tr("Time control: %1").arg(QString::fromStdString(why)));
+    return false;
+  }
   cancelWork();
   m_human = setup.human;
   m_runner.setOpponent(setup.opponent, m_options.errorLogPath);
@@ -181,6 +197,10 @@ bool GameController::newGame(const GameSetup& setup) {
   m_info["DT"] = QDate::currentDate().toString(Qt::ISODate).toStdString();
   m_model = GameModel(config.value());
   m_aiHeld = false;
+  m_clock.reset(setup.timeControl);
+  m_loseOnTime = setup.loseOnTime;
+  m_moveTimes.clear();
+  m_clock.start(m_model.game().toMove());
   emit attemptsCleared();
   save();
   emit changed();
@@ -193,9 +213,19 @@ bool GameController::newGame(const GameSetup& setup) {
   return true;
 }
 
-void GameController::takeGame(Game game, const std::map<std::string, std::string>& info) {
+void GameController::takeGame(Game game, const std::map<std::string, std::string>& info,
+                              const std::vector<std::map<std::string, std::string>>& moveProperties) {
   cancelWork();
   m_info = info;
+  // The clock comes back as the record left it: each side's time after its last move with a time.
+  const RecordedClock recorded = readClockRoot(m_info);
+  for (const char* id : kClockRootIds) m_info.erase(id);
+  m_clock.reset(recorded.control);
+  m_loseOnTime = recorded.loseOnTime;
+  m_moveTimes = readMoveTimes(game.moves(), moveProperties, recorded.control);
+  for (std::size_t i = 0; i < m_moveTimes.size(); ++i) {
+    if (m_moveTimes[i]) m_clock.setTime(game.moves()[i].color, *m_moveTimes[i]);
+  }
   for (const Color c : {Color::Black, Color::White}) {
     const auto name = m_info.find(c == Color::Black ? "PB" : "PW");
     if (name != m_info.end() && name->second == kHumanName) m_human = c;
@@ -219,6 +249,7 @@ void GameController::takeGame(Game game, const std::map<std::string, std::string
     m_model.finishScoring();
   }
   m_aiHeld = false;
+  if (m_model.game().phase() == Phase::Playing) m_clock.start(m_model.game().toMove());
   emit attemptsCleared();
   emit changed();
   if (m_model.game().phase() == Phase::Scoring) startEstimate();
@@ -238,7 +269,7 @@ bool GameController::restoreAutosave(QString* problem) {
     emit message(text);
     return false;
   }
-  takeGame(std::move(loaded->game), loaded->info);
+  takeGame(std::move(loaded->game), loaded->info, loaded->moveProperties);
   emit message(QStringLiteral("Restored the last game (%1 moves)").arg(m_model.game().moveCount()));
   return true;
 }
@@ -252,7 +283,7 @@ QString GameController::openRecord(const QString& path, bool* loaded) {
   std::optional<LoadedRecord> record = loadRecord(sgf::write(parsed.value()), &why);
   if (!record) return QFileInfo(path).fileName() + QStringLiteral(": ") + why;
   const QString problem = record->problem;
-  takeGame(std::move(record->game), record->info);
+  takeGame(std::move(record->game), record->info, record->moveProperties);
   if (loaded != nullptr) *loaded = true;
   save();
   if (!problem.isEmpty()) return QFileInfo(path).fileName() + QStringLiteral(": ") + problem;
@@ -266,6 +297,7 @@ std::map<std::string, std::string> GameController::recordInfo() const {
   info["PB"] = m_human == Color::Black ? kHumanName : opponentName;
   info["PW"] = m_human == Color::White ? kHumanName : opponentName;
   info["AP"] = "tengen-qt";
+  info.merge(clockRootProperties({m_clock.control(), m_loseOnTime}));
   const Game& game = m_model.game();
   const std::vector<Move>& moves = game.moves();
   if (game.phase() == Phase::Finished && !moves.empty() && moves.back().kind == MoveKind::Pass) {
@@ -274,7 +306,10 @@ std::map<std::string, std::string> GameController::recordInfo() const {
   return info;
 }
 
-std::string GameController::recordText() const { return sgf::writeGame(m_model.game(), recordInfo()); }
+std::string GameController::recordText() const {
+  const Game& game = m_model.game();
+  return sgf::writeGame(game, recordInfo(), {}, moveTimeProperties(game.moves(), m_moveTimes, m_clock.control()));
+}
 
 QString GameController::saveRecord(const QString& path) const { return writeFileAtomically(path, recordText()); }
 
@@ -284,6 +319,8 @@ void GameController::save() {
 }
 
 void GameController::clickPoint(Point p) {
+  // A flag that has fallen ends the game before the move (when losing on time is on).
+  m_clock.poll();
   const Game& game = m_model.game();
   const int size = game.size();
   if (!m_model.atEnd()) {
@@ -333,6 +370,7 @@ void GameController::clickPoint(Point p) {
 }
 
 void GameController::pass() {
+  m_clock.poll();
   if (!m_model.atEnd() || thinking() || m_model.game().phase() != Phase::Playing) {
     emit message(QStringLiteral("You cannot pass now"));
     return;
@@ -355,6 +393,7 @@ void GameController::resign() {
 }
 
 void GameController::afterMove() {
+  followClock();
   m_aiHeld = false;
   save();
   emit changed();
@@ -374,7 +413,9 @@ void GameController::maybeAskAi() {
   const Game& game = m_model.game();
   if (game.phase() != Phase::Playing || game.toMove() == m_human || thinking() || m_aiHeld) return;
   emit attemptsCleared();
-  m_runner.request(game, game.toMove());
+  std::optional<ai::MoveRequest::Clock> clock;
+  if (m_clock.timed()) clock = requestClock(m_clock.time(game.toMove()), m_clock.control());
+  m_runner.request(game, game.toMove(), clock, m_clock.control());
   emit changed();
 }
 
@@ -415,6 +456,9 @@ void GameController::onOpponentFinished(const ai::RefereeOutcome& outcome) {
   QStringList lines;
   for (const ai::Attempt& attempt : outcome.attempts) lines << attemptLine(attempt);
   emit attemptsFinal(lines);
+  // A flag that fell while the AI thought ends the game before its move.
+  m_clock.poll();
+  if (m_model.game().phase() != Phase::Playing) return;
   if (!outcome.move) {
     m_aiHeld = true;
     emit changed();
@@ -441,6 +485,39 @@ void GameController::onOpponentFinished(const ai::RefereeOutcome& outcome) {
     emit message(QStringLiteral("%1 resigns").arg(who));
   }
   afterMove();
+}
+
+void GameController::followClock() {
+  const Game& game = m_model.game();
+  const std::vector<Move>& moves = game.moves();
+  if (!moves.empty() && moves.back().kind != MoveKind::Resign) {
+    m_moveTimes.resize(moves.size());
+    const SideTime left = m_clock.moveMade(moves.back().color);
+    if (m_clock.timed()) m_moveTimes.back() = left;
+  }
+  if (game.phase() == Phase::Playing) {
+    m_clock.start(game.toMove());
+  } else {
+    m_clock.stop();
+  }
+}
+
+void GameController::onFlagFell(Color side) {
+  if (m_model.game().phase() != Phase::Playing) return;
+  const QString who = capitalizedColor(side);
+  if (!m_loseOnTime) {
+    emit changed();
+    emit message(tr("%1's time is up; play goes on (losing on time is off)").arg(who));
+    return;
+  }
+  cancelWork();
+  m_model.loseOnTime(side);
+  m_clock.stop();
+  save();
+  emit changed();
+  const QString result = QString::fromStdString(m_model.game().result());
+  emit gameEnded(result);
+  emit message(tr("%1 lost on time: %2").arg(who, result));
 }
 
 void GameController::startEstimate() {
@@ -479,6 +556,11 @@ void GameController::cancelWork() {
 }
 
 void GameController::undo() {
+  const Game& game = m_model.game();
+  if (game.phase() == Phase::Finished && game.result().ends_with("+T")) {
+    emit message(tr("The game was lost on time: start a new game"));
+    return;
+  }
   const bool wasThinking = thinking();
   cancelWork();
   const int takenBack = m_model.undoLastMoveOf(m_human);
@@ -490,6 +572,8 @@ void GameController::undo() {
     if (wasThinking) m_aiHeld = true;
     return;
   }
+  m_moveTimes.resize(static_cast<std::size_t>(m_model.game().moveCount()));
+  if (m_model.game().phase() == Phase::Playing) m_clock.start(m_model.game().toMove());
   emit attemptsCleared();
   save();
   emit changed();
@@ -500,6 +584,7 @@ void GameController::undo() {
 void GameController::acceptScore() {
   if (m_model.game().phase() != Phase::Scoring || m_estimating) return;
   m_model.finishScoring();
+  m_clock.stop();
   save();
   emit changed();
   emit gameEnded(QString::fromStdString(m_model.game().result()));
@@ -510,6 +595,7 @@ void GameController::resumePlay() {
   if (m_model.game().phase() != Phase::Scoring) return;
   cancelWork();
   m_model.resumePlay();
+  m_clock.start(m_model.game().toMove());
   save();
   emit changed();
   emit message(QStringLiteral("Play resumes"));

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "tengen/ai/referee.h"
 #include "tengen/core/analysis.h"
@@ -19,6 +20,8 @@
 
 #include "model/autosave.h"
 #include "model/background.h"
+#include "model/clock.h"
+#include "model/clock_record.h"
 #include "model/game_model.h"
 #include "model/opponent_runner.h"
 #include "model/settings.h"
@@ -29,6 +32,8 @@ struct ControllerOptions {
   QString autosavePath;     // "" turns autosaving off
   QString errorLogPath;     // "" writes no error log
   OpponentConfig opponent;  // until a new game or setOpponent says otherwise
+  // The clocks' time; nullptr for the steady clock. Must outlive the controller.
+  const TimeSource* timeSource = nullptr;
 };
 
 class GameController : public QObject {
@@ -55,6 +60,9 @@ class GameController : public QObject {
   // Whether the AI waits to be asked again (after a failure or a stop) rather than moving by itself.
   bool aiHeld() const { return m_aiHeld; }
   const Autosave& autosave() const { return m_autosave; }
+  // Both sides' clocks (docs/client.md), running for the side to move while the game is in play.
+  const GameClock& clock() const { return m_clock; }
+  bool loseOnTime() const { return m_loseOnTime; }
 
   // "Black to move (you)", "White is thinking…", "Scoring: B+3.5", "Game over: W+R".
   QString turnText() const;
@@ -118,8 +126,13 @@ class GameController : public QObject {
   void scoringReady();
 
  private:
-  void takeGame(Game game, const std::map<std::string, std::string>& info);
+  void takeGame(Game game, const std::map<std::string, std::string>& info,
+                const std::vector<std::map<std::string, std::string>>& moveProperties);
   void afterMove();
+  // The clock after a move (or a resignation): the mover's time is recorded, and it runs for the side to move
+  // while the game is in play.
+  void followClock();
+  void onFlagFell(Color side);
   void maybeAskAi();
   void onOpponentFinished(const ai::RefereeOutcome& outcome);
   void startEstimate();
@@ -144,6 +157,10 @@ class GameController : public QObject {
   unsigned long m_scoreEstimateTicket = 0;
   // Root properties read from an opened record (event, date, ...), kept when it is saved again.
   std::map<std::string, std::string> m_info;
+  SteadyTimeSource m_steadyTime;
+  GameClock m_clock;
+  bool m_loseOnTime = true;
+  MoveTimes m_moveTimes;  // parallel to the record's moves
   Mailbox m_mailbox;
 };
 

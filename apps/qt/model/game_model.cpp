@@ -42,6 +42,12 @@ void GameModel::resign(Color player) {
   m_dead.clear();
 }
 
+void GameModel::loseOnTime(Color player) {
+  m_game.loseOnTime(player);
+  m_viewMove = m_game.moveCount();
+  m_dead.clear();
+}
+
 int GameModel::undoLastMoveOf(Color player) {
   const std::vector<Move>& moves = m_game.moves();
   const auto lastOwn = std::find_if(moves.rbegin(), moves.rend(), [&](const Move& m) { return m.color == player; });

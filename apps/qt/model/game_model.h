@@ -40,6 +40,9 @@ class GameModel {
   // Precondition: the game is in play.
   void resign(Color player);
 
+  // Ends the game in play as lost on time by `player` ("W+T"/"B+T"); the view goes to the end.
+  void loseOnTime(Color player);
+
   // Takes back `player`'s last move and everything played after it (the opponent's reply), so that it is that
   // player's turn again. Answers how many moves went; 0 when the player has made none.
   int undoLastMoveOf(Color player);

@@ -73,7 +73,8 @@ void OpponentRunner::setOpponent(const OpponentConfig& config, const QString& er
   }
 }
 
-void OpponentRunner::request(const Game& game, Color color) {
+void OpponentRunner::request(const Game& game, Color color, const std::optional<ai::MoveRequest::Clock>& clock,
+                             const TimeControl& timeControl) {
   m_busy = true;
   const unsigned long ticket = ++m_ticket;
   m_stop = std::make_shared<std::atomic<bool>>(false);
@@ -114,6 +115,8 @@ void OpponentRunner::request(const Game& game, Color color) {
         reporter.post([line = attemptLine(attempt)](OpponentRunner* runner) { emit runner->attemptMade(line); });
       };
       options.cancel = stop.get();
+      options.clock = clock;
+      options.timeControl = timeControl;
       outcome = ai::requestMove(announcing, *gameCopy, color, options);
     }
     mailbox.post([self, ticket, current, holder, sourceGeneration, outcome] {

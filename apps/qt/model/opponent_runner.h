@@ -5,6 +5,7 @@
 #include <QString>
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "tengen/ai/move_source.h"
@@ -31,8 +32,10 @@ class OpponentRunner : public QObject {
   void setOpponent(const OpponentConfig& config, const QString& errorLogPath);
   const OpponentConfig& opponent() const { return m_config; }
 
-  // Starts asking for a move by `color` in a copy of `game`. Precondition: !busy().
-  void request(const Game& game, Color color);
+  // Starts asking for a move by `color` in a copy of `game`, with the mover's clock and the game's time control
+  // when it is timed (every attempt of the move gets them). Precondition: !busy().
+  void request(const Game& game, Color color, const std::optional<ai::MoveRequest::Clock>& clock = std::nullopt,
+               const TimeControl& timeControl = {});
   // Forgets the request in flight: its attempts and outcome are dropped when they arrive, and the referee asks the
   // opponent nothing more. The request already out is left to finish on the worker's thread (a model request cannot
   // be interrupted) with the opponent it took along; the next request makes a fresh one.

@@ -2,6 +2,7 @@
 
 #include <QStandardPaths>
 #include <optional>
+#include <utility>
 
 #include "tengen/ai/error_log.h"
 #include "tengen/core/rules.h"
@@ -11,6 +12,39 @@ namespace tengen::qt {
 namespace {
 
 constexpr int kDefaultSize = 9;
+
+// The words the settings keep for each kind of time control.
+constexpr std::pair<TimeControl::Kind, const char*> kTimeKindNames[] = {{TimeControl::Kind::None, "none"},
+                                                                        {TimeControl::Kind::Absolute, "absolute"},
+                                                                        {TimeControl::Kind::ByoYomi, "byoyomi"},
+                                                                        {TimeControl::Kind::Canadian, "canadian"}};
+
+QString timeKindName(TimeControl::Kind kind) {
+  for (const auto& [k, name] : kTimeKindNames) {
+    if (k == kind) return QString::fromLatin1(name);
+  }
+  return QStringLiteral("none");
+}
+
+// The numbers of a time control, their keys and what they are before anything is stored (10 minutes, then 5
+// periods of 30 s or 25 stones in 30 s).
+struct TimeField {
+  const char* key;
+  int TimeControl::*member;
+  int byDefault;
+};
+constexpr TimeField kTimeFields[] = {{"time/mainSeconds", &TimeControl::mainSeconds, 600},
+                                     {"time/periodSeconds", &TimeControl::periodSeconds, 30},
+                                     {"time/periods", &TimeControl::periods, 5},
+                                     {"time/stones", &TimeControl::stones, 25}};
+
+// Unknown words are no clock.
+TimeControl::Kind timeKindFromName(const QString& name) {
+  for (const auto& [k, word] : kTimeKindNames) {
+    if (name == QLatin1String(word)) return k;
+  }
+  return TimeControl::Kind::None;
+}
 
 }  // namespace
 
@@ -43,6 +77,14 @@ GameSetup Settings::lastSetup() const {
   o.remoteUrl = m_store.value(QStringLiteral("opponent/remoteUrl"), QStringLiteral("http://127.0.0.1:8080")).toString();
   o.timeoutSeconds = m_store.value(QStringLiteral("opponent/timeoutSeconds"), 60.0).toDouble();
   o.maxRetries = m_store.value(QStringLiteral("opponent/maxRetries"), 4).toInt();
+  TimeControl& t = setup.timeControl;
+  t.kind = timeKindFromName(m_store.value(QStringLiteral("time/kind")).toString());
+  for (const TimeField& field : kTimeFields) {
+    t.*field.member = m_store.value(QLatin1String(field.key), field.byDefault).toInt();
+  }
+  // Stored values that no clock can play must not make a game that cannot start.
+  if (!checkTimeControl(t).empty()) t = {};
+  setup.loseOnTime = m_store.value(QStringLiteral("time/loseOnTime"), true).toBool();
   return setup;
 }
 
@@ -67,7 +109,14 @@ void Settings::setLastSetup(const GameSetup& setup) {
   m_store.setValue(QStringLiteral("opponent/remoteUrl"), o.remoteUrl);
   m_store.setValue(QStringLiteral("opponent/timeoutSeconds"), o.timeoutSeconds);
   m_store.setValue(QStringLiteral("opponent/maxRetries"), o.maxRetries);
+  const TimeControl& t = setup.timeControl;
+  m_store.setValue(QStringLiteral("time/kind"), timeKindName(t.kind));
+  for (const TimeField& field : kTimeFields) m_store.setValue(QLatin1String(field.key), t.*field.member);
+  m_store.setValue(QStringLiteral("time/loseOnTime"), setup.loseOnTime);
 }
+
+bool Settings::soundOn() const { return m_store.value(QStringLiteral("sound/on"), true).toBool(); }
+void Settings::setSoundOn(bool on) { m_store.setValue(QStringLiteral("sound/on"), on); }
 
 bool Settings::showMoveNumbers() const { return m_store.value(QStringLiteral("view/moveNumbers"), false).toBool(); }
 void Settings::setShowMoveNumbers(bool on) { m_store.setValue(QStringLiteral("view/moveNumbers"), on); }

@@ -7,6 +7,7 @@
 #include <QString>
 
 #include "tengen/core/game.h"
+#include "tengen/core/time_control.h"
 #include "tengen/core/types.h"
 
 #include "model/opponent_config.h"
@@ -25,6 +26,8 @@ struct GameSetup {
   GameConfig config = defaultGameConfig();
   Color human = Color::Black;
   OpponentConfig opponent;
+  TimeControl timeControl;  // Kind::None: no clocks
+  bool loseOnTime = true;   // a fallen flag ends the game; otherwise it is shown and play goes on
 };
 
 class Settings {
@@ -45,6 +48,10 @@ class Settings {
 
   bool showScoreEstimate() const;
   void setShowScoreEstimate(bool on);
+
+  // Sounds: stones, captures, the clock's last seconds (on by default).
+  bool soundOn() const;
+  void setSoundOn(bool on);
 
   // Where failed AI moves are logged; defaults to AppDataLocation/tengen-errors.jsonl.
   QString errorLogPath() const;

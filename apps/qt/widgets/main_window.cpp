@@ -17,7 +17,9 @@
 #include "widgets/ai_failure_dialog.h"
 #include "widgets/attempts_panel.h"
 #include "widgets/board_widget.h"
+#include "widgets/clock_widget.h"
 #include "widgets/new_game_dialog.h"
+#include "widgets/sound_player.h"
 
 namespace tengen::qt {
 
@@ -28,6 +30,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   controllerOptions.autosavePath = options.autosavePath;
   controllerOptions.errorLogPath = m_errorLogPath;
   controllerOptions.opponent = m_settings->lastSetup().opponent;
+  controllerOptions.timeSource = options.timeSource;
   m_controller = new GameController(controllerOptions, this);
 
   m_board = new BoardWidget(*m_controller, this);
@@ -44,6 +47,19 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   dock->setWidget(m_attempts);
   dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
   addDockWidget(Qt::RightDockWidgetArea, dock);
+
+  m_clocks = new ClockWidget(*m_controller, this);
+  auto* clockDock = new QDockWidget(tr("Clocks"), this);
+  clockDock->setObjectName(QStringLiteral("clocksDock"));
+  clockDock->setWidget(m_clocks);
+  clockDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+  addDockWidget(Qt::RightDockWidgetArea, clockDock);
+  // The clocks above the attempts.
+  splitDockWidget(clockDock, dock, Qt::Vertical);
+
+  m_sounds = new SoundPlayer(this);
+  m_sounds->setEnabled(m_settings->soundOn());
+  connect(new SoundCues(*m_controller, this), &SoundCues::cue, m_sounds, &SoundPlayer::play);
 
   m_message = new QLabel(this);
   m_message->setObjectName(QStringLiteral("message"));
@@ -174,6 +190,15 @@ void MainWindow::buildActions() {
   estimate->setCheckable(true);
   estimate->setChecked(m_controller->scoreEstimateShown());
   view->addAction(estimate);
+  auto* sound = new QAction(tr("&Sound"), this);
+  sound->setObjectName(QStringLiteral("sound"));
+  sound->setCheckable(true);
+  sound->setChecked(m_sounds->enabled());
+  connect(sound, &QAction::toggled, this, [this](bool on) {
+    m_sounds->setEnabled(on);
+    m_settings->setSoundOn(on);
+  });
+  view->addAction(sound);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(addAction(QStringLiteral("about"), tr("&About tengen-qt"), QKeySequence(), &MainWindow::about));

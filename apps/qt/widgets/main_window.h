@@ -19,11 +19,14 @@ namespace tengen::qt {
 class AiFailureDialog;
 class AttemptsPanel;
 class BoardWidget;
+class ClockWidget;
+class SoundPlayer;
 
 struct MainWindowOptions {
-  QSettings* store = nullptr;  // required; the window keeps its settings here
-  QString autosavePath;        // "" turns autosaving off
-  QString errorLogPath;        // "" takes the settings' (AppDataLocation/tengen-errors.jsonl)
+  QSettings* store = nullptr;              // required; the window keeps its settings here
+  QString autosavePath;                    // "" turns autosaving off
+  QString errorLogPath;                    // "" takes the settings' (AppDataLocation/tengen-errors.jsonl)
+  const TimeSource* timeSource = nullptr;  // the clocks' time; nullptr for the steady clock
 };
 
 class MainWindow : public QMainWindow {
@@ -43,6 +46,8 @@ class MainWindow : public QMainWindow {
   GameController& controller() { return *m_controller; }
   BoardWidget* board() const { return m_board; }
   AttemptsPanel* attemptsPanel() const { return m_attempts; }
+  ClockWidget* clocks() const { return m_clocks; }
+  SoundPlayer* sounds() const { return m_sounds; }
   // The open AI failure dialog, if any.
   AiFailureDialog* failureDialog() const;
   // The status bar's message line (an illegal click's reason, what the AI played).
@@ -71,6 +76,8 @@ class MainWindow : public QMainWindow {
   GameController* m_controller;
   BoardWidget* m_board;
   AttemptsPanel* m_attempts;
+  ClockWidget* m_clocks;
+  SoundPlayer* m_sounds;
   QLabel* m_message;
   QLabel* m_turn;
   QLabel* m_captures;

@@ -11,6 +11,8 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QTime>
+#include <QTimeEdit>
 #include <QVBoxLayout>
 
 #include "tengen/core/rules.h"
@@ -25,6 +27,13 @@ NewGameDialog::NewGameDialog(const GameSetup& initial, bool opponentOnly, QWidge
       m_handicap(new QSpinBox(this)),
       m_rules(new QComboBox(this)),
       m_color(new QComboBox(this)),
+      m_gameForm(nullptr),
+      m_timeKind(new QComboBox(this)),
+      m_mainTime(new QTimeEdit(this)),
+      m_periods(new QSpinBox(this)),
+      m_stones(new QSpinBox(this)),
+      m_periodSeconds(new QSpinBox(this)),
+      m_loseOnTime(new QCheckBox(tr("Lose on time"), this)),
       m_kind(new QComboBox(this)),
       m_pages(new QStackedWidget(this)),
       m_builtinOptions(new QLineEdit(this)),
@@ -53,12 +62,37 @@ NewGameDialog::NewGameDialog(const GameSetup& initial, bool opponentOnly, QWidge
   m_color->addItem(tr("Black (you move first)"), static_cast<int>(Color::Black));
   m_color->addItem(tr("White"), static_cast<int>(Color::White));
 
-  auto* gameForm = new QFormLayout(m_gameBox);
+  using Kind = TimeControl::Kind;
+  m_timeKind->setObjectName(QStringLiteral("timeKind"));
+  m_timeKind->addItem(tr("None"), static_cast<int>(Kind::None));
+  m_timeKind->addItem(tr("Absolute (main time only)"), static_cast<int>(Kind::Absolute));
+  m_timeKind->addItem(tr("Main time + byo-yomi"), static_cast<int>(Kind::ByoYomi));
+  m_timeKind->addItem(tr("Main time + Canadian overtime"), static_cast<int>(Kind::Canadian));
+  m_mainTime->setObjectName(QStringLiteral("mainTime"));
+  m_mainTime->setDisplayFormat(QStringLiteral("H:mm:ss"));
+  m_periods->setObjectName(QStringLiteral("periods"));
+  m_periods->setRange(1, 100);
+  m_stones->setObjectName(QStringLiteral("stones"));
+  m_stones->setRange(1, 100);
+  m_periodSeconds->setObjectName(QStringLiteral("periodSeconds"));
+  m_periodSeconds->setRange(1, 3600);
+  m_periodSeconds->setSuffix(tr(" s"));
+  m_loseOnTime->setObjectName(QStringLiteral("loseOnTime"));
+  m_loseOnTime->setToolTip(tr("When a flag falls the game ends; otherwise the fallen flag is shown and play goes on"));
+
+  m_gameForm = new QFormLayout(m_gameBox);
+  QFormLayout* gameForm = m_gameForm;
   gameForm->addRow(tr("Board size"), m_size);
   gameForm->addRow(tr("Rules"), m_rules);
   gameForm->addRow(tr("Komi"), m_komi);
   gameForm->addRow(tr("Handicap"), m_handicap);
   gameForm->addRow(tr("You play"), m_color);
+  gameForm->addRow(tr("Clock"), m_timeKind);
+  gameForm->addRow(tr("Main time"), m_mainTime);
+  gameForm->addRow(tr("Byo-yomi periods"), m_periods);
+  gameForm->addRow(tr("Stones per period"), m_stones);
+  gameForm->addRow(tr("Period"), m_periodSeconds);
+  gameForm->addRow(QString(), m_loseOnTime);
 
   m_kind->setObjectName(QStringLiteral("opponentKind"));
   m_kind->addItem(tr("Built-in engine"), static_cast<int>(OpponentKind::Builtin));
@@ -120,6 +154,7 @@ NewGameDialog::NewGameDialog(const GameSetup& initial, bool opponentOnly, QWidge
   connect(m_kind, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
   connect(m_rules, &QComboBox::currentIndexChanged, this, &NewGameDialog::rulesChanged);
   connect(m_size, &QSpinBox::valueChanged, this, &NewGameDialog::updateHandicapRange);
+  connect(m_timeKind, &QComboBox::currentIndexChanged, this, &NewGameDialog::timeKindChanged);
   setSetup(initial);
 }
 
@@ -131,6 +166,15 @@ void NewGameDialog::setSetup(const GameSetup& setup) {
   updateHandicapRange();
   m_handicap->setValue(setup.config.handicap);
   m_color->setCurrentIndex(setup.human == Color::White ? 1 : 0);
+  const TimeControl& t = setup.timeControl;
+  m_timeKind->setCurrentIndex(std::max(0, m_timeKind->findData(static_cast<int>(t.kind))));
+  // An untimed setup offers the usual defaults for when a clock is chosen.
+  m_mainTime->setTime(QTime(0, 0).addSecs(t.timed() ? t.mainSeconds : 600));
+  m_periods->setValue(t.kind == TimeControl::Kind::ByoYomi ? t.periods : 5);
+  m_stones->setValue(t.kind == TimeControl::Kind::Canadian ? t.stones : 25);
+  m_periodSeconds->setValue(t.periodSeconds > 0 ? t.periodSeconds : 30);
+  m_loseOnTime->setChecked(setup.loseOnTime);
+  timeKindChanged();
   const OpponentConfig& o = setup.opponent;
   m_kind->setCurrentIndex(std::max(0, m_kind->findData(static_cast<int>(o.kind))));
   m_pages->setCurrentIndex(m_kind->currentIndex());
@@ -149,6 +193,15 @@ GameSetup NewGameDialog::setup() const {
   setup.config.komi = m_komi->value();
   setup.config.handicap = m_handicap->value() == 1 ? 0 : m_handicap->value();
   setup.human = static_cast<Color>(m_color->currentData().toInt());
+  TimeControl& t = setup.timeControl;
+  t.kind = static_cast<TimeControl::Kind>(m_timeKind->currentData().toInt());
+  if (t.timed()) {
+    t.mainSeconds = QTime(0, 0).secsTo(m_mainTime->time());
+    if (t.kind != TimeControl::Kind::Absolute) t.periodSeconds = m_periodSeconds->value();
+    if (t.kind == TimeControl::Kind::ByoYomi) t.periods = m_periods->value();
+    if (t.kind == TimeControl::Kind::Canadian) t.stones = m_stones->value();
+  }
+  setup.loseOnTime = m_loseOnTime->isChecked();
   setup.opponent = m_hidden;
   OpponentConfig& o = setup.opponent;
   o.kind = static_cast<OpponentKind>(m_kind->currentData().toInt());
@@ -164,6 +217,16 @@ GameSetup NewGameDialog::setup() const {
 void NewGameDialog::rulesChanged() {
   // A new rule set brings its own komi, as a player expects when switching between Japanese and Chinese.
   m_komi->setValue(ruleSet(static_cast<Rules>(m_rules->currentData().toInt())).defaultKomi);
+}
+
+void NewGameDialog::timeKindChanged() {
+  using Kind = TimeControl::Kind;
+  const auto kind = static_cast<Kind>(m_timeKind->currentData().toInt());
+  m_gameForm->setRowVisible(m_mainTime, kind != Kind::None);
+  m_gameForm->setRowVisible(m_periods, kind == Kind::ByoYomi);
+  m_gameForm->setRowVisible(m_stones, kind == Kind::Canadian);
+  m_gameForm->setRowVisible(m_periodSeconds, kind == Kind::ByoYomi || kind == Kind::Canadian);
+  m_gameForm->setRowVisible(m_loseOnTime, kind != Kind::None);
 }
 
 void NewGameDialog::updateHandicapRange() {
@@ -185,6 +248,9 @@ QString NewGameDialog::problem() const {
     if (m_handicap->value() == 1) return tr("A handicap is 2 to 9 stones, or none");
     const Result<GameConfig> config = Game::validate(s.config);
     if (!config) return QString::fromStdString(config.error());
+    if (const std::string why = checkTimeControl(s.timeControl); !why.empty()) {
+      return tr("Clock: %1").arg(QString::fromStdString(why));
+    }
   }
   switch (s.opponent.kind) {
     case OpponentKind::Gtp:

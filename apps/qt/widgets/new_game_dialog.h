@@ -1,5 +1,6 @@
-// The new-game dialog: board size, komi, handicap, rules, the player's colour and the opponent (built-in engine,
-// GTP command, model endpoint with model name and image on/off, remote tengen server). With opponentOnly it is the
+// The new-game dialog: board size, komi, handicap, rules, the player's colour, the clock (none, absolute, byo-yomi,
+// Canadian; lose on time) and the opponent (built-in engine, GTP command, model endpoint with model name and image
+// on/off, remote tengen server). With opponentOnly it is the
 // "Change opponent" dialog and the game's own fields are hidden.
 #pragma once
 
@@ -10,11 +11,13 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
 class QStackedWidget;
+class QTimeEdit;
 
 namespace tengen::qt {
 
@@ -33,6 +36,8 @@ class NewGameDialog : public QDialog {
  private:
   void rulesChanged();
   void updateHandicapRange();
+  // Shows the fields the chosen kind of clock uses.
+  void timeKindChanged();
   QString problem() const;
 
   QGroupBox* m_gameBox;
@@ -41,6 +46,13 @@ class NewGameDialog : public QDialog {
   QSpinBox* m_handicap;
   QComboBox* m_rules;
   QComboBox* m_color;
+  QFormLayout* m_gameForm;
+  QComboBox* m_timeKind;
+  QTimeEdit* m_mainTime;
+  QSpinBox* m_periods;
+  QSpinBox* m_stones;
+  QSpinBox* m_periodSeconds;
+  QCheckBox* m_loseOnTime;
   QComboBox* m_kind;
   QStackedWidget* m_pages;
   QLineEdit* m_builtinOptions;
