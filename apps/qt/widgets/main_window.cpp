@@ -225,7 +225,7 @@ void MainWindow::refresh() {
                                      : tr("Move %1 of %2").arg(model.viewMove()).arg(game.moveCount()));
   const bool playing = game.phase() == Phase::Playing;
   const bool scoring = game.phase() == Phase::Scoring;
-  action(QStringLiteral("pass"))->setEnabled(playing && model.atEnd() && !m_controller->thinking());
+  action(QStringLiteral("pass"))->setEnabled(model.view().phase() == Phase::Playing && !m_controller->thinking());
   action(QStringLiteral("resign"))->setEnabled(playing);
   action(QStringLiteral("stop"))->setEnabled(m_controller->thinking());
   action(QStringLiteral("acceptScore"))->setEnabled(scoring && !m_controller->estimating());
