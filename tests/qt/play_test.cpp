@@ -184,8 +184,8 @@ class PlayTest : public QObject {
     QCOMPARE(model.tree().root().children.size(), std::size_t(2));
     QCOMPARE(model.game().moveCount(), 2);
     QCOMPARE(model.game().moves().front().point, at("E5"));
-    // The previous variation is the main line, at the same move number.
-    window->controller().previousVariation();
+    // Up goes back to the main line, at the same move number.
+    QTest::keyClick(window.get(), Qt::Key_Up);
     QCOMPARE(model.viewMove(), 2);
     QCOMPARE(model.game().moveCount(), 4);
     QCOMPARE(model.view().board().at(at("C7")), Color::Black);

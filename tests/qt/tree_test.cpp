@@ -1,7 +1,12 @@
 // The game tree: variations made by playing while looking back (and the AI answering on them), following a move
-// already played, up and down between variations, promotion, deletion, comments, and the SGF round trip of the whole
-// tree and its autosave.
+// already played, up and down between variations, promotion, deletion, comments, the SGF round trip of the whole
+// tree and its autosave, the move tree's lanes, and the move tree and comment panel in the window.
+#include <QAction>
+#include <QApplication>
 #include <QFile>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTimer>
 #include <QtTest>
 #include <functional>
 
@@ -9,8 +14,11 @@
 #include "tengen/sgf/sgf.h"
 
 #include "model/game_model.h"
+#include "model/tree_layout.h"
 #include "model/tree_record.h"
 #include "qt_test_support.h"
+#include "widgets/comment_panel.h"
+#include "widgets/move_tree_view.h"
 
 using namespace tengen;
 using namespace tengen::qt;
@@ -341,6 +349,95 @@ class TreeTest : public QObject {
     QCOMPARE(dump(restored.model().tree()), before);
     // The promoted variation is the main line it comes back at.
     QCOMPARE(restored.model().current().comment, std::string("edited"));
+  }
+
+  void laneLayoutNeverOverlaps() {
+    GameModel model = withVariation();
+    model.goTo(2);
+    model.playHere(black("A1"));
+    model.goTo(0);
+    model.playHere(black("J9"));
+    const std::vector<TreeCell> cells = layoutTree(model.tree());
+    QCOMPARE(cells.size(), model.tree().size());
+    QSet<QPair<int, int>> used;
+    int lanes = 0;
+    for (const TreeCell& cell : cells) {
+      QVERIFY(!used.contains({cell.row, cell.lane}));
+      used.insert({cell.row, cell.lane});
+      lanes = std::max(lanes, cell.lane + 1);
+      QCOMPARE(cell.row, GameTree::depth(*cell.node));
+      if (cell.parent < 0) continue;
+      const TreeCell& parent = cells[static_cast<std::size_t>(cell.parent)];
+      QCOMPARE(parent.node, cell.node->parent);
+      // The first child goes on in its parent's lane, variations to the right.
+      if (cell.node->parent->indexOf(cell.node) == 0) {
+        QCOMPARE(cell.lane, parent.lane);
+      } else {
+        QVERIFY(cell.lane > parent.lane);
+      }
+    }
+    QCOMPARE(lanes, 3);
+    QCOMPARE(cells.front().node, &model.tree().root());
+  }
+
+  void theMoveTreeShowsVariationsAndClicksMoveTheView() {
+    TestHome home;
+    home.setSetup(quickSetup());
+    auto window = home.makeWindow();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    const QString path = home.path(QStringLiteral("nested.sgf"));
+    writeFile(path, kNestedHumanWhite);
+    QVERIFY(window->openFile(path, true));
+    MoveTreeView* tree = window->moveTree();
+    QCOMPARE(tree->laneCount(), 2);
+    const GameModel& model = window->controller().model();
+    const TreeNode& gg = *model.tree().root().children.front()->children[1];
+    const std::optional<QPoint> spot = tree->centerOf(gg.id);
+    QVERIFY(spot.has_value());
+    QCOMPARE(tree->nodeAt(*spot), std::optional<NodeId>(gg.id));
+    QVERIFY(!tree->nodeAt(*spot + QPoint(0, 24 * 5)).has_value());
+    QCOMPARE(tree->describe(gg), QStringLiteral("2 W G3 \u2014 a comment"));
+
+    tree->ensureVisible(spot->x(), spot->y());
+    QTest::mouseClick(tree->canvas(), Qt::LeftButton, Qt::NoModifier, *spot);
+    QCOMPARE(model.current().id, gg.id);
+    QCOMPARE(model.view().board().at(at("G3")), Color::White);
+    QCOMPARE(window->commentPanel()->toPlainText(), QStringLiteral("a comment"));
+
+    // The keys: Up to the main line's reply, Right along it, Down back into the variation.
+    QTest::keyClick(window.get(), Qt::Key_Up);
+    QCOMPARE(model.current().move, std::optional<Move>(white("C7")));
+    QVERIFY(window->commentPanel()->toPlainText().isEmpty());
+    QTest::keyClick(window.get(), Qt::Key_Right);
+    QCOMPARE(model.viewMove(), 3);
+    QTest::keyClick(window.get(), Qt::Key_Down);
+    QCOMPARE(model.current().id, gg.id);
+    QVERIFY(window->action(QStringLiteral("promoteVariation"))->isEnabled());
+
+    // Typing in the comment edits it, and the window's one-key shortcuts (P passes) do not fire there.
+    window->commentPanel()->setFocus();
+    window->commentPanel()->moveCursor(QTextCursor::End);
+    QTest::keyClicks(window->commentPanel(), QStringLiteral(" P"));
+    QCOMPARE(model.current().comment, std::string("a comment P"));
+    QCOMPARE(model.tree().size(), std::size_t(5));
+
+    // Deleting more than one move asks first; No keeps them.
+    window->board()->setFocus();
+    QTest::keyClick(window.get(), Qt::Key_Up);  // the main line's W C7, with B G7 below it
+    QCOMPARE(model.current().move, std::optional<Move>(white("C7")));
+    const auto answer = [](QMessageBox::StandardButton button) {
+      QTimer::singleShot(0, [button] {
+        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) box->button(button)->click();
+      });
+    };
+    answer(QMessageBox::No);
+    window->action(QStringLiteral("deleteBranch"))->trigger();
+    QCOMPARE(model.tree().size(), std::size_t(5));
+    answer(QMessageBox::Yes);
+    window->action(QStringLiteral("deleteBranch"))->trigger();
+    QCOMPARE(model.tree().size(), std::size_t(3));
+    QCOMPARE(tree->laneCount(), 1);
+    QCOMPARE(model.current().move, std::optional<Move>(black("E5")));
   }
 };
 
