@@ -420,6 +420,11 @@ class TreeTest : public QObject {
     QTest::keyClicks(window->commentPanel(), QStringLiteral(" P"));
     QCOMPARE(model.current().comment, std::string("a comment P"));
     QCOMPARE(model.tree().size(), std::size_t(5));
+    // The arrows move the cursor in the text, not the view.
+    QTest::keyClick(window->commentPanel(), Qt::Key_Left);
+    QTest::keyClick(window->commentPanel(), Qt::Key_Home);
+    QCOMPARE(model.current().id, gg.id);
+    QCOMPARE(window->commentPanel()->textCursor().position(), 0);
 
     // Deleting more than one move asks first; No keeps them.
     window->board()->setFocus();
