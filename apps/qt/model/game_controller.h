@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -36,6 +37,8 @@ class GameController : public QObject {
 
  public:
   explicit GameController(const ControllerOptions& options, QObject* parent = nullptr);
+  // Saves a comment still waiting for its autosave.
+  ~GameController() override;
 
   const GameModel& model() const { return m_model; }
   Color human() const { return m_human; }
@@ -97,6 +100,18 @@ class GameController : public QObject {
   void first() { goTo(0); }
   void last() { goTo(m_model.game().moveCount()); }
 
+  // The game tree (game_controller_tree.cpp): looking at any node, switching between variations (up and down),
+  // making a variation the main line, deleting a branch, and the comment of the node looked at. Each but the
+  // navigation is autosaved.
+  void goToNode(NodeId id);
+  void previousVariation();
+  void nextVariation();
+  void promoteVariation();
+  // Deletes the node looked at and everything below it (the window asks first when that is more than one move).
+  void deleteBranch();
+  // Stores the comment on the node looked at; the autosave follows a moment later, once typing pauses.
+  void setComment(const QString& text);
+
  signals:
   // Anything shown changed: position, view, phase, dead stones, thinking.
   void changed();
@@ -118,7 +133,9 @@ class GameController : public QObject {
   void scoringReady();
 
  private:
-  void takeGame(Game game, const std::map<std::string, std::string>& info);
+  void takeGame(GameTree tree, const std::map<std::string, std::string>& info);
+  // After the view moved: the status line, and the dead stones of a line in the scoring phase it moved to.
+  void afterNavigation(NodeId lineEndBefore);
   void afterMove();
   void maybeAskAi();
   void onOpponentFinished(const ai::RefereeOutcome& outcome);
@@ -144,6 +161,10 @@ class GameController : public QObject {
   unsigned long m_scoreEstimateTicket = 0;
   // Root properties read from an opened record (event, date, ...), kept when it is saved again.
   std::map<std::string, std::string> m_info;
+  // The end of the line the AI was asked about; its answer is played there.
+  NodeId m_askedAt = 0;
+  // Autosaves a comment being typed once typing pauses, not at every key.
+  QTimer m_commentSave;
   Mailbox m_mailbox;
 };
 

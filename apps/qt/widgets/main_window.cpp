@@ -17,6 +17,8 @@
 #include "widgets/ai_failure_dialog.h"
 #include "widgets/attempts_panel.h"
 #include "widgets/board_widget.h"
+#include "widgets/comment_panel.h"
+#include "widgets/move_tree_view.h"
 #include "widgets/new_game_dialog.h"
 
 namespace tengen::qt {
@@ -44,6 +46,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   dock->setWidget(m_attempts);
   dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
   addDockWidget(Qt::RightDockWidgetArea, dock);
+  addTreeDocks();
 
   m_message = new QLabel(this);
   m_message->setObjectName(QStringLiteral("message"));
@@ -143,6 +146,7 @@ void MainWindow::buildActions() {
       addAction(QStringLiteral("forward"), tr("F&orward"), QKeySequence(Qt::Key_Right), [c] { c->forward(); }));
   navigate->addAction(
       addAction(QStringLiteral("last"), tr("&Last move"), QKeySequence(Qt::Key_End), [c] { c->last(); }));
+  addTreeActions(*navigate);
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   QAction* numbers = addAction(QStringLiteral("moveNumbers"), tr("&Move numbers"), QKeySequence(Qt::Key_M), [this] {
@@ -203,6 +207,19 @@ void MainWindow::buildActions() {
   }
 }
 
+void MainWindow::addTreeActions(QMenu& navigate) {
+  GameController* c = m_controller;
+  navigate.addAction(addAction(QStringLiteral("previousVariation"), tr("&Previous variation"), QKeySequence(Qt::Key_Up),
+                               [c] { c->previousVariation(); }));
+  navigate.addAction(addAction(QStringLiteral("nextVariation"), tr("&Next variation"), QKeySequence(Qt::Key_Down),
+                               [c] { c->nextVariation(); }));
+  navigate.addSeparator();
+  navigate.addAction(addAction(QStringLiteral("promoteVariation"), tr("Pro&mote variation to main line"),
+                               QKeySequence(), [c] { c->promoteVariation(); }));
+  navigate.addAction(addAction(QStringLiteral("deleteBranch"), tr("&Delete branch\u2026"), QKeySequence(),
+                               &MainWindow::confirmDeleteBranch));
+}
+
 QAction* MainWindow::action(const QString& name) const { return findChild<QAction*>(name); }
 
 AiFailureDialog* MainWindow::failureDialog() const { return m_failureDialog.data(); }
@@ -225,7 +242,7 @@ void MainWindow::refresh() {
                                      : tr("Move %1 of %2").arg(model.viewMove()).arg(game.moveCount()));
   const bool playing = game.phase() == Phase::Playing;
   const bool scoring = game.phase() == Phase::Scoring;
-  action(QStringLiteral("pass"))->setEnabled(playing && model.atEnd() && !m_controller->thinking());
+  action(QStringLiteral("pass"))->setEnabled(model.view().phase() == Phase::Playing && !m_controller->thinking());
   action(QStringLiteral("resign"))->setEnabled(playing);
   action(QStringLiteral("stop"))->setEnabled(m_controller->thinking());
   action(QStringLiteral("acceptScore"))->setEnabled(scoring && !m_controller->estimating());
@@ -234,6 +251,7 @@ void MainWindow::refresh() {
   action(QStringLiteral("back"))->setEnabled(model.viewMove() > 0);
   action(QStringLiteral("forward"))->setEnabled(!model.atEnd());
   action(QStringLiteral("last"))->setEnabled(!model.atEnd());
+  refreshTreeActions();
   const QString file =
       m_currentFile.isEmpty() ? QString() : QFileInfo(m_currentFile).fileName() + QStringLiteral(" \u2014 ");
   setWindowTitle(tr("%1tengen \u2014 %2x%2 against %3")

@@ -12,6 +12,7 @@
 
 class QAction;
 class QLabel;
+class QMenu;
 class QSettings;
 
 namespace tengen::qt {
@@ -19,6 +20,8 @@ namespace tengen::qt {
 class AiFailureDialog;
 class AttemptsPanel;
 class BoardWidget;
+class CommentPanel;
+class MoveTreeView;
 
 struct MainWindowOptions {
   QSettings* store = nullptr;  // required; the window keeps its settings here
@@ -43,6 +46,8 @@ class MainWindow : public QMainWindow {
   GameController& controller() { return *m_controller; }
   BoardWidget* board() const { return m_board; }
   AttemptsPanel* attemptsPanel() const { return m_attempts; }
+  MoveTreeView* moveTree() const { return m_moveTree; }
+  CommentPanel* commentPanel() const { return m_comment; }
   // The open AI failure dialog, if any.
   AiFailureDialog* failureDialog() const;
   // The status bar's message line (an illegal click's reason, what the AI played).
@@ -63,6 +68,12 @@ class MainWindow : public QMainWindow {
   void openDialog();
   void saveAsDialog();
   void about();
+  // The game tree's part of the window (main_window_tree.cpp): the move tree and comment docks, the Navigate
+  // menu's variation actions, and their enabled states.
+  void addTreeDocks();
+  void addTreeActions(QMenu& navigate);
+  void refreshTreeActions();
+  void confirmDeleteBranch();
   QAction* addAction(const QString& name, const QString& text, const QKeySequence& key, void (MainWindow::*slot)());
   template <typename F>
   QAction* addAction(const QString& name, const QString& text, const QKeySequence& key, F slot);
@@ -71,6 +82,8 @@ class MainWindow : public QMainWindow {
   GameController* m_controller;
   BoardWidget* m_board;
   AttemptsPanel* m_attempts;
+  MoveTreeView* m_moveTree = nullptr;
+  CommentPanel* m_comment = nullptr;
   QLabel* m_message;
   QLabel* m_turn;
   QLabel* m_captures;

@@ -122,4 +122,9 @@ Replay replay(const GameRecord& record, std::optional<Rules> rules = std::nullop
 std::string writeGame(const Game& game, const std::map<std::string, std::string>& info = {},
                       const std::vector<std::string>& comments = {});
 
+// The root node writeGame() writes for `game` and `info`, without the moves, for writers of a whole game tree: the
+// side to move first (PL) is the colour of the game's first move, or the game's side to move when it has none; RE
+// is the game's result when it is finished.
+Node gameRoot(const Game& game, const std::map<std::string, std::string>& info = {});
+
 }  // namespace tengen::sgf
