@@ -1,6 +1,6 @@
 // A scripted OpenAI-compatible chat-completions server for end-to-end tests of the openai: source.
 //
-//   fake_model_server --script FILE --record DIR [--port-file FILE]
+//   fake_model_server --script FILE [--record DIR] [--port-file FILE]
 //
 // Listens on 127.0.0.1 on a free port and prints the port as the first line of stdout (and into --port-file).
 // Each POST /v1/chat/completions takes the next line of the script (JSON Lines; the last line repeats):
@@ -12,8 +12,9 @@
 //   {"first": "Z99", "retry": "pass"}               "first" for a request that names no rejected answer, "retry"
 //                                                   for a retry ("were rejected" in it), whatever the order
 //   {"content": "D4", "usage": {"prompt_tokens": 900, "completion_tokens": 2}}   the reply reports that usage
-// Every request is recorded in DIR as NNN.body (the body as received) and NNN.headers ("name: value" lines), and
-// DIR/max_in_flight holds the most requests that were ever being answered at once.
+// With --record, every request is recorded in DIR as NNN.body (the body as received) and NNN.headers ("name: value"
+// lines), and DIR/max_in_flight holds the most requests that were ever being answered at once. Without it nothing is
+// written, so that a benchmark of many requests measures the client rather than the server's disk.
 #include <httplib.h>
 
 #include <algorithm>
@@ -83,13 +84,15 @@ int main(int argc, char** argv) {
       const std::lock_guard<std::mutex> lock(mutex);
       const std::size_t n = ++next;
       step = script[std::min(n - 1, script.size() - 1)];
-      char name[32];
-      std::snprintf(name, sizeof name, "/%03zu", n);
-      std::ofstream(recordDir + name + ".body", std::ios::binary) << req.body;
-      std::ofstream headers(recordDir + name + ".headers");
-      for (const auto& [key, value] : req.headers) headers << key << ": " << value << '\n';
       maxInFlight = std::max(maxInFlight, ++inFlight);
-      std::ofstream(recordDir + "/max_in_flight") << maxInFlight << '\n';
+      if (!recordDir.empty()) {
+        char name[32];
+        std::snprintf(name, sizeof name, "/%03zu", n);
+        std::ofstream(recordDir + name + ".body", std::ios::binary) << req.body;
+        std::ofstream headers(recordDir + name + ".headers");
+        for (const auto& [key, value] : req.headers) headers << key << ": " << value << '\n';
+        std::ofstream(recordDir + "/max_in_flight") << maxInFlight << '\n';
+      }
     }
     if (step.contains("delay")) {
       std::this_thread::sleep_for(std::chrono::duration<double>(step["delay"].get<double>()));

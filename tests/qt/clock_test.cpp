@@ -1,7 +1,7 @@
 // The clocks, on a fake time source moved by hand (no test sleeps for the seconds it counts): main time, byo-yomi
 // periods lost and kept, Canadian periods renewed, the flag; then in the controller: the AI's thinking charged to
 // the AI (its retries too), loss on time ending the game or not, a GTP engine told the time before each genmove,
-// and the clocks in the record and back.
+// and the clocks in the record and back, each variation with its own times.
 #include "model/clock.h"
 
 #include <QFile>
@@ -17,6 +17,7 @@
 #include "model/clock_record.h"
 #include "model/game_controller.h"
 #include "model/sound_cues.h"
+#include "model/tree_record.h"
 #include "qt_test_support.h"
 #include "widgets/clock_widget.h"
 #include "widgets/sound_player.h"
@@ -329,6 +330,51 @@ class ClockTest : public QObject {
     QCOMPARE(clock.time(Color::Black).periods, 5);
     QCOMPARE(clock.time(Color::White).mainMs, c.clock().time(Color::White).mainMs / 100 * 100);
     QCOMPARE(clock.running(), std::optional<Color>(Color::Black));
+  }
+
+  void aVariationKeepsItsOwnTimes() {
+    Table table(quickSetup().opponent);
+    GameController& c = *table.controller;
+    QVERIFY(c.newGame(timedSetup({Kind::Absolute, 60, 0, 0, 0})));
+    table.time.advance(2'000);
+    c.clickPoint(at("E5"));
+    QVERIFY(waitForMoves(c, 2));
+    // Looking back at the start, Black plays another first move: a variation, charged the 5 s since the AI's reply.
+    c.goTo(0);
+    QCOMPARE(c.clock().running(), std::optional<Color>(Color::Black));
+    table.time.advance(5'000);
+    c.clickPoint(at("C3"));
+    QCOMPARE(c.model().tree().root().children.size(), 2u);
+    // The AI answers on the variation, and the clock runs for Black at its end.
+    QVERIFY(waitForMoves(c, 2));
+    QCOMPARE(c.clock().running(), std::optional<Color>(Color::Black));
+    // Black's main time left as a move's node records it, -1 when it records none.
+    const auto blackLeft = [](const TreeNode& node) -> std::int64_t {
+      const std::optional<SideTime> time = moveTime(node.properties, Color::Black, {Kind::Absolute, 60, 0, 0, 0});
+      return time ? time->mainMs : -1;
+    };
+    const TreeNode& mainMove = *c.model().tree().root().children[0];
+    const TreeNode& variation = *c.model().tree().root().children[1];
+    QCOMPARE(blackLeft(mainMove), 58'000);
+    QCOMPARE(blackLeft(variation), 53'000);
+    QVERIFY(moveTime(variation.children.at(0)->properties, Color::White, c.clock().control()).has_value());
+
+    // Both lines' times are in the record; opened again, the clocks are those of the main line.
+    QString why;
+    const std::optional<TreeRecord> record = readTreeRecord(c.recordText(), &why);
+    QVERIFY2(record.has_value(), qPrintable(why));
+    QCOMPARE(blackLeft(*record->tree.root().children[0]), 58'000);
+    QCOMPARE(blackLeft(*record->tree.root().children[1]), 53'000);
+    const QString path = table.dir.filePath(QStringLiteral("variations.sgf"));
+    QVERIFY(c.saveRecord(path).isEmpty());
+    Table other(quickSetup().opponent);
+    QVERIFY(other.controller->openRecord(path).isEmpty());
+    QCOMPARE(other.controller->clock().time(Color::Black).mainMs, 58'000);
+
+    // Undo on the variation takes its moves and their times back; the clock still runs for Black.
+    c.undo();
+    QCOMPARE(c.model().tree().root().children.size(), 1u);
+    QCOMPARE(c.clock().running(), std::optional<Color>(Color::Black));
   }
 
   void aRecordLostOnTimeComesBackFinished() {

@@ -178,14 +178,24 @@ class PlayTest : public QObject {
     QTest::keyClick(window.get(), Qt::Key_Home);
     QCOMPARE(model.viewMove(), 0);
     QCOMPARE(model.view().board().at(at("C7")), Color::Empty);
-    // Looking back does not play and does not lose the record.
+    // Looking back, a click starts a variation there, which the AI answers; the main line keeps its four moves.
     clickPoint(*window, at("E5"));
+    QVERIFY(waitForHumanTurn(*window));
+    QCOMPARE(model.tree().root().children.size(), std::size_t(2));
+    QCOMPARE(model.game().moveCount(), 2);
+    QCOMPARE(model.game().moves().front().point, at("E5"));
+    // Up goes back to the main line, at the same move number.
+    QTest::keyClick(window.get(), Qt::Key_Up);
+    QCOMPARE(model.viewMove(), 2);
     QCOMPARE(model.game().moveCount(), 4);
-    QVERIFY(window->statusMessage().contains(QStringLiteral("press End")));
+    QCOMPARE(model.view().board().at(at("C7")), Color::Black);
+    QTest::keyClick(window.get(), Qt::Key_Home);
     QTest::keyClick(window.get(), Qt::Key_Right);
     QCOMPARE(model.viewMove(), 1);
+    QCOMPARE(model.view().board().at(at("C7")), Color::Black);
     QTest::keyClick(window.get(), Qt::Key_End);
     QVERIFY(model.atEnd());
+    QCOMPARE(model.game().moveCount(), 4);
 
     // M toggles move numbers and the choice is kept between runs.
     const bool numbers = window->board()->showMoveNumbers();

@@ -12,6 +12,7 @@
 #include "widgets/ai_failure_dialog.h"
 #include "widgets/attempts_panel.h"
 #include "widgets/clock_widget.h"
+#include "widgets/move_tree_view.h"
 #include "widgets/new_game_dialog.h"
 
 using namespace tengen;
@@ -45,6 +46,13 @@ constexpr const char* kOpening =
 constexpr const char* kTwoPasses =
     "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]PB[Human]PW[engine]"
     "AB[ca][cb][cc][cd][ce][cf][cg][ch][ci][gd]AW[da][db][dc][dd][de][df][dg][dh][di][be];B[];W[])";
+
+// A short game with variations and comments, for the move-tree picture.
+constexpr const char* kVariations =
+    "(;GM[1]FF[4]SZ[9]KM[7]PB[engine]PW[Human]C[Three ways to answer the tengen.]"
+    ";B[ee](;W[cc];B[gc];W[gg];B[cg](;W[dh];B[ch])(;W[ch]C[Too slow: Black takes the corner.];B[dh]))"
+    "(;W[gg];B[cc]C[Black takes the other corner.];W[ge])"
+    "(;W[ec];B[ge];W[eg]))";
 
 }  // namespace
 
@@ -85,6 +93,30 @@ class ScreenshotsTest : public QObject {
           linePixels >= 1 && linePixels <= std::max(1.0, cell / 20),
           qPrintable(QStringLiteral("%1 line pixels at %2x%3").arg(linePixels).arg(size.width()).arg(size.height())));
     }
+  }
+
+  void renderTheVariationsPicture() {
+    TestHome home;
+    home.setSetup(quickSetup(Color::White));
+    auto window = home.makeWindow();
+    window->resize(1040, 720);
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    const QString path = home.path(QStringLiteral("variations.sgf"));
+    writeFile(path, kVariations);
+    QVERIFY(window->openFile(path, true));
+    const GameModel& model = window->controller().model();
+    const TreeNode& slow =
+        *model.tree().root().children[0]->children[0]->children[0]->children[0]->children[0]->children[1];
+    window->controller().goToNode(slow.id);
+    QCOMPARE(model.current().comment, std::string("Too slow: Black takes the corner."));
+    QCOMPARE(window->moveTree()->laneCount(), 3);
+    QApplication::processEvents();
+    QVERIFY(save(*window, QStringLiteral("variations.png")));
+    // The tree shows the stones in their colours: B E5 dark, the reply W C7 light.
+    const QImage tree = window->moveTree()->canvas()->grab().toImage();
+    const TreeNode& e5 = *model.tree().root().children[0];
+    QVERIFY(tree.pixelColor(*window->moveTree()->centerOf(e5.id) + QPoint(3, 3)).lightness() < 80);
+    QVERIFY(tree.pixelColor(*window->moveTree()->centerOf(e5.children[0]->id) + QPoint(3, 3)).lightness() > 180);
   }
 
   void renderTheDocumentationPictures() {

@@ -77,30 +77,26 @@ RecordedClock readClockRoot(const Properties& info) {
   return clock;
 }
 
-std::vector<Properties> moveTimeProperties(const std::vector<Move>& moves, const MoveTimes& times,
-                                           const TimeControl& control) {
-  std::vector<Properties> properties(moves.size());
-  if (!control.timed()) return properties;
-  for (std::size_t i = 0; i < moves.size() && i < times.size(); ++i) {
-    if (!times[i]) continue;
-    const SideTime& time = *times[i];
-    const char letter = colorLetter(moves[i].color).front();
-    properties[i][std::string{letter, 'L'}] = secondsText(time.stretchMs(control));
-    if (time.inOvertime(control)) {
-      properties[i][std::string{'O', letter}] =
-          std::to_string(control.kind == Kind::ByoYomi ? time.periods : time.stones);
-    }
+void setMoveTime(std::vector<sgf::Property>& properties, Color mover, const SideTime& time,
+                 const TimeControl& control) {
+  if (!control.timed()) return;
+  const char letter = colorLetter(mover).front();
+  const std::string left{letter, 'L'};
+  const std::string overtime{'O', letter};
+  std::erase_if(properties, [&](const sgf::Property& p) { return p.id == left || p.id == overtime; });
+  properties.push_back({left, {secondsText(time.stretchMs(control))}});
+  if (time.inOvertime(control)) {
+    properties.push_back({overtime, {std::to_string(control.kind == Kind::ByoYomi ? time.periods : time.stones)}});
   }
-  return properties;
 }
 
-MoveTimes readMoveTimes(const std::vector<Move>& moves, const std::vector<Properties>& properties,
-                        const TimeControl& control) {
-  MoveTimes times(moves.size());
-  for (std::size_t i = 0; i < moves.size() && i < properties.size(); ++i) {
-    times[i] = timeOf(moves[i].color, properties[i], control);
+std::optional<SideTime> moveTime(const std::vector<sgf::Property>& properties, Color mover,
+                                 const TimeControl& control) {
+  Properties single;
+  for (const sgf::Property& p : properties) {
+    if (p.values.size() == 1) single.emplace(p.id, p.values.front());
   }
-  return times;
+  return timeOf(mover, single, control);
 }
 
 }  // namespace tengen::qt

@@ -1,6 +1,6 @@
 // The clock's part of a record (docs/client.md): the time control as the root's TM and OT (with the private
-// XLOSEONTIME[0] when a flag does not end the game), and after each move the time its player had left as BL/WL, with
-// OB/OW for the byo-yomi periods or the Canadian stones left in the overtime.
+// XLOSEONTIME[0] when a flag does not end the game), and on each move's node of the game tree the time its player had
+// left as BL/WL, with OB/OW for the byo-yomi periods or the Canadian stones left in the overtime.
 #pragma once
 
 #include <map>
@@ -10,14 +10,13 @@
 
 #include "tengen/core/time_control.h"
 #include "tengen/core/types.h"
+#include "tengen/sgf/sgf.h"
 
 #include "model/clock.h"
 
 namespace tengen::qt {
 
 using Properties = std::map<std::string, std::string>;
-// Per move of a game, the time its player had left after it; nothing for a move made without a clock.
-using MoveTimes = std::vector<std::optional<SideTime>>;
 
 struct RecordedClock {
   TimeControl control;
@@ -31,12 +30,11 @@ Properties clockRootProperties(const RecordedClock& clock);
 RecordedClock readClockRoot(const Properties& info);
 inline constexpr const char* kClockRootIds[] = {"TM", "OT", "XLOSEONTIME"};
 
-// BL or WL (seconds of main time or of the current period, one decimal) and OB or OW (periods or stones left,
-// in the overtime only) of each move, parallel to `moves`; empty maps for moves without a time.
-std::vector<Properties> moveTimeProperties(const std::vector<Move>& moves, const MoveTimes& times,
-                                           const TimeControl& control);
-// The times of a record's moves, parallel to `moves`; nothing for a move whose node has no BL/WL of its colour.
-MoveTimes readMoveTimes(const std::vector<Move>& moves, const std::vector<Properties>& properties,
-                        const TimeControl& control);
+// Puts the time `mover` had left after its move into its node's properties, replacing any time of that colour: BL
+// or WL (seconds of main time or of the current period, one decimal) and OB or OW (periods or stones left, in the
+// overtime only). Nothing is written for an untimed control.
+void setMoveTime(std::vector<sgf::Property>& properties, Color mover, const SideTime& time, const TimeControl& control);
+// The time a move's node says `mover` had left after it; nothing without a BL/WL of its colour or a clock.
+std::optional<SideTime> moveTime(const std::vector<sgf::Property>& properties, Color mover, const TimeControl& control);
 
 }  // namespace tengen::qt

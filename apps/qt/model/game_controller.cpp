@@ -10,6 +10,8 @@
 #include "tengen/core/coords.h"
 #include "tengen/sgf/sgf.h"
 
+#include "model/tree_record.h"
+
 namespace tengen::qt {
 
 namespace {
@@ -50,59 +52,6 @@ QString capitalizedColor(Color c) {
 
 QString moveText(const Move& m, int size) { return QString::fromStdString(gtpMove(m, size)); }
 
-struct LoadedRecord {
-  Game game;
-  std::map<std::string, std::string> info;
-  QString problem;  // "" when the whole record was replayed
-  std::vector<std::map<std::string, std::string>> moveProperties;
-};
-
-// Parses and replays an SGF text; nothing when it cannot be read at all.
-std::optional<LoadedRecord> loadRecord(const std::string& text, QString* why) {
-  const Result<sgf::Collection> collection = sgf::parse(text);
-  if (!collection || collection->games.empty()) {
-    *why = collection ? QStringLiteral("no game in the file") : QString::fromStdString(collection.error());
-    return std::nullopt;
-  }
-  const Result<sgf::GameRecord> record = sgf::readRecord(*collection->games.front());
-  if (!record) {
-    *why = QString::fromStdString(record.error());
-    return std::nullopt;
-  }
-  sgf::Replay replayed = sgf::replay(*record);
-  if (!replayed.setupError.empty()) {
-    *why = QString::fromStdString(replayed.setupError);
-    return std::nullopt;
-  }
-  LoadedRecord loaded{std::move(replayed.game), record->info, {}, record->moveProperties};
-  if (replayed.illegal) {
-    const sgf::IllegalMove& bad = *replayed.illegal;
-    loaded.problem =
-        QStringLiteral("move %1 (%2 %3): %4; loaded up to move %5")
-            .arg(bad.moveNumber)
-            .arg(QString::fromUtf8(std::string(colorLetter(bad.move.color))), moveText(bad.move, loaded.game.size()),
-                 QString::fromUtf8(std::string(reasonWords(bad.reason))))
-            .arg(bad.moveNumber - 1);
-  }
-  // SGF has no resignation move, only RE; a record of a resigned game must not come back as a game in play, nor
-  // one lost on time (RE[W+T], or W+Time as some programs write it).
-  const auto result = loaded.info.find("RE");
-  if (loaded.game.phase() == Phase::Playing && result != loaded.info.end() && result->second.size() >= 3 &&
-      (result->second[0] == 'B' || result->second[0] == 'W')) {
-    const Color loser = result->second[0] == 'B' ? Color::White : Color::Black;
-    const std::string how = result->second.substr(1);
-    if (how == "+R") {
-      loaded.game.setStrictTurn(false);
-      loaded.game.play(Move::resign(loser));
-    } else if (how == "+T" || how == "+Time") {
-      loaded.game.loseOnTime(loser);
-    }
-  }
-  // Records need not alternate, but the client's own play does.
-  loaded.game.setStrictTurn(true);
-  return loaded;
-}
-
 }  // namespace
 
 GameController::GameController(const ControllerOptions& options, QObject* parent)
@@ -118,6 +67,9 @@ GameController::GameController(const ControllerOptions& options, QObject* parent
   // Whatever changed the position, the estimate follows it while it is shown.
   connect(this, &GameController::changed, this, &GameController::refreshScoreEstimate);
   connect(&m_clock, &GameClock::flagFell, this, &GameController::onFlagFell);
+  m_commentSave.setSingleShot(true);
+  m_commentSave.setInterval(1000);
+  connect(&m_commentSave, &QTimer::timeout, this, &GameController::save);
 }
 
 void GameController::setScoreEstimateShown(bool on) {
@@ -199,7 +151,6 @@ bool GameController::newGame(const GameSetup& setup) {
   m_aiHeld = false;
   m_clock.reset(setup.timeControl);
   m_loseOnTime = setup.loseOnTime;
-  m_moveTimes.clear();
   m_clock.start(m_model.game().toMove());
   emit attemptsCleared();
   save();
@@ -213,19 +164,13 @@ bool GameController::newGame(const GameSetup& setup) {
   return true;
 }
 
-void GameController::takeGame(Game game, const std::map<std::string, std::string>& info,
-                              const std::vector<std::map<std::string, std::string>>& moveProperties) {
+void GameController::takeGame(GameTree tree, const std::map<std::string, std::string>& info) {
   cancelWork();
   m_info = info;
-  // The clock comes back as the record left it: each side's time after its last move with a time.
   const RecordedClock recorded = readClockRoot(m_info);
   for (const char* id : kClockRootIds) m_info.erase(id);
   m_clock.reset(recorded.control);
   m_loseOnTime = recorded.loseOnTime;
-  m_moveTimes = readMoveTimes(game.moves(), moveProperties, recorded.control);
-  for (std::size_t i = 0; i < m_moveTimes.size(); ++i) {
-    if (m_moveTimes[i]) m_clock.setTime(game.moves()[i].color, *m_moveTimes[i]);
-  }
   for (const Color c : {Color::Black, Color::White}) {
     const auto name = m_info.find(c == Color::Black ? "PB" : "PW");
     if (name != m_info.end() && name->second == kHumanName) m_human = c;
@@ -235,21 +180,23 @@ void GameController::takeGame(Game game, const std::map<std::string, std::string
   std::optional<std::vector<Point>> acceptedDead;
   const auto dead = m_info.find(kDeadProperty);
   const auto result = m_info.find("RE");
-  if (game.phase() == Phase::Scoring && dead != m_info.end() && result != m_info.end() && !result->second.empty()) {
-    acceptedDead = parseDeadStones(dead->second, game.size());
+  if (dead != m_info.end() && result != m_info.end() && !result->second.empty()) {
+    acceptedDead = parseDeadStones(dead->second, tree.start().size());
   }
   // The names are written afresh from the current players.
   m_info.erase("PB");
   m_info.erase("PW");
   m_info.erase("RE");
   m_info.erase(kDeadProperty);
-  m_model = GameModel(std::move(game));
-  if (acceptedDead) {
+  m_model = GameModel(std::move(tree));
+  if (acceptedDead && m_model.game().phase() == Phase::Scoring) {
     m_model.setDeadStones(*acceptedDead);
     m_model.finishScoring();
   }
   m_aiHeld = false;
-  if (m_model.game().phase() == Phase::Playing) m_clock.start(m_model.game().toMove());
+  // The clock comes back as the record left it on the line opened: each side's time after its last timed move.
+  restoreClock();
+  runClock();
   emit attemptsCleared();
   emit changed();
   if (m_model.game().phase() == Phase::Scoring) startEstimate();
@@ -260,7 +207,7 @@ bool GameController::restoreAutosave(QString* problem) {
   const std::optional<std::string> saved = m_autosave.load();
   if (!saved) return false;
   QString why;
-  std::optional<LoadedRecord> loaded = loadRecord(*saved, &why);
+  std::optional<TreeRecord> loaded = readTreeRecord(*saved, &why);
   if (!loaded) {
     const QString aside = m_autosave.setAside();
     const QString text = QStringLiteral("The autosaved game could not be read (%1)%2")
@@ -269,7 +216,7 @@ bool GameController::restoreAutosave(QString* problem) {
     emit message(text);
     return false;
   }
-  takeGame(std::move(loaded->game), loaded->info, loaded->moveProperties);
+  takeGame(std::move(loaded->tree), loaded->info);
   emit message(QStringLiteral("Restored the last game (%1 moves)").arg(m_model.game().moveCount()));
   return true;
 }
@@ -280,10 +227,10 @@ QString GameController::openRecord(const QString& path, bool* loaded) {
   if (!parsed) return QString::fromStdString(parsed.error());
   // Re-reading through the text keeps one path for files and the autosave.
   QString why;
-  std::optional<LoadedRecord> record = loadRecord(sgf::write(parsed.value()), &why);
+  std::optional<TreeRecord> record = readTreeRecord(sgf::write(parsed.value()), &why);
   if (!record) return QFileInfo(path).fileName() + QStringLiteral(": ") + why;
   const QString problem = record->problem;
-  takeGame(std::move(record->game), record->info, record->moveProperties);
+  takeGame(std::move(record->tree), record->info);
   if (loaded != nullptr) *loaded = true;
   save();
   if (!problem.isEmpty()) return QFileInfo(path).fileName() + QStringLiteral(": ") + problem;
@@ -298,22 +245,18 @@ std::map<std::string, std::string> GameController::recordInfo() const {
   info["PW"] = m_human == Color::White ? kHumanName : opponentName;
   info["AP"] = "tengen-qt";
   info.merge(clockRootProperties({m_clock.control(), m_loseOnTime}));
-  const Game& game = m_model.game();
-  const std::vector<Move>& moves = game.moves();
-  if (game.phase() == Phase::Finished && !moves.empty() && moves.back().kind == MoveKind::Pass) {
-    info[kDeadProperty] = deadStonesText(m_model.deadStones());
-  }
+  // RE and XDEAD speak of the main line.
+  const TreeNode& end = m_model.tree().mainLineEnd();
+  if (end.acceptedDead) info[kDeadProperty] = deadStonesText(*end.acceptedDead);
   return info;
 }
 
-std::string GameController::recordText() const {
-  const Game& game = m_model.game();
-  return sgf::writeGame(game, recordInfo(), {}, moveTimeProperties(game.moves(), m_moveTimes, m_clock.control()));
-}
+std::string GameController::recordText() const { return writeTreeRecord(m_model.tree(), recordInfo()); }
 
 QString GameController::saveRecord(const QString& path) const { return writeFileAtomically(path, recordText()); }
 
 void GameController::save() {
+  m_commentSave.stop();
   const QString error = m_autosave.save(recordText());
   if (!error.isEmpty()) emit message(QStringLiteral("Autosave failed: %1").arg(error));
 }
@@ -323,13 +266,7 @@ void GameController::clickPoint(Point p) {
   m_clock.poll();
   const Game& game = m_model.game();
   const int size = game.size();
-  if (!m_model.atEnd()) {
-    emit message(QStringLiteral("You are looking at move %1 of %2: press End to return to the game")
-                     .arg(m_model.viewMove())
-                     .arg(game.moveCount()));
-    return;
-  }
-  if (game.phase() == Phase::Scoring) {
+  if (game.phase() == Phase::Scoring && m_model.atEnd()) {
     if (m_estimating) {
       emit message(QStringLiteral("Wait a moment: the dead stones are being found"));
       return;
@@ -353,35 +290,38 @@ void GameController::clickPoint(Point p) {
     emit message(QStringLiteral("The AI is thinking: wait for its move or press Esc to stop it"));
     return;
   }
-  if (game.phase() == Phase::Playing && game.toMove() != m_human) {
+  // Looking back, the move starts a variation there (or follows the one already played).
+  const Game& here = m_model.view();
+  if (here.phase() == Phase::Playing && here.toMove() != m_human) {
     emit message(QStringLiteral("It is %1's turn: ask the AI again (Ctrl+G), change the opponent, or undo")
-                     .arg(QString::fromUtf8(std::string(colorName(game.toMove())))));
+                     .arg(QString::fromUtf8(std::string(colorName(here.toMove())))));
     return;
   }
+  if (m_estimating) cancelWork();
   const Move move = Move::play(m_human, p);
-  const RejectReason reason = m_model.play(move);
+  const RejectReason reason = m_model.playHere(move);
   if (reason != RejectReason::None) {
     emit message(
         QStringLiteral("Illegal move %1: %2")
             .arg(QString::fromStdString(gtpVertex(p, size)), QString::fromUtf8(std::string(reasonWords(reason)))));
     return;
   }
-  afterMove();
+  afterMove(m_model.current().id);
 }
 
 void GameController::pass() {
   m_clock.poll();
-  if (!m_model.atEnd() || thinking() || m_model.game().phase() != Phase::Playing) {
+  if (thinking() || m_model.view().phase() != Phase::Playing) {
     emit message(QStringLiteral("You cannot pass now"));
     return;
   }
-  const RejectReason reason = m_model.play(Move::pass(m_human));
+  const RejectReason reason = m_model.playHere(Move::pass(m_human));
   if (reason != RejectReason::None) {
     emit message(QStringLiteral("You cannot pass now: %1").arg(QString::fromUtf8(std::string(reasonWords(reason)))));
     return;
   }
   emit message(QStringLiteral("You pass"));
-  afterMove();
+  afterMove(m_model.current().id);
 }
 
 void GameController::resign() {
@@ -389,11 +329,11 @@ void GameController::resign() {
   cancelWork();
   m_model.goTo(m_model.game().moveCount());
   m_model.resign(m_human);
-  afterMove();
+  afterMove(m_model.current().id);
 }
 
-void GameController::afterMove() {
-  followClock();
+void GameController::afterMove(NodeId played) {
+  followClock(played);
   m_aiHeld = false;
   save();
   emit changed();
@@ -413,6 +353,7 @@ void GameController::maybeAskAi() {
   const Game& game = m_model.game();
   if (game.phase() != Phase::Playing || game.toMove() == m_human || thinking() || m_aiHeld) return;
   emit attemptsCleared();
+  m_askedAt = m_model.lineEnd().id;
   std::optional<ai::MoveRequest::Clock> clock;
   if (m_clock.timed()) clock = requestClock(m_clock.time(game.toMove()), m_clock.control());
   m_runner.request(game, game.toMove(), clock, m_clock.control());
@@ -456,9 +397,9 @@ void GameController::onOpponentFinished(const ai::RefereeOutcome& outcome) {
   QStringList lines;
   for (const ai::Attempt& attempt : outcome.attempts) lines << attemptLine(attempt);
   emit attemptsFinal(lines);
-  // A flag that fell while the AI thought ends the game before its move.
+  // A flag that fell while the AI thought on the current line ends the game there before its move.
   m_clock.poll();
-  if (m_model.game().phase() != Phase::Playing) return;
+  if (m_model.lineEnd().id == m_askedAt && m_model.game().phase() != Phase::Playing) return;
   if (!outcome.move) {
     m_aiHeld = true;
     emit changed();
@@ -467,7 +408,9 @@ void GameController::onOpponentFinished(const ai::RefereeOutcome& outcome) {
     return;
   }
   const Move move = *outcome.move;
-  const RejectReason reason = m_model.play(move);
+  if (m_model.tree().find(m_askedAt) == nullptr) return;  // its line was deleted (which stops the AI)
+  const bool onCurrentLine = m_model.lineEnd().id == m_askedAt;
+  const RejectReason reason = m_model.playAfter(m_askedAt, move);
   if (reason != RejectReason::None) {
     // Only when the game changed under the request; the referee has already checked the move.
     m_aiHeld = true;
@@ -484,21 +427,42 @@ void GameController::onOpponentFinished(const ai::RefereeOutcome& outcome) {
   } else {
     emit message(QStringLiteral("%1 resigns").arg(who));
   }
-  afterMove();
+  if (!onCurrentLine) {
+    // A variation chosen meanwhile is not where the AI played: nothing follows there by itself, and the clock,
+    // which runs for the current line, records no time on the move.
+    save();
+    emit changed();
+    return;
+  }
+  afterMove(GameTree::childWith(*m_model.tree().find(m_askedAt), move)->id);
 }
 
-void GameController::followClock() {
-  const Game& game = m_model.game();
-  const std::vector<Move>& moves = game.moves();
-  if (!moves.empty() && moves.back().kind != MoveKind::Resign) {
-    m_moveTimes.resize(moves.size());
-    const SideTime left = m_clock.moveMade(moves.back().color);
-    if (m_clock.timed()) m_moveTimes.back() = left;
+void GameController::followClock(NodeId played) {
+  const TreeNode* node = m_model.tree().find(played);
+  if (node != nullptr && node->move && node->move->kind != MoveKind::Resign) {
+    const Color mover = node->move->color;
+    const SideTime left = m_clock.moveMade(mover);
+    if (m_clock.timed()) setMoveTime(m_model.properties(played), mover, left, m_clock.control());
   }
+  runClock();
+}
+
+void GameController::runClock() {
+  const Game& game = m_model.game();
   if (game.phase() == Phase::Playing) {
     m_clock.start(game.toMove());
   } else {
     m_clock.stop();
+  }
+}
+
+void GameController::restoreClock() {
+  std::vector<const TreeNode*> line;
+  for (const TreeNode* node = &m_model.lineEnd(); node->move; node = node->parent) line.push_back(node);
+  for (auto node = line.rbegin(); node != line.rend(); ++node) {
+    const Color mover = (*node)->move->color;
+    const std::optional<SideTime> time = moveTime((*node)->properties, mover, m_clock.control());
+    if (time) m_clock.setTime(mover, *time);
   }
 }
 
@@ -572,8 +536,7 @@ void GameController::undo() {
     if (wasThinking) m_aiHeld = true;
     return;
   }
-  m_moveTimes.resize(static_cast<std::size_t>(m_model.game().moveCount()));
-  if (m_model.game().phase() == Phase::Playing) m_clock.start(m_model.game().toMove());
+  runClock();
   emit attemptsCleared();
   save();
   emit changed();
@@ -604,10 +567,7 @@ void GameController::resumePlay() {
 
 void GameController::goTo(int moveNumber) {
   if (!m_model.goTo(moveNumber)) return;
-  emit changed();
-  const int total = m_model.game().moveCount();
-  emit message(m_model.atEnd() ? QStringLiteral("Move %1 (the end of the game)").arg(total)
-                               : QStringLiteral("Move %1 of %2").arg(m_model.viewMove()).arg(total));
+  afterNavigation(m_model.lineEnd().id);
 }
 
 }  // namespace tengen::qt

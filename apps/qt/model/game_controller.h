@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -41,6 +42,8 @@ class GameController : public QObject {
 
  public:
   explicit GameController(const ControllerOptions& options, QObject* parent = nullptr);
+  // Saves a comment still waiting for its autosave.
+  ~GameController() override;
 
   const GameModel& model() const { return m_model; }
   Color human() const { return m_human; }
@@ -105,6 +108,18 @@ class GameController : public QObject {
   void first() { goTo(0); }
   void last() { goTo(m_model.game().moveCount()); }
 
+  // The game tree (game_controller_tree.cpp): looking at any node, switching between variations (up and down),
+  // making a variation the main line, deleting a branch, and the comment of the node looked at. Each but the
+  // navigation is autosaved.
+  void goToNode(NodeId id);
+  void previousVariation();
+  void nextVariation();
+  void promoteVariation();
+  // Deletes the node looked at and everything below it (the window asks first when that is more than one move).
+  void deleteBranch();
+  // Stores the comment on the node looked at; the autosave follows a moment later, once typing pauses.
+  void setComment(const QString& text);
+
  signals:
   // Anything shown changed: position, view, phase, dead stones, thinking.
   void changed();
@@ -126,12 +141,19 @@ class GameController : public QObject {
   void scoringReady();
 
  private:
-  void takeGame(Game game, const std::map<std::string, std::string>& info,
-                const std::vector<std::map<std::string, std::string>>& moveProperties);
-  void afterMove();
-  // The clock after a move (or a resignation): the mover's time is recorded, and it runs for the side to move
-  // while the game is in play.
-  void followClock();
+  void takeGame(GameTree tree, const std::map<std::string, std::string>& info);
+  // After the view moved: the status line, the clock, and the dead stones of a line in the scoring phase it moved
+  // to.
+  void afterNavigation(NodeId lineEndBefore);
+  // After the move of node `played` (a resignation too): the clock, the autosave, the end of the game or the AI.
+  void afterMove(NodeId played);
+  // The clock after the move of node `played`: the mover's time is recorded on the node, and the clock runs for the
+  // side to move at the end of the current line.
+  void followClock(NodeId played);
+  // The clock runs for the side to move at the end of the current line while its game is in play, else stops.
+  void runClock();
+  // Both sides' times as the nodes of the current line recorded them (the whole time before a side's first move).
+  void restoreClock();
   void onFlagFell(Color side);
   void maybeAskAi();
   void onOpponentFinished(const ai::RefereeOutcome& outcome);
@@ -160,7 +182,10 @@ class GameController : public QObject {
   SteadyTimeSource m_steadyTime;
   GameClock m_clock;
   bool m_loseOnTime = true;
-  MoveTimes m_moveTimes;  // parallel to the record's moves
+  // The end of the line the AI was asked about; its answer is played there.
+  NodeId m_askedAt = 0;
+  // Autosaves a comment being typed once typing pauses, not at every key.
+  QTimer m_commentSave;
   Mailbox m_mailbox;
 };
 

@@ -225,15 +225,14 @@ std::optional<Point> BoardWidget::pointAt(QPointF position) const {
 }
 
 bool BoardWidget::ghostAllowed() const {
-  const GameModel& model = m_controller.model();
-  const Game& game = model.game();
-  return model.atEnd() && game.phase() == Phase::Playing && game.toMove() == m_controller.human() &&
-         !m_controller.thinking();
+  // Looking back, a click starts a variation, so the ghost shows there too.
+  const Game& here = m_controller.model().view();
+  return here.phase() == Phase::Playing && here.toMove() == m_controller.human() && !m_controller.thinking();
 }
 
 bool BoardWidget::ghostAt(Point p) const {
   // Only where a click would play: an empty point that is no suicide and retakes no ko.
-  return ghostAllowed() && m_controller.model().game().isLegal(Move::play(m_controller.human(), p));
+  return ghostAllowed() && m_controller.model().view().isLegal(Move::play(m_controller.human(), p));
 }
 
 void BoardWidget::mouseMoveEvent(QMouseEvent* event) {

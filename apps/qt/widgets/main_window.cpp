@@ -18,6 +18,8 @@
 #include "widgets/attempts_panel.h"
 #include "widgets/board_widget.h"
 #include "widgets/clock_widget.h"
+#include "widgets/comment_panel.h"
+#include "widgets/move_tree_view.h"
 #include "widgets/new_game_dialog.h"
 #include "widgets/sound_player.h"
 
@@ -56,6 +58,8 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   addDockWidget(Qt::RightDockWidgetArea, clockDock);
   // The clocks above the attempts.
   splitDockWidget(clockDock, dock, Qt::Vertical);
+  // The move tree and the comment below them.
+  addTreeDocks();
 
   m_sounds = new SoundPlayer(this);
   m_sounds->setEnabled(m_settings->soundOn());
@@ -159,6 +163,7 @@ void MainWindow::buildActions() {
       addAction(QStringLiteral("forward"), tr("F&orward"), QKeySequence(Qt::Key_Right), [c] { c->forward(); }));
   navigate->addAction(
       addAction(QStringLiteral("last"), tr("&Last move"), QKeySequence(Qt::Key_End), [c] { c->last(); }));
+  addTreeActions(*navigate);
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   QAction* numbers = addAction(QStringLiteral("moveNumbers"), tr("&Move numbers"), QKeySequence(Qt::Key_M), [this] {
@@ -228,6 +233,19 @@ void MainWindow::buildActions() {
   }
 }
 
+void MainWindow::addTreeActions(QMenu& navigate) {
+  GameController* c = m_controller;
+  navigate.addAction(addAction(QStringLiteral("previousVariation"), tr("&Previous variation"), QKeySequence(Qt::Key_Up),
+                               [c] { c->previousVariation(); }));
+  navigate.addAction(addAction(QStringLiteral("nextVariation"), tr("&Next variation"), QKeySequence(Qt::Key_Down),
+                               [c] { c->nextVariation(); }));
+  navigate.addSeparator();
+  navigate.addAction(addAction(QStringLiteral("promoteVariation"), tr("Pro&mote variation to main line"),
+                               QKeySequence(), [c] { c->promoteVariation(); }));
+  navigate.addAction(addAction(QStringLiteral("deleteBranch"), tr("&Delete branch\u2026"), QKeySequence(),
+                               &MainWindow::confirmDeleteBranch));
+}
+
 QAction* MainWindow::action(const QString& name) const { return findChild<QAction*>(name); }
 
 AiFailureDialog* MainWindow::failureDialog() const { return m_failureDialog.data(); }
@@ -250,7 +268,7 @@ void MainWindow::refresh() {
                                      : tr("Move %1 of %2").arg(model.viewMove()).arg(game.moveCount()));
   const bool playing = game.phase() == Phase::Playing;
   const bool scoring = game.phase() == Phase::Scoring;
-  action(QStringLiteral("pass"))->setEnabled(playing && model.atEnd() && !m_controller->thinking());
+  action(QStringLiteral("pass"))->setEnabled(model.view().phase() == Phase::Playing && !m_controller->thinking());
   action(QStringLiteral("resign"))->setEnabled(playing);
   action(QStringLiteral("stop"))->setEnabled(m_controller->thinking());
   action(QStringLiteral("acceptScore"))->setEnabled(scoring && !m_controller->estimating());
@@ -259,6 +277,7 @@ void MainWindow::refresh() {
   action(QStringLiteral("back"))->setEnabled(model.viewMove() > 0);
   action(QStringLiteral("forward"))->setEnabled(!model.atEnd());
   action(QStringLiteral("last"))->setEnabled(!model.atEnd());
+  refreshTreeActions();
   const QString file =
       m_currentFile.isEmpty() ? QString() : QFileInfo(m_currentFile).fileName() + QStringLiteral(" \u2014 ");
   setWindowTitle(tr("%1tengen \u2014 %2x%2 against %3")

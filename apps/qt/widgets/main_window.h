@@ -12,6 +12,7 @@
 
 class QAction;
 class QLabel;
+class QMenu;
 class QSettings;
 
 namespace tengen::qt {
@@ -21,6 +22,8 @@ class AttemptsPanel;
 class BoardWidget;
 class ClockWidget;
 class SoundPlayer;
+class CommentPanel;
+class MoveTreeView;
 
 struct MainWindowOptions {
   QSettings* store = nullptr;              // required; the window keeps its settings here
@@ -48,6 +51,8 @@ class MainWindow : public QMainWindow {
   AttemptsPanel* attemptsPanel() const { return m_attempts; }
   ClockWidget* clocks() const { return m_clocks; }
   SoundPlayer* sounds() const { return m_sounds; }
+  MoveTreeView* moveTree() const { return m_moveTree; }
+  CommentPanel* commentPanel() const { return m_comment; }
   // The open AI failure dialog, if any.
   AiFailureDialog* failureDialog() const;
   // The status bar's message line (an illegal click's reason, what the AI played).
@@ -68,6 +73,12 @@ class MainWindow : public QMainWindow {
   void openDialog();
   void saveAsDialog();
   void about();
+  // The game tree's part of the window (main_window_tree.cpp): the move tree and comment docks, the Navigate
+  // menu's variation actions, and their enabled states.
+  void addTreeDocks();
+  void addTreeActions(QMenu& navigate);
+  void refreshTreeActions();
+  void confirmDeleteBranch();
   QAction* addAction(const QString& name, const QString& text, const QKeySequence& key, void (MainWindow::*slot)());
   template <typename F>
   QAction* addAction(const QString& name, const QString& text, const QKeySequence& key, F slot);
@@ -78,6 +89,8 @@ class MainWindow : public QMainWindow {
   AttemptsPanel* m_attempts;
   ClockWidget* m_clocks;
   SoundPlayer* m_sounds;
+  MoveTreeView* m_moveTree = nullptr;
+  CommentPanel* m_comment = nullptr;
   QLabel* m_message;
   QLabel* m_turn;
   QLabel* m_captures;

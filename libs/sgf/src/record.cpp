@@ -421,9 +421,7 @@ Replay replay(const GameRecord& record, std::optional<Rules> rules) {
   return out;
 }
 
-std::string writeGame(const Game& game, const std::map<std::string, std::string>& info,
-                      const std::vector<std::string>& comments,
-                      const std::vector<std::map<std::string, std::string>>& moveProperties) {
+Node gameRoot(const Game& game, const std::map<std::string, std::string>& info) {
   Node root;
   root.set("GM", "1");
   root.set("FF", "4");
@@ -453,7 +451,14 @@ std::string writeGame(const Game& game, const std::map<std::string, std::string>
   for (const auto& [id, value] : info) {
     if (isPropertyId(id) && !isStructural(id)) root.set(id, value);
   }
+  return root;
+}
 
+std::string writeGame(const Game& game, const std::map<std::string, std::string>& info,
+                      const std::vector<std::string>& comments,
+                      const std::vector<std::map<std::string, std::string>>& moveProperties) {
+  Node root = gameRoot(game, info);
+  const std::vector<Move>& moves = game.moves();
   Node* last = &root;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const Move& move = moves[i];

@@ -138,4 +138,9 @@ std::map<std::string, std::string> timeControlProperties(const TimeControl& cont
 // one that checkTimeControl refuses. An OT that is not understood leaves absolute time (TM alone).
 TimeControl readTimeControl(const std::map<std::string, std::string>& info);
 
+// The root node writeGame() writes for `game` and `info`, without the moves, for writers of a whole game tree: the
+// side to move first (PL) is the colour of the game's first move, or the game's side to move when it has none; RE
+// is the game's result when it is finished.
+Node gameRoot(const Game& game, const std::map<std::string, std::string>& info = {});
+
 }  // namespace tengen::sgf

@@ -1,0 +1,77 @@
+// GameController's commands on the game tree: navigation between variations, promotion, deletion and comments
+// (docs/client.md, "Variations").
+#include "model/game_controller.h"
+
+namespace tengen::qt {
+
+GameController::~GameController() {
+  if (m_commentSave.isActive()) m_autosave.save(recordText());
+}
+
+void GameController::afterNavigation(NodeId lineEndBefore) {
+  const bool lineChanged = m_model.lineEnd().id != lineEndBefore;
+  if (lineChanged && m_estimating) {
+    // The dead stones being found are those of the line left.
+    m_estimating = false;
+    ++m_estimateTicket;
+  }
+  // The clock runs for the side to move at the end of the line now shown (docs/client.md, "Clocks").
+  if (lineChanged) runClock();
+  emit changed();
+  const int total = m_model.game().moveCount();
+  emit message(m_model.atEnd() ? tr("Move %1 (the end of the line)").arg(total)
+                               : tr("Move %1 of %2").arg(m_model.viewMove()).arg(total));
+  if (lineChanged && m_model.game().phase() == Phase::Scoring && m_model.deadStones().empty()) startEstimate();
+}
+
+void GameController::goToNode(NodeId id) {
+  const NodeId lineEnd = m_model.lineEnd().id;
+  if (m_model.goToNode(id)) afterNavigation(lineEnd);
+}
+
+void GameController::previousVariation() {
+  const NodeId lineEnd = m_model.lineEnd().id;
+  if (m_model.previousVariation()) afterNavigation(lineEnd);
+}
+
+void GameController::nextVariation() {
+  const NodeId lineEnd = m_model.lineEnd().id;
+  if (m_model.nextVariation()) afterNavigation(lineEnd);
+}
+
+void GameController::promoteVariation() {
+  if (!m_model.promoteCurrent()) {
+    emit message(tr("This is the main line already"));
+    return;
+  }
+  save();
+  emit changed();
+  emit message(tr("The variation is now the main line"));
+}
+
+void GameController::deleteBranch() {
+  const NodeId lineEnd = m_model.lineEnd().id;
+  const int removed = m_model.deleteCurrent();
+  if (removed == 0) {
+    emit message(tr("The start of the game cannot be deleted"));
+    return;
+  }
+  if (thinking() && m_model.tree().find(m_askedAt) == nullptr) {
+    // The AI was thinking about a line that is gone.
+    m_runner.cancel();
+    m_aiHeld = true;
+  }
+  save();
+  afterNavigation(lineEnd);
+  emit message(removed == 1 ? tr("Deleted 1 move") : tr("Deleted %1 moves").arg(removed));
+}
+
+void GameController::setComment(const QString& text) {
+  const std::string comment = text.toStdString();
+  if (comment == m_model.current().comment) return;
+  m_model.setComment(comment);
+  m_commentSave.start();
+  emit changed();
+}
+
+}  // namespace tengen::qt
