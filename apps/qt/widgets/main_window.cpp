@@ -43,22 +43,11 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   m_board->setFocusPolicy(Qt::StrongFocus);
   setCentralWidget(m_board);
 
-  m_attempts = new AttemptsPanel(*m_controller, this);
-  auto* dock = new QDockWidget(tr("AI attempts"), this);
-  dock->setObjectName(QStringLiteral("attemptsDock"));
-  dock->setWidget(m_attempts);
-  dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-  addDockWidget(Qt::RightDockWidgetArea, dock);
-
+  // The panels beside the board, top to bottom: the clocks, the AI attempts, the move tree and the comment.
   m_clocks = new ClockWidget(*m_controller, this);
-  auto* clockDock = new QDockWidget(tr("Clocks"), this);
-  clockDock->setObjectName(QStringLiteral("clocksDock"));
-  clockDock->setWidget(m_clocks);
-  clockDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-  addDockWidget(Qt::RightDockWidgetArea, clockDock);
-  // The clocks above the attempts.
-  splitDockWidget(clockDock, dock, Qt::Vertical);
-  // The move tree and the comment below them.
+  addRightDock(m_clocks, tr("Clocks"), QStringLiteral("clocksDock"));
+  m_attempts = new AttemptsPanel(*m_controller, this);
+  addRightDock(m_attempts, tr("AI attempts"), QStringLiteral("attemptsDock"));
   addTreeDocks();
 
   m_sounds = new SoundPlayer(this);
@@ -95,6 +84,14 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   }
   restoreState(m_settings->windowState());
   refresh();
+}
+
+void MainWindow::addRightDock(QWidget* widget, const QString& title, const QString& name) {
+  auto* dock = new QDockWidget(title, this);
+  dock->setObjectName(name);
+  dock->setWidget(widget);
+  dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+  addDockWidget(Qt::RightDockWidgetArea, dock);
 }
 
 MainWindow::~MainWindow() = default;

@@ -75,6 +75,9 @@ class MainWindow : public QMainWindow {
   void about();
   // The game tree's part of the window (main_window_tree.cpp): the move tree and comment docks, the Navigate
   // menu's variation actions, and their enabled states.
+  // A movable dock on the right holding `widget`, below the docks added before it; `name` is its object name, which
+  // the saved window state goes by.
+  void addRightDock(QWidget* widget, const QString& title, const QString& name);
   void addTreeDocks();
   void addTreeActions(QMenu& navigate);
   void refreshTreeActions();

@@ -1,6 +1,5 @@
 // The main window's game tree: the move tree and comment docks, and what the variation actions may do now.
 #include <QAction>
-#include <QDockWidget>
 #include <QMessageBox>
 
 #include "widgets/comment_panel.h"
@@ -15,13 +14,7 @@ void MainWindow::addTreeDocks() {
   m_comment = new CommentPanel(*m_controller, this);
   m_comment->setObjectName(QStringLiteral("comment"));
   const std::pair<QWidget*, QString> docks[] = {{m_moveTree, tr("Moves")}, {m_comment, tr("Comment")}};
-  for (const auto& [widget, title] : docks) {
-    auto* dock = new QDockWidget(title, this);
-    dock->setObjectName(widget->objectName() + QStringLiteral("Dock"));
-    dock->setWidget(widget);
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::RightDockWidgetArea, dock);
-  }
+  for (const auto& [widget, title] : docks) addRightDock(widget, title, widget->objectName() + QStringLiteral("Dock"));
 }
 
 void MainWindow::refreshTreeActions() {
