@@ -1,5 +1,6 @@
 #include "model/settings.h"
 
+#include <QFileInfo>
 #include <QStandardPaths>
 #include <optional>
 
@@ -88,6 +89,29 @@ void Settings::setErrorLogPath(const QString& path) { m_store.setValue(QStringLi
 
 QString Settings::lastDirectory() const { return m_store.value(QStringLiteral("paths/lastDirectory")).toString(); }
 void Settings::setLastDirectory(const QString& dir) { m_store.setValue(QStringLiteral("paths/lastDirectory"), dir); }
+
+QStringList Settings::recentFiles() const {
+  QStringList files = m_store.value(QStringLiteral("paths/recentFiles")).toStringList();
+  files.removeAll(QString());
+  files.removeDuplicates();
+  return files.mid(0, kMaxRecentFiles);
+}
+
+void Settings::addRecentFile(const QString& path) {
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  QStringList files = recentFiles();
+  files.removeAll(absolute);
+  files.prepend(absolute);
+  m_store.setValue(QStringLiteral("paths/recentFiles"), files.mid(0, kMaxRecentFiles));
+}
+
+void Settings::removeRecentFile(const QString& path) {
+  QStringList files = recentFiles();
+  files.removeAll(QFileInfo(path).absoluteFilePath());
+  m_store.setValue(QStringLiteral("paths/recentFiles"), files);
+}
+
+void Settings::clearRecentFiles() { m_store.remove(QStringLiteral("paths/recentFiles")); }
 
 QByteArray Settings::windowGeometry() const { return m_store.value(QStringLiteral("window/geometry")).toByteArray(); }
 void Settings::setWindowGeometry(const QByteArray& geometry) {
