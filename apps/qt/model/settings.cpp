@@ -113,6 +113,9 @@ void Settings::removeRecentFile(const QString& path) {
 
 void Settings::clearRecentFiles() { m_store.remove(QStringLiteral("paths/recentFiles")); }
 
+bool Settings::showSidePanel() const { return m_store.value(QStringLiteral("view/sidePanel"), true).toBool(); }
+void Settings::setShowSidePanel(bool on) { m_store.setValue(QStringLiteral("view/sidePanel"), on); }
+
 QByteArray Settings::windowGeometry() const { return m_store.value(QStringLiteral("window/geometry")).toByteArray(); }
 void Settings::setWindowGeometry(const QByteArray& geometry) {
   m_store.setValue(QStringLiteral("window/geometry"), geometry);

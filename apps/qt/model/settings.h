@@ -63,6 +63,10 @@ class Settings {
   void removeRecentFile(const QString& path);
   void clearRecentFiles();
 
+  // Whether the side panel (the docks beside the board) is shown; it is by default.
+  bool showSidePanel() const;
+  void setShowSidePanel(bool on);
+
   QByteArray windowGeometry() const;
   void setWindowGeometry(const QByteArray& geometry);
   QByteArray windowState() const;

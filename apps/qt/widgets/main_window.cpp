@@ -173,6 +173,7 @@ void MainWindow::buildActions() {
   estimate->setCheckable(true);
   estimate->setChecked(m_controller->scoreEstimateShown());
   view->addAction(estimate);
+  addSidePanelAction(*view);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(addAction(QStringLiteral("about"), tr("&About tengen-qt"), QKeySequence(), &MainWindow::about));

@@ -58,6 +58,7 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void buildActions();
@@ -86,6 +87,12 @@ class MainWindow : public QMainWindow {
   void addRecentMenu(QMenu& game);
   void refreshRecentMenu();
   void openRecent(const QString& path);
+  // The side panel (main_window_panel.cpp): all the docks, shown or hidden together from the View menu, and kept to
+  // a quarter of the window's width whenever the window is shown or resized.
+  void addSidePanelAction(QMenu& view);
+  void toggleSidePanel();
+  void setSidePanelShown(bool on);
+  void limitSidePanel();
   QAction* addAction(const QString& name, const QString& text, const QKeySequence& key, void (MainWindow::*slot)());
   template <typename F>
   QAction* addAction(const QString& name, const QString& text, const QKeySequence& key, F slot);
