@@ -69,6 +69,13 @@ class FakeTimeSource final : public TimeSource {
   std::int64_t m_now = 5'000'000;
 };
 
+// 9x9: a black wall on column C, a white wall on column D, a white stone at B5 inside Black's side, two passes.
+// With B5 dead (area scoring): Black 9 + 18, White 9 + 45, komi 7.5 -> W+34.5. With B5 alive, columns A and B
+// touch both colours and are nobody's: Black 9, White 55 -> W+53.5.
+constexpr const char* kScoringRecord =
+    "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]PB[Human]PW[engine]"
+    "AB[ca][cb][cc][cd][ce][cf][cg][ch][ci]AW[da][db][dc][dd][de][df][dg][dh][di][be];B[];W[])";
+
 // A quick 9x9 game against the built-in engine with a small budget, so that tests do not depend on speed.
 inline GameSetup quickSetup(Color human = Color::Black) {
   GameSetup setup;

@@ -12,17 +12,6 @@ using namespace tengen;
 using namespace tengen::qt;
 using namespace tengen::qt::test;
 
-namespace {
-
-// 9x9: a black wall on column C, a white wall on column D, a white stone at B5 inside Black's side, two passes.
-// With B5 dead (area scoring): Black 9 + 18, White 9 + 45, komi 7.5 -> W+34.5. With B5 alive, columns A and B
-// touch both colours and are nobody's: Black 9, White 55 -> W+53.5.
-constexpr const char* kTwoPasses =
-    "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]PB[Human]PW[engine]"
-    "AB[ca][cb][cc][cd][ce][cf][cg][ch][ci]AW[da][db][dc][dd][de][df][dg][dh][di][be];B[];W[])";
-
-}  // namespace
-
 class ScoringTest : public QObject {
   Q_OBJECT
 
@@ -37,7 +26,7 @@ class ScoringTest : public QObject {
     const QString path = home.path(QStringLiteral("end.sgf"));
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(kTwoPasses);
+    file.write(kScoringRecord);
     file.close();
     QVERIFY(window->openFile(path, true));
     GameController& controller = window->controller();
@@ -105,7 +94,7 @@ class ScoringTest : public QObject {
     const QString path = home.path(QStringLiteral("end.sgf"));
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(kTwoPasses);
+    file.write(kScoringRecord);
     file.close();
     QVERIFY(window->openFile(path, true));
     GameController& controller = window->controller();
@@ -176,7 +165,7 @@ class ScoringTest : public QObject {
     const QString path = home.path(QStringLiteral("end.sgf"));
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(kTwoPasses);
+    file.write(kScoringRecord);
     file.close();
     QVERIFY(window->openFile(path, true));
     QTRY_VERIFY_WITH_TIMEOUT(!window->controller().estimating(), kTimeoutMs);

@@ -188,6 +188,12 @@ class ScreenshotsTest : public QObject {
     }
     QApplication::processEvents();
     QVERIFY(save(*scoring, QStringLiteral("scoring.png")));
+    // The picture shows the dead stones' red crosses.
+    const QImage marks = scoring->board()->grab().toImage();
+    const double markCell = scoring->board()->cellSize() * marks.devicePixelRatio();
+    const QColor cross = marks.pixelColor(
+        (scoring->board()->centerOf(at("B5")) * marks.devicePixelRatio() + QPointF(0.2, 0.2) * markCell).toPoint());
+    QVERIFY2(cross.red() > 150 && cross.green() < 100, qPrintable(cross.name()));
 
     // The failure dialog, from a model that only ever names an occupied point.
     FakeModelServer stubborn({QStringLiteral(R"({"content": "D5"})")});

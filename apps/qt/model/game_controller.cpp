@@ -154,6 +154,8 @@ bool GameController::newGame(const GameSetup& setup) {
   m_clock.start(m_model.game().toMove());
   emit attemptsCleared();
   save();
+  m_unsaved = false;
+  m_fresh = true;
   emit changed();
   emit message(QStringLiteral("New game: %1x%1, %2 rules, komi %3; you play %4 against %5")
                    .arg(m_model.game().size())
@@ -217,6 +219,9 @@ bool GameController::restoreAutosave(QString* problem) {
     return false;
   }
   takeGame(std::move(loaded->tree), loaded->info);
+  // Whether it was saved before is not known: it asks before it goes once the player has touched it.
+  m_unsaved = true;
+  m_fresh = true;
   emit message(QStringLiteral("Restored the last game (%1 moves)").arg(m_model.game().moveCount()));
   return true;
 }
@@ -233,6 +238,8 @@ QString GameController::openRecord(const QString& path, bool* loaded) {
   takeGame(std::move(record->tree), record->info);
   if (loaded != nullptr) *loaded = true;
   save();
+  m_unsaved = false;
+  m_fresh = false;
   if (!problem.isEmpty()) return QFileInfo(path).fileName() + QStringLiteral(": ") + problem;
   emit message(QStringLiteral("Opened %1 (%2 moves)").arg(QFileInfo(path).fileName()).arg(m_model.game().moveCount()));
   return {};
@@ -253,9 +260,17 @@ std::map<std::string, std::string> GameController::recordInfo() const {
 
 std::string GameController::recordText() const { return writeTreeRecord(m_model.tree(), recordInfo()); }
 
-QString GameController::saveRecord(const QString& path) const { return writeFileAtomically(path, recordText()); }
+QString GameController::saveRecord(const QString& path) {
+  const QString error = writeFileAtomically(path, recordText());
+  if (error.isEmpty()) {
+    m_unsaved = false;
+    m_fresh = false;
+  }
+  return error;
+}
 
 void GameController::save() {
+  m_unsaved = true;
   m_commentSave.stop();
   const QString error = m_autosave.save(recordText());
   if (!error.isEmpty()) emit message(QStringLiteral("Autosave failed: %1").arg(error));

@@ -79,8 +79,12 @@ class GameController : public QObject {
   // Opens an SGF file; "" on success, else why not (a record with an illegal move is loaded up to it and the
   // answer says where it stopped). *loaded, when given, says whether the file's game replaced the one in play.
   QString openRecord(const QString& path, bool* loaded = nullptr);
-  // Writes the record as SGF; "" or why not.
-  QString saveRecord(const QString& path) const;
+  // Writes the record as SGF; "" or why not. Once written, the record counts as saved (unsaved() is false).
+  QString saveRecord(const QString& path);
+  // Whether the record has changed since it was last saved or opened (the autosave does not count), so that
+  // discarding it would lose something. A new game, and the autosaved game brought back, count only once the
+  // player has moved or commented in them.
+  bool unsaved() const;
   // The record as SGF text.
   std::string recordText() const;
 
@@ -162,6 +166,8 @@ class GameController : public QObject {
   void cancelWork();
   void save();
   std::map<std::string, std::string> recordInfo() const;
+  // Whether the tree holds a move of the player's or a comment: a game the AI alone has played in is untouched.
+  bool playerTouched() const;
 
   ControllerOptions m_options;
   GameModel m_model;
@@ -187,6 +193,10 @@ class GameController : public QObject {
   // Autosaves a comment being typed once typing pauses, not at every key.
   QTimer m_commentSave;
   Mailbox m_mailbox;
+  // Changed since the last explicit save or open; set by every autosave, since every change is autosaved.
+  bool m_unsaved = false;
+  // A new or restored game: unsaved() asks playerTouched() as well.
+  bool m_fresh = true;
 };
 
 }  // namespace tengen::qt

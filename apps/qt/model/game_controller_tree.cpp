@@ -70,6 +70,7 @@ void GameController::setComment(const QString& text) {
   const std::string comment = text.toStdString();
   if (comment == m_model.current().comment) return;
   m_model.setComment(comment);
+  m_unsaved = true;
   m_commentSave.start();
   emit changed();
 }

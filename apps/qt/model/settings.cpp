@@ -1,5 +1,6 @@
 #include "model/settings.h"
 
+#include <QFileInfo>
 #include <QStandardPaths>
 #include <optional>
 #include <utility>
@@ -137,6 +138,32 @@ void Settings::setErrorLogPath(const QString& path) { m_store.setValue(QStringLi
 
 QString Settings::lastDirectory() const { return m_store.value(QStringLiteral("paths/lastDirectory")).toString(); }
 void Settings::setLastDirectory(const QString& dir) { m_store.setValue(QStringLiteral("paths/lastDirectory"), dir); }
+
+QStringList Settings::recentFiles() const {
+  QStringList files = m_store.value(QStringLiteral("paths/recentFiles")).toStringList();
+  files.removeAll(QString());
+  files.removeDuplicates();
+  return files.mid(0, kMaxRecentFiles);
+}
+
+void Settings::addRecentFile(const QString& path) {
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  QStringList files = recentFiles();
+  files.removeAll(absolute);
+  files.prepend(absolute);
+  m_store.setValue(QStringLiteral("paths/recentFiles"), files.mid(0, kMaxRecentFiles));
+}
+
+void Settings::removeRecentFile(const QString& path) {
+  QStringList files = recentFiles();
+  files.removeAll(QFileInfo(path).absoluteFilePath());
+  m_store.setValue(QStringLiteral("paths/recentFiles"), files);
+}
+
+void Settings::clearRecentFiles() { m_store.remove(QStringLiteral("paths/recentFiles")); }
+
+bool Settings::showSidePanel() const { return m_store.value(QStringLiteral("view/sidePanel"), true).toBool(); }
+void Settings::setShowSidePanel(bool on) { m_store.setValue(QStringLiteral("view/sidePanel"), on); }
 
 QByteArray Settings::windowGeometry() const { return m_store.value(QStringLiteral("window/geometry")).toByteArray(); }
 void Settings::setWindowGeometry(const QByteArray& geometry) {

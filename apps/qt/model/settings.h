@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QSettings>
 #include <QString>
+#include <QStringList>
 
 #include "tengen/core/game.h"
 #include "tengen/core/time_control.h"
@@ -60,6 +61,18 @@ class Settings {
   // The directory of the last SGF opened or saved.
   QString lastDirectory() const;
   void setLastDirectory(const QString& dir);
+
+  // The SGF files last opened or saved, the latest first, at most kMaxRecentFiles, each once.
+  static constexpr int kMaxRecentFiles = 8;
+  QStringList recentFiles() const;
+  // Puts `path` (made absolute) first, dropping its older entry and any beyond the limit.
+  void addRecentFile(const QString& path);
+  void removeRecentFile(const QString& path);
+  void clearRecentFiles();
+
+  // Whether the side panel (the docks beside the board) is shown; it is by default.
+  bool showSidePanel() const;
+  void setShowSidePanel(bool on);
 
   QByteArray windowGeometry() const;
   void setWindowGeometry(const QByteArray& geometry);

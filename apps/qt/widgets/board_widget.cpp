@@ -1,11 +1,13 @@
 #include "widgets/board_widget.h"
 
+#include <QFontMetricsF>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QRadialGradient>
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "tengen/core/coords.h"
@@ -18,7 +20,14 @@ const QColor kLineColor(40, 28, 12);
 const QColor kWoodLight(232, 193, 120);
 const QColor kWoodDark(205, 160, 88);
 const QColor kBackground(58, 62, 66);
-constexpr double kStoneRadius = 0.48;  // of a cell: stones nearly touch, as on a real board
+constexpr double kStoneRadius = 0.48;    // of a cell: stones nearly touch, as on a real board
+constexpr double kOwnerMarkSize = 0.22;  // of a cell: the side of the square that shows who owns a point
+constexpr double kDeadStoneOpacity = 0.3;
+const QColor kDeadCrossColor(215, 25, 25);
+const QColor kLastMoveNumberColor(220, 40, 30);
+
+// The colour of a point owner's square.
+QColor ownerColor(Color owner) { return owner == Color::Black ? QColor(15, 15, 15) : QColor(245, 245, 240); }
 
 // The star points as the usual boards have them: the corner points (3-3 below 13x13, else 4-4), the centre of an
 // odd board, and the sides' middles from 15x15 up (nine on 19x19, five on 13x13 and 9x9).
@@ -121,41 +130,68 @@ OwnershipView ownershipShown(const GameController& controller, const Game& shown
   return view;
 }
 
-// A dead stone's cross, in the opposite colour.
-void drawDeadCross(QPainter& painter, QPointF centre, double cell, Color color) {
-  painter.setPen(QPen(color == Color::Black ? QColor(250, 250, 250) : QColor(20, 20, 20), cell * 0.07));
-  const double d = cell * 0.16;
+// A dead stone, unmistakable at a glance: the stone strongly faded, a red cross over it, and in the middle the small
+// square of the side that gets the point, the opponent's.
+void drawDeadStone(QPainter& painter, QPointF centre, double cell, Color color) {
+  drawStone(painter, centre, cell * kStoneRadius, color, kDeadStoneOpacity);
+  painter.save();
+  QPen cross(kDeadCrossColor, std::max(2.0, cell * 0.08));
+  cross.setCapStyle(Qt::RoundCap);
+  painter.setPen(cross);
+  const double d = cell * 0.28;
   painter.drawLine(centre + QPointF(-d, -d), centre + QPointF(d, d));
   painter.drawLine(centre + QPointF(-d, d), centre + QPointF(d, -d));
+  const double s = cell * kOwnerMarkSize;
+  painter.setPen(QPen(kLineColor, 1));
+  painter.setBrush(ownerColor(opponent(color)));
+  painter.drawRect(QRectF(centre.x() - s / 2, centre.y() - s / 2, s, s));
+  painter.restore();
 }
 
 // The owner of an empty point or a dead stone's point as a small square in its colour.
 void drawOwnerMark(QPainter& painter, QPointF centre, double cell, const OwnershipView& view, std::size_t index) {
   Color own = view.owner[index];
-  double s = cell * 0.22;
+  double s = cell * kOwnerMarkSize;
   // The estimate of a game in play shades every point by how firmly the playouts give it to one side.
   if (view.estimate && !view.estimate->final && !view.estimate->playoutOwnership.empty() && !isPlayer(own)) {
     const float share = view.estimate->playoutOwnership[index];
     own = share > 0 ? Color::Black : Color::White;
-    s = std::abs(share) < 0.1F ? 0 : cell * 0.22 * std::sqrt(std::abs(share) / 0.2);
-    s = std::min(s, cell * 0.22);
+    s = std::abs(share) < 0.1F ? 0 : cell * kOwnerMarkSize * std::sqrt(std::abs(share) / 0.2);
+    s = std::min(s, cell * kOwnerMarkSize);
   }
   if (!isPlayer(own) || s <= 0) return;
   painter.setPen(Qt::NoPen);
-  painter.setBrush(own == Color::Black ? QColor(15, 15, 15) : QColor(245, 245, 240));
+  painter.setBrush(ownerColor(own));
   painter.drawRect(QRectF(centre.x() - s / 2, centre.y() - s / 2, s, s));
 }
 
-// The move number on a point (red for the last move), or else a ring on the last move's stone.
+// The largest bold font, up to the size the board has always used, whose `digits`-digit numbers fit inside a stone
+// of `radius` with a margin: the text's box must lie within the circle. Nothing when none is legible.
+std::optional<QFont> moveNumberFont(const QFont& base, double radius, double largest, int digits) {
+  QFont font = base;
+  font.setBold(true);
+  const QString widest(digits, QLatin1Char('8'));
+  const double room = radius * 0.86;
+  for (int pixels = static_cast<int>(largest); pixels >= 5; --pixels) {
+    font.setPixelSize(pixels);
+    const QRectF box = QFontMetricsF(font).tightBoundingRect(widest);
+    if (box.width() * box.width() + box.height() * box.height() <= 4 * room * room) return font;
+  }
+  return std::nullopt;
+}
+
+// The move number of a stone, centred on it (its ink, not its line box) in the stone's contrasting colour, red on
+// the last move; or else a ring on the last move's stone.
 void drawMoveMark(QPainter& painter, QPointF centre, double cell, Color color, int number, bool isLast,
-                  const QFont& numberFont) {
-  if (number > 0) {
-    painter.setFont(numberFont);
-    QColor ink = color == Color::Black ? QColor(240, 240, 240) : QColor(20, 20, 20);
-    if (isLast) ink = QColor(220, 40, 30);
-    painter.setPen(ink);
-    painter.drawText(QRectF(centre.x() - cell / 2, centre.y() - cell / 2, cell, cell), Qt::AlignCenter,
-                     QString::number(number));
+                  const std::optional<QFont>* fonts) {
+  if (number > 0 && isPlayer(color)) {
+    const QString text = QString::number(number);
+    const std::optional<QFont>& font = fonts[std::min<qsizetype>(text.size(), 3) - 1];
+    if (!font) return;
+    painter.setFont(*font);
+    painter.setPen(isLast ? kLastMoveNumberColor : ownerColor(opponent(color)));
+    const QRectF ink = QFontMetricsF(*font).tightBoundingRect(text);
+    painter.drawText(centre - ink.center(), text);
   } else if (isLast && isPlayer(color)) {
     painter.setPen(QPen(color == Color::Black ? QColor(235, 235, 235) : QColor(30, 30, 30), cell * 0.07));
     painter.setBrush(Qt::NoBrush);
@@ -344,23 +380,31 @@ void BoardWidget::paintPoints(QPainter& painter, const Game& shown) const {
   const Board& board = shown.board();
   const std::vector<int> numbers = m_moveNumbers ? model.moveNumbers() : std::vector<int>();
   const Move* last = model.lastMove();
-  QFont numberFont = painter.font();
-  numberFont.setPixelSize(std::max(7, static_cast<int>(cell * (size > 13 ? 0.36 : 0.42))));
-  numberFont.setBold(true);
+  // One font per number of digits (1, 2, 3): 100 and 1 share no size that suits both.
+  std::optional<QFont> numberFonts[3];
+  if (!numbers.empty()) {
+    const double largest = std::max(7.0, cell * (size > 13 ? 0.36 : 0.42));
+    for (int digits = 1; digits <= 3; ++digits) {
+      numberFonts[digits - 1] = moveNumberFont(painter.font(), cell * kStoneRadius, largest, digits);
+    }
+  }
   for (int row = 0; row < size; ++row) {
     for (int col = 0; col < size; ++col) {
       const Point p{row, col};
       const Color c = board.at(p);
       const QPointF centre = centerOf(p);
       const bool dead = isPlayer(c) && ownership.isDead(p, size);
-      if (isPlayer(c)) drawStone(painter, centre, cell * kStoneRadius, c, dead ? 0.45 : 1.0);
-      if (dead) drawDeadCross(painter, centre, cell, c);
-      if (!ownership.owner.empty() && (!isPlayer(c) || dead)) {
+      if (dead) {
+        drawDeadStone(painter, centre, cell, c);
+        continue;
+      }
+      if (isPlayer(c)) drawStone(painter, centre, cell * kStoneRadius, c, 1.0);
+      if (!ownership.owner.empty() && !isPlayer(c)) {
         drawOwnerMark(painter, centre, cell, ownership, pointIndex(p, size));
       }
       const int number = numbers.empty() ? 0 : numbers[pointIndex(p, size)];
       const bool isLast = last != nullptr && last->kind == MoveKind::Play && last->point == p;
-      drawMoveMark(painter, centre, cell, c, number, isLast, numberFont);
+      drawMoveMark(painter, centre, cell, c, number, isLast, numberFonts);
     }
   }
 }

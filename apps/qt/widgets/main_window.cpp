@@ -119,15 +119,10 @@ void MainWindow::buildActions() {
       addAction(QStringLiteral("newGame"), tr("&New game\u2026"), QKeySequence::New, &MainWindow::newGameDialog));
   game->addAction(
       addAction(QStringLiteral("open"), tr("&Open SGF\u2026"), QKeySequence::Open, &MainWindow::openDialog));
-  game->addAction(addAction(QStringLiteral("save"), tr("&Save SGF"), QKeySequence::Save, [this] {
-    if (m_currentFile.isEmpty()) {
-      saveAsDialog();
-    } else {
-      saveFile(m_currentFile);
-    }
-  }));
+  addRecentMenu(*game);
+  game->addAction(addAction(QStringLiteral("save"), tr("&Save SGF"), QKeySequence::Save, [this] { saveCurrent(); }));
   game->addAction(
-      addAction(QStringLiteral("saveAs"), tr("Save SGF &as\u2026"), QKeySequence::SaveAs, &MainWindow::saveAsDialog));
+      addAction(QStringLiteral("saveAs"), tr("Save SGF &as\u2026"), saveAsKey(), [this] { saveAsDialog(); }));
   game->addSeparator();
   game->addAction(addAction(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); }));
 
@@ -201,6 +196,7 @@ void MainWindow::buildActions() {
     m_settings->setSoundOn(on);
   });
   view->addAction(sound);
+  addSidePanelAction(*view);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(addAction(QStringLiteral("about"), tr("&About tengen-qt"), QKeySequence(), &MainWindow::about));
@@ -311,7 +307,7 @@ void MainWindow::showFailure(const QString& error, const QString& logId, bool un
 
 void MainWindow::newGameDialog() {
   NewGameDialog dialog(m_settings->lastSetup(), false, this);
-  if (dialog.exec() != QDialog::Accepted) return;
+  if (dialog.exec() != QDialog::Accepted || !confirmDiscard()) return;
   const GameSetup setup = dialog.setup();
   m_settings->setLastSetup(setup);
   // The opponent of the autosaved game is the one in the settings: on disk before the game's first autosave, so
@@ -346,6 +342,8 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
   if (loaded) {
     m_currentFile = error.isEmpty() ? path : QString();
     m_settings->setLastDirectory(QFileInfo(path).absolutePath());
+    m_settings->addRecentFile(path);
+    refreshRecentMenu();
   }
   refresh();
   return error.isEmpty();
@@ -359,23 +357,26 @@ bool MainWindow::saveFile(const QString& path) {
   }
   m_currentFile = path;
   m_settings->setLastDirectory(QFileInfo(path).absolutePath());
+  m_settings->addRecentFile(path);
+  refreshRecentMenu();
   m_message->setText(tr("Saved %1").arg(QFileInfo(path).fileName()));
   refresh();
   return true;
 }
 
 void MainWindow::openDialog() {
+  if (!confirmDiscard()) return;
   const QString path = QFileDialog::getOpenFileName(this, tr("Open SGF"), m_settings->lastDirectory(),
                                                     tr("SGF game records (*.sgf);;All files (*)"));
   if (!path.isEmpty()) openFile(path);
 }
 
-void MainWindow::saveAsDialog() {
+bool MainWindow::saveAsDialog() {
   QString path =
       QFileDialog::getSaveFileName(this, tr("Save SGF"), m_settings->lastDirectory(), tr("SGF game records (*.sgf)"));
-  if (path.isEmpty()) return;
+  if (path.isEmpty()) return false;
   if (!path.endsWith(QLatin1String(".sgf"), Qt::CaseInsensitive)) path += QStringLiteral(".sgf");
-  saveFile(path);
+  return saveFile(path);
 }
 
 void MainWindow::about() {
@@ -387,6 +388,10 @@ void MainWindow::about() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!confirmDiscard()) {
+    event->ignore();
+    return;
+  }
   m_settings->setWindowGeometry(saveGeometry());
   m_settings->setWindowState(saveState());
   m_settings->sync();

@@ -63,6 +63,7 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void buildActions();
@@ -71,7 +72,8 @@ class MainWindow : public QMainWindow {
   void newGameDialog();
   void changeOpponentDialog();
   void openDialog();
-  void saveAsDialog();
+  // False when no file was chosen or it could not be written.
+  bool saveAsDialog();
   void about();
   // The game tree's part of the window (main_window_tree.cpp): the move tree and comment docks, the Navigate
   // menu's variation actions, and their enabled states.
@@ -82,6 +84,23 @@ class MainWindow : public QMainWindow {
   void addTreeActions(QMenu& navigate);
   void refreshTreeActions();
   void confirmDeleteBranch();
+  // Files and the question before a game goes (main_window_files.cpp).
+  // True when the game may be replaced or the window closed: nothing would be lost, or the player saved it or
+  // chose to discard it; false when they cancelled (or the save failed).
+  bool confirmDiscard();
+  // Save: to the current file, or Save As when there is none. False when nothing was written.
+  bool saveCurrent();
+  // Save As's keys: the platform's, or Ctrl+Shift+S where the platform has none (Linux and KDE defaults).
+  static QKeySequence saveAsKey();
+  void addRecentMenu(QMenu& game);
+  void refreshRecentMenu();
+  void openRecent(const QString& path);
+  // The side panel (main_window_panel.cpp): all the docks, shown or hidden together from the View menu, and kept to
+  // a quarter of the window's width whenever the window is shown or resized.
+  void addSidePanelAction(QMenu& view);
+  void toggleSidePanel();
+  void setSidePanelShown(bool on);
+  void limitSidePanel();
   QAction* addAction(const QString& name, const QString& text, const QKeySequence& key, void (MainWindow::*slot)());
   template <typename F>
   QAction* addAction(const QString& name, const QString& text, const QKeySequence& key, F slot);
@@ -102,6 +121,7 @@ class MainWindow : public QMainWindow {
   QString m_errorLogPath;
   QString m_currentFile;
   QPointer<AiFailureDialog> m_failureDialog;
+  QMenu* m_recentMenu = nullptr;
 };
 
 }  // namespace tengen::qt

@@ -1,0 +1,185 @@
+// Nothing lost: the controller's unsaved state (a new game clean, a move dirty, saving and opening clean, the
+// autosave not), the question before the window closes on an unsaved game, the recent files and Save As's keys.
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QFile>
+#include <QMessageBox>
+#include <QTimer>
+#include <QtTest>
+
+#include "qt_test_support.h"
+
+using namespace tengen;
+using namespace tengen::qt;
+using namespace tengen::qt::test;
+
+namespace {
+
+bool waitForPlayer(const GameController& c) {
+  return QTest::qWaitFor([&] { return !c.thinking() && c.model().game().toMove() == c.human(); }, kTimeoutMs);
+}
+
+// Clicks `button` of the next modal message box, once it is up.
+void answerNextMessageBox(QMessageBox::StandardButton button, QString* text = nullptr) {
+  QTimer::singleShot(0, [button, text] {
+    auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+    if (box == nullptr) return;
+    if (text != nullptr) *text = box->text();
+    box->button(button)->click();
+  });
+}
+
+// A window playing a new quick game as Black.
+std::unique_ptr<MainWindow> startedWindow(TestHome& home) {
+  home.setSetup(quickSetup());
+  auto window = home.makeWindow();
+  window->startUp();
+  return window;
+}
+
+QByteArray readAll(const QString& path) {
+  QFile file(path);
+  return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+}  // namespace
+
+class FilesTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void cleanup() { QVERIFY(waitForWorkers()); }
+
+  void theControllerKnowsWhatIsUnsaved() {
+    TestHome home;
+    ControllerOptions options;
+    options.autosavePath = home.autosavePath();
+    GameController controller(options);
+    QVERIFY(controller.newGame(quickSetup()));
+    QVERIFY(!controller.unsaved());
+
+    controller.clickPoint(at("E5"));
+    QVERIFY(controller.unsaved());
+    QVERIFY(waitForPlayer(controller));
+    // Both moves are in the autosave, which does not make the game saved.
+    QVERIFY(readAll(home.autosavePath()).contains("B[ee]"));
+    QVERIFY(controller.unsaved());
+
+    const QString path = home.path(QStringLiteral("game.sgf"));
+    QVERIFY(controller.saveRecord(path).isEmpty());
+    QVERIFY(!controller.unsaved());
+    controller.pass();
+    QVERIFY(controller.unsaved());
+    QVERIFY(waitForPlayer(controller));
+
+    QVERIFY(controller.openRecord(path).isEmpty());
+    QVERIFY(!controller.unsaved());
+    controller.setComment(QStringLiteral("a thought"));
+    QVERIFY(controller.unsaved());
+
+    // A new game the AI opened, untouched by the player, has nothing to lose.
+    QVERIFY(controller.newGame(quickSetup(Color::White)));
+    QVERIFY(waitForPlayer(controller));
+    QCOMPARE(controller.model().game().moveCount(), 1);
+    QVERIFY(!controller.unsaved());
+  }
+
+  void closingAnUnsavedGameAsksFirst() {
+    TestHome home;
+    auto window = startedWindow(home);
+    QVERIFY(!window->controller().unsaved());
+    clickPoint(*window, at("E5"));
+    QVERIFY(waitForPlayer(window->controller()));
+
+    QString question;
+    answerNextMessageBox(QMessageBox::Cancel, &question);
+    QVERIFY(!window->close());
+    QCOMPARE(question, QStringLiteral("The current game has not been saved."));
+    QVERIFY(window->isVisible());
+
+    answerNextMessageBox(QMessageBox::Discard);
+    QVERIFY(window->close());
+    QVERIFY(!window->isVisible());
+  }
+
+  void saveFromTheQuestionWritesTheFileAndCloses() {
+    TestHome home;
+    auto window = startedWindow(home);
+    const QString path = home.path(QStringLiteral("game.sgf"));
+    QVERIFY(window->saveFile(path));
+    clickPoint(*window, at("C3"));
+    QVERIFY(waitForPlayer(window->controller()));
+    answerNextMessageBox(QMessageBox::Save);
+    QVERIFY(window->close());
+    QVERIFY(readAll(path).contains("B[cg]"));
+  }
+
+  void aSavedOrUntouchedGameClosesWithoutAQuestion() {
+    TestHome home;
+    auto window = startedWindow(home);
+    QVERIFY(window->close());
+    auto again = startedWindow(home);
+    clickPoint(*again, at("E5"));
+    QVERIFY(waitForPlayer(again->controller()));
+    QVERIFY(again->saveFile(home.path(QStringLiteral("game.sgf"))));
+    QVERIFY(again->close());
+  }
+
+  void recentFilesKeepTheLatestEightFirst() {
+    TestHome home;
+    Settings settings(home.store());
+    for (int i = 0; i < 10; ++i) settings.addRecentFile(home.path(QStringLiteral("game%1.sgf").arg(i)));
+    QStringList files = settings.recentFiles();
+    QCOMPARE(files.size(), Settings::kMaxRecentFiles);
+    QCOMPARE(files.first(), home.path(QStringLiteral("game9.sgf")));
+    QCOMPARE(files.last(), home.path(QStringLiteral("game2.sgf")));
+    // Again: to the front, once.
+    settings.addRecentFile(home.path(QStringLiteral("game5.sgf")));
+    files = settings.recentFiles();
+    QCOMPARE(files.size(), Settings::kMaxRecentFiles);
+    QCOMPARE(files.first(), home.path(QStringLiteral("game5.sgf")));
+    QCOMPARE(files.count(home.path(QStringLiteral("game5.sgf"))), 1);
+    settings.removeRecentFile(home.path(QStringLiteral("game9.sgf")));
+    QVERIFY(!settings.recentFiles().contains(home.path(QStringLiteral("game9.sgf"))));
+    settings.clearRecentFiles();
+    QVERIFY(settings.recentFiles().isEmpty());
+  }
+
+  void theRecentMenuOpensAndForgetsMissingFiles() {
+    TestHome home;
+    auto window = startedWindow(home);
+    const QString first = home.path(QStringLiteral("first.sgf"));
+    const QString second = home.path(QStringLiteral("second.sgf"));
+    QVERIFY(window->saveFile(first));
+    QVERIFY(window->saveFile(second));
+    QCOMPARE(window->action(QStringLiteral("recentFile0"))->data().toString(), second);
+    QCOMPARE(window->action(QStringLiteral("recentFile1"))->data().toString(), first);
+
+    // A file gone since: chosen, it is taken off the list with a message.
+    QVERIFY(QFile::remove(second));
+    QString warning;
+    answerNextMessageBox(QMessageBox::Ok, &warning);
+    window->action(QStringLiteral("recentFile0"))->trigger();
+    QVERIFY(warning.contains(second));
+    QCOMPARE(Settings(home.store()).recentFiles(), QStringList{first});
+    QApplication::processEvents();
+    QCOMPARE(window->action(QStringLiteral("recentFile0"))->data().toString(), first);
+    QVERIFY(window->action(QStringLiteral("recentFile1")) == nullptr);
+
+    window->action(QStringLiteral("recentFile0"))->trigger();
+    QVERIFY(window->windowTitle().startsWith(QStringLiteral("first.sgf")));
+    window->action(QStringLiteral("clearRecentFiles"))->trigger();
+    QVERIFY(Settings(home.store()).recentFiles().isEmpty());
+  }
+
+  void saveAsShowsItsShortcut() {
+    TestHome home;
+    auto window = home.makeWindow();
+    QVERIFY(!window->action(QStringLiteral("saveAs"))->shortcut().isEmpty());
+    QVERIFY(window->action(QStringLiteral("saveAs"))->shortcut() != window->action(QStringLiteral("save"))->shortcut());
+  }
+};
+
+QTEST_MAIN(FilesTest)
+#include "files_test.moc"
