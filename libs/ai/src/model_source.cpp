@@ -69,7 +69,7 @@ std::vector<std::string> legalChoices(const Game& game, Color color, CoordFormat
     for (int col = 0; col < game.size(); ++col) {
       const Point p{row, col};
       if (game.check(Move::play(color, p), Game::TurnRule::AnyColor) != RejectReason::None) continue;
-      choices.push_back(format == CoordFormat::RowCol ? rowColText(p) : gtpVertex(p, game.size()));
+      choices.push_back(pointText(p, game.size(), format));
     }
   }
   choices.emplace_back("pass");

@@ -173,7 +173,7 @@ class Values {
     if (read.kind == MoveKind::Pass) return "pass";
     if (read.kind == MoveKind::Resign) return "resign";
     if (!m_game.board().contains(read.point)) return read.text;
-    return m_format == CoordFormat::RowCol ? rowColText(read.point) : gtpVertex(read.point, m_game.size());
+    return pointText(read.point, m_game.size(), m_format);
   }
 
   int legalCount() const {
@@ -297,6 +297,10 @@ Result<PromptTemplate> loadPromptTemplate(const std::string& path) {
   Result<PromptTemplate> parsed = parsePromptTemplate(text.str());
   if (!parsed) return Result<PromptTemplate>::failure(path + ": " + parsed.error());
   return parsed;
+}
+
+std::string pointText(Point p, int size, CoordFormat format) {
+  return format == CoordFormat::RowCol ? rowColText(p) : gtpVertex(p, size);
 }
 
 Prompt buildPrompt(const PromptTemplate& tmpl, const Game& game, Color color, const std::vector<Rejection>& rejected,

@@ -9,6 +9,7 @@
 
 #include "tengen/ai/error_log.h"
 #include "tengen/ai/model_request.h"
+#include "tengen/ai/prompt.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/coords.h"
 #include "tengen/io/atomic_file.h"
@@ -101,8 +102,7 @@ std::string imagesList(const std::string& path) {
 
 // A move as the model is asked to write it: "Q16" or "(3, 15)", or "pass".
 std::string answerText(const Move& move, int size, ai::CoordFormat format) {
-  if (move.kind == MoveKind::Play && format == ai::CoordFormat::RowCol) return rowColText(move.point);
-  return gtpMove(move, size);
+  return move.kind == MoveKind::Play ? ai::pointText(move.point, size, format) : gtpMove(move, size);
 }
 
 net::ChatRequest chatOf(const ai::ModelTurn& turn) {

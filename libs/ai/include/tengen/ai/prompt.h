@@ -34,6 +34,9 @@ const PromptTemplate& defaultPromptTemplate();
 Result<PromptTemplate> loadPromptTemplate(const std::string& path);
 Result<PromptTemplate> parsePromptTemplate(const std::string& text);
 
+// A point of a board of this size as a model is asked to write it: "Q16" (gtp) or "(3, 15)" (rowcol).
+std::string pointText(Point p, int size, CoordFormat format);
+
 // Fills the template for `color` to move in `game`, with this turn's rejections (the retry line of `{{rejected}}` in
 // docs/serving-models.md: "Your earlier answers were rejected: Q16 (stone already there), C3 (suicide). Answer with
 // a different point.").
