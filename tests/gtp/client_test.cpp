@@ -62,6 +62,21 @@ TEST(Client, AnErrorResponseIsAnAnswerNotAFailure) {
   EXPECT_TRUE(c->alive());
 }
 
+TEST(Client, TrafficSeesEveryLineBothWaysAsItWent) {
+  std::vector<std::string> seen;
+  ClientOptions options;
+  options.traffic = [&seen](Traffic direction, const std::string& line) {
+    seen.push_back((direction == Traffic::Sent ? "> " : "< ") + line);
+  };
+  std::unique_ptr<Client> c = fake("--genmove C3", options);
+  ASSERT_TRUE(c);
+  ASSERT_TRUE(c->send("list_commands").ok());
+  ASSERT_TRUE(c->sendBatch({"frobnicate", "genmove b"}).ok());
+  EXPECT_EQ(seen, (std::vector<std::string>{"> 1 list_commands", "< =1 protocol_version", "< name", "< version",
+                                            "< list_commands", "< genmove", "< ", "> 2 frobnicate", "> 3 genmove b",
+                                            "< ?2 unknown command", "< ", "< =3 C3", "< "}));
+}
+
 TEST(Client, SendsABatchAndReadsTheResponsesInOrder) {
   std::unique_ptr<Client> c = fake("--genmove A1,B2,C3");
   std::vector<std::string> commands;

@@ -130,6 +130,14 @@ inline GameSetup modelSetup(const FakeModelServer& server, Color human = Color::
   return setup;
 }
 
+// The scripted GTP engine of tests/gtp as the opponent, answering `genmoves` ("C3,G7") in turn.
+inline GameSetup fakeGtpSetup(const QString& genmoves, Color human = Color::Black) {
+  GameSetup setup = quickSetup(human);
+  setup.opponent.kind = OpponentKind::Gtp;
+  setup.opponent.gtpCommand = QStringLiteral(TENGEN_FAKE_GTP_ENGINE) + QStringLiteral(" --genmove ") + genmoves;
+  return setup;
+}
+
 // A left click on a board point, where the board widget draws it.
 inline void clickPoint(MainWindow& window, Point p) {
   BoardWidget* board = window.board();

@@ -6,12 +6,14 @@
 #include <QFile>
 #include <QImage>
 #include <QPushButton>
+#include <QToolButton>
 #include <QtTest>
 
 #include "qt_test_support.h"
 #include "widgets/ai_failure_dialog.h"
 #include "widgets/attempts_panel.h"
 #include "widgets/clock_widget.h"
+#include "widgets/gtp_console.h"
 #include "widgets/move_tree_view.h"
 #include "widgets/new_game_dialog.h"
 
@@ -117,6 +119,45 @@ class ScreenshotsTest : public QObject {
     const TreeNode& e5 = *model.tree().root().children[0];
     QVERIFY(tree.pixelColor(*window->moveTree()->centerOf(e5.id) + QPoint(3, 3)).lightness() < 80);
     QVERIFY(tree.pixelColor(*window->moveTree()->centerOf(e5.children[0]->id) + QPoint(3, 3)).lightness() > 180);
+  }
+
+  void renderTheAiViewPicture() {
+    // A model that first names an occupied point: the first AI move has two attempts, looked at again after the
+    // game went on, with the prompt and the picture drawn again unfolded; and the console of a GTP opponent.
+    FakeModelServer server({QStringLiteral(R"({"content": "D4"})"),
+                            QStringLiteral(R"({"content": "I take the centre. Move: E5"})"),
+                            QStringLiteral(R"({"content": "G7"})")});
+    TestHome home;
+    GameSetup setup = modelSetup(server);
+    setup.opponent.modelImage = true;
+    home.setSetup(setup);
+    auto window = home.makeWindow();
+    window->resize(1200, 760);
+    window->startUp();
+    clickPoint(*window, at("D4"));
+    QTRY_VERIFY_WITH_TIMEOUT(window->controller().model().game().moveCount() == 2, kTimeoutMs);
+    clickPoint(*window, at("C7"));
+    QTRY_VERIFY_WITH_TIMEOUT(window->controller().model().game().moveCount() == 4 && !window->controller().thinking(),
+                             kTimeoutMs);
+    window->controller().goTo(2);
+    auto* toggle = window->attemptsPanel()->findChild<QToolButton*>(QStringLiteral("attemptDetailsToggle"));
+    QVERIFY(toggle != nullptr && toggle->isVisible());
+    toggle->setChecked(true);
+    QApplication::processEvents();
+    QVERIFY(window->attemptsPanel()->pictureMatches());
+    QVERIFY(save(*window, QStringLiteral("ai-view.png")));
+
+    TestHome gtpHome;
+    gtpHome.setSetup(fakeGtpSetup(QStringLiteral("C3,G7")));
+    auto gtpWindow = gtpHome.makeWindow();
+    gtpWindow->startUp();
+    clickPoint(*gtpWindow, at("E5"));
+    QTRY_VERIFY_WITH_TIMEOUT(gtpWindow->controller().model().game().moveCount() == 2, kTimeoutMs);
+    GtpConsole* console = gtpWindow->showGtpConsole();
+    console->resize(560, 360);
+    QApplication::processEvents();
+    QVERIFY(console->text().contains(QStringLiteral("genmove")));
+    QVERIFY(save(*console, QStringLiteral("gtp-console.png")));
   }
 
   void renderTheDocumentationPictures() {

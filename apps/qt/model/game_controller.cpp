@@ -2,6 +2,7 @@
 
 #include <QDate>
 #include <QFileInfo>
+#include <cassert>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -64,6 +65,12 @@ GameController::GameController(const ControllerOptions& options, QObject* parent
   connect(&m_runner, &OpponentRunner::asking, this, &GameController::asking);
   connect(&m_runner, &OpponentRunner::attemptMade, this, &GameController::attemptReported);
   connect(&m_runner, &OpponentRunner::finished, this, &GameController::onOpponentFinished);
+  connect(&m_runner, &OpponentRunner::gtpTraffic, this, [this](bool sent, const QString& text) {
+    const QString line = (sent ? QStringLiteral("> ") : QStringLiteral("< ")) + text;
+    m_gtpTraffic << line;
+    if (m_gtpTraffic.size() > kGtpTrafficKept) m_gtpTraffic.removeFirst();
+    emit gtpTrafficLine(line);
+  });
   // Whatever changed the position, the estimate follows it while it is shown.
   connect(this, &GameController::changed, this, &GameController::refreshScoreEstimate);
   connect(&m_clock, &GameClock::flagFell, this, &GameController::onFlagFell);
@@ -434,6 +441,17 @@ void GameController::onOpponentFinished(const ai::RefereeOutcome& outcome) {
                      .arg(moveText(move, m_model.game().size()), QString::fromUtf8(std::string(reasonWords(reason)))));
     return;
   }
+  // What the AI saw goes with its move into the record (docs/client.md, "What the AI saw"). SGF has no resignation
+  // node to keep it on.
+  const NodeId played = GameTree::childWith(*m_model.tree().find(m_askedAt), move)->id;
+  if (move.kind != MoveKind::Resign) {
+    AiTurnRecord record;
+    record.opponent = m_runner.opponent().displaySpec();
+    if (m_runner.opponent().kind == OpponentKind::Model)
+      record.coords = m_runner.opponent().sourceOptions().model.coords;
+    record.attempts = outcome.attempts;
+    setAiTurn(m_model.properties(played), record);
+  }
   const QString who = capitalizedColor(move.color);
   if (move.kind == MoveKind::Play) {
     emit message(QStringLiteral("%1 plays %2").arg(who, moveText(move, m_model.game().size())));
@@ -449,7 +467,19 @@ void GameController::onOpponentFinished(const ai::RefereeOutcome& outcome) {
     emit changed();
     return;
   }
-  afterMove(GameTree::childWith(*m_model.tree().find(m_askedAt), move)->id);
+  afterMove(played);
+}
+
+std::optional<AiTurnRecord> GameController::aiTurnAt(NodeId id) const {
+  const TreeNode* node = m_model.tree().find(id);
+  if (node == nullptr || !node->move) return std::nullopt;
+  return aiTurnIn(node->properties);
+}
+
+Game GameController::positionBefore(NodeId id) const {
+  const TreeNode* node = m_model.tree().find(id);
+  assert(node != nullptr && node->parent != nullptr);
+  return m_model.tree().gameAt(*node->parent);
 }
 
 void GameController::followClock(NodeId played) {

@@ -19,6 +19,7 @@
 #include "tengen/core/game.h"
 #include "tengen/core/types.h"
 
+#include "model/ai_turn_record.h"
 #include "model/autosave.h"
 #include "model/background.h"
 #include "model/clock.h"
@@ -66,6 +67,16 @@ class GameController : public QObject {
   // Both sides' clocks (docs/client.md), running for the side to move while the game is in play.
   const GameClock& clock() const { return m_clock; }
   bool loseOnTime() const { return m_loseOnTime; }
+
+  // What the AI saw and answered for the move of node `id`, as kept in the record; nothing for a player's move, a
+  // move from an opened file that has no such record, or a record that cannot be read.
+  std::optional<AiTurnRecord> aiTurnAt(NodeId id) const;
+  // The position the AI was asked about for the move of node `id` (the game before it). Precondition: a move node.
+  Game positionBefore(NodeId id) const;
+  // The raw GTP lines exchanged with GTP engine opponents since the client started, oldest first ("> " before
+  // what tengen sent, "< " before the engine's), the latest kGtpTrafficKept of them.
+  const QStringList& gtpTraffic() const { return m_gtpTraffic; }
+  static constexpr int kGtpTrafficKept = 5000;
 
   // "Black to move (you)", "White is thinking…", "Scoring: B+3.5", "Game over: W+R".
   QString turnText() const;
@@ -143,6 +154,8 @@ class GameController : public QObject {
   void gameEnded(const QString& result);
   // The dead-stone estimate is in; scoring can start.
   void scoringReady();
+  // A raw GTP line, as gtpTraffic() words it.
+  void gtpTrafficLine(const QString& line);
 
  private:
   void takeGame(GameTree tree, const std::map<std::string, std::string>& info);
@@ -197,6 +210,7 @@ class GameController : public QObject {
   bool m_unsaved = false;
   // A new or restored game: unsaved() asks playerTouched() as well.
   bool m_fresh = true;
+  QStringList m_gtpTraffic;
 };
 
 }  // namespace tengen::qt

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "tengen/ai/error_log.h"
+#include "tengen/gtp/client.h"
 
 namespace tengen::qt {
 
@@ -83,7 +84,13 @@ void OpponentRunner::request(const Game& game, Color color, const std::optional<
   auto gameCopy = std::make_shared<const Game>(game);
   auto holder = std::make_shared<std::unique_ptr<ai::MoveSource>>(std::move(m_source));
   const std::string spec = m_config.spec();
-  const ai::SourceOptions sourceOptions = m_config.sourceOptions();
+  ai::SourceOptions sourceOptions = m_config.sourceOptions();
+  // The engine's raw protocol lines reach the console whatever became of the request they belong to.
+  sourceOptions.gtpTraffic = [mailbox = m_mailbox, self = this](gtp::Traffic direction, const std::string& line) {
+    mailbox.post([self, sent = direction == gtp::Traffic::Sent, text = QString::fromStdString(line)] {
+      emit self->gtpTraffic(sent, text);
+    });
+  };
   // An empty path is the person's choice of no log (docs/client.md).
   const std::string logPath = m_errorLogPath.toStdString();
   const ai::ErrorLog log =

@@ -47,6 +47,8 @@ class OpponentRunner : public QObject {
   void asking(int attemptNumber);
   // Each attempt as soon as the referee has judged it, as attemptLine words it.
   void attemptMade(const QString& line);
+  // A raw line of the GTP protocol between tengen and a GTP engine opponent: `sent` by tengen, else the engine's.
+  void gtpTraffic(bool sent, const QString& line);
   // The referee's outcome: the move, or why there is none (with its error-log record).
   void finished(const tengen::ai::RefereeOutcome& outcome);
 

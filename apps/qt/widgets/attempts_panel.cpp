@@ -3,43 +3,96 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QPixmap>
+#include <QPlainTextEdit>
 #include <QPushButton>
+#include <QToolButton>
 #include <QVBoxLayout>
+
+#include "tengen/core/coords.h"
 
 #include "model/game_controller.h"
 
 namespace tengen::qt {
 
+namespace {
+
+// The picture's width in the panel; the panel is narrow and the picture is there to be recognised, not studied.
+constexpr int kPictureWidth = 240;
+
+// The first characters of a hash, enough to tell two apart by eye.
+QString shortHash(const std::string& hash) { return QString::fromStdString(hash.substr(0, 12)); }
+
+}  // namespace
+
 AttemptsPanel::AttemptsPanel(GameController& controller, QWidget* parent)
     : QWidget(parent),
       m_controller(controller),
       m_state(new QLabel(this)),
+      m_title(new QLabel(this)),
       m_list(new QListWidget(this)),
+      m_detailsToggle(new QToolButton(this)),
+      m_details(new QWidget(this)),
+      m_prompt(new QPlainTextEdit(m_details)),
+      m_pictureView(new QLabel(m_details)),
+      m_pictureCheck(new QLabel(m_details)),
       m_stop(new QPushButton(tr("Stop"), this)),
       m_ask(new QPushButton(tr("Ask again"), this)) {
   m_list->setObjectName(QStringLiteral("attemptsList"));
   m_list->setWordWrap(true);
-  m_list->setSelectionMode(QAbstractItemView::NoSelection);
+  m_list->setSelectionMode(QAbstractItemView::SingleSelection);
+  m_title->setObjectName(QStringLiteral("attemptsTitle"));
+  m_title->setWordWrap(true);
   m_stop->setObjectName(QStringLiteral("stopButton"));
   m_stop->setToolTip(tr("Stop the AI thinking (Esc); its answer is dropped"));
   m_ask->setObjectName(QStringLiteral("askButton"));
   m_ask->setToolTip(tr("Ask the AI for its move again (Ctrl+G)"));
   m_state->setWordWrap(true);
 
+  // The prompt and the picture of the attempt selected, folded away until asked for.
+  m_detailsToggle->setObjectName(QStringLiteral("attemptDetailsToggle"));
+  m_detailsToggle->setText(tr("Prompt and picture"));
+  m_detailsToggle->setCheckable(true);
+  m_detailsToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  m_detailsToggle->setArrowType(Qt::RightArrow);
+  m_prompt->setObjectName(QStringLiteral("attemptPrompt"));
+  m_prompt->setReadOnly(true);
+  m_prompt->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+  m_pictureView->setObjectName(QStringLiteral("attemptPicture"));
+  m_pictureCheck->setObjectName(QStringLiteral("attemptPictureCheck"));
+  m_pictureCheck->setWordWrap(true);
+  auto* details = new QVBoxLayout(m_details);
+  details->setContentsMargins(0, 0, 0, 0);
+  details->addWidget(m_prompt, 1);
+  details->addWidget(m_pictureView);
+  details->addWidget(m_pictureCheck);
+  m_details->setVisible(false);
+  connect(m_detailsToggle, &QToolButton::toggled, this, [this](bool on) {
+    m_detailsToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+    m_details->setVisible(on);
+  });
+
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(m_stop);
   buttons->addWidget(m_ask);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(m_state);
+  layout->addWidget(m_title);
   layout->addWidget(m_list, 1);
+  layout->addWidget(m_detailsToggle);
+  layout->addWidget(m_details, 1);
   layout->addLayout(buttons);
 
   connect(m_stop, &QPushButton::clicked, &controller, &GameController::stop);
   connect(m_ask, &QPushButton::clicked, &controller, &GameController::askAi);
-  connect(&controller, &GameController::attemptsCleared, m_list, &QListWidget::clear);
+  connect(m_list, &QListWidget::currentRowChanged, this, &AttemptsPanel::showAttemptDetails);
+  connect(&controller, &GameController::attemptsCleared, this, [this] {
+    m_live.clear();
+    refresh();
+  });
   connect(&controller, &GameController::attemptReported, this, [this](const QString& line) {
-    m_list->addItem(line);
-    m_list->scrollToBottom();
+    m_live << line;
+    refresh();
   });
   connect(&controller, &GameController::asking, this, [this](int n) {
     m_state->setText(n == 1 ? tr("Asking %1\u2026").arg(m_controller.opponentConfig().displayName())
@@ -47,9 +100,8 @@ AttemptsPanel::AttemptsPanel(GameController& controller, QWidget* parent)
   });
   connect(&controller, &GameController::attemptsFinal, this, [this](const QStringList& lines) {
     // The outcome is the record; the live lines were the same verdicts reported one by one.
-    m_list->clear();
-    m_list->addItems(lines);
-    m_list->scrollToBottom();
+    m_live = lines;
+    refresh();
   });
   connect(&controller, &GameController::changed, this, &AttemptsPanel::refresh);
   refresh();
@@ -61,16 +113,115 @@ QStringList AttemptsPanel::lines() const {
   return out;
 }
 
+QString AttemptsPanel::title() const { return m_title->text(); }
+
+QString AttemptsPanel::promptShown() const { return m_prompt->toPlainText(); }
+
+QString AttemptsPanel::pictureVerdict() const { return m_pictureCheck->text(); }
+
 void AttemptsPanel::refresh() {
   const bool thinking = m_controller.thinking();
   m_stop->setEnabled(thinking);
-  const Game& game = m_controller.model().game();
+  const GameModel& model = m_controller.model();
+  const Game& game = model.game();
   const bool aiTurn = game.phase() == Phase::Playing && game.toMove() == m_controller.aiColor();
   m_ask->setEnabled(!thinking && aiTurn);
-  if (thinking) return;  // the asking() text stays while the AI thinks
-  QString text = tr("Opponent: %1").arg(m_controller.opponentConfig().displayName());
-  if (aiTurn && m_controller.aiHeld()) text += tr("\nWaiting: ask again or change the opponent.");
-  m_state->setText(text);
+  if (!thinking) {
+    QString text = tr("Opponent: %1").arg(m_controller.opponentConfig().displayName());
+    if (aiTurn && m_controller.aiHeld()) text += tr("\nWaiting: ask again or change the opponent.");
+    m_state->setText(text);
+  }  // else the asking() text stays while the AI thinks
+
+  // The turn under way, or the one that failed or was stopped, at the end of the line; else the AI move looked at.
+  if (thinking || (m_controller.aiHeld() && model.atEnd() && !m_live.isEmpty())) {
+    showLive();
+    return;
+  }
+  const NodeId node = model.current().id;
+  if (std::optional<AiTurnRecord> record = m_controller.aiTurnAt(node)) {
+    showRecord(node, *record);
+  } else {
+    showNothing();
+  }
+}
+
+void AttemptsPanel::showLive() {
+  m_shownNode = 0;
+  m_record.reset();
+  m_recordKey.clear();
+  m_picture.reset();
+  m_title->setText(tr("This turn"));
+  if (lines() != m_live) {
+    m_list->clear();
+    m_list->addItems(m_live);
+    m_list->scrollToBottom();
+  }
+  m_detailsToggle->setVisible(false);
+  m_details->setVisible(false);
+}
+
+void AttemptsPanel::showRecord(std::uint64_t id, const AiTurnRecord& record) {
+  // changed() comes often (every click, every clock second): the same record is not drawn again.
+  std::string key = std::to_string(id) + '\n' + aiTurnJson(record);
+  if (id == m_shownNode && key == m_recordKey) return;
+  m_shownNode = id;
+  m_recordKey = std::move(key);
+  m_record = record;
+  const TreeNode* node = m_controller.model().tree().find(id);
+  const Game before = m_controller.positionBefore(id);
+  m_title->setText(tr("Move %1 (%2 %3): %4")
+                       .arg(GameTree::depth(*node))
+                       .arg(QString::fromUtf8(std::string(colorLetter(node->move->color))),
+                            QString::fromStdString(gtpMove(*node->move, before.size())),
+                            QString::fromStdString(record.opponent)));
+  m_list->clear();
+  for (const ai::Attempt& attempt : record.attempts) m_list->addItem(attemptLine(attempt));
+
+  // The picture is drawn again for the position the AI was asked about and checked against the hash it was sent
+  // with: a record made by another version of the renderer shows as different.
+  m_picture = redrawPicture(record, before);
+  if (m_picture) {
+    QPixmap pixmap;
+    pixmap.loadFromData(reinterpret_cast<const uchar*>(m_picture->png.data()), static_cast<uint>(m_picture->png.size()),
+                        "PNG");
+    m_pictureView->setPixmap(pixmap.scaledToWidth(kPictureWidth, Qt::SmoothTransformation));
+    m_pictureView->setVisible(true);
+    m_pictureCheck->setText(
+        m_picture->matches()
+            ? tr("The picture drawn again is the one the model was sent (SHA-256 %1\u2026).")
+                  .arg(shortHash(m_picture->recorded))
+            : tr("The picture drawn again differs from the one the model was sent: SHA-256 %1\u2026 recorded, "
+                 "%2\u2026 drawn now. This version of tengen draws the board differently from the one that played.")
+                  .arg(shortHash(m_picture->recorded), shortHash(m_picture->sha256)));
+  } else {
+    m_pictureView->clear();
+    m_pictureView->setVisible(false);
+    m_pictureCheck->clear();
+  }
+  const bool hasPrompt = std::any_of(record.attempts.begin(), record.attempts.end(),
+                                     [](const ai::Attempt& a) { return !a.prompt.empty(); });
+  m_detailsToggle->setVisible(hasPrompt || m_picture.has_value());
+  m_details->setVisible(m_detailsToggle->isChecked() && m_detailsToggle->isVisible());
+  m_list->setCurrentRow(m_list->count() - 1);
+  showAttemptDetails(m_list->count() - 1);
+}
+
+void AttemptsPanel::showNothing() {
+  m_shownNode = 0;
+  m_record.reset();
+  m_recordKey.clear();
+  m_picture.reset();
+  const TreeNode& node = m_controller.model().current();
+  m_title->setText(node.move ? tr("No AI attempts are recorded for this move.") : QString());
+  m_list->clear();
+  m_detailsToggle->setVisible(false);
+  m_details->setVisible(false);
+  m_prompt->clear();
+}
+
+void AttemptsPanel::showAttemptDetails(int row) {
+  if (!m_record || row < 0 || row >= static_cast<int>(m_record->attempts.size())) return;
+  m_prompt->setPlainText(QString::fromStdString(m_record->attempts[static_cast<std::size_t>(row)].prompt));
 }
 
 }  // namespace tengen::qt

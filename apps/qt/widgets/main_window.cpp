@@ -19,6 +19,7 @@
 #include "widgets/board_widget.h"
 #include "widgets/clock_widget.h"
 #include "widgets/comment_panel.h"
+#include "widgets/gtp_console.h"
 #include "widgets/move_tree_view.h"
 #include "widgets/new_game_dialog.h"
 #include "widgets/sound_player.h"
@@ -196,6 +197,8 @@ void MainWindow::buildActions() {
     m_settings->setSoundOn(on);
   });
   view->addAction(sound);
+  view->addAction(addAction(QStringLiteral("gtpConsole"), tr("&GTP console"),
+                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T), [this] { showGtpConsole(); }));
   addSidePanelAction(*view);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -398,6 +401,14 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   // The game is already autosaved after every move; a thinking AI is left to finish on its own thread.
   m_controller->stop();
   event->accept();
+}
+
+GtpConsole* MainWindow::showGtpConsole() {
+  if (m_gtpConsole == nullptr) m_gtpConsole = new GtpConsole(*m_controller, this);
+  m_gtpConsole->show();
+  m_gtpConsole->raise();
+  m_gtpConsole->activateWindow();
+  return m_gtpConsole;
 }
 
 }  // namespace tengen::qt

@@ -23,6 +23,7 @@ class BoardWidget;
 class ClockWidget;
 class SoundPlayer;
 class CommentPanel;
+class GtpConsole;
 class MoveTreeView;
 
 struct MainWindowOptions {
@@ -53,6 +54,8 @@ class MainWindow : public QMainWindow {
   SoundPlayer* sounds() const { return m_sounds; }
   MoveTreeView* moveTree() const { return m_moveTree; }
   CommentPanel* commentPanel() const { return m_comment; }
+  // Opens (or raises) the window of the raw GTP traffic with GTP engine opponents.
+  GtpConsole* showGtpConsole();
   // The open AI failure dialog, if any.
   AiFailureDialog* failureDialog() const;
   // The status bar's message line (an illegal click's reason, what the AI played).
@@ -122,6 +125,7 @@ class MainWindow : public QMainWindow {
   QString m_currentFile;
   QPointer<AiFailureDialog> m_failureDialog;
   QMenu* m_recentMenu = nullptr;
+  GtpConsole* m_gtpConsole = nullptr;
 };
 
 }  // namespace tengen::qt

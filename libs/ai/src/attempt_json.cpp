@@ -22,6 +22,22 @@ JsonValue attemptJson(const Attempt& a) {
   return fields;
 }
 
+namespace {
+
+JsonValue stringOrNull(const std::string& s) { return s.empty() ? JsonValue(nullptr) : JsonValue(s); }
+
+}  // namespace
+
+JsonValue loggedAttemptJson(const Attempt& a) {
+  JsonValue json = attemptJson(a);
+  auto& fields = std::get<JsonValue::Object>(json.value);
+  fields.emplace_back("prompt", a.prompt);
+  fields.emplace_back("system", stringOrNull(a.system));
+  fields.emplace_back("image_sha256", stringOrNull(a.imageSha256));
+  fields.emplace_back("http_status", a.httpStatus == 0 ? JsonValue(nullptr) : JsonValue(a.httpStatus));
+  return json;
+}
+
 JsonValue attemptsJson(const std::vector<Attempt>& attempts) {
   JsonValue::Array out;
   out.reserve(attempts.size());

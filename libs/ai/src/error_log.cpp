@@ -51,18 +51,6 @@ Stamp now() {
 
 JsonValue stringOrNull(const std::string& s) { return s.empty() ? JsonValue(nullptr) : JsonValue(s); }
 
-// The attempt as `--json` and `tengen serve` show it, with what the log keeps besides: the prompt, image and HTTP
-// status (docs/error-log.md).
-JsonValue loggedAttemptJson(const Attempt& a) {
-  JsonValue json = attemptJson(a);
-  auto& fields = std::get<JsonValue::Object>(json.value);
-  fields.emplace_back("prompt", a.prompt);
-  fields.emplace_back("system", stringOrNull(a.system));
-  fields.emplace_back("image_sha256", stringOrNull(a.imageSha256));
-  fields.emplace_back("http_status", a.httpStatus == 0 ? JsonValue(nullptr) : JsonValue(a.httpStatus));
-  return json;
-}
-
 JsonValue boardRows(const Game& game) {
   JsonValue::Array rows;
   const std::string ascii = game.board().toAscii();

@@ -50,6 +50,7 @@ Result<std::unique_ptr<GtpSource>> GtpSource::start(std::string_view spec, std::
   const double noticeMs = options.slowStartSeconds > 0 ? std::min(options.slowStartSeconds * 1000.0, 1e9) : 0.0;
   clientOptions.slowStartNotice = std::chrono::milliseconds(static_cast<long long>(std::llround(noticeMs)));
   clientOptions.notice = options.notice;
+  clientOptions.traffic = options.gtpTraffic;
   Result<std::unique_ptr<gtp::Client>> client = startClient(*argv, clientOptions);
   if (!client) return R::failure(client);
   return std::unique_ptr<GtpSource>(

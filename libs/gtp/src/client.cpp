@@ -130,8 +130,9 @@ Result<std::vector<Response>> Client::sendBatch(const std::vector<std::string>& 
   for (const std::string& c : commands) {
     const int id = m_options.sendIds ? m_nextId++ : -1;
     ids.push_back(id);
-    if (id >= 0) text += std::to_string(id) + " ";
-    text += c;
+    const std::string line = id >= 0 ? std::to_string(id) + " " + c : c;
+    if (m_options.traffic) m_options.traffic(Traffic::Sent, line);
+    text += line;
     text += '\n';
   }
   const Status written = m_process->write(text, Clock::now() + m_options.timeout);
@@ -169,7 +170,10 @@ Result<Response> Client::readResponse(const std::string& command, int id) {
   const auto readLine = [&](const Process::PartialLineCheck& wrongAlready) -> Result<std::string> {
     for (;;) {
       Result<std::string> line = m_process->readLine(std::min(deadline, noticeAt), wrongAlready);
-      if (line) return line;
+      if (line) {
+        if (m_options.traffic) m_options.traffic(Traffic::Received, *line);
+        return line;
+      }
       const Clock::time_point now = Clock::now();
       if (now >= noticeAt && now < deadline && !m_process->hasExited()) {
         noticeSlowStart(command);

@@ -140,4 +140,9 @@ const JsonValue* findMember(const JsonValue& value, std::string_view key) {
   return nullptr;
 }
 
+const std::string* findString(const JsonValue& value, std::string_view key) {
+  const JsonValue* member = findMember(value, key);
+  return member == nullptr ? nullptr : std::get_if<std::string>(&member->value);
+}
+
 }  // namespace tengen::net

@@ -130,15 +130,10 @@ Result<Rows> openRows(const DatasetOutput& output) {
 
 // ---- dpo ----
 
-const std::string* stringMember(const JsonValue& object, std::string_view key) {
-  const JsonValue* v = net::findMember(object, key);
-  return v == nullptr ? nullptr : std::get_if<std::string>(&v->value);
-}
-
 // A logged game, replayed from its SGF.
 Result<Game> loggedGame(const JsonValue& record) {
   using R = Result<Game>;
-  const std::string* sgfText = stringMember(record, "sgf");
+  const std::string* sgfText = net::findString(record, "sgf");
   if (sgfText == nullptr) return R::failure("the record has no sgf");
   const Result<sgf::Collection> collection = sgf::parse(*sgfText);
   if (!collection || collection->games.empty()) {
@@ -170,7 +165,7 @@ class Preferred {
   Result<Move> move(const JsonValue& record, const Game& game, Color color) {
     using R = Result<Move>;
     if (!m_engine) {
-      const std::string* text = stringMember(record, "record_move");
+      const std::string* text = net::findString(record, "record_move");
       if (text == nullptr) return R::failure("no record_move (only tengen eval logs name it; use --preferred ENGINE)");
       const Result<ParsedVertex> vertex = parseGtpVertex(*text, game.size());
       if (!vertex || vertex->kind == MoveKind::Resign) return R::failure("record_move " + *text + " is not a move");
@@ -303,7 +298,7 @@ Result<DatasetSummary> writeDpo(const DpoOptions& options) {
     }
     ++summary.recordsRead;
     const JsonValue& record = *parsed;
-    const std::string* colorText = stringMember(record, "color");
+    const std::string* colorText = net::findString(record, "color");
     if (colorText == nullptr || (*colorText != "B" && *colorText != "W")) {
       skip("no color B or W");
       continue;
@@ -320,7 +315,7 @@ Result<DatasetSummary> writeDpo(const DpoOptions& options) {
       skip(game.error());
       continue;
     }
-    const std::string* coordsText = stringMember(record, "coords");
+    const std::string* coordsText = net::findString(record, "coords");
     const std::string coords = coordsText == nullptr ? "gtp" : *coordsText;
     auto found = prompters.find(coords);
     if (found == prompters.end()) {
@@ -337,7 +332,7 @@ Result<DatasetSummary> writeDpo(const DpoOptions& options) {
 
     std::optional<Result<Move>> good;  // asked once per record, when it has a pair to give
     for (const JsonValue& attempt : *attempts) {
-      const std::string* verdict = stringMember(attempt, "verdict");
+      const std::string* verdict = net::findString(attempt, "verdict");
       if (verdict == nullptr || *verdict != "rejected") continue;
       const JsonValue* n = net::findMember(attempt, "n");
       const std::string which =
@@ -345,13 +340,13 @@ Result<DatasetSummary> writeDpo(const DpoOptions& options) {
           (n != nullptr && std::holds_alternative<long long>(n->value) ? std::to_string(std::get<long long>(n->value))
                                                                        : std::string("?")) +
           ": ";
-      const std::string* answer = stringMember(attempt, "answer");
-      const std::string* prompt = stringMember(attempt, "prompt");
+      const std::string* answer = net::findString(attempt, "answer");
+      const std::string* prompt = net::findString(attempt, "prompt");
       if (answer == nullptr || prompt == nullptr || prompt->empty()) {
         skip(which + "no prompt: not a model's answer");
         continue;
       }
-      const std::string* system = stringMember(attempt, "system");
+      const std::string* system = net::findString(attempt, "system");
       const JsonValue* systemValue = net::findMember(attempt, "system");
       if (systemValue == nullptr) {
         skip(which + "no system field: a log written before tengen kept it, whose prompt cannot be split");
@@ -373,7 +368,7 @@ Result<DatasetSummary> writeDpo(const DpoOptions& options) {
       chat.userText = *user;
       std::string picturePath;
       net::PictureForm form;
-      if (const std::string* loggedHash = stringMember(attempt, "image_sha256"); loggedHash != nullptr) {
+      if (const std::string* loggedHash = net::findString(attempt, "image_sha256"); loggedHash != nullptr) {
         chat.png = prompter.picture(*game);
         const std::string hash = ai::sha256Hex(*chat.png);
         ++summary.picturesChecked;

@@ -14,6 +14,10 @@ namespace tengen::ai {
 // server reported it.
 net::JsonValue attemptJson(const Attempt& attempt);
 
+// attemptJson with what the error log keeps besides (docs/error-log.md): "prompt", "system", "image_sha256" and
+// "http_status" (null when not over HTTP). tengen-qt keeps the same record of every AI move (docs/client.md).
+net::JsonValue loggedAttemptJson(const Attempt& attempt);
+
 // Every attempt of a move, in order.
 net::JsonValue attemptsJson(const std::vector<Attempt>& attempts);
 

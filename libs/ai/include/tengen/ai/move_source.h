@@ -15,6 +15,10 @@
 #include "tengen/core/time_control.h"
 #include "tengen/core/types.h"
 
+namespace tengen::gtp {
+enum class Traffic;  // tengen/gtp/client.h
+}  // namespace tengen::gtp
+
 namespace tengen::ai {
 
 // An answer the referee refused earlier in this turn, for the retry line: the move as it was read (a point that
@@ -93,6 +97,9 @@ struct SourceOptions {
   double slowStartSeconds = 5;
   // Receives such reports, one line each; when empty, they go to std::cerr.
   std::function<void(const std::string& line)> notice;
+  // A GTP engine's raw protocol lines, as gtp::ClientOptions::traffic sees them (for a console of the traffic); called
+  // on the thread that asks for moves. Other sources ignore it.
+  std::function<void(gtp::Traffic direction, const std::string& line)> gtpTraffic;
   // Tries of one model request when the connection fails or the server answers 5xx/429; `tengen serve` uses 1 so a
   // model that is down is a fast 502 and the caller decides when to try again.
   int transportAttempts = 4;

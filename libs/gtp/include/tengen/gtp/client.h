@@ -14,6 +14,9 @@
 
 namespace tengen::gtp {
 
+// Which way a line of the protocol went.
+enum class Traffic { Sent, Received };
+
 struct ClientOptions {
   // The longest wait for one response (for a batch, for each response in turn).
   std::chrono::milliseconds timeout{60000};
@@ -28,6 +31,9 @@ struct ClientOptions {
   // Receives that report as one line, e.g. "waiting for engine katago to answer protocol_version (5 s so far;
   // timeout 60 s)", on the thread that sent the command. When empty, the line goes to std::cerr after "tengen: ".
   std::function<void(const std::string& line)> notice;
+  // Sees the protocol's raw lines on the thread that sends: each command line as written (with its id) before it
+  // is sent, and each line of a response as read. For a console that shows the traffic; empty: nothing is shown.
+  std::function<void(Traffic direction, const std::string& line)> traffic;
   ProcessOptions process;
 };
 

@@ -23,4 +23,7 @@ Result<JsonValue> parseJson(std::string_view text, const JsonLimits& limits = {}
 // The member of an object with that key, or null when `value` is not an object or has no such key.
 const JsonValue* findMember(const JsonValue& value, std::string_view key);
 
+// The string member of an object with that key, or null when there is none or it is not a string.
+const std::string* findString(const JsonValue& value, std::string_view key);
+
 }  // namespace tengen::net

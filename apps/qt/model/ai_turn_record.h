@@ -1,0 +1,53 @@
+// What the AI saw and answered for one of its moves, kept on the move's node of the game tree in the private SGF
+// property XAITURN so that it travels with the record and never mixes with the player's comments (docs/client.md,
+// "What the AI saw"). The picture a model was shown is not kept: it is drawn again from the position before the
+// move and checked against the hash recorded when it was sent.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tengen/ai/referee.h"
+#include "tengen/core/game.h"
+#include "tengen/sgf/sgf.h"
+
+namespace tengen::qt {
+
+// The private SGF property the record is written in: one value holding a JSON object.
+inline constexpr const char* kAiTurnProperty = "XAITURN";
+
+struct AiTurnRecord {
+  std::string opponent;  // the ENGINE spec as the record shows it (no URL password)
+  // The coordinate format the model was asked in ("gtp", "rowcol"); "" for engines, which are shown no picture.
+  std::string coords;
+  // Every attempt of the move in order, with the error log's fields (docs/error-log.md): answer, move, verdict and
+  // reason, latency, tokens, and for a model the prompt, its system part and the hash of the picture sent. Read
+  // back, an attempt has no `read` move: its answer, or its vertex, says what it named.
+  std::vector<ai::Attempt> attempts;
+};
+
+// The property's value: {"opponent", "coords" (null for engines), "attempts": [...]} on one line.
+std::string aiTurnJson(const AiTurnRecord& record);
+
+// The record in a property's value; nothing when it is not one (another program's XAITURN, a damaged file).
+std::optional<AiTurnRecord> parseAiTurn(const std::string& json);
+
+// The record kept in a node's properties; nothing when there is none or it cannot be read.
+std::optional<AiTurnRecord> aiTurnIn(const std::vector<sgf::Property>& properties);
+// Keeps `record` in a node's properties, in place of any earlier one.
+void setAiTurn(std::vector<sgf::Property>& properties, const AiTurnRecord& record);
+
+struct PictureCheck {
+  std::string png;       // the picture drawn again
+  std::string sha256;    // its hash
+  std::string recorded;  // the hash the attempt recorded
+  bool matches() const { return sha256 == recorded; }
+};
+
+// The picture the first attempt of `record` was shown, drawn again for `before` (the position the AI was asked
+// about) with the record's coordinate format; nothing when no picture was sent (an engine, or a model asked
+// without one).
+std::optional<PictureCheck> redrawPicture(const AiTurnRecord& record, const Game& before);
+
+}  // namespace tengen::qt

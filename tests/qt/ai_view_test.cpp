@@ -1,0 +1,264 @@
+// What the AI saw, kept with the record: every AI move carries its attempts (answer, verdict, reason) and, for a
+// model, the prompt in the private SGF property XAITURN, apart from the player's comments; selecting a past move
+// shows them, with the picture drawn again and checked against the recorded hash; the record survives saving and
+// opening; a GTP opponent's raw traffic shows in the console.
+#include <QFile>
+#include <QRegularExpression>
+#include <QtTest>
+
+#include "tengen/ai/error_log.h"
+
+#include "model/ai_turn_record.h"
+#include "qt_test_support.h"
+#include "widgets/attempts_panel.h"
+#include "widgets/gtp_console.h"
+
+using namespace tengen;
+using namespace tengen::qt;
+using namespace tengen::qt::test;
+
+namespace {
+
+bool waitForMoves(const GameController& controller, int count) {
+  return QTest::qWaitFor([&] { return controller.model().game().moveCount() >= count && !controller.thinking(); },
+                         kTimeoutMs);
+}
+
+QString readText(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return {};
+  return QString::fromUtf8(file.readAll());
+}
+
+bool writeText(const QString& path, const QString& text) {
+  QFile file(path);
+  return file.open(QIODevice::WriteOnly) && file.write(text.toUtf8()) >= 0;
+}
+
+// A model that first names an occupied point and then plays E5, then G7: with the player's D4 and C7, the AI's
+// moves are move 2 (two attempts) and move 4 (one).
+QStringList twoTurnsScript() {
+  return {QStringLiteral(R"({"content": "D4"})"), QStringLiteral(R"({"content": "E5"})"),
+          QStringLiteral(R"({"content": "G7"})")};
+}
+
+// The window after those four moves, with the model shown a picture.
+std::unique_ptr<MainWindow> playFourMoves(TestHome& home, const FakeModelServer& server) {
+  GameSetup setup = modelSetup(server);
+  setup.opponent.modelImage = true;
+  home.setSetup(setup);
+  auto window = home.makeWindow();
+  window->startUp();
+  clickPoint(*window, at("D4"));
+  if (!waitForMoves(window->controller(), 2)) return nullptr;
+  clickPoint(*window, at("C7"));
+  if (!waitForMoves(window->controller(), 4)) return nullptr;
+  return window;
+}
+
+}  // namespace
+
+class AiViewTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void cleanup() { QVERIFY(waitForWorkers()); }
+
+  void aRecordReadsBackAsItWasWritten() {
+    AiTurnRecord record;
+    record.opponent = "openai:http://127.0.0.1:8000/v1";
+    record.coords = "rowcol";
+    ai::Attempt first;
+    first.n = 1;
+    first.answer = "Move: (3, 3) ]\\ \"quoted\"";
+    first.move = "D6";
+    first.reason = RejectReason::Occupied;
+    first.latencyMs = 812;
+    first.prompt = "You are Black.\n\nThe board:";
+    first.system = "You are Black.";
+    first.imageSha256 = std::string(64, 'a');
+    first.httpStatus = 200;
+    first.tokens = ai::TokenUsage{850, 3};
+    ai::Attempt second;
+    second.n = 2;
+    second.answer = "pass";
+    second.move = "pass";
+    record.attempts = {first, second};
+
+    const std::optional<AiTurnRecord> back = parseAiTurn(aiTurnJson(record));
+    QVERIFY(back.has_value());
+    QCOMPARE(back->opponent, record.opponent);
+    QCOMPARE(back->coords, record.coords);
+    QCOMPARE(back->attempts.size(), std::size_t{2});
+    const ai::Attempt& a = back->attempts[0];
+    QCOMPARE(a.n, 1);
+    QCOMPARE(a.answer, first.answer);
+    QCOMPARE(a.move, first.move);
+    QCOMPARE(a.reason, RejectReason::Occupied);
+    QCOMPARE(a.latencyMs, 812L);
+    QCOMPARE(a.prompt, first.prompt);
+    QCOMPARE(a.system, first.system);
+    QCOMPARE(a.imageSha256, first.imageSha256);
+    QCOMPARE(a.httpStatus, 200);
+    QVERIFY(a.tokens.has_value());
+    QCOMPARE(a.tokens->prompt, 850L);
+    QCOMPARE(a.tokens->completion, 3L);
+    QVERIFY(back->attempts[1].accepted());
+    QVERIFY(back->attempts[1].prompt.empty());
+
+    // Not a record: nothing, never a half-read one.
+    QVERIFY(!parseAiTurn("not json").has_value());
+    QVERIFY(!parseAiTurn(R"({"attempts": [{"n": 1, "verdict": "rejected", "reason": "no such reason"}]})"));
+    QVERIFY(!parseAiTurn(R"({"opponent": "x"})"));
+  }
+
+  void everyAiMoveKeepsWhatItSawApartFromTheComments() {
+    FakeModelServer server(twoTurnsScript());
+    TestHome home;
+    auto window = playFourMoves(home, server);
+    QVERIFY(window != nullptr);
+    GameController& c = window->controller();
+
+    c.goTo(2);
+    const NodeId second = c.model().current().id;
+    const std::optional<AiTurnRecord> record = c.aiTurnAt(second);
+    QVERIFY(record.has_value());
+    QCOMPARE(record->coords, std::string("gtp"));
+    QVERIFY(QString::fromStdString(record->opponent).startsWith(server.baseUrl().prepend(QStringLiteral("openai:"))));
+    QCOMPARE(record->attempts.size(), std::size_t{2});
+    QCOMPARE(record->attempts[0].reason, RejectReason::Occupied);
+    QCOMPARE(record->attempts[0].answer, std::string("D4"));
+    QVERIFY(record->attempts[1].accepted());
+    QCOMPARE(*record->attempts[1].move, std::string("E5"));
+    // The second prompt is the one that named the rejected point.
+    QVERIFY(record->attempts[1].prompt.find("D4") != std::string::npos);
+    QCOMPARE(record->attempts[0].imageSha256.size(), std::size_t{64});
+    // The player's moves have none.
+    c.goTo(1);
+    QVERIFY(!c.aiTurnAt(c.model().current().id).has_value());
+
+    // A comment on the AI's move stays the player's alone.
+    c.goTo(2);
+    c.setComment(QStringLiteral("a fine reply"));
+    const QString path = home.path(QStringLiteral("game.sgf"));
+    QVERIFY(window->saveFile(path));
+    const QString sgf = readText(path);
+    QCOMPARE(sgf.count(QStringLiteral("XAITURN[")), 2);
+    QVERIFY(sgf.contains(QStringLiteral("C[a fine reply]")));
+    QCOMPARE(sgf.count(QStringLiteral("C[")), 1);
+  }
+
+  void aPastMoveShowsItsAttemptsPromptAndPicture() {
+    FakeModelServer server(twoTurnsScript());
+    TestHome home;
+    auto window = playFourMoves(home, server);
+    QVERIFY(window != nullptr);
+    GameController& c = window->controller();
+    AttemptsPanel& panel = *window->attemptsPanel();
+
+    // At the end: the latest AI move.
+    QVERIFY(panel.title().startsWith(QStringLiteral("Move 4 (W G7)")));
+    QCOMPARE(panel.lines(), QStringList{QStringLiteral("attempt 1: G7 accepted")});
+
+    // Stepping back to the first AI move shows its two attempts, not the latest turn's.
+    c.goTo(2);
+    QVERIFY(panel.title().startsWith(QStringLiteral("Move 2 (W E5)")));
+    QCOMPARE(panel.lines(), QStringList({QStringLiteral("attempt 1: D4 rejected \u2014 stone already there"),
+                                         QStringLiteral("attempt 2: E5 accepted")}));
+    QVERIFY(panel.promptShown().contains(QStringLiteral("D4")));
+    QVERIFY(panel.pictureMatches());
+    QVERIFY(panel.pictureVerdict().contains(QStringLiteral("is the one the model was sent")));
+
+    // A player's move: nothing of the AI's.
+    c.goTo(3);
+    QVERIFY(panel.lines().isEmpty());
+    QVERIFY(panel.title().contains(QStringLiteral("No AI attempts")));
+  }
+
+  void theRecordComesBackFromTheFileAndAChangedPictureIsSaid() {
+    FakeModelServer server(twoTurnsScript());
+    TestHome home;
+    auto window = playFourMoves(home, server);
+    QVERIFY(window != nullptr);
+    const QString path = home.path(QStringLiteral("game.sgf"));
+    QVERIFY(window->saveFile(path));
+    const std::optional<AiTurnRecord> played = [&] {
+      window->controller().goTo(2);
+      return window->controller().aiTurnAt(window->controller().model().current().id);
+    }();
+    QVERIFY(played.has_value());
+    window.reset();
+
+    TestHome other;
+    auto reader = other.makeWindow();
+    QVERIFY(reader->openFile(path));
+    GameController& c = reader->controller();
+    c.goTo(2);
+    const std::optional<AiTurnRecord> read = c.aiTurnAt(c.model().current().id);
+    QVERIFY(read.has_value());
+    QCOMPARE(aiTurnJson(*read), aiTurnJson(*played));
+    QCOMPARE(reader->attemptsPanel()->lines().size(), 2);
+    QVERIFY(reader->attemptsPanel()->pictureMatches());
+
+    // A record whose picture hash is not the one this renderer draws: shown, and said to differ.
+    const QString hash = QString::fromStdString(played->attempts[0].imageSha256);
+    QString sgf = readText(path);
+    QVERIFY(sgf.contains(hash));
+    sgf.replace(hash, QString(64, QLatin1Char('0')));
+    const QString changed = other.path(QStringLiteral("changed.sgf"));
+    QVERIFY(writeText(changed, sgf));
+    QVERIFY(reader->openFile(changed));
+    c.goTo(2);
+    QCOMPARE(reader->attemptsPanel()->lines().size(), 2);
+    QVERIFY(!reader->attemptsPanel()->pictureMatches());
+    QVERIFY(reader->attemptsPanel()->pictureVerdict().contains(QStringLiteral("differs")));
+  }
+
+  void aRecordThisClientCannotReadIsKeptAsItIs() {
+    TestHome home;
+    auto window = home.makeWindow();
+    const QString path = home.path(QStringLiteral("foreign.sgf"));
+    QVERIFY(writeText(path, QStringLiteral("(;GM[1]FF[4]SZ[9];B[ee];W[cc]XAITURN[from another program])")));
+    QVERIFY(window->openFile(path));
+    GameController& c = window->controller();
+    c.goTo(2);
+    QVERIFY(!c.aiTurnAt(c.model().current().id).has_value());
+    QVERIFY(window->attemptsPanel()->lines().isEmpty());
+    QVERIFY(QString::fromStdString(c.recordText()).contains(QStringLiteral("XAITURN[from another program]")));
+  }
+
+  void theGtpConsoleShowsTheRawTraffic() {
+    TestHome home;
+    home.setSetup(fakeGtpSetup(QStringLiteral("C3,G7")));
+    auto window = home.makeWindow();
+    window->startUp();
+    clickPoint(*window, at("E5"));
+    QVERIFY(waitForMoves(window->controller(), 2));
+
+    GtpConsole* console = window->showGtpConsole();
+    const QString text = console->text();
+    QVERIFY2(
+        text.contains(QRegularExpression(QStringLiteral("^> \\d+ play B E5$"), QRegularExpression::MultilineOption)),
+        qPrintable(text));
+    QVERIFY(text.contains(
+        QRegularExpression(QStringLiteral("^> \\d+ genmove [wW]$"), QRegularExpression::MultilineOption)));
+    QVERIFY(text.contains(QRegularExpression(QStringLiteral("^< =\\d+ C3$"), QRegularExpression::MultilineOption)));
+    // New traffic is added while the console is open.
+    clickPoint(*window, at("E3"));
+    QVERIFY(waitForMoves(window->controller(), 4));
+    QTRY_VERIFY_WITH_TIMEOUT(console->text().contains(QRegularExpression(QStringLiteral("^< =\\d+ G7$"),
+                                                                         QRegularExpression::MultilineOption)),
+                             kTimeoutMs);
+    // The GTP engine's moves keep their attempts too, without a prompt or a picture.
+    const std::optional<AiTurnRecord> record = window->controller().aiTurnAt(window->controller().model().current().id);
+    QVERIFY(record.has_value());
+    QVERIFY(record->coords.empty());
+    QCOMPARE(record->attempts.size(), std::size_t{1});
+    QVERIFY(record->attempts[0].prompt.empty());
+    QVERIFY(!window->attemptsPanel()->pictureMatches());
+    QVERIFY(window->attemptsPanel()->pictureVerdict().isEmpty());
+  }
+};
+
+QTEST_MAIN(AiViewTest)
+#include "ai_view_test.moc"
