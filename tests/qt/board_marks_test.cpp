@@ -93,6 +93,42 @@ class BoardMarksTest : public QObject {
     QVERIFY2(pixel("C5", 0.3, 0.12).lightness() > 100, qPrintable(pixel("C5", 0.3, 0.12).name()));
   }
 
+  void theEstimateShadesEachSidesArea() {
+    // The walls of the scoring record in a game still in play: columns A and B are Black's (White's B5 inside is
+    // dead), E to J White's.
+    TestHome home;
+    home.setSetup(quickSetup());
+    auto window = home.makeWindow();
+    window->resize(1000, 800);
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    const QString path = home.path(QStringLiteral("walls.sgf"));
+    QByteArray record(kScoringRecord);
+    record.replace(";B[];W[])", ")");
+    writeFile(path, record);
+    QVERIFY(window->openFile(path, true));
+    GameController& controller = window->controller();
+    BoardWidget* board = window->board();
+    // Between the grid lines and away from the middle, where the owner's square is: only the wood or its shade.
+    const auto shade = [&](const char* vertex) {
+      const QImage image = board->grab().toImage();
+      const double ratio = image.devicePixelRatio();
+      const QPointF p = board->centerOf(at(vertex)) * ratio + QPointF(0.3, 0.3) * board->cellSize() * ratio;
+      return image.pixelColor(static_cast<int>(std::lround(p.x())), static_cast<int>(std::lround(p.y())));
+    };
+    const QColor blacksBefore = shade("A2");
+    const QColor whitesBefore = shade("H2");
+    controller.setScoreEstimateShown(true);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.scoreEstimate().has_value(), kTimeoutMs);
+    QApplication::processEvents();
+    const QColor blacks = shade("A2");
+    const QColor whites = shade("H2");
+    QVERIFY2(blacks.lightness() < blacksBefore.lightness() - 30,
+             qPrintable(blacks.name() + QLatin1Char(' ') + blacksBefore.name()));
+    QVERIFY2(whites.lightness() > whitesBefore.lightness() + 15,
+             qPrintable(whites.name() + QLatin1Char(' ') + whitesBefore.name()));
+    QVERIFY(controller.scoreEstimateText().startsWith(QStringLiteral("Estimate: W+")));
+  }
+
   void aThreeDigitMoveNumberStaysInsideItsStone() {
     TestHome home;
     home.setSetup(quickSetup());

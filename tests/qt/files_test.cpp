@@ -1,5 +1,6 @@
 // Nothing lost: the controller's unsaved state (a new game clean, a move dirty, saving and opening clean, the
-// autosave not), the question before the window closes on an unsaved game, the recent files and Save As's keys.
+// autosave not), the question before the window closes, a new game starts or a file opens over an unsaved game, the
+// recent files and Save As's keys.
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
@@ -9,6 +10,7 @@
 #include <QtTest>
 
 #include "qt_test_support.h"
+#include "widgets/new_game_dialog.h"
 
 using namespace tengen;
 using namespace tengen::qt;
@@ -28,6 +30,29 @@ void answerNextMessageBox(QMessageBox::StandardButton button, QString* text = nu
     if (text != nullptr) *text = box->text();
     box->button(button)->click();
   });
+}
+
+// Accepts the next modal dialog of type D (the New game dialog) once it is up, then answers the message box that
+// follows with `button`. Polls, since the box comes up only once the dialog's own event loop has ended.
+template <typename D>
+void acceptDialogThenAnswer(QMessageBox::StandardButton button) {
+  auto* poll = new QTimer;
+  poll->setInterval(10);
+  QObject::connect(poll, &QTimer::timeout, [poll, button, accepted = false]() mutable {
+    QWidget* modal = QApplication::activeModalWidget();
+    if (!accepted) {
+      if (auto* dialog = qobject_cast<D*>(modal)) {
+        dialog->accept();
+        accepted = true;
+      }
+      return;
+    }
+    if (auto* box = qobject_cast<QMessageBox*>(modal)) {
+      box->button(button)->click();
+      poll->deleteLater();
+    }
+  });
+  poll->start();
 }
 
 // A window playing a new quick game as Black.
@@ -101,6 +126,50 @@ class FilesTest : public QObject {
     answerNextMessageBox(QMessageBox::Discard);
     QVERIFY(window->close());
     QVERIFY(!window->isVisible());
+  }
+
+  void aNewGameAsksBeforeAnUnsavedOneGoes() {
+    TestHome home;
+    auto window = startedWindow(home);
+    clickPoint(*window, at("E5"));
+    QVERIFY(waitForPlayer(window->controller()));
+    QCOMPARE(window->controller().model().game().moveCount(), 2);
+
+    acceptDialogThenAnswer<NewGameDialog>(QMessageBox::Cancel);
+    window->action(QStringLiteral("newGame"))->trigger();
+    QCOMPARE(window->controller().model().game().moveCount(), 2);
+    QVERIFY(window->controller().unsaved());
+
+    acceptDialogThenAnswer<NewGameDialog>(QMessageBox::Discard);
+    window->action(QStringLiteral("newGame"))->trigger();
+    QCOMPARE(window->controller().model().game().moveCount(), 0);
+    QVERIFY(!window->controller().unsaved());
+  }
+
+  void openingAFileAsksBeforeAnUnsavedGameGoes() {
+    TestHome home;
+    auto window = startedWindow(home);
+    const QString other = home.path(QStringLiteral("other.sgf"));
+    QVERIFY(window->saveFile(other));
+    clickPoint(*window, at("E5"));
+    QVERIFY(waitForPlayer(window->controller()));
+
+    // Open: Cancel at the question, and no file dialog follows.
+    QString question;
+    answerNextMessageBox(QMessageBox::Cancel, &question);
+    window->action(QStringLiteral("open"))->trigger();
+    QCOMPARE(question, QStringLiteral("The current game has not been saved."));
+    QVERIFY(QApplication::activeModalWidget() == nullptr);
+    QCOMPARE(window->controller().model().game().moveCount(), 2);
+
+    // Open Recent: Cancel keeps the game, Discard opens the file.
+    answerNextMessageBox(QMessageBox::Cancel);
+    window->action(QStringLiteral("recentFile0"))->trigger();
+    QCOMPARE(window->controller().model().game().moveCount(), 2);
+    answerNextMessageBox(QMessageBox::Discard);
+    window->action(QStringLiteral("recentFile0"))->trigger();
+    QCOMPARE(window->controller().model().game().moveCount(), 0);
+    QVERIFY(window->windowTitle().startsWith(QStringLiteral("other.sgf")));
   }
 
   void saveFromTheQuestionWritesTheFileAndCloses() {

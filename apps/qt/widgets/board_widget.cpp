@@ -22,6 +22,8 @@ const QColor kWoodDark(205, 160, 88);
 const QColor kBackground(58, 62, 66);
 constexpr double kStoneRadius = 0.48;    // of a cell: stones nearly touch, as on a real board
 constexpr double kOwnerMarkSize = 0.22;  // of a cell: the side of the square that shows who owns a point
+// How opaque the score estimate's shading is on a point owned outright; less as the ownership is less sure.
+constexpr double kShadeAlpha = 0.5;
 constexpr double kDeadStoneOpacity = 0.3;
 const QColor kDeadCrossColor(215, 25, 25);
 const QColor kLastMoveNumberColor(220, 40, 30);
@@ -163,6 +165,23 @@ void drawOwnerMark(QPainter& painter, QPointF centre, double cell, const Ownersh
   painter.setPen(Qt::NoPen);
   painter.setBrush(ownerColor(own));
   painter.drawRect(QRectF(centre.x() - s / 2, centre.y() - s / 2, s, s));
+}
+
+// The score estimate's shading: each point's square of the grid washed in the colour of the side that owns it, as
+// strongly as it owns it (the playouts' share in play, whole for a finished position's territory and dead stones).
+void drawOwnershipShade(QPainter& painter, QPointF centre, double cell, const OwnershipView& view, std::size_t index) {
+  if (view.estimate == nullptr) return;
+  Color own = view.owner[index];
+  double strength = isPlayer(own) ? 1.0 : 0.0;
+  if (!view.estimate->final && !view.estimate->playoutOwnership.empty()) {
+    const float share = view.estimate->playoutOwnership[index];
+    own = share > 0 ? Color::Black : Color::White;
+    strength = std::min(1.0, static_cast<double>(std::abs(share)));
+  }
+  if (!isPlayer(own) || strength < 0.1) return;
+  QColor wash = ownerColor(own);
+  wash.setAlphaF(static_cast<float>(kShadeAlpha * strength));
+  painter.fillRect(QRectF(centre.x() - cell / 2, centre.y() - cell / 2, cell, cell), wash);
 }
 
 // The largest bold font, up to the size the board has always used, whose `digits`-digit numbers fit inside a stone
@@ -386,6 +405,18 @@ void BoardWidget::paintPoints(QPainter& painter, const Game& shown) const {
     const double largest = std::max(7.0, cell * (size > 13 ? 0.36 : 0.42));
     for (int digits = 1; digits <= 3; ++digits) {
       numberFonts[digits - 1] = moveNumberFont(painter.font(), cell * kStoneRadius, largest, digits);
+    }
+  }
+  // The shading goes under every stone, so that it covers whole squares of the grid.
+  if (ownership.estimate != nullptr && !ownership.owner.empty()) {
+    for (int row = 0; row < size; ++row) {
+      for (int col = 0; col < size; ++col) {
+        const Point p{row, col};
+        const Color c = board.at(p);
+        if (!isPlayer(c) || ownership.isDead(p, size)) {
+          drawOwnershipShade(painter, centerOf(p), cell, ownership, pointIndex(p, size));
+        }
+      }
     }
   }
   for (int row = 0; row < size; ++row) {
