@@ -2,6 +2,8 @@
 // reading the answer, building the prompt, drawing the board picture.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <memory>
 #include <random>
 #include <string>
 #include <utility>
@@ -25,20 +27,51 @@ using tengen::Move;
 using tengen::RejectReason;
 
 // A middle game of `moves` random legal moves on 19x19, seeded, so every run measures the same position.
+// Plays a random legal move of the side to move; false when there is none.
+bool playRandomMove(Game& game, std::mt19937_64& rng) {
+  std::vector<tengen::Point> legal;
+  for (int row = 0; row < game.size(); ++row) {
+    for (int col = 0; col < game.size(); ++col) {
+      if (game.check(Move::play(game.toMove(), {row, col})) == RejectReason::None) legal.push_back({row, col});
+    }
+  }
+  if (legal.empty()) return false;
+  game.play(Move::play(game.toMove(), legal[rng() % legal.size()]));
+  return true;
+}
+
 Game midGame(int moves, std::uint64_t seed) {
   Game game;
   std::mt19937_64 rng(seed);
-  for (int i = 0; i < moves; ++i) {
-    std::vector<tengen::Point> legal;
-    for (int row = 0; row < game.size(); ++row) {
-      for (int col = 0; col < game.size(); ++col) {
-        if (game.check(Move::play(game.toMove(), {row, col})) == RejectReason::None) legal.push_back({row, col});
-      }
-    }
-    if (legal.empty()) break;
-    game.play(Move::play(game.toMove(), legal[rng() % legal.size()]));
+  for (int i = 0; i < moves && playRandomMove(game, rng); ++i) {
   }
   return game;
+}
+
+// The positions of `games` seeded random games of `moves` moves each, after every move, game after game: what a
+// model is shown move after move in play.
+const std::vector<Game>& playedPositions() {
+  static const std::vector<Game> positions = [] {
+    constexpr int kGames = 20;
+    constexpr int kMoves = 150;
+    std::vector<Game> out;
+    out.reserve(kGames * kMoves);
+    for (int g = 0; g < kGames; ++g) {
+      std::mt19937_64 rng(100 + static_cast<std::uint64_t>(g));
+      Game game;
+      for (int i = 0; i < kMoves && playRandomMove(game, rng); ++i) out.push_back(game);
+    }
+    return out;
+  }();
+  return positions;
+}
+
+// The same positions in a seeded random order: each picture from another game, as `tengen eval` draws them.
+std::vector<const Game*> unrelatedPositions() {
+  std::vector<const Game*> order;
+  for (const Game& game : playedPositions()) order.push_back(&game);
+  std::shuffle(order.begin(), order.end(), std::mt19937_64(7));
+  return order;
 }
 
 void BM_ReadMoveShort(benchmark::State& state) {
@@ -101,29 +134,50 @@ void BM_RenderBoardPng(benchmark::State& state) {
 }
 BENCHMARK(BM_RenderBoardPng)->Arg(512)->Arg(640)->Arg(800)->Unit(benchmark::kMillisecond);
 
-// What a model source pays per move: its renderer keeps the drawn board and stones, so only composing and
-// compressing remain.
-void BM_KeptRendererPng(benchmark::State& state) {
-  const Game game = midGame(150, 7);
+// Draws `positions` in turn with one renderer, as a model source does; when they run out, a fresh renderer starts
+// over (not timed), so that no picture is ever drawn twice by one renderer.
+void drawInTurn(benchmark::State& state, const std::vector<const Game*>& positions) {
   tengen::ai::BoardImageOptions options;
   options.pixels = static_cast<int>(state.range(0));
-  tengen::ai::BoardRenderer renderer(options);
+  auto renderer = std::make_unique<tengen::ai::BoardRenderer>(options);
+  benchmark::DoNotOptimize(renderer->png(*positions.front()));  // the first picture draws the board with cairo
+  std::size_t next = 1;
   std::size_t bytes = 0;
   for (auto _ : state) {
-    const std::string png = renderer.png(game);
-    bytes = png.size();
+    if (next == positions.size()) {
+      state.PauseTiming();
+      renderer = std::make_unique<tengen::ai::BoardRenderer>(options);
+      benchmark::DoNotOptimize(renderer->png(*positions.front()));
+      next = 1;
+      state.ResumeTiming();
+    }
+    const std::string png = renderer->png(*positions[next++]);
+    bytes += png.size();
     benchmark::DoNotOptimize(png.data());
   }
-  state.counters["png_bytes"] = static_cast<double>(bytes);
+  state.counters["png_bytes"] = benchmark::Counter(static_cast<double>(bytes), benchmark::Counter::kAvgIterations);
+}
+
+// What a model source pays per move in play: its renderer keeps the drawn board and stones and the compressed bands
+// of the picture, and each picture is the next position of a game (a stone more, the last-move mark moved).
+void BM_KeptRendererPng(benchmark::State& state) {
+  std::vector<const Game*> positions;
+  for (const Game& game : playedPositions()) positions.push_back(&game);
+  drawInTurn(state, positions);
 }
 BENCHMARK(BM_KeptRendererPng)->Arg(512)->Arg(640)->Arg(800)->Unit(benchmark::kMicrosecond);
+
+// The same renderer on positions of unrelated games, as `tengen eval` asks: few bands repeat.
+void BM_KeptRendererPngUnrelated(benchmark::State& state) { drawInTurn(state, unrelatedPositions()); }
+BENCHMARK(BM_KeptRendererPngUnrelated)->Arg(640)->Unit(benchmark::kMicrosecond);
 
 // The referee's own cost per move with an instant model: a source that does what the openai: source does before
 // and after HTTP (prompt, PNG and its sha256, the request body with the base64 image) and answers at once in
 // prose, so requestMove's figure is tengen's whole share of a model move. Arg 1: with the image, 0: without.
 class InstantModel : public tengen::ai::MoveSource {
  public:
-  InstantModel(bool image, std::string answer) : m_image(image), m_answer(std::move(answer)) {}
+  explicit InstantModel(bool image) : m_image(image) {}
+  void setAnswer(std::string answer) { m_answer = std::move(answer); }
   std::string describe() const override { return "instant"; }
   tengen::Result<tengen::ai::Answer> propose(const tengen::ai::MoveRequest& request) override {
     const tengen::ai::Prompt prompt = buildPrompt(tengen::ai::defaultPromptTemplate(), *request.game, request.color,
@@ -149,15 +203,34 @@ class InstantModel : public tengen::ai::MoveSource {
   tengen::ai::BoardRenderer m_renderer;  // kept between moves, as ModelSource keeps its own
 };
 
-void BM_RefereeInstantModel(benchmark::State& state) {
-  const Game game = midGame(150, 7);
-  std::string vertex;
-  for (int i = 0; i < 19 * 19 && vertex.empty(); ++i) {
-    const tengen::Point p{i / 19, i % 19};
-    if (game.check(Move::play(game.toMove(), p)) == RejectReason::None) vertex = tengen::gtpVertex(p, 19);
+// An answer in prose naming a legal point of each position, one per position.
+std::vector<std::string> proseAnswers(const std::vector<Game>& positions) {
+  std::vector<std::string> answers;
+  answers.reserve(positions.size());
+  for (const Game& game : positions) {
+    std::string vertex = "pass";
+    for (int i = 0; i < 19 * 19; ++i) {
+      const tengen::Point p{i / 19, i % 19};
+      if (game.check(Move::play(game.toMove(), p)) == RejectReason::None) {
+        vertex = tengen::gtpVertex(p, 19);
+        break;
+      }
+    }
+    answers.push_back("Looking at the position, I would play " + vertex + ".");
   }
-  InstantModel model(state.range(0) != 0, "Looking at the position, I would play " + vertex + ".");
+  return answers;
+}
+
+// Move after move of the played games, as in play.
+void BM_RefereeInstantModel(benchmark::State& state) {
+  const std::vector<Game>& positions = playedPositions();
+  static const std::vector<std::string> answers = proseAnswers(positions);
+  InstantModel model(state.range(0) != 0);
+  std::size_t next = 0;
   for (auto _ : state) {
+    const Game& game = positions[next];
+    model.setAnswer(answers[next]);
+    next = (next + 1) % positions.size();
     const tengen::ai::RefereeOutcome outcome =
         tengen::ai::requestMove(model, game, game.toMove(), tengen::ai::RefereeOptions(tengen::ai::ErrorLog::none()));
     if (!outcome.move) state.SkipWithError(outcome.error.c_str());

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <random>
 #include <string>
 
 #include "tengen/core/coords.h"
@@ -97,6 +98,38 @@ TEST(BoardImageTest, AKeptRendererDrawsTheSameBytesAsAFreshOneAcrossPositionsAnd
     const std::string kept = renderer.png(*game);
     EXPECT_EQ(kept, renderBoardPng(*game));
     EXPECT_EQ(readBack(kept), (std::pair<int, int>{640, 640}));
+  }
+}
+
+TEST(BoardImageTest, AGameWithCapturesDrawnMoveByMoveIsDrawnAsFromScratch) {
+  // The kept renderer reuses the compressed bands a move did not change: stones taken off, the last-move mark
+  // moving and an earlier position shown again must all come out as a fresh renderer draws them.
+  for (const int size : {9, 19}) {
+    BoardRenderer renderer;
+    GameConfig config;
+    config.size = size;
+    Game game(config);
+    std::mt19937_64 rng(static_cast<std::uint64_t>(size));
+    int captures = 0;
+    std::vector<Game> seen;
+    for (int i = 0; i < 90; ++i) {
+      std::vector<Point> legal;
+      for (int row = 0; row < size; ++row) {
+        for (int col = 0; col < size; ++col) {
+          if (game.check(Move::play(game.toMove(), {row, col})) == RejectReason::None) legal.push_back({row, col});
+        }
+      }
+      if (legal.empty()) break;
+      game.play(Move::play(game.toMove(), legal[rng() % legal.size()]));
+      captures = game.board().captures(Color::Black) + game.board().captures(Color::White);
+      seen.push_back(game);
+      ASSERT_EQ(renderer.png(game), renderBoardPng(game)) << "move " << i + 1 << " on " << size;
+    }
+    if (size == 9) {
+      EXPECT_GT(captures, 0);  // a crowded 9x9 board has taken stones by now
+    }
+    ASSERT_EQ(renderer.png(seen[seen.size() / 2]), renderBoardPng(seen[seen.size() / 2]));
+    EXPECT_EQ(readBack(renderer.png(seen.back())), (std::pair<int, int>{640, 640}));
   }
 }
 

@@ -345,20 +345,8 @@ Point markedPoint(const Game& game, const BoardImageOptions& options) {
   return Point{-1, -1};
 }
 
-// An 8-bit palette PNG of px * px palette indices; empty if zlib failed.
-std::string encodePng(const std::vector<std::uint8_t>& pixels, int px, const std::vector<unsigned char>& palette) {
-  // Each row is filter type 0 and its indices; deflate at level 1, which suits the long runs of one colour here and
-  // costs a fraction of the default level.
-  std::vector<unsigned char> raw(static_cast<std::size_t>(px) * (px + 1));
-  for (int yy = 0; yy < px; ++yy) {
-    raw[static_cast<std::size_t>(yy) * (px + 1)] = 0;
-    std::memcpy(&raw[static_cast<std::size_t>(yy) * (px + 1) + 1], &pixels[static_cast<std::size_t>(yy) * px],
-                static_cast<std::size_t>(px));
-  }
-  uLongf compressedSize = compressBound(static_cast<uLong>(raw.size()));
-  std::vector<unsigned char> compressed(compressedSize);
-  if (compress2(compressed.data(), &compressedSize, raw.data(), static_cast<uLong>(raw.size()), 1) != Z_OK) return {};
-
+// An 8-bit palette PNG of px * px pixels around `idat`, the zlib stream of its filtered rows.
+std::string pngFile(int px, const std::vector<unsigned char>& palette, const std::string& idat) {
   std::string out("\x89PNG\r\n\x1a\n", 8);
   const unsigned char ihdr[13] = {static_cast<unsigned char>(px >> 24),
                                   static_cast<unsigned char>(px >> 16),
@@ -375,10 +363,16 @@ std::string encodePng(const std::vector<std::uint8_t>& pixels, int px, const std
                                   0};
   appendChunk(out, "IHDR", ihdr, sizeof ihdr);
   appendChunk(out, "PLTE", palette.data(), palette.size());
-  appendChunk(out, "IDAT", compressed.data(), compressedSize);
+  appendChunk(out, "IDAT", reinterpret_cast<const unsigned char*>(idat.data()), idat.size());
   appendChunk(out, "IEND", nullptr, 0);
   return out;
 }
+
+// The picture is compressed in bands of this many pixel rows, each on its own, so that a band a move did not
+// change is not compressed again (docs/benchmarks.md, "The board picture").
+constexpr int kBandRows = 32;
+// Bands kept at the most per renderer (about a kilobyte each); past it the store starts afresh.
+constexpr std::size_t kMaxBands = 8192;
 
 }  // namespace
 
@@ -390,28 +384,47 @@ struct BoardRenderer::Cache {
     std::vector<std::uint8_t> index;   // dim * dim
     std::vector<std::uint8_t> opaque;  // 1 where the stone covers the pixel
 
-    // Writes the stone's pixels into a px * px picture, centred on (cx, cy), where the stone covers them.
-    void paste(std::vector<std::uint8_t>& pixels, int px, double cx, double cy) const {
+    // Writes the stone's pixels, centred on (cx, cy) of a px * px picture, into the rows [y0, y1) of it that `rows`
+    // holds: row y starts at rows + (y - y0) * stride.
+    void paste(std::uint8_t* rows, std::size_t stride, int px, int y0, int y1, double cx, double cy) const {
       const int left = static_cast<int>(std::lround(cx - dim / 2.0));
       const int top = static_cast<int>(std::lround(cy - dim / 2.0));
-      for (int yy = 0; yy < dim; ++yy) {
-        const int py = top + yy;
-        if (py < 0 || py >= px) continue;
+      for (int yy = std::max(0, y0 - top); yy < dim && top + yy < y1; ++yy) {
+        std::uint8_t* row = rows + static_cast<std::size_t>(top + yy - y0) * stride;
         for (int xx = 0; xx < dim; ++xx) {
           const int pxx = left + xx;
           const std::size_t s = static_cast<std::size_t>(yy) * dim + xx;
           if (pxx < 0 || pxx >= px || !opaque[s]) continue;
-          pixels[static_cast<std::size_t>(py) * px + pxx] = index[s];
+          row[pxx] = index[s];
         }
       }
     }
+
+    // The first pixel row the stone centred at cy covers.
+    int top(double cy) const { return static_cast<int>(std::lround(cy - dim / 2.0)); }
   };
-  int size = 0;
-  double cell = 0;
-  std::vector<double> coord;  // pixel centre of line i
-  std::vector<std::uint8_t> board;
-  Sprite stone[2][2];                  // [white][marked]
-  std::vector<unsigned char> palette;  // RGB triplets
+
+  // A band of the picture compressed on its own: a raw deflate stream from a fresh start, ended by a full flush so
+  // that it ends on a byte and refers to nothing before it, with the Adler-32 of its filtered rows.
+  struct Band {
+    std::string deflated;
+    uLong adler = 0;
+  };
+
+  struct DeflateStream {
+    z_stream zs{};
+    bool ready = false;
+    DeflateStream() {
+      // Level 1 suits the long runs of one colour here and costs a fraction of the default level; raw deflate (no
+      // zlib header) since the bands are joined under one header.
+      ready = deflateInit2(&zs, 1, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY) == Z_OK;
+    }
+    ~DeflateStream() {
+      if (ready) deflateEnd(&zs);
+    }
+    DeflateStream(const DeflateStream&) = delete;
+    DeflateStream& operator=(const DeflateStream&) = delete;
+  };
 
   // Draws the board and the stones for the game's size with cairo and keeps them as palette indices; nothing when
   // cairo failed.
@@ -442,20 +455,120 @@ struct BoardRenderer::Cache {
     return cache;
   }
 
-  // The picture of the game's position as palette indices: the board, then every stone's pixels where the stone
-  // covers them.
-  std::vector<std::uint8_t> compose(const Game& game, const BoardImageOptions& options) const {
-    std::vector<std::uint8_t> pixels = board;
+  // The PNG of the game's position: the board, then every stone's pixels where the stone covers them; each band of
+  // rows is compressed only when the stones that touch it have not been seen there before.
+  std::string png(const Game& game, const BoardImageOptions& options) {
+    if (!deflater.ready) return {};
+    const int px = options.pixels;
+    const int bandCount = (px + kBandRows - 1) / kBandRows;
+    // What each band shows besides the board: the stones whose pixels reach into it, in reading order.
+    struct Touch {
+      int row, col, white, marked;
+    };
+    // A band's key: its index, then three bytes (row, column, colour and mark) per stone that touches it.
+    std::vector<std::string> keys(static_cast<std::size_t>(bandCount));
+    for (int b = 0; b < bandCount; ++b) {
+      const char index[2] = {static_cast<char>(b >> 8), static_cast<char>(b)};
+      keys[static_cast<std::size_t>(b)].assign(index, 2);
+    }
+    std::vector<std::vector<Touch>> touching(static_cast<std::size_t>(bandCount));
     const Point last = markedPoint(game, options);
     const Board& position = game.board();
+    const int dim = stone[0][0].dim;
     for (int row = 0; row < size; ++row) {
+      const int top = stone[0][0].top(coord[row]);
+      const int first = std::max(0, top / kBandRows);
+      const int lastBand = std::min(bandCount - 1, (top + dim - 1) / kBandRows);
       for (int col = 0; col < size; ++col) {
         const Color c = position.at(Point{row, col});
         if (c != Color::Black && c != Color::White) continue;
-        stone[c == Color::White][Point{row, col} == last].paste(pixels, options.pixels, coord[col], coord[row]);
+        const Touch t{row, col, c == Color::White ? 1 : 0, Point{row, col} == last ? 1 : 0};
+        for (int b = first; b <= lastBand; ++b) {
+          const char touch[3] = {static_cast<char>(row), static_cast<char>(col),
+                                 static_cast<char>(t.white * 2 + t.marked)};
+          keys[static_cast<std::size_t>(b)].append(touch, 3);
+          touching[static_cast<std::size_t>(b)].push_back(t);
+        }
       }
     }
-    return pixels;
+    if (bands.size() > kMaxBands) bands.clear();
+    std::string idat("\x78\x01", 2);  // zlib's header: deflate, 32 KiB window, fastest level
+    uLong adler = adler32(0, nullptr, 0);
+    for (int b = 0; b < bandCount; ++b) {
+      const int y0 = b * kBandRows;
+      const int y1 = std::min(px, y0 + kBandRows);
+      const std::size_t rawLength = static_cast<std::size_t>(y1 - y0) * (px + 1);
+      // A band refers back into the one above it, so it is the same only when both are.
+      std::string key = keys[static_cast<std::size_t>(b)];
+      if (b > 0) key += keys[static_cast<std::size_t>(b - 1)];
+      auto found = bands.find(key);
+      if (found == bands.end()) {
+        if (b > 0) {
+          compose(dictionary, px, y0 - kBandRows, y0, touching[static_cast<std::size_t>(b - 1)]);
+        } else {
+          dictionary.clear();
+        }
+        compose(raw, px, y0, y1, touching[static_cast<std::size_t>(b)]);
+        std::optional<Band> band = compressBand();
+        if (!band) return {};
+        found = bands.emplace(std::move(key), std::move(*band)).first;
+      }
+      idat += found->second.deflated;
+      adler = adler32_combine(adler, found->second.adler, static_cast<z_off_t>(rawLength));
+    }
+    // A last, empty stored block ends the deflate stream; then the Adler-32 of all the rows, big-endian.
+    idat.append("\x01\x00\x00\xff\xff", 5);
+    for (int shift = 24; shift >= 0; shift -= 8) idat += static_cast<char>((adler >> shift) & 0xFF);
+    return pngFile(px, palette, idat);
+  }
+
+  int size = 0;
+  double cell = 0;
+  std::vector<double> coord;  // pixel centre of line i
+  std::vector<std::uint8_t> board;
+  Sprite stone[2][2];                  // [white][marked]
+  std::vector<unsigned char> palette;  // RGB triplets
+  std::unordered_map<std::string, Band> bands;
+  DeflateStream deflater;
+  std::vector<std::uint8_t> raw;         // one band's filtered rows, reused
+  std::vector<std::uint8_t> dictionary;  // the filtered rows of the band above it
+  std::vector<unsigned char> deflated;   // one band compressed, reused
+
+ private:
+  // The filtered rows [y0, y1) of the picture into `out`: the board's rows, each after its filter type 0 (none), with
+  // the pixels of the stones that touch them.
+  template <typename Touches>
+  void compose(std::vector<std::uint8_t>& out, int px, int y0, int y1, const Touches& touches) const {
+    const std::size_t stride = static_cast<std::size_t>(px) + 1;
+    out.assign(static_cast<std::size_t>(y1 - y0) * stride, 0);
+    for (int y = y0; y < y1; ++y) {
+      std::memcpy(&out[static_cast<std::size_t>(y - y0) * stride + 1], &board[static_cast<std::size_t>(y) * px],
+                  static_cast<std::size_t>(px));
+    }
+    for (const auto& t : touches)
+      stone[t.white][t.marked].paste(&out[1], stride, px, y0, y1, coord[t.col], coord[t.row]);
+  }
+
+  // `raw` compressed as the continuation of a stream whose last bytes were `dictionary` (the band above): the rows of
+  // a board repeat, and finding them there keeps the picture as small as when it was compressed whole.
+  std::optional<Band> compressBand() {
+    Band band;
+    band.adler = adler32(adler32(0, nullptr, 0), raw.data(), static_cast<uInt>(raw.size()));
+    z_stream& zs = deflater.zs;
+    // The flush adds a few bytes beyond deflateBound's figure.
+    deflated.resize(deflateBound(&zs, static_cast<uLong>(raw.size())) + 16);
+    if (deflateReset(&zs) != Z_OK) return std::nullopt;
+    if (!dictionary.empty() &&
+        deflateSetDictionary(&zs, dictionary.data(), static_cast<uInt>(dictionary.size())) != Z_OK) {
+      return std::nullopt;
+    }
+    zs.next_in = raw.data();
+    zs.avail_in = static_cast<uInt>(raw.size());
+    zs.next_out = deflated.data();
+    zs.avail_out = static_cast<uInt>(deflated.size());
+    if (deflate(&zs, Z_FULL_FLUSH) != Z_OK || zs.avail_in != 0 || zs.avail_out == 0) return std::nullopt;
+    band.deflated.assign(reinterpret_cast<const char*>(deflated.data()), deflated.size() - zs.avail_out);
+    return band;
   }
 };
 
@@ -472,7 +585,7 @@ std::string BoardRenderer::png(const Game& game) {
     if (!cache) return {};
     m_cache = std::move(cache);
   }
-  return encodePng(m_cache->compose(game, m_options), m_options.pixels, m_cache->palette);
+  return m_cache->png(game, m_options);
 }
 
 std::string renderBoardPng(const Game& game, const BoardImageOptions& options) {
