@@ -197,6 +197,7 @@ void MainWindow::buildActions() {
   });
   view->addAction(sound);
   addSidePanelAction(*view);
+  addLanguageMenu(*view);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(addAction(QStringLiteral("about"), tr("&About tengen-qt"), QKeySequence(), &MainWindow::about));
