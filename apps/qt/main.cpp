@@ -1,4 +1,4 @@
-// tengen-qt [FILE.sgf] [--autosave PATH] [--settings FILE.ini] [--error-log PATH]: the desktop client.
+// tengen-qt [FILE.sgf] [--autosave PATH] [--settings FILE.ini] [--error-log PATH] [--lang CODE]: the desktop client.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QSettings>
@@ -9,6 +9,8 @@
 
 #include "model/autosave.h"
 #include "model/background.h"
+#include "model/language.h"
+#include "model/settings.h"
 #include "widgets/main_window.h"
 
 namespace {
@@ -26,6 +28,35 @@ bool haveDisplay(int argc, char** argv) {
   return false;
 }
 
+// The client's options, described in the language installed when it is called.
+void addOptions(QCommandLineParser& parser) {
+  parser.setApplicationDescription(
+      QCoreApplication::translate("main", "Play Go against an engine or a model, every move refereed."));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  parser.addPositionalArgument(QStringLiteral("file"),
+                               QCoreApplication::translate("main", "An SGF game record to open."),
+                               QCoreApplication::translate("main", "[FILE.sgf]"));
+  parser.addOption(QCommandLineOption(
+      QStringLiteral("autosave"),
+      QCoreApplication::translate(
+          "main", "Where the game is saved after every move (default: the application data directory)."),
+      QCoreApplication::translate("main", "PATH")));
+  parser.addOption(
+      QCommandLineOption(QStringLiteral("settings"),
+                         QCoreApplication::translate("main", "Keep settings in this INI file instead of the user's."),
+                         QCoreApplication::translate("main", "FILE")));
+  parser.addOption(QCommandLineOption(QStringLiteral("error-log"),
+                                      QCoreApplication::translate("main", "Where failed AI moves are logged."),
+                                      QCoreApplication::translate("main", "PATH")));
+  parser.addOption(QCommandLineOption(
+      QStringLiteral("lang"),
+      QCoreApplication::translate("main",
+                                  "The language to speak: en, pt_BR or ja (default: the one chosen in "
+                                  "View > Language, else the system's)."),
+      QCoreApplication::translate("main", "CODE")));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -41,33 +72,28 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName(QStringLiteral("tengen-qt"));
   QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
 
+  // The language comes before --help is answered, so that the help is in it too: a first quiet pass reads only
+  // --lang and --settings (docs/client.md, "Language").
+  QCommandLineParser early;
+  addOptions(early);
+  early.parse(QCoreApplication::arguments());
+  std::unique_ptr<QSettings> store =
+      early.isSet(QStringLiteral("settings"))
+          ? std::make_unique<QSettings>(early.value(QStringLiteral("settings")), QSettings::IniFormat)
+          : std::make_unique<QSettings>();
+  const QString wanted = early.isSet(QStringLiteral("lang")) ? early.value(QStringLiteral("lang"))
+                                                             : tengen::qt::Settings(*store).language();
+  tengen::qt::installTranslations(tengen::qt::chooseLanguage(wanted));
+
   QCommandLineParser parser;
-  parser.setApplicationDescription(QStringLiteral("Play Go against an engine or a model, every move refereed."));
-  parser.addHelpOption();
-  parser.addVersionOption();
-  parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("An SGF game record to open."),
-                               QStringLiteral("[FILE.sgf]"));
-  const QCommandLineOption autosave(QStringLiteral("autosave"),
-                                    QStringLiteral("Where the game is saved after every move (default: the "
-                                                   "application data directory)."),
-                                    QStringLiteral("PATH"));
-  const QCommandLineOption settings(QStringLiteral("settings"),
-                                    QStringLiteral("Keep settings in this INI file instead of the user's."),
-                                    QStringLiteral("FILE"));
-  const QCommandLineOption errorLog(QStringLiteral("error-log"), QStringLiteral("Where failed AI moves are logged."),
-                                    QStringLiteral("PATH"));
-  parser.addOption(autosave);
-  parser.addOption(settings);
-  parser.addOption(errorLog);
+  addOptions(parser);
   parser.process(app);
 
-  std::unique_ptr<QSettings> store = parser.isSet(settings)
-                                         ? std::make_unique<QSettings>(parser.value(settings), QSettings::IniFormat)
-                                         : std::make_unique<QSettings>();
   tengen::qt::MainWindowOptions options;
   options.store = store.get();
-  options.autosavePath = parser.isSet(autosave) ? parser.value(autosave) : tengen::qt::Autosave::defaultPath();
-  options.errorLogPath = parser.value(errorLog);
+  options.autosavePath = parser.isSet(QStringLiteral("autosave")) ? parser.value(QStringLiteral("autosave"))
+                                                                  : tengen::qt::Autosave::defaultPath();
+  options.errorLogPath = parser.value(QStringLiteral("error-log"));
 
   tengen::qt::MainWindow window(options);
   const QStringList files = parser.positionalArguments();

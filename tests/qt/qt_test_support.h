@@ -15,6 +15,7 @@
 
 #include "model/background.h"
 #include "model/clock.h"
+#include "model/language.h"
 #include "model/opponent_runner.h"
 #include "model/settings.h"
 #include "widgets/board_widget.h"
@@ -28,7 +29,10 @@ constexpr int kTimeoutMs = 60000;
 // A temporary directory holding the settings (INI), the autosave and the error log of one window.
 class TestHome {
  public:
-  TestHome() : m_store(m_dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat) {}
+  // In English, with its plural forms, as the client starts on an English system.
+  TestHome() : m_store(m_dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat) {
+    installTranslations(QStringLiteral("en"));
+  }
 
   QString path(const QString& name) const { return m_dir.filePath(name); }
   QString autosavePath() const { return path(QStringLiteral("autosave.sgf")); }

@@ -9,6 +9,7 @@
 #include <QToolButton>
 #include <QtTest>
 
+#include "model/language.h"
 #include "qt_test_support.h"
 #include "widgets/ai_failure_dialog.h"
 #include "widgets/attempts_panel.h"
@@ -61,8 +62,28 @@ constexpr const char* kVariations =
 class ScreenshotsTest : public QObject {
   Q_OBJECT
 
+ private:
+  // The game of the main-window pictures: D5 and E4 played, the scripted model's rejected answer and its moves.
+  static QStringList modelOpeningAnswers() {
+    return {QStringLiteral(R"({"content": "E6"})"), QStringLiteral(R"({"content": "D5"})"),
+            QStringLiteral(R"({"content": "I see a cut. Move: F4"})")};
+  }
+  static void playModelOpening(MainWindow& window) {
+    window.resize(1040, 720);
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.startUp();
+    for (const char* vertex : {"D5", "E4"}) {
+      clickPoint(window, at(vertex));
+      QTRY_VERIFY_WITH_TIMEOUT(!window.controller().thinking(), kTimeoutMs);
+    }
+  }
+
  private slots:
-  void cleanup() { QVERIFY(waitForWorkers()); }
+  // A picture in another language leaves the next test in English.
+  void cleanup() {
+    QVERIFY(waitForWorkers());
+    installTranslations(QStringLiteral("en"));
+  }
 
   void gridLinesAreCrispAtEverySize() {
     TestHome home;
@@ -160,20 +181,30 @@ class ScreenshotsTest : public QObject {
     QVERIFY(save(*console, QStringLiteral("gtp-console.png")));
   }
 
+  // The window in Japanese (docs/client.md, "Language"): menus, status bar, attempts and the rules' reason.
+  void renderTheJapanesePicture() {
+    FakeModelServer server(modelOpeningAnswers());
+    TestHome home;
+    home.setSetup(modelSetup(server));
+    QVERIFY(installTranslations(QStringLiteral("ja")));
+    auto window = home.makeWindow();
+    playModelOpening(*window);
+    if (QTest::currentTestFailed()) return;
+    clickPoint(*window, at("D5"));
+    QVERIFY2(window->statusMessage().contains(QStringLiteral("すでに石があります")),
+             qPrintable(window->statusMessage()));
+    QApplication::processEvents();
+    QVERIFY(save(*window, QStringLiteral("client-ja.png")));
+  }
+
   void renderTheDocumentationPictures() {
     // The main window after a model's rejected answer and its move.
-    FakeModelServer server({QStringLiteral(R"({"content": "E6"})"), QStringLiteral(R"({"content": "D5"})"),
-                            QStringLiteral(R"({"content": "I see a cut. Move: F4"})")});
+    FakeModelServer server(modelOpeningAnswers());
     TestHome home;
     home.setSetup(modelSetup(server));
     auto window = home.makeWindow();
-    window->resize(1040, 720);
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    window->startUp();
-    for (const char* vertex : {"D5", "E4"}) {
-      clickPoint(*window, at(vertex));
-      QTRY_VERIFY_WITH_TIMEOUT(!window->controller().thinking(), kTimeoutMs);
-    }
+    playModelOpening(*window);
+    if (QTest::currentTestFailed()) return;
     QCOMPARE(window->controller().model().game().moveCount(), 4);
     // The mouse over F6 shows the ghost stone.
     QTest::mouseMove(window->board(), window->board()->centerOf(at("F6")).toPoint());

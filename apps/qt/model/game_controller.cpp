@@ -2,6 +2,7 @@
 
 #include <QDate>
 #include <QFileInfo>
+#include <QLocale>
 #include <cassert>
 #include <memory>
 #include <optional>
@@ -11,6 +12,7 @@
 #include "tengen/core/coords.h"
 #include "tengen/sgf/sgf.h"
 
+#include "model/language.h"
 #include "model/tree_record.h"
 
 namespace tengen::qt {
@@ -43,12 +45,6 @@ std::optional<std::vector<Point>> parseDeadStones(const std::string& text, int s
     dead.push_back({row, col});
   }
   return dead;
-}
-
-QString capitalizedColor(Color c) {
-  QString name = QString::fromUtf8(std::string(colorName(c)));
-  if (!name.isEmpty()) name[0] = name[0].toUpper();
-  return name;
 }
 
 QString moveText(const Move& m, int size) { return QString::fromStdString(gtpMove(m, size)); }
@@ -95,7 +91,7 @@ void GameController::setScoreEstimateShown(bool on) {
 QString GameController::scoreEstimateText() const {
   if (!m_estimateShown || !m_scoreEstimate) return {};
   const QString result = QString::fromStdString(m_scoreEstimate->score.result);
-  return m_scoreEstimate->final ? QStringLiteral("Score: %1").arg(result) : QStringLiteral("Estimate: %1").arg(result);
+  return m_scoreEstimate->final ? tr("Score: %1").arg(result) : tr("Estimate: %1").arg(result);
 }
 
 // Works the analysis out off the GUI thread for the position being looked at; a result for a position left in the
@@ -126,17 +122,17 @@ QString GameController::turnText() const {
   const Game& game = m_model.game();
   switch (game.phase()) {
     case Phase::Finished:
-      return QStringLiteral("Game over: %1").arg(QString::fromStdString(game.result()));
+      return tr("Game over: %1").arg(QString::fromStdString(game.result()));
     case Phase::Scoring:
-      if (m_estimating) return QStringLiteral("Scoring: finding the dead stones\u2026");
-      return QStringLiteral("Scoring: %1").arg(QString::fromStdString(m_model.score().result));
+      if (m_estimating) return tr("Scoring: finding the dead stones\u2026");
+      return tr("Scoring: %1").arg(QString::fromStdString(m_model.score().result));
     case Phase::Playing:
       break;
   }
   const Color side = game.toMove();
-  if (side == m_human) return QStringLiteral("%1 to move (you)").arg(capitalizedColor(side));
-  if (thinking()) return QStringLiteral("%1 is thinking\u2026").arg(capitalizedColor(side));
-  return QStringLiteral("%1 to move (%2)").arg(capitalizedColor(side), m_runner.opponent().displayName());
+  if (side == m_human) return tr("%1 to move (you)").arg(colorText(side));
+  if (thinking()) return tr("%1 is thinking\u2026").arg(colorText(side));
+  return tr("%1 to move (%2)").arg(colorText(side), m_runner.opponent().displayName());
 }
 
 bool GameController::newGame(const GameSetup& setup) {
@@ -164,11 +160,12 @@ bool GameController::newGame(const GameSetup& setup) {
   m_unsaved = false;
   m_fresh = true;
   emit changed();
-  emit message(QStringLiteral("New game: %1x%1, %2 rules, komi %3; you play %4 against %5")
-                   .arg(m_model.game().size())
-                   .arg(QString::fromUtf8(std::string(m_model.game().ruleSet().name)))
-                   .arg(m_model.game().komi())
-                   .arg(QString::fromUtf8(std::string(colorName(m_human))), setup.opponent.displayName()));
+  const QString started = m_human == Color::Black ? tr("New game: %1x%1, %2 rules, komi %3; you play black against %4")
+                                                  : tr("New game: %1x%1, %2 rules, komi %3; you play white against %4");
+  // Komi in the person's number format (6,5 in Portuguese).
+  emit message(started.arg(m_model.game().size())
+                   .arg(rulesText(m_model.game().ruleSet().rules), QLocale().toString(m_model.game().komi()),
+                        setup.opponent.displayName()));
   maybeAskAi();
   return true;
 }
@@ -219,8 +216,8 @@ bool GameController::restoreAutosave(QString* problem) {
   std::optional<TreeRecord> loaded = readTreeRecord(*saved, &why);
   if (!loaded) {
     const QString aside = m_autosave.setAside();
-    const QString text = QStringLiteral("The autosaved game could not be read (%1)%2")
-                             .arg(why, aside.isEmpty() ? QString() : QStringLiteral("; it was kept as ") + aside);
+    const QString text = tr("The autosaved game could not be read (%1)%2")
+                             .arg(why, aside.isEmpty() ? QString() : tr("; it was kept as %1").arg(aside));
     if (problem != nullptr) *problem = text;
     emit message(text);
     return false;
@@ -229,7 +226,7 @@ bool GameController::restoreAutosave(QString* problem) {
   // Whether it was saved before is not known: it asks before it goes once the player has touched it.
   m_unsaved = true;
   m_fresh = true;
-  emit message(QStringLiteral("Restored the last game (%1 moves)").arg(m_model.game().moveCount()));
+  emit message(tr("Restored the last game (%n move(s))", nullptr, m_model.game().moveCount()));
   return true;
 }
 
@@ -240,15 +237,15 @@ QString GameController::openRecord(const QString& path, bool* loaded) {
   // Re-reading through the text keeps one path for files and the autosave.
   QString why;
   std::optional<TreeRecord> record = readTreeRecord(sgf::write(parsed.value()), &why);
-  if (!record) return QFileInfo(path).fileName() + QStringLiteral(": ") + why;
+  if (!record) return tr("%1: %2").arg(QFileInfo(path).fileName(), why);
   const QString problem = record->problem;
   takeGame(std::move(record->tree), record->info);
   if (loaded != nullptr) *loaded = true;
   save();
   m_unsaved = false;
   m_fresh = false;
-  if (!problem.isEmpty()) return QFileInfo(path).fileName() + QStringLiteral(": ") + problem;
-  emit message(QStringLiteral("Opened %1 (%2 moves)").arg(QFileInfo(path).fileName()).arg(m_model.game().moveCount()));
+  if (!problem.isEmpty()) return tr("%1: %2").arg(QFileInfo(path).fileName(), problem);
+  emit message(tr("Opened %1 (%n move(s))", nullptr, m_model.game().moveCount()).arg(QFileInfo(path).fileName()));
   return {};
 }
 
@@ -280,7 +277,7 @@ void GameController::save() {
   m_unsaved = true;
   m_commentSave.stop();
   const QString error = m_autosave.save(recordText());
-  if (!error.isEmpty()) emit message(QStringLiteral("Autosave failed: %1").arg(error));
+  if (!error.isEmpty()) emit message(tr("Autosave failed: %1").arg(error));
 }
 
 void GameController::clickPoint(Point p) {
@@ -290,42 +287,40 @@ void GameController::clickPoint(Point p) {
   const int size = game.size();
   if (game.phase() == Phase::Scoring && m_model.atEnd()) {
     if (m_estimating) {
-      emit message(QStringLiteral("Wait a moment: the dead stones are being found"));
+      emit message(tr("Wait a moment: the dead stones are being found"));
       return;
     }
     if (game.ruleSet().rules == Rules::TrompTaylor) {
-      emit message(QStringLiteral("Tromp-Taylor rules score the board as it stands: no stone is taken off"));
+      emit message(tr("Tromp-Taylor rules score the board as it stands: no stone is taken off"));
       return;
     }
     if (!m_model.toggleDeadChain(p)) {
-      emit message(
-          QStringLiteral("No stone at %1 to mark dead or alive").arg(QString::fromStdString(gtpVertex(p, size))));
+      emit message(tr("No stone at %1 to mark dead or alive").arg(QString::fromStdString(gtpVertex(p, size))));
       return;
     }
     emit changed();
-    emit message(QStringLiteral("The chain at %1 is now %2; score %3")
-                     .arg(QString::fromStdString(gtpVertex(p, size)), m_model.isDead(p) ? "dead" : "alive",
-                          QString::fromStdString(m_model.score().result)));
+    const QString marked =
+        m_model.isDead(p) ? tr("The chain at %1 is now dead; score %2") : tr("The chain at %1 is now alive; score %2");
+    emit message(
+        marked.arg(QString::fromStdString(gtpVertex(p, size)), QString::fromStdString(m_model.score().result)));
     return;
   }
   if (game.phase() == Phase::Playing && thinking()) {
-    emit message(QStringLiteral("The AI is thinking: wait for its move or press Esc to stop it"));
+    emit message(tr("The AI is thinking: wait for its move or press Esc to stop it"));
     return;
   }
   // Looking back, the move starts a variation there (or follows the one already played).
   const Game& here = m_model.view();
   if (here.phase() == Phase::Playing && here.toMove() != m_human) {
-    emit message(QStringLiteral("It is %1's turn: ask the AI again (Ctrl+G), change the opponent, or undo")
-                     .arg(QString::fromUtf8(std::string(colorName(here.toMove())))));
+    emit message(
+        tr("It is %1's turn: ask the AI again (Ctrl+G), change the opponent, or undo").arg(colorText(here.toMove())));
     return;
   }
   if (m_estimating) cancelWork();
   const Move move = Move::play(m_human, p);
   const RejectReason reason = m_model.playHere(move);
   if (reason != RejectReason::None) {
-    emit message(
-        QStringLiteral("Illegal move %1: %2")
-            .arg(QString::fromStdString(gtpVertex(p, size)), QString::fromUtf8(std::string(reasonWords(reason)))));
+    emit message(tr("Illegal move %1: %2").arg(QString::fromStdString(gtpVertex(p, size)), reasonText(reason)));
     return;
   }
   afterMove(m_model.current().id);
@@ -334,15 +329,15 @@ void GameController::clickPoint(Point p) {
 void GameController::pass() {
   m_clock.poll();
   if (thinking() || m_model.view().phase() != Phase::Playing) {
-    emit message(QStringLiteral("You cannot pass now"));
+    emit message(tr("You cannot pass now"));
     return;
   }
   const RejectReason reason = m_model.playHere(Move::pass(m_human));
   if (reason != RejectReason::None) {
-    emit message(QStringLiteral("You cannot pass now: %1").arg(QString::fromUtf8(std::string(reasonWords(reason)))));
+    emit message(tr("You cannot pass now: %1").arg(reasonText(reason)));
     return;
   }
-  emit message(QStringLiteral("You pass"));
+  emit message(tr("You pass"));
   afterMove(m_model.current().id);
 }
 
@@ -385,11 +380,11 @@ void GameController::maybeAskAi() {
 void GameController::askAi() {
   const Game& game = m_model.game();
   if (game.phase() != Phase::Playing) {
-    emit message(QStringLiteral("The game is not in play"));
+    emit message(tr("The game is not in play"));
     return;
   }
   if (game.toMove() == m_human) {
-    emit message(QStringLiteral("It is your turn"));
+    emit message(tr("It is your turn"));
     return;
   }
   m_aiHeld = false;
@@ -401,7 +396,7 @@ void GameController::stop() {
   m_runner.cancel();
   m_aiHeld = true;
   emit changed();
-  emit message(QStringLiteral("Stopped the AI; ask it again with Ctrl+G, or undo"));
+  emit message(tr("Stopped the AI; ask it again with Ctrl+G, or undo"));
 }
 
 void GameController::setOpponent(const OpponentConfig& config) {
@@ -411,7 +406,7 @@ void GameController::setOpponent(const OpponentConfig& config) {
   m_aiHeld = false;
   save();
   emit changed();
-  emit message(QStringLiteral("Opponent: %1").arg(config.displayName()));
+  emit message(tr("Opponent: %1").arg(config.displayName()));
   if (wasThinking || m_model.game().toMove() != m_human) maybeAskAi();
 }
 
@@ -437,8 +432,8 @@ void GameController::onOpponentFinished(const ai::RefereeOutcome& outcome) {
     // Only when the game changed under the request; the referee has already checked the move.
     m_aiHeld = true;
     emit changed();
-    emit message(QStringLiteral("The AI's move %1 no longer fits the game: %2")
-                     .arg(moveText(move, m_model.game().size()), QString::fromUtf8(std::string(reasonWords(reason)))));
+    emit message(tr("The AI's move %1 no longer fits the game: %2")
+                     .arg(moveText(move, m_model.game().size()), reasonText(reason)));
     return;
   }
   // What the AI saw goes with its move into the record (docs/client.md, "What the AI saw"). SGF has no resignation
@@ -452,13 +447,13 @@ void GameController::onOpponentFinished(const ai::RefereeOutcome& outcome) {
     record.attempts = outcome.attempts;
     setAiTurn(m_model.properties(played), record);
   }
-  const QString who = capitalizedColor(move.color);
+  const QString who = colorText(move.color);
   if (move.kind == MoveKind::Play) {
-    emit message(QStringLiteral("%1 plays %2").arg(who, moveText(move, m_model.game().size())));
+    emit message(tr("%1 plays %2").arg(who, moveText(move, m_model.game().size())));
   } else if (move.kind == MoveKind::Pass) {
-    emit message(QStringLiteral("%1 passes").arg(who));
+    emit message(tr("%1 passes").arg(who));
   } else {
-    emit message(QStringLiteral("%1 resigns").arg(who));
+    emit message(tr("%1 resigns").arg(who));
   }
   if (!onCurrentLine) {
     // A variation chosen meanwhile is not where the AI played: nothing follows there by itself, and the clock,
@@ -513,7 +508,7 @@ void GameController::restoreClock() {
 
 void GameController::onFlagFell(Color side) {
   if (m_model.game().phase() != Phase::Playing) return;
-  const QString who = capitalizedColor(side);
+  const QString who = colorText(side);
   if (!m_loseOnTime) {
     emit changed();
     emit message(tr("%1's time is up; play goes on (losing on time is off)").arg(who));
@@ -545,15 +540,13 @@ void GameController::startEstimate() {
       emit self->changed();
       emit self->scoringReady();
       const std::size_t count = self->m_model.deadStones().size();
-      QString text = QStringLiteral("Two passes. tengen takes %1 %2 as dead")
-                         .arg(count)
-                         .arg(count == 1 ? QStringLiteral("stone") : QStringLiteral("stones"));
+      QString text = tr("Two passes. tengen takes %n stone(s) as dead", nullptr, static_cast<int>(count));
       if (!seki.empty()) {
         QStringList points;
         for (const Point& p : seki) points << QString::fromStdString(gtpVertex(p, size));
-        text += QStringLiteral(" (seki: %1)").arg(points.join(QLatin1Char(' ')));
+        text += tr(" (seki: %1)").arg(points.join(QLatin1Char(' ')));
       }
-      emit self->message(text + QStringLiteral(". Click a group to toggle it; Enter accepts"));
+      emit self->message(text + tr(". Click a group to toggle it; Enter accepts"));
     });
   });
 }
@@ -576,8 +569,7 @@ void GameController::undo() {
   m_aiHeld = false;
   if (takenBack == 0) {
     emit changed();
-    emit message(wasThinking ? QStringLiteral("Stopped the AI; nothing of yours to take back")
-                             : QStringLiteral("Nothing to undo"));
+    emit message(wasThinking ? tr("Stopped the AI; nothing of yours to take back") : tr("Nothing to undo"));
     if (wasThinking) m_aiHeld = true;
     return;
   }
@@ -585,8 +577,7 @@ void GameController::undo() {
   emit attemptsCleared();
   save();
   emit changed();
-  emit message(takenBack == 1 ? QStringLiteral("Took back 1 move")
-                              : QStringLiteral("Took back %1 moves").arg(takenBack));
+  emit message(tr("Took back %n move(s)", nullptr, takenBack));
 }
 
 void GameController::acceptScore() {
@@ -596,7 +587,7 @@ void GameController::acceptScore() {
   save();
   emit changed();
   emit gameEnded(QString::fromStdString(m_model.game().result()));
-  emit message(QStringLiteral("Result: %1").arg(QString::fromStdString(m_model.game().result())));
+  emit message(tr("Result: %1").arg(QString::fromStdString(m_model.game().result())));
 }
 
 void GameController::resumePlay() {
@@ -606,7 +597,7 @@ void GameController::resumePlay() {
   m_clock.start(m_model.game().toMove());
   save();
   emit changed();
-  emit message(QStringLiteral("Play resumes"));
+  emit message(tr("Play resumes"));
   maybeAskAi();
 }
 

@@ -63,7 +63,7 @@ void GameController::deleteBranch() {
   }
   save();
   afterNavigation(lineEnd);
-  emit message(removed == 1 ? tr("Deleted 1 move") : tr("Deleted %1 moves").arg(removed));
+  emit message(tr("Deleted %n move(s)", nullptr, removed));
 }
 
 void GameController::setComment(const QString& text) {

@@ -48,18 +48,18 @@ std::string OpponentConfig::displaySpec() const {
 QString OpponentConfig::displayName() const {
   switch (kind) {
     case OpponentKind::Builtin:
-      return builtinOptions.trimmed().isEmpty() ? QStringLiteral("built-in engine")
-                                                : QStringLiteral("built-in engine (%1)").arg(builtinOptions.trimmed());
+      return builtinOptions.trimmed().isEmpty() ? tr("built-in engine")
+                                                : tr("built-in engine (%1)").arg(builtinOptions.trimmed());
     case OpponentKind::Gtp: {
       // The program's file name reads better than its whole command line.
       const QString program = gtpCommand.trimmed().section(QLatin1Char(' '), 0, 0);
-      return QStringLiteral("GTP %1").arg(program.section(QLatin1Char('/'), -1));
+      return tr("GTP %1").arg(program.section(QLatin1Char('/'), -1));
     }
     case OpponentKind::Model:
-      return modelName.trimmed().isEmpty() ? QStringLiteral("model at %1").arg(withoutCredentials(modelUrl.trimmed()))
-                                           : QStringLiteral("model %1").arg(modelName.trimmed());
+      return modelName.trimmed().isEmpty() ? tr("model at %1").arg(withoutCredentials(modelUrl.trimmed()))
+                                           : tr("model %1").arg(modelName.trimmed());
     case OpponentKind::Remote:
-      return QStringLiteral("tengen server %1").arg(withoutCredentials(remoteUrl.trimmed()));
+      return tr("tengen server %1").arg(withoutCredentials(remoteUrl.trimmed()));
   }
   return {};
 }

@@ -1,6 +1,7 @@
 // Who the AI opponent is: an ENGINE spec of docs/engines.md and the model options the client lets a player set.
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 
 #include "tengen/ai/move_source.h"
@@ -10,6 +11,9 @@ namespace tengen::qt {
 enum class OpponentKind { Builtin, Gtp, Model, Remote };
 
 struct OpponentConfig {
+  Q_DECLARE_TR_FUNCTIONS(OpponentConfig)
+
+ public:
   OpponentKind kind = OpponentKind::Builtin;
   QString builtinOptions;  // "" for `builtin`, else the part after `builtin:`, e.g. "playouts=200"
   QString gtpCommand;      // the command line after `gtp:`

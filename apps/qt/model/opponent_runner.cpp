@@ -5,6 +5,8 @@
 #include "tengen/ai/error_log.h"
 #include "tengen/gtp/client.h"
 
+#include "model/language.h"
+
 namespace tengen::qt {
 
 namespace {
@@ -53,10 +55,8 @@ class AnnouncingSource final : public ai::MoveSource {
 
 QString attemptLine(const ai::Attempt& attempt) {
   const QString what = QString::fromStdString(ai::attemptShown(attempt));
-  if (attempt.accepted()) return QStringLiteral("attempt %1: %2 accepted").arg(attempt.n).arg(what);
-  return QStringLiteral("attempt %1: %2 rejected \u2014 %3")
-      .arg(attempt.n)
-      .arg(what, QString::fromUtf8(std::string(reasonWords(attempt.reason))));
+  if (attempt.accepted()) return OpponentRunner::tr("attempt %1: %2 accepted").arg(attempt.n).arg(what);
+  return OpponentRunner::tr("attempt %1: %2 rejected \u2014 %3").arg(attempt.n).arg(what, reasonText(attempt.reason));
 }
 
 OpponentRunner::OpponentRunner(QObject* parent) : QObject(parent), m_mailbox(this) {}

@@ -162,6 +162,15 @@ void Settings::removeRecentFile(const QString& path) {
 
 void Settings::clearRecentFiles() { m_store.remove(QStringLiteral("paths/recentFiles")); }
 
+QString Settings::language() const { return m_store.value(QStringLiteral("view/language")).toString(); }
+void Settings::setLanguage(const QString& code) {
+  if (code.isEmpty()) {
+    m_store.remove(QStringLiteral("view/language"));
+  } else {
+    m_store.setValue(QStringLiteral("view/language"), code);
+  }
+}
+
 bool Settings::showSidePanel() const { return m_store.value(QStringLiteral("view/sidePanel"), true).toBool(); }
 void Settings::setShowSidePanel(bool on) { m_store.setValue(QStringLiteral("view/sidePanel"), on); }
 

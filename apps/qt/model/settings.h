@@ -70,6 +70,10 @@ class Settings {
   void removeRecentFile(const QString& path);
   void clearRecentFiles();
 
+  // The language chosen in the menu, a code of kLanguages (model/language.h); "" for the system's.
+  QString language() const;
+  void setLanguage(const QString& code);
+
   // Whether the side panel (the docks beside the board) is shown; it is by default.
   bool showSidePanel() const;
   void setShowSidePanel(bool on);

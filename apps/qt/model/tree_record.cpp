@@ -14,7 +14,10 @@ namespace tengen::qt {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("tengen::qt::TreeRecord", text); }
+// The context of this file's words in the translations.
+class TreeRecordText {
+  Q_DECLARE_TR_FUNCTIONS(TreeRecord)
+};
 
 // The properties the start position is made of; readRecord takes them from the root and the nodes before move 1.
 bool isSetupId(std::string_view id) { return id == "AB" || id == "AW" || id == "AE" || id == "PL"; }
@@ -76,21 +79,23 @@ class TreeReader {
     const sgf::Property* moveProperty = nullptr;
     for (const sgf::Property& p : node.properties) {
       if (p.id != "B" && p.id != "W") continue;
-      if (moveProperty != nullptr) return cut(item, QString(), tr("a node holds both B and W"));
+      if (moveProperty != nullptr) return cut(item, QString(), TreeRecordText::tr("a node holds both B and W"));
       moveProperty = &p;
     }
     // Only the main line's nodes before move 1 may place stones: the start position is the same for every line.
     const bool setupHere = std::any_of(node.properties.begin(), node.properties.end(),
                                        [](const sgf::Property& p) { return isSetupId(p.id) && p.id != "PL"; });
     if (setupHere && !(item.mainLine && item.parent->parent == nullptr)) {
-      return cut(item, QString(), tr("setup stones (AB, AW, AE) in a variation or after a move are not supported"));
+      return cut(item, QString(),
+                 TreeRecordText::tr("setup stones (AB, AW, AE) in a variation or after a move are not supported"));
     }
     TreeNode* target = item.parent;
     if (moveProperty != nullptr) {
       const std::optional<Move> move = readMove(*moveProperty);
       if (!move) {
         const std::string value = moveProperty->values.empty() ? std::string() : moveProperty->values.front();
-        return cut(item, QString::fromStdString(moveProperty->id + "[" + value + "]"), tr("not a move on this board"));
+        return cut(item, QString::fromStdString(moveProperty->id + "[" + value + "]"),
+                   TreeRecordText::tr("not a move on this board"));
       }
       if (item.game.use_count() > 1) item.game = std::make_shared<Game>(*item.game);
       Game& game = *item.game;
@@ -129,9 +134,10 @@ class TreeReader {
   TreeNode* cut(const Pending& item, const QString& move, const QString& why) {
     if (!m_out.problem.isEmpty()) return nullptr;
     const int number = GameTree::depth(*item.parent) + 1;
-    const QString where = move.isEmpty() ? tr("move %1").arg(number) : tr("move %1 (%2)").arg(number).arg(move);
-    m_out.problem = (item.mainLine ? tr("%1: %2; loaded up to move %3")
-                                   : tr("a variation's %1: %2; the variation is kept up to move %3"))
+    const QString where = move.isEmpty() ? TreeRecordText::tr("move %1").arg(number)
+                                         : TreeRecordText::tr("move %1 (%2)").arg(number).arg(move);
+    m_out.problem = (item.mainLine ? TreeRecordText::tr("%1: %2; loaded up to move %3")
+                                   : TreeRecordText::tr("a variation's %1: %2; the variation is kept up to move %3"))
                         .arg(where, why)
                         .arg(number - 1);
     return nullptr;
@@ -146,7 +152,7 @@ class TreeReader {
 std::optional<TreeRecord> readTreeRecord(const std::string& text, QString* why) {
   const Result<sgf::Collection> collection = sgf::parse(text);
   if (!collection || collection->games.empty()) {
-    *why = collection ? tr("no game in the file") : QString::fromStdString(collection.error());
+    *why = collection ? TreeRecordText::tr("no game in the file") : QString::fromStdString(collection.error());
     return std::nullopt;
   }
   const sgf::Node& root = *collection->games.front();

@@ -2,6 +2,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QVBoxLayout>
 
 #include "model/game_controller.h"
@@ -19,7 +20,8 @@ constexpr std::int64_t kUrgentMs = 10'000;
 
 QString clockText(std::int64_t ms) {
   ms = std::max<std::int64_t>(0, ms);
-  if (ms < kUrgentMs) return QString::number(static_cast<double>(ms / 100) / 10.0, 'f', 1);
+  // Tenths with the person's decimal sign (8,5 in Portuguese).
+  if (ms < kUrgentMs) return QLocale().toString(static_cast<double>(ms / 100) / 10.0, 'f', 1);
   // Whole seconds, rounded up: a clock never shows 0:00 while time is left.
   const std::int64_t seconds = (ms + 999) / 1000;
   const auto two = [](std::int64_t n) { return QStringLiteral("%1").arg(n, 2, 10, QLatin1Char('0')); };
@@ -70,10 +72,10 @@ QString ClockWidget::detailText(const SideTime& time, const TimeControl& control
       return tr("absolute");
     case Kind::ByoYomi:
       if (!time.inOvertime(control)) return tr("byo-yomi %1 \u00d7 %2").arg(control.periods).arg(period);
-      return time.periods == 1 ? tr("last period") : tr("%1 periods left").arg(time.periods);
+      return time.periods == 1 ? tr("last period") : tr("%n period(s) left", nullptr, time.periods);
     case Kind::Canadian:
       if (!time.inOvertime(control)) return tr("Canadian %1 / %2").arg(control.stones).arg(period);
-      return time.stones == 1 ? tr("1 stone to play") : tr("%1 stones to play").arg(time.stones);
+      return tr("%n stone(s) to play", nullptr, time.stones);
   }
   return {};
 }
@@ -88,7 +90,7 @@ void ClockWidget::refresh() {
     const SideTime time = clock.time(side);
     f.running = clock.running() == side;
     f.urgent = clock.timed() && !time.flagged && time.stretchMs(control) < kUrgentMs;
-    f.time->setText(time.flagged ? QStringLiteral("0.0") : clockText(time.stretchMs(control)));
+    f.time->setText(clockText(time.flagged ? 0 : time.stretchMs(control)));
     f.detail->setText(detailText(time, control));
     // The side to move stands out; its last seconds, and a fallen flag, are red.
     f.frame->setStyleSheet(

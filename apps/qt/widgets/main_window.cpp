@@ -200,6 +200,7 @@ void MainWindow::buildActions() {
   view->addAction(addAction(QStringLiteral("gtpConsole"), tr("&GTP console"),
                             QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T), [this] { showGtpConsole(); }));
   addSidePanelAction(*view);
+  addLanguageMenu(*view);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(addAction(QStringLiteral("about"), tr("&About tengen-qt"), QKeySequence(), &MainWindow::about));

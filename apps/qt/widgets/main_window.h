@@ -104,6 +104,8 @@ class MainWindow : public QMainWindow {
   void toggleSidePanel();
   void setSidePanelShown(bool on);
   void limitSidePanel();
+  // View > Language (main_window_language.cpp): the choice the next start reads.
+  void addLanguageMenu(QMenu& view);
   QAction* addAction(const QString& name, const QString& text, const QKeySequence& key, void (MainWindow::*slot)());
   template <typename F>
   QAction* addAction(const QString& name, const QString& text, const QKeySequence& key, F slot);

@@ -32,7 +32,7 @@ void MainWindow::confirmDeleteBranch() {
   const int moves = GameTree::subtreeSize(current);
   if (moves > 1) {
     const auto answer = QMessageBox::question(this, tr("Delete branch"),
-                                              tr("Delete this move and the %1 moves below it?").arg(moves - 1));
+                                              tr("Delete this move and the %n move(s) below it?", nullptr, moves - 1));
     if (answer != QMessageBox::Yes) return;
   }
   m_controller->deleteBranch();

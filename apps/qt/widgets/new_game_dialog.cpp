@@ -17,6 +17,8 @@
 
 #include "tengen/core/rules.h"
 
+#include "model/language.h"
+
 namespace tengen::qt {
 
 NewGameDialog::NewGameDialog(const GameSetup& initial, bool opponentOnly, QWidget* parent)
@@ -56,7 +58,7 @@ NewGameDialog::NewGameDialog(const GameSetup& initial, bool opponentOnly, QWidge
   m_handicap->setSpecialValueText(tr("none"));
   m_rules->setObjectName(QStringLiteral("rules"));
   for (const RuleSet& rules : allRuleSets()) {
-    m_rules->addItem(QString::fromUtf8(std::string(rules.name)), static_cast<int>(rules.rules));
+    m_rules->addItem(rulesText(rules.rules), static_cast<int>(rules.rules));
   }
   m_color->setObjectName(QStringLiteral("color"));
   m_color->addItem(tr("Black (you move first)"), static_cast<int>(Color::Black));

@@ -1,0 +1,37 @@
+// The person's language: which one the client speaks, and the client's own words for what libs/core names in
+// English for logs and models (docs/client.md, "Language").
+#pragma once
+
+#include <QLocale>
+#include <QString>
+#include <QStringList>
+
+#include "tengen/core/rules.h"
+#include "tengen/core/types.h"
+
+namespace tengen::qt {
+
+// A language the client has a translation for: its QLocale name and its name in itself, as the menu lists it.
+struct Language {
+  const char* code;
+  const char* nativeName;
+};
+// English is the language of the sources; its file holds only the plural forms.
+inline constexpr Language kLanguages[] = {{"en", "English"}, {"pt_BR", "Portugu\u00eas (Brasil)"}, {"ja", "日本語"}};
+
+// The code of kLanguages to speak: `wanted` when it names one (a region-less "pt" is "pt_BR"), else the first of
+// the system's UI languages that has one, else "en". "" and "system" mean the system's.
+QString chooseLanguage(const QString& wanted, const QStringList& uiLanguages = QLocale::system().uiLanguages());
+
+// Replaces the application's translators with those of `code`: the client's own (built into the binary) and Qt's
+// for its dialogs and buttons. False when the client's own could not be loaded.
+bool installTranslations(const QString& code);
+
+// What the person reads for a refused move; reasonWords stays the English of prompts and logs.
+QString reasonText(RejectReason reason);
+// "Black" or "White", capitalized as at the start of a sentence.
+QString colorText(Color color);
+// A rule set's name as the new-game dialog lists it.
+QString rulesText(Rules rules);
+
+}  // namespace tengen::qt
