@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <chrono>
 #include <string_view>
 
 #include "tengen/ai/answer_parser.h"
@@ -128,7 +129,13 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
   // Asked out of turn (GTP's genmove allows it), the colour asked for is judged as if it were its turn.
   MoveRequest request{&game, color, {}, options.clock, options.timeControl};
   const int maxAttempts = std::max(0, options.maxRetries) + 1;
+  const auto started = std::chrono::steady_clock::now();
   for (int n = 1; n <= maxAttempts; ++n) {
+    if (n > 1 && options.clock) {
+      // A GTP engine's time_left, and the built-in engine's budget, count the time the refused attempts took.
+      const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - started;
+      request.clock = clockAfter(*options.clock, options.timeControl, spent.count());
+    }
     if (stopped(options)) {
       // The caller asked for this, so it is neither the AI's failure nor the transport's: nothing to log.
       outcome.end = MoveEnd::Stopped;
@@ -161,6 +168,29 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
   outcome.error = failureText(outcome.attempts);
   logOutcome(options, game, color, outcome);
   return outcome;
+}
+
+MoveRequest::Clock clockAfter(const MoveRequest::Clock& clock, const TimeControl& control, double seconds) {
+  using Kind = TimeControl::Kind;
+  MoveRequest::Clock out = clock;
+  double left = clock.secondsLeft - std::max(0.0, seconds);
+  if (out.stonesLeft == 0) {
+    // In the main time: what runs over goes into the overtime, if any.
+    if (left > 0 || (control.kind != Kind::ByoYomi && control.kind != Kind::Canadian)) {
+      out.secondsLeft = std::max(0.0, left);
+      return out;
+    }
+    out.stonesLeft = control.kind == Kind::ByoYomi ? 1 : control.stones;
+    out.periodsLeft = control.kind == Kind::ByoYomi ? control.periods : 0;
+    left += control.periodSeconds;
+  }
+  // Japanese byo-yomi loses a period each time one runs out, down to the last.
+  while (left <= 0 && out.periodsLeft > 1) {
+    --out.periodsLeft;
+    left += control.periodSeconds;
+  }
+  out.secondsLeft = std::max(0.0, left);
+  return out;
 }
 
 std::string attemptShown(const Attempt& attempt) {
