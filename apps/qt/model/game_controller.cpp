@@ -251,7 +251,7 @@ QString GameController::openRecord(const QString& path, bool* loaded) {
 
 std::map<std::string, std::string> GameController::recordInfo() const {
   std::map<std::string, std::string> info = m_info;
-  const std::string opponentName = m_runner.opponent().displayName().toStdString();
+  const std::string opponentName = m_runner.opponent().recordName().toStdString();
   info["PB"] = m_human == Color::Black ? kHumanName : opponentName;
   info["PW"] = m_human == Color::White ? kHumanName : opponentName;
   info["AP"] = "tengen-qt";

@@ -1,5 +1,7 @@
 #include "model/opponent_config.h"
 
+#include <QCoreApplication>
+
 namespace tengen::qt {
 
 std::string OpponentConfig::spec() const {
@@ -45,21 +47,30 @@ std::string OpponentConfig::displaySpec() const {
   return spec();
 }
 
-QString OpponentConfig::displayName() const {
+QString OpponentConfig::displayName() const { return name(true); }
+
+QString OpponentConfig::recordName() const { return name(false); }
+
+QString OpponentConfig::name(bool translated) const {
+  const auto text = [translated](const char* words) {
+    return translated ? QCoreApplication::translate("OpponentConfig", words) : QString::fromUtf8(words);
+  };
   switch (kind) {
     case OpponentKind::Builtin:
-      return builtinOptions.trimmed().isEmpty() ? tr("built-in engine")
-                                                : tr("built-in engine (%1)").arg(builtinOptions.trimmed());
+      return builtinOptions.trimmed().isEmpty()
+                 ? text(QT_TRANSLATE_NOOP("OpponentConfig", "built-in engine"))
+                 : text(QT_TRANSLATE_NOOP("OpponentConfig", "built-in engine (%1)")).arg(builtinOptions.trimmed());
     case OpponentKind::Gtp: {
       // The program's file name reads better than its whole command line.
       const QString program = gtpCommand.trimmed().section(QLatin1Char(' '), 0, 0);
-      return tr("GTP %1").arg(program.section(QLatin1Char('/'), -1));
+      return text(QT_TRANSLATE_NOOP("OpponentConfig", "GTP %1")).arg(program.section(QLatin1Char('/'), -1));
     }
     case OpponentKind::Model:
-      return modelName.trimmed().isEmpty() ? tr("model at %1").arg(withoutCredentials(modelUrl.trimmed()))
-                                           : tr("model %1").arg(modelName.trimmed());
+      return modelName.trimmed().isEmpty()
+                 ? text(QT_TRANSLATE_NOOP("OpponentConfig", "model at %1")).arg(withoutCredentials(modelUrl.trimmed()))
+                 : text(QT_TRANSLATE_NOOP("OpponentConfig", "model %1")).arg(modelName.trimmed());
     case OpponentKind::Remote:
-      return tr("tengen server %1").arg(withoutCredentials(remoteUrl.trimmed()));
+      return text(QT_TRANSLATE_NOOP("OpponentConfig", "tengen server %1")).arg(withoutCredentials(remoteUrl.trimmed()));
   }
   return {};
 }

@@ -26,12 +26,18 @@ struct OpponentConfig {
 
   // The ENGINE spec makeSource takes, e.g. "builtin:playouts=200" or "openai:http://127.0.0.1:8000/v1".
   std::string spec() const;
-  // What the player reads in the window and the record: "built-in engine", "model lora_x", "GNU Go ...".
+  // What the player reads in the window, in its language: "built-in engine", "model lora_x", "GTP gnugo".
   QString displayName() const;
+  // The same in English whatever the window's language, for the record's PB/PW: a record reads the same whoever
+  // played it.
+  QString recordName() const;
   // The options makeSource needs beyond the spec.
   ai::SourceOptions sourceOptions() const;
   // spec() with any user:password@ of a URL left out, for the window, the record and the error log.
   std::string displaySpec() const;
+
+ private:
+  QString name(bool translated) const;
 };
 
 // "builtin", "gtp", "model", "remote"; the inverse reads unknown words as Builtin.
