@@ -1,6 +1,7 @@
 #include "tengen/core/board.h"
 
 #include <algorithm>
+#include <bit>
 #include <bitset>
 #include <cassert>
 #include <cstring>
@@ -198,10 +199,11 @@ int Board::removeChain(Vertex root) {
     m_color[s] = kEmpty;
     m_hash ^= zobrist(color, s);
     addEmpty(s);
-    for (int d : neighbourOffsets()) {
+    for (const int d : neighbourOffsets()) {
       const Vertex w = s + d;
       m_nbr[w] = static_cast<std::uint16_t>(m_nbr[w] + nbrDelta);
-      if (m_color[w] == other) addLiberty(m_chainId[w], s);
+      // Branch-free like play(): only the other colour's chains gain the freed point, the rest go to slot 0.
+      addLiberty(m_chainId[w] & (0u - static_cast<unsigned>(m_color[w] == other)), s);
     }
     ++removed;
     s = m_next[s];
@@ -221,39 +223,53 @@ int Board::play(Color c, Vertex v) {
   m_chainId[v] = static_cast<std::uint16_t>(v);
   m_next[v] = static_cast<std::uint16_t>(v);
 
-  // Every neighbour's bookkeeping before any capture, so that captures see the final pseudo-liberty counts. The new
-  // stone's own liberties are summed in registers and stored once its chain is known.
+  // Every neighbour's bookkeeping before any merge or capture, so that captures see the final pseudo-liberty
+  // counts. Branch-free: a neighbour's colour is a coin toss for the predictor, and a stone's liberty v is taken
+  // from its chain while an empty point or the edge writes to the unused chain slot 0 instead.
+  const int nbr = m_nbr[v];
   const auto nbrDelta = static_cast<std::uint16_t>(stoneNbr(me) - kEmptyNbr);
-  Chain own{0, 1, 0, 0};
-  Vertex root = v;
+  const auto vv = static_cast<std::uint32_t>(v * v);
+  std::uint32_t libSum = 0;
+  std::uint32_t libSum2 = 0;
   Vertex captured[4];
   int capturedChains = 0;
-  for (int d : neighbourOffsets()) {
-    const Vertex u = v + d;
+  unsigned ownBits = 0;
+  const std::array<int, 4> offsets = neighbourOffsets();
+  for (int k = 0; k < 4; ++k) {
+    const Vertex u = v + offsets[k];
     m_nbr[u] = static_cast<std::uint16_t>(m_nbr[u] + nbrDelta);
     const std::uint8_t cu = m_color[u];
-    if (cu == kEmpty) {
-      own.libs++;
-      own.libSum += static_cast<std::uint32_t>(u);
-      own.libSum2 += static_cast<std::uint32_t>(u * u);
-    } else if (cu == me) {
-      const Vertex r = m_chainId[u];
-      removeLiberty(r, v);
-      if (r == root) continue;
-      if (root == v) {
-        // The usual case: the lone new stone joins its first neighbour chain.
-        m_chainId[v] = static_cast<std::uint16_t>(r);
-        m_next[v] = m_next[r];
-        m_next[r] = static_cast<std::uint16_t>(v);
-        m_chain[r].size++;
-        root = r;
-      } else {
-        root = mergeChains(root, r);
-      }
-    } else if (cu == opp) {
-      const Vertex r = m_chainId[u];
-      removeLiberty(r, v);
-      if (m_chain[r].libs == 0) captured[capturedChains++] = r;  // reaches zero once, at its last contact
+    const std::uint32_t emptyMask = 0u - static_cast<std::uint32_t>(cu == kEmpty);
+    libSum += static_cast<std::uint32_t>(u) & emptyMask;
+    libSum2 += static_cast<std::uint32_t>(u * u) & emptyMask;
+    const std::uint32_t stoneMask = 0u - static_cast<std::uint32_t>(static_cast<std::uint8_t>(cu - 1) < 2);
+    const std::uint16_t id = m_chainId[u];
+    Chain& ch = m_chain[id & stoneMask];
+    const auto libs = static_cast<std::uint16_t>(ch.libs - 1);
+    ch.libs = libs;
+    ch.libSum -= static_cast<std::uint32_t>(v);
+    ch.libSum2 -= vv;
+    // An opponent chain reaches zero once, at its last contact, so each captured chain is listed once.
+    captured[capturedChains] = id;
+    capturedChains += (cu == opp) & (libs == 0);
+    ownBits |= static_cast<unsigned>(cu == me) << k;
+  }
+  const Chain own{static_cast<std::uint16_t>((nbr >> 8) & 0xF), 1, libSum, libSum2};
+
+  Vertex root = v;
+  // The own neighbours in order, from a bit mask rather than a test of each neighbour's colour.
+  for (unsigned bits = ownBits; bits != 0; bits &= bits - 1) {
+    const Vertex r = m_chainId[v + offsets[std::countr_zero(bits)]];
+    if (r == root) continue;
+    if (root == v) {
+      // The usual case: the lone new stone joins its first neighbour chain.
+      m_chainId[v] = static_cast<std::uint16_t>(r);
+      m_next[v] = m_next[r];
+      m_next[r] = static_cast<std::uint16_t>(v);
+      m_chain[r].size++;
+      root = r;
+    } else {
+      root = mergeChains(root, r);
     }
   }
   if (root == v) {

@@ -136,6 +136,8 @@ class Board {
 
   // No default member initialisers: the array of them is then left alone by the constructors (clear() and the
   // copies fill the part a board uses), where zeroing all 729 would cost a copy more than the copy itself.
+  // Slot 0 is never a chain (vertex 0 is off the board): play() and removeChain() send their masked-out writes
+  // there, so it holds garbage that nothing reads.
   struct Chain {
     std::uint16_t libs;  // pseudo-liberties: (stone, adjacent empty point) pairs
     std::uint16_t size;
@@ -158,12 +160,6 @@ class Board {
     ch.libs += 1;
     ch.libSum += static_cast<std::uint32_t>(lib);
     ch.libSum2 += static_cast<std::uint32_t>(lib * lib);
-  }
-  void removeLiberty(Vertex root, Vertex lib) {
-    Chain& ch = m_chain[root];
-    ch.libs -= 1;
-    ch.libSum -= static_cast<std::uint32_t>(lib);
-    ch.libSum2 -= static_cast<std::uint32_t>(lib * lib);
   }
   // Merges the chains at roots a and b; returns the root of the result.
   Vertex mergeChains(Vertex a, Vertex b);
