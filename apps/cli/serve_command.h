@@ -21,7 +21,7 @@ struct ServeOptions {
   std::string engine = "builtin";
   std::string tokenEnv;  // the variable holding the bearer token; "" for none
   int workers = 2;       // move sources, so moves computed at once
-  int queue = 16;        // moves waiting for a worker before 503
+  int queue = 64;        // moves waiting for a worker before 503: as many as the connections served at once
   int connections = 64;  // connections served at once before new ones get 503
   std::uint64_t seed = 1;
   ai::ModelOptions model;

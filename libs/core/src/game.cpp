@@ -2,6 +2,7 @@
 
 #include <cassert>
 #include <cmath>
+#include <memory>
 
 namespace tengen {
 
@@ -92,17 +93,17 @@ void Game::reset() {
   m_result.clear();
   m_history.clear();
   m_historyStones.clear();
+  m_historyFilter.reset();
   record();
 }
 
 void Game::record() {
   m_history.push_back({m_board.hash(), m_toMove});
+  m_historyFilter.set(m_board.hash() & (kHistoryFilterBits - 1));
   const int n = size();
-  for (int row = 0; row < n; ++row) {
-    for (int col = 0; col < n; ++col) {
-      m_historyStones.push_back(static_cast<std::uint8_t>(m_board.at(m_board.vertex({row, col}))));
-    }
-  }
+  const std::size_t at = m_historyStones.size();
+  m_historyStones.resize(at + static_cast<std::size_t>(n) * static_cast<std::size_t>(n));
+  m_board.copyColors(&m_historyStones[at]);
 }
 
 int Game::handicapStones() const {
@@ -148,15 +149,18 @@ RejectReason Game::check(const Move& m, TurnRule turn) const {
 
 bool Game::repeatsEarlierPosition(Color c, Board::Vertex v) const {
   const std::uint64_t h = m_board.hashAfter(c, v);
+  if (!m_historyFilter.test(h & (kHistoryFilterBits - 1))) return false;
   const bool situational = m_ruleSet->ko == KoRule::SituationalSuperko;
   const Color nextToMove = opponent(c);
   const std::size_t area = static_cast<std::size_t>(size()) * size();
-  std::optional<Board> after;
+  // Made only on a hash hit, which is rare: a std::optional<Board> would clear a whole board's storage on every call
+  // (GCC zero-fills an empty optional's payload), and this runs for every legality check under superko.
+  std::unique_ptr<Board> after;
   for (std::size_t i = 0; i < m_history.size(); ++i) {
     if (m_history[i].hash != h || (situational && m_history[i].toMove != nextToMove)) continue;
     // A hash hit is only a candidate: confirm it stone by stone.
     if (!after) {
-      after.emplace(m_board);
+      after = std::make_unique<Board>(m_board);
       after->play(c, v);
     }
     const std::uint8_t* stones = &m_historyStones[i * area];

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <exception>
 #include <mutex>
 #include <string>
@@ -26,6 +27,7 @@
 
 #include "game_request.h"
 #include "metrics.h"
+#include "source_pool.h"
 
 namespace tengen::serve {
 
@@ -73,51 +75,6 @@ ServerReply jsonReply(int status, const JsonValue& body) {
   reply.body = net::toJson(body);
   return reply;
 }
-
-// The move sources, one per worker; a request takes one for as long as it asks, or waits in a bounded line.
-class SourcePool {
- public:
-  SourcePool(std::vector<std::unique_ptr<ai::MoveSource>> sources, int maxWaiting)
-      : m_sources(std::move(sources)), m_maxWaiting(std::max(0, maxWaiting)) {
-    for (auto& s : m_sources) m_free.push_back(s.get());
-  }
-
-  // A free source, waiting for one when the line is short enough; null when it is not (the caller answers 503).
-  ai::MoveSource* acquire() {
-    std::unique_lock lock(m_mutex);
-    if (m_free.empty()) {
-      if (m_waiting >= m_maxWaiting) return nullptr;
-      ++m_waiting;
-      m_freed.wait(lock, [&] { return !m_free.empty(); });
-      --m_waiting;
-    }
-    ai::MoveSource* source = m_free.back();
-    m_free.pop_back();
-    return source;
-  }
-
-  void release(ai::MoveSource* source) {
-    {
-      std::lock_guard lock(m_mutex);
-      m_free.push_back(source);
-    }
-    m_freed.notify_one();
-  }
-
-  int size() const { return static_cast<int>(m_sources.size()); }
-  std::pair<int, int> busyAndWaiting() const {
-    std::lock_guard lock(m_mutex);
-    return {static_cast<int>(m_sources.size() - m_free.size()), m_waiting};
-  }
-
- private:
-  std::vector<std::unique_ptr<ai::MoveSource>> m_sources;
-  int m_maxWaiting;
-  mutable std::mutex m_mutex;
-  std::condition_variable m_freed;
-  std::vector<ai::MoveSource*> m_free;
-  int m_waiting = 0;
-};
 
 class Lease {
  public:

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 
@@ -45,6 +46,13 @@ class Board {
   Color at(Vertex v) const { return static_cast<Color>(m_color[v]); }
   // Off the board answers Color::OffBoard.
   Color at(Point p) const { return contains(p) ? at(vertex(p)) : Color::OffBoard; }
+  // Writes the colour of every point, row by row (size * size bytes, each a Color's value), to `out`.
+  void copyColors(std::uint8_t* out) const {
+    for (int row = 0; row < m_size; ++row) {
+      std::memcpy(out + static_cast<std::size_t>(row) * static_cast<std::size_t>(m_size), &m_color[vertex({row, 0})],
+                  static_cast<std::size_t>(m_size));
+    }
+  }
 
   // The offsets of the four orthogonal neighbours.
   std::array<int, 4> neighbourOffsets() const { return {-m_stride, -1, 1, m_stride}; }

@@ -2,6 +2,7 @@
 // superko, undo and scoring.
 #pragma once
 
+#include <bitset>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -148,6 +149,10 @@ class Game {
   // One entry per position reached (the start, then after every move), with the stones behind each.
   std::vector<Snapshot> m_history;
   std::vector<std::uint8_t> m_historyStones;
+  // A bit per value of the low 12 bits of the history's hashes: a hash whose bit is clear was never reached, so
+  // most legality checks under superko need not look through the history at all.
+  static constexpr std::size_t kHistoryFilterBits = 4096;
+  std::bitset<kHistoryFilterBits> m_historyFilter;
 };
 
 }  // namespace tengen

@@ -23,7 +23,7 @@ struct ServiceOptions {
   std::string engine = "random";    // the ENGINE spec every worker's source is made from
   ai::SourceOptions sourceOptions;  // worker i gets seed + i
   int workers = 2;                  // move sources, so genmove requests served at once
-  int maxWaiting = 8;               // genmove requests waiting for a free source; beyond them 503 at once
+  int maxWaiting = 64;              // genmove requests waiting for a free source; beyond them 503 at once
   int defaultMaxRetries = 4;
   std::string errorLogPath = ai::defaultErrorLogPath();
   bool logAttempts = false;
