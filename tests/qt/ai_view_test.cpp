@@ -19,11 +19,6 @@ using namespace tengen::qt::test;
 
 namespace {
 
-bool waitForMoves(const GameController& controller, int count) {
-  return QTest::qWaitFor([&] { return controller.model().game().moveCount() >= count && !controller.thinking(); },
-                         kTimeoutMs);
-}
-
 QString readText(const QString& path) {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) return {};

@@ -26,6 +26,17 @@ void writeFile(const QString& path, const QByteArray& text) {
   if (file.open(QIODevice::WriteOnly)) file.write(text);
 }
 
+// A 1000x800 window, shown, with the record `text` opened in it; null when it could not be opened.
+std::unique_ptr<MainWindow> windowWithRecord(TestHome& home, const QByteArray& text) {
+  home.setSetup(quickSetup());
+  auto window = home.makeWindow();
+  window->resize(1000, 800);
+  if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
+  const QString path = home.path(QStringLiteral("record.sgf"));
+  writeFile(path, text);
+  return window->openFile(path, true) ? std::move(window) : nullptr;
+}
+
 // 19x19: Black plays on every other point of every other line while White passes, so the black stones are numbered
 // 1, 3, 5, ... and none touches another; the 62nd black stone is move 123.
 QByteArray spacedBlackStones(int count) {
@@ -51,13 +62,8 @@ class BoardMarksTest : public QObject {
 
   void deadStonesAreCrossedAndMarkedForTheOpponent() {
     TestHome home;
-    home.setSetup(quickSetup());
-    auto window = home.makeWindow();
-    window->resize(1000, 800);
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    const QString path = home.path(QStringLiteral("end.sgf"));
-    writeFile(path, kScoringRecord);
-    QVERIFY(window->openFile(path, true));
+    auto window = windowWithRecord(home, kScoringRecord);
+    QVERIFY(window != nullptr);
     GameController& controller = window->controller();
     QTRY_VERIFY_WITH_TIMEOUT(!controller.estimating(), kTimeoutMs);
     const auto ensure = [&](const char* vertex, bool dead) {
@@ -97,15 +103,10 @@ class BoardMarksTest : public QObject {
     // The walls of the scoring record in a game still in play: columns A and B are Black's (White's B5 inside is
     // dead), E to J White's.
     TestHome home;
-    home.setSetup(quickSetup());
-    auto window = home.makeWindow();
-    window->resize(1000, 800);
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    const QString path = home.path(QStringLiteral("walls.sgf"));
     QByteArray record(kScoringRecord);
     record.replace(";B[];W[])", ")");
-    writeFile(path, record);
-    QVERIFY(window->openFile(path, true));
+    auto window = windowWithRecord(home, record);
+    QVERIFY(window != nullptr);
     GameController& controller = window->controller();
     BoardWidget* board = window->board();
     // Between the grid lines and away from the middle, where the owner's square is: only the wood or its shade.

@@ -55,11 +55,6 @@ GameSetup timedSetup(const TimeControl& control, bool loseOnTime = true,
   return setup;
 }
 
-bool waitForMoves(const GameController& controller, int count) {
-  return QTest::qWaitFor([&] { return controller.model().game().moveCount() >= count && !controller.thinking(); },
-                         kTimeoutMs);
-}
-
 // Writes `text` as the file `name` in `dir` and answers its path.
 QString writeRecord(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
   const QString path = dir.filePath(name);

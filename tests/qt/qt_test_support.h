@@ -15,6 +15,7 @@
 
 #include "model/background.h"
 #include "model/clock.h"
+#include "model/game_controller.h"
 #include "model/language.h"
 #include "model/opponent_runner.h"
 #include "model/settings.h"
@@ -152,6 +153,12 @@ inline void clickPoint(MainWindow& window, Point p) {
 inline Point at(const char* vertex, int size = 9) {
   const Result<ParsedVertex> parsed = parseGtpVertex(vertex, size);
   return parsed ? parsed->point : Point{-1, -1};
+}
+
+// Waits until the game has `count` moves and the AI is not thinking.
+inline bool waitForMoves(const GameController& controller, int count) {
+  return QTest::qWaitFor([&] { return controller.model().game().moveCount() >= count && !controller.thinking(); },
+                         kTimeoutMs);
 }
 
 // Waits until no AI request or estimate is left running, cancelled ones included, so that a test ends with its

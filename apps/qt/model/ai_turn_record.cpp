@@ -86,11 +86,16 @@ std::optional<AiTurnRecord> parseAiTurn(const std::string& json) {
   return record;
 }
 
-std::optional<AiTurnRecord> aiTurnIn(const std::vector<sgf::Property>& properties) {
+const std::string* aiTurnText(const std::vector<sgf::Property>& properties) {
   for (const sgf::Property& p : properties) {
-    if (p.id == kAiTurnProperty && p.values.size() == 1) return parseAiTurn(p.values.front());
+    if (p.id == kAiTurnProperty && p.values.size() == 1) return &p.values.front();
   }
-  return std::nullopt;
+  return nullptr;
+}
+
+std::optional<AiTurnRecord> aiTurnIn(const std::vector<sgf::Property>& properties) {
+  const std::string* text = aiTurnText(properties);
+  return text == nullptr ? std::nullopt : parseAiTurn(*text);
 }
 
 void setAiTurn(std::vector<sgf::Property>& properties, const AiTurnRecord& record) {

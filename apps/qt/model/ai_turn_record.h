@@ -33,6 +33,8 @@ std::string aiTurnJson(const AiTurnRecord& record);
 // The record in a property's value; nothing when it is not one (another program's XAITURN, a damaged file).
 std::optional<AiTurnRecord> parseAiTurn(const std::string& json);
 
+// The value of the record's property among a node's properties, or null when there is none.
+const std::string* aiTurnText(const std::vector<sgf::Property>& properties);
 // The record kept in a node's properties; nothing when there is none or it cannot be read.
 std::optional<AiTurnRecord> aiTurnIn(const std::vector<sgf::Property>& properties);
 // Keeps `record` in a node's properties, in place of any earlier one.

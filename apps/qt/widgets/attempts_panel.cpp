@@ -137,9 +137,12 @@ void AttemptsPanel::refresh() {
     showLive();
     return;
   }
-  const NodeId node = model.current().id;
-  if (std::optional<AiTurnRecord> record = m_controller.aiTurnAt(node)) {
-    showRecord(node, *record);
+  const TreeNode& node = model.current();
+  const std::string* text = node.move ? aiTurnText(node.properties) : nullptr;
+  // changed() comes often (every click, every clock second): the record shown already is not read or drawn again.
+  if (text != nullptr && node.id == m_shownNode && *text == m_recordText) return;
+  if (std::optional<AiTurnRecord> record = text != nullptr ? parseAiTurn(*text) : std::nullopt) {
+    showRecord(node.id, *text, *record);
   } else {
     showNothing();
   }
@@ -148,7 +151,7 @@ void AttemptsPanel::refresh() {
 void AttemptsPanel::showLive() {
   m_shownNode = 0;
   m_record.reset();
-  m_recordKey.clear();
+  m_recordText.clear();
   m_picture.reset();
   m_title->setText(tr("This turn"));
   if (lines() != m_live) {
@@ -160,12 +163,9 @@ void AttemptsPanel::showLive() {
   m_details->setVisible(false);
 }
 
-void AttemptsPanel::showRecord(std::uint64_t id, const AiTurnRecord& record) {
-  // changed() comes often (every click, every clock second): the same record is not drawn again.
-  std::string key = std::to_string(id) + '\n' + aiTurnJson(record);
-  if (id == m_shownNode && key == m_recordKey) return;
+void AttemptsPanel::showRecord(std::uint64_t id, const std::string& text, const AiTurnRecord& record) {
   m_shownNode = id;
-  m_recordKey = std::move(key);
+  m_recordText = text;
   m_record = record;
   const TreeNode* node = m_controller.model().tree().find(id);
   const Game before = m_controller.positionBefore(id);
@@ -209,7 +209,7 @@ void AttemptsPanel::showRecord(std::uint64_t id, const AiTurnRecord& record) {
 void AttemptsPanel::showNothing() {
   m_shownNode = 0;
   m_record.reset();
-  m_recordKey.clear();
+  m_recordText.clear();
   m_picture.reset();
   const TreeNode& node = m_controller.model().current();
   m_title->setText(node.move ? tr("No AI attempts are recorded for this move.") : QString());

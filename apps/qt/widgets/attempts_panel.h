@@ -43,8 +43,8 @@ class AttemptsPanel : public QWidget {
   void refresh();
   // The current turn's lines, as they came.
   void showLive();
-  // The record of the AI move of node `id`.
-  void showRecord(std::uint64_t id, const AiTurnRecord& record);
+  // The record of the AI move of node `id`, read from `text`, its property's value.
+  void showRecord(std::uint64_t id, const std::string& text, const AiTurnRecord& record);
   void showNothing();
   void showAttemptDetails(int row);
 
@@ -61,10 +61,11 @@ class AttemptsPanel : public QWidget {
   QPushButton* m_ask;
   // This turn's lines: cleared when a turn begins, kept after a failure or a stop until the next one.
   QStringList m_live;
-  // What is shown: the node whose record it is (0 for the live lines, or nothing), and its record.
+  // What is shown: the node whose record it is (0 for the live lines, or nothing), its record and the property's
+  // value it was read from.
   std::uint64_t m_shownNode = 0;
   std::optional<AiTurnRecord> m_record;
-  std::string m_recordKey;
+  std::string m_recordText;
   std::optional<PictureCheck> m_picture;
 };
 
