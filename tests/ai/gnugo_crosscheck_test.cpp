@@ -7,7 +7,6 @@
 //     --final`, must end with GNU Go's final stones.
 // Skipped only when GNU Go is not installed; CI installs it.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -27,6 +26,8 @@
 #include "tengen/core/rules.h"
 #include "tengen/gtp/client.h"
 #include "tengen/gtp/process.h"
+
+#include "support/temp_dir.h"
 
 namespace tengen {
 namespace {
@@ -318,7 +319,7 @@ TEST(GnuGoRecords, TengenCheckReplaysGnuGoSelfPlayToGnuGosFinalStones) {
       {9, 8, 12, "--positional-superko --allow-suicide", "tromp-taylor"},
       {13, 10, 20, "--chinese-rules --positional-superko", "chinese"},
   };
-  const std::string dir = ::testing::TempDir() + "tengen_gnugo_records_" + std::to_string(getpid()) + "_";
+  const std::string dir = test_support::freshPath("gnugo_records_");
   int games = 0;
   long moves = 0;
   long captures = 0;

@@ -1,7 +1,6 @@
 // The gtp: source and the referee over real child processes: a scripted fake engine (tests/gtp/fake_gtp_engine.cpp)
 // for every misbehaviour, and GNU Go when it is installed.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <fstream>
@@ -15,6 +14,8 @@
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
 
+#include "support/temp_dir.h"
+
 namespace tengen::ai {
 namespace {
 
@@ -23,11 +24,7 @@ using Clock = std::chrono::steady_clock;
 constexpr const char* kFakeEngine = TENGEN_FAKE_GTP_ENGINE;
 constexpr const char* kGnuGo = "/usr/games/gnugo";
 
-// A fresh path in the test's temporary directory.
-std::string tempPath(const std::string& name) {
-  static int counter = 0;
-  return ::testing::TempDir() + "tengen_ai_" + std::to_string(getpid()) + "_" + std::to_string(++counter) + "_" + name;
-}
+using test_support::freshPath;
 
 std::vector<std::string> readLines(const std::string& path) {
   std::ifstream in(path);
@@ -71,7 +68,7 @@ Game nineByNine(const std::vector<std::string>& moves) {
 }
 
 TEST(GtpSource, BringsTheEngineToThePositionThenAsksForAMove) {
-  const std::string log = tempPath("log");
+  const std::string log = freshPath("log");
   std::unique_ptr<MoveSource> source = fakeSource("--genmove C3 --log " + log);
   ASSERT_TRUE(source);
   const Game game = nineByNine({"E5", "D4"});
@@ -83,7 +80,7 @@ TEST(GtpSource, BringsTheEngineToThePositionThenAsksForAMove) {
 }
 
 TEST(GtpSource, SendsOnlyTheNewMovesWhenTheGameContinues) {
-  const std::string log = tempPath("log");
+  const std::string log = freshPath("log");
   std::unique_ptr<MoveSource> source = fakeSource("--genmove C3,G7 --log " + log);
   Game game = nineByNine({"E5"});
   RefereeOutcome out = requestMove(*source, game, Color::White, RefereeOptions(ErrorLog::none()));
@@ -107,7 +104,7 @@ RefereeOutcome timedRequest(MoveSource& source, const Game& game, const TimeCont
 }
 
 TEST(GtpSource, TellsAbsoluteAndCanadianTimeOncePerGameAndTheClockBeforeEachGenmove) {
-  const std::string log = tempPath("log");
+  const std::string log = freshPath("log");
   std::unique_ptr<MoveSource> source = fakeSource("--genmove C3,G7,A1 --log " + log);
   const TimeControl canadian{TimeControl::Kind::Canadian, 600, 300, 0, 25};
   Game game = nineByNine({"E5"});
@@ -134,7 +131,7 @@ TEST(GtpSource, TellsAbsoluteAndCanadianTimeOncePerGameAndTheClockBeforeEachGenm
 }
 
 TEST(GtpSource, TellsByoYomiWithKgsTimeSettingsWhenTheEngineListsIt) {
-  const std::string log = tempPath("log");
+  const std::string log = freshPath("log");
   std::unique_ptr<MoveSource> source = fakeSource("--kgs-time --genmove C3 --log " + log);
   const TimeControl byoYomi{TimeControl::Kind::ByoYomi, 1200, 30, 5, 0};
   const Game game = nineByNine({"E5"});
@@ -147,7 +144,7 @@ TEST(GtpSource, TellsByoYomiWithKgsTimeSettingsWhenTheEngineListsIt) {
 }
 
 TEST(GtpSource, TellsByoYomiAsOneStoneCanadianPeriodsOtherwise) {
-  const std::string log = tempPath("log");
+  const std::string log = freshPath("log");
   std::unique_ptr<MoveSource> source = fakeSource("--genmove C3 --log " + log);
   const TimeControl byoYomi{TimeControl::Kind::ByoYomi, 1200, 30, 5, 0};
   const RefereeOutcome out = timedRequest(*source, nineByNine({"E5"}), byoYomi, {29.2, 1, 2});
@@ -157,7 +154,7 @@ TEST(GtpSource, TellsByoYomiAsOneStoneCanadianPeriodsOtherwise) {
 }
 
 TEST(GtpSource, AnEngineRefusingTimeCommandsStillPlays) {
-  const std::string log = tempPath("log");
+  const std::string log = freshPath("log");
   std::unique_ptr<MoveSource> source =
       fakeSource("--refuse time_settings --refuse time_left --genmove C3 --log " + log);
   const TimeControl absolute{TimeControl::Kind::Absolute, 300, 0, 0, 0};
@@ -169,7 +166,7 @@ TEST(GtpSource, AnEngineRefusingTimeCommandsStillPlays) {
 }
 
 TEST(GtpSource, ReplaysEverythingAfterARejectedAnswer) {
-  const std::string log = tempPath("log");
+  const std::string log = freshPath("log");
   // E5 is taken: the engine has played it on its own board, so it must be brought back to the game.
   std::unique_ptr<MoveSource> source = fakeSource("--genmove E5,Z99,C3 --log " + log);
   const Game game = nineByNine({"E5", "D4"});
@@ -186,7 +183,7 @@ TEST(GtpSource, ReplaysEverythingAfterARejectedAnswer) {
 }
 
 TEST(GtpSource, ReplaysEverythingWhenTheGameWentBack) {
-  const std::string log = tempPath("log");
+  const std::string log = freshPath("log");
   std::unique_ptr<MoveSource> source = fakeSource("--genmove C3 --log " + log);
   Game game = nineByNine({"E5", "D4", "F6"});
   ASSERT_TRUE(requestMove(*source, game, Color::White, RefereeOptions(ErrorLog::none())).move.has_value());
@@ -198,7 +195,7 @@ TEST(GtpSource, ReplaysEverythingWhenTheGameWentBack) {
 }
 
 TEST(GtpSource, SendsBlackSetupStonesAsAFreeHandicapAndMixedOnesAsPlays) {
-  const std::string log = tempPath("log");
+  const std::string log = freshPath("log");
   std::unique_ptr<MoveSource> source = fakeSource("--genmove A1 --log " + log);
   Game handicap(GameConfig{9, Rules::Japanese, 0.5, 2});
   ASSERT_TRUE(requestMove(*source, handicap, Color::White, RefereeOptions(ErrorLog::none())).move.has_value());
@@ -314,7 +311,7 @@ TEST(GtpSource, AnEngineRefusingTheGamesMovesIsATransportFailure) {
 }
 
 TEST(GtpSource, StartsADeadEngineAgainForTheNextRequest) {
-  const std::string marker = tempPath("crashed");
+  const std::string marker = freshPath("crashed");
   std::unique_ptr<MoveSource> source = fakeSource("--crash-once " + marker + " --genmove D4");
   const Game game = nineByNine({"E5"});
   const RefereeOutcome first = requestMove(*source, game, Color::White, RefereeOptions(ErrorLog::none()));

@@ -3,12 +3,13 @@
 #include "tengen/gtp/client.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <fstream>
 #include <string>
 #include <vector>
+
+#include "support/temp_dir.h"
 
 namespace tengen::gtp {
 namespace {
@@ -274,7 +275,7 @@ TEST(Client, RefusesACommandOfSeveralLinesWithoutHarm) {
 }
 
 TEST(Client, CloseSaysQuitAndEndsEvenAnEngineThatIgnoresIt) {
-  const std::string log = ::testing::TempDir() + "tengen_client_quit_" + std::to_string(getpid());
+  const std::string log = test_support::freshPath("quit_log");
   std::unique_ptr<Client> polite = fake("--log " + log);
   polite->close();
   EXPECT_FALSE(polite->alive());

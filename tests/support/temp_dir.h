@@ -29,4 +29,13 @@ class TempDir {
   std::filesystem::path m_path;
 };
 
+// A fresh path inside a directory made for this process and removed when it exits. Never a name built from the
+// process id: ids come round again across the hundreds of test processes of one run, and a file left by an earlier
+// process under the same name would be appended to.
+inline std::string freshPath(const std::string& name) {
+  static TempDir dir("tengen-test");
+  static int counter = 0;
+  return (dir.path() / (std::to_string(++counter) + "_" + name)).string();
+}
+
 }  // namespace tengen::test_support
