@@ -96,6 +96,29 @@ class LanguageTest : public QObject {
     QCOMPARE(yesButtonText(), QStringLiteral("&Sim"));
   }
 
+  // Numbers are written as the language shown writes them, in the system's region when it speaks that language.
+  void numbersAreWrittenAsTheLanguageWritesThem() {
+    QCOMPARE(numberLocale(QStringLiteral("pt_BR"), QLocale(QStringLiteral("en_US"))).toString(6.5),
+             QStringLiteral("6,5"));
+    QCOMPARE(numberLocale(QStringLiteral("pt_BR"), QLocale(QStringLiteral("pt_PT"))).name(), QStringLiteral("pt_PT"));
+    QCOMPARE(numberLocale(QStringLiteral("en"), QLocale(QStringLiteral("pt_BR"))).toString(6.5), QStringLiteral("6.5"));
+    QCOMPARE(numberLocale(QStringLiteral("en"), QLocale(QStringLiteral("en_GB"))).name(), QStringLiteral("en_GB"));
+    QCOMPARE(numberLocale(QStringLiteral("ja"), QLocale::c()).language(), QLocale::Japanese);
+    // The window's own numbers follow: komi in the message of a new game in Portuguese, whatever the system's.
+    TestHome home;
+    GameSetup setup = quickSetup();
+    setup.config.komi = 6.5;
+    home.setSetup(setup);
+    QVERIFY(installTranslations(QStringLiteral("pt_BR")));
+    auto window = home.makeWindow();
+    window->startUp();
+    QVERIFY(window->controller().newGame(setup));
+    QVERIFY2(window->statusMessage().contains(QStringLiteral("komi 6,5")), qPrintable(window->statusMessage()));
+    QVERIFY(installTranslations(QStringLiteral("en")));
+    QVERIFY(window->controller().newGame(setup));
+    QVERIFY2(window->statusMessage().contains(QStringLiteral("komi 6.5")), qPrintable(window->statusMessage()));
+  }
+
   // English is the sources' language; its file gives the plurals their two forms.
   void englishHasItsPlurals() {
     QVERIFY(installTranslations(QStringLiteral("en")));

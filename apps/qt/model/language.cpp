@@ -43,7 +43,13 @@ QString chooseLanguage(const QString& wanted, const QStringList& uiLanguages) {
   return QStringLiteral("en");
 }
 
+QLocale numberLocale(const QString& code, const QLocale& system) {
+  const QLocale spoken(code);
+  return system.language() == spoken.language() ? system : spoken;
+}
+
 bool installTranslations(const QString& code) {
+  QLocale::setDefault(numberLocale(code));
   QCoreApplication* app = QCoreApplication::instance();
   for (QTranslator* translator : installed()) {
     QCoreApplication::removeTranslator(translator);

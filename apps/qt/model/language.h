@@ -23,8 +23,13 @@ inline constexpr Language kLanguages[] = {{"en", "English"}, {"pt_BR", "Portugu\
 // the system's UI languages that has one, else "en". "" and "system" mean the system's.
 QString chooseLanguage(const QString& wanted, const QStringList& uiLanguages = QLocale::system().uiLanguages());
 
+// The locale numbers are written in when the client speaks `code`: the system's when it is of that language (its
+// region's formats, as pt_PT's), else the language's own, so that Portuguese text never shows komi as "6.5".
+QLocale numberLocale(const QString& code, const QLocale& system = QLocale::system());
+
 // Replaces the application's translators with those of `code`: the client's own (built into the binary) and Qt's
-// for its dialogs and buttons. False when the client's own could not be loaded.
+// for its dialogs and buttons; and makes numberLocale(code) the default QLocale. False when the client's own could
+// not be loaded.
 bool installTranslations(const QString& code);
 
 // What the person reads for a refused move; reasonWords stays the English of prompts and logs.
