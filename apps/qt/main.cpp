@@ -70,7 +70,9 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("tengen"));
   QApplication::setApplicationName(QStringLiteral("tengen-qt"));
-  QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+  QApplication::setApplicationVersion(QStringLiteral(TENGEN_VERSION));
+  // The installed menu entry (data/tengen-qt.desktop): Wayland compositors match the window to it by this name.
+  QApplication::setDesktopFileName(QStringLiteral("tengen-qt"));
 
   // The language comes before --help is answered, so that the help is in it too: a first quiet pass reads only
   // --lang and --settings (docs/client.md, "Language").

@@ -1,5 +1,5 @@
 // The side panel beside the board: a quarter of the window's width at the most once the window is shown, hidden and
-// shown again by View → Show side panel, and the choice kept for the next window.
+// shown again by View → Show side panel, and the choice kept for the next window; and the window's icon.
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
@@ -24,6 +24,25 @@ class SidePanelTest : public QObject {
 
  private slots:
   void cleanup() { QVERIFY(waitForWorkers()); }
+
+  // The icon is drawn for every size a window system asks for: a black stone at the centre, a white one towards
+  // the lower right, wood around them and nothing outside the rounded corner.
+  void theWindowHasItsIcon() {
+    TestHome home;
+    auto window = home.makeWindow();
+    const QIcon icon = window->windowIcon();
+    QVERIFY(!icon.isNull());
+    const QList<QSize> sizes = icon.availableSizes();
+    for (const int side : {16, 32, 48, 256})
+      QVERIFY2(sizes.contains(QSize(side, side)), qPrintable(QString::number(side)));
+    const QImage image = icon.pixmap(QSize(64, 64)).toImage();
+    QCOMPARE(image.size(), QSize(64, 64));
+    QCOMPARE(qAlpha(image.pixel(0, 0)), 0);
+    QVERIFY(qGray(image.pixel(32, 33)) < 80);
+    QVERIFY(qGray(image.pixel(50, 51)) > 180);
+    const QColor wood = image.pixelColor(22, 22);
+    QVERIFY2(wood.red() > wood.blue() + 60, qPrintable(wood.name()));
+  }
 
   void theSidePanelTakesAQuarterAtMost() {
     TestHome home;

@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "widgets/ai_failure_dialog.h"
+#include "widgets/app_icon.h"
 #include "widgets/attempts_panel.h"
 #include "widgets/board_widget.h"
 #include "widgets/clock_widget.h"
@@ -29,6 +30,7 @@ namespace tengen::qt {
 MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     : QMainWindow(parent), m_settings(std::make_unique<Settings>(*options.store)) {
   m_errorLogPath = options.errorLogPath.isEmpty() ? m_settings->errorLogPath() : options.errorLogPath;
+  setWindowIcon(appIcon());
   ControllerOptions controllerOptions;
   controllerOptions.autosavePath = options.autosavePath;
   controllerOptions.errorLogPath = m_errorLogPath;
