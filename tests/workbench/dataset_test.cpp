@@ -82,7 +82,7 @@ TEST_P(SftRows, MessagesAreTheBytesTheOpenAiSourceSends) {
   ASSERT_TRUE(source.ok()) << source.error();
   for (const Position& p : positions) {
     const ai::RefereeOutcome outcome =
-        ai::requestMove(*source.value(), p.game, p.color(), ai::RefereeOptions(ai::ErrorLog::none()));
+        ai::requestMove(*source.value(), p.game(), p.color(), ai::RefereeOptions(ai::ErrorLog::none()));
     ASSERT_TRUE(outcome.move.has_value()) << outcome.error;
   }
   const std::vector<std::string> bodies = server.bodyTexts();
@@ -180,7 +180,7 @@ class DpoFromALog : public ::testing::Test {
           ai::ErrorLog(logPath, ai::errorContextOf("eval", servers.back()->spec(), options.model)));
       referee.logAccepted = true;
       referee.logFields = {{"record_file", p.file}, {"record_move", gtpMove(p.recordMove, 9)}};
-      const ai::RefereeOutcome outcome = ai::requestMove(*source.value(), p.game, p.color(), referee);
+      const ai::RefereeOutcome outcome = ai::requestMove(*source.value(), p.game(), p.color(), referee);
       ASSERT_TRUE(outcome.move.has_value()) << outcome.error;
       ASSERT_EQ(outcome.attempts.size(), 3U);
     }
@@ -266,7 +266,7 @@ TEST_F(DpoFromALog, TrlWithAnEnginesLegalMove) {
     EXPECT_TRUE(fs::exists(dir.path() / pair["images"][0].get<std::string>()));
     EXPECT_EQ(pair["prompt"][1]["content"][1], json({{"type", "image"}}));
     const std::string chosen = pair["chosen"][0]["content"];
-    const Game& game = positions[1].game;
+    const Game game = positions[1].game();
     if (chosen.front() == '(') continue;  // rowcol: read by the answer parser in the referee's own tests
     const Result<ParsedVertex> vertex = parseGtpVertex(chosen, 9);
     ASSERT_TRUE(vertex.ok()) << chosen;

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tengen/io/atomic_file.h"
+#include "tengen/sgf/sgf.h"
 #include "tengen/workbench/compare.h"
 #include "tengen/workbench/positions.h"
 
@@ -47,6 +48,53 @@ EvalOptions optionsFor(const FakeServer& server, int jobs) {
   return o;
 }
 
+// Each position is the game the record's replay reaches, taken back to before the move: the same stones, hash,
+// turn, phase, captures and moves, and the same verdict on every point (so ko and superko see the same history).
+// The record has setup stones, White first, a ko taken back after a threat, and two passes before play resumed.
+TEST(Positions, EachIsTheRecordsGameTakenBackToIt) {
+  test_support::TempDir dir("tengen-eval");
+  const std::string text =
+      "(;GM[1]FF[4]SZ[9]KM[0.5]RU[Japanese]AB[cc][gg]PL[W];W[ed];B[ce];W[ef];B[dd];W[fe];B[df];W[de];B[ee];W[aa]"
+      ";B[ab];W[de];B[];W[];B[ia];W[ib])";
+  test_support::writeFile((dir.path() / "line.sgf").string(), text);
+  const Result<PositionSet> set = collectPositions({dir.path().string()}, everyMove());
+  ASSERT_TRUE(set.ok()) << set.error();
+  ASSERT_EQ(set->positions.size(), 15u);
+
+  const Result<sgf::Collection> collection = sgf::parse(text);
+  ASSERT_TRUE(collection.ok()) << collection.error();
+  const Result<sgf::GameRecord> record = sgf::readRecord(*collection->games[0]);
+  ASSERT_TRUE(record.ok()) << record.error();
+  const Game end = sgf::replay(*record).game;
+  ASSERT_EQ(end.moveCount(), 15);
+  for (const Position& p : set->positions) {
+    SCOPED_TRACE("before move " + std::to_string(p.moveNumber));
+    Game expected = end;
+    expected.undoTo(p.moveNumber - 1);
+    const Game game = p.game();
+    EXPECT_EQ(p.size(), 9);
+    EXPECT_EQ(game.board().hash(), expected.board().hash());
+    EXPECT_EQ(game.toMove(), expected.toMove());
+    EXPECT_EQ(game.phase(), expected.phase());
+    EXPECT_EQ(game.moves(), expected.moves());
+    EXPECT_EQ(game.board().captures(Color::Black), expected.board().captures(Color::Black));
+    EXPECT_EQ(game.board().captures(Color::White), expected.board().captures(Color::White));
+    for (int row = 0; row < 9; ++row) {
+      for (int col = 0; col < 9; ++col) {
+        const Move move = Move::play(p.color(), {row, col});
+        EXPECT_EQ(game.check(move), expected.check(move)) << row << "," << col;
+      }
+    }
+  }
+  // Black took the ko at D5 with move 8: before move 9 White may not take it back at once; before move 11, after the
+  // threat and its answer, it may.
+  EXPECT_EQ(set->positions[10].game().check(Move::play(Color::White, {4, 3})), RejectReason::None);
+  EXPECT_EQ(set->positions[8].game().check(Move::play(Color::White, {4, 3})), RejectReason::Ko);
+  // Move 14 follows two passes: the position is in scoring, as the game taken back is; move 15 is in play again.
+  EXPECT_EQ(set->positions[13].game().phase(), Phase::Scoring);
+  EXPECT_EQ(set->positions[14].game().phase(), Phase::Playing);
+}
+
 TEST(Positions, EveryKthMoveOfTheRecordWithItsPhase) {
   test_support::TempDir dir("tengen-eval");
   writeRecord(dir, "a.sgf");
@@ -56,14 +104,14 @@ TEST(Positions, EveryKthMoveOfTheRecordWithItsPhase) {
   ASSERT_TRUE(set.ok()) << set.error();
   ASSERT_EQ(set->positions.size(), 3U);  // moves 1, 5, 9 of 12
   EXPECT_EQ(set->positions[0].moveNumber, 1);
-  EXPECT_EQ(set->positions[0].game.moveCount(), 0);
+  EXPECT_EQ(set->positions[0].game().moveCount(), 0);
   EXPECT_EQ(set->positions[0].phase(), GamePhase::Opening);
   EXPECT_EQ(set->positions[1].moveNumber, 5);
   EXPECT_EQ(set->positions[1].phase(), GamePhase::Middle);
   EXPECT_EQ(set->positions[2].moveNumber, 9);
   EXPECT_EQ(set->positions[2].phase(), GamePhase::End);
   EXPECT_EQ(set->positions[2].recordMove, Move::play(Color::Black, {4, 6}));  // G5
-  EXPECT_EQ(set->positions[2].game.moveCount(), 8);
+  EXPECT_EQ(set->positions[2].game().moveCount(), 8);
 }
 
 TEST(Positions, ARandomDrawIsSeededAndUnreadableRecordsAreCountedNotDropped) {

@@ -30,8 +30,8 @@ Position positionAt(const std::string& file, int moveNumber, const std::vector<s
   p.file = file;
   p.moveNumber = moveNumber;
   p.recordMoves = 60;
-  p.game = test_support::gameFrom(9, before);
-  p.recordMove = Move::play(p.game.toMove(), {4, 4});
+  p.setGame(test_support::gameFrom(9, before));
+  p.recordMove = Move::play(p.game().toMove(), {4, 4});
   return p;
 }
 

@@ -243,7 +243,7 @@ Result<DatasetSummary> writeSft(const std::vector<Position>& positions, const Sf
   DatasetSummary summary;
   std::string picturePath;
   for (const Position& position : positions) {
-    const ai::ModelTurn turn = prompter.value().turn(position.game, position.color(), {});
+    const ai::ModelTurn turn = prompter.value().turn(position.game(), position.color(), {});
     net::PictureForm form;
     if (turn.png) {
       Result<net::PictureForm> placed = pictures.place(*turn.png, turn.pngSha256, &picturePath);
@@ -252,7 +252,7 @@ Result<DatasetSummary> writeSft(const std::vector<Position>& positions, const Sf
     } else {
       picturePath.clear();
     }
-    const std::string answer = answerText(position.recordMove, position.game.size(), prompter->format());
+    const std::string answer = answerText(position.recordMove, position.size(), prompter->format());
     const std::string messages = withTurn(net::chatMessagesJson(chatOf(turn), form), assistantTurn(answer));
     std::string row = R"({"messages":)" + messages;
     if (options.output.format == DatasetFormat::ShareGpt) row += R"(,"images":)" + imagesList(picturePath);

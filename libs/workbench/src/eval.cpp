@@ -52,19 +52,19 @@ ai::RefereeOptions refereeOf(const EvalOptions& options) {
 
 PositionResult ask(Worker& worker, const Position& position, const ai::RefereeOptions& options) {
   PositionResult result;
+  const Game game = position.game();
   // A logged record names the record and its move, so that `tengen dataset dpo --preferred record` can use it.
   ai::RefereeOptions referee = options;
   if (referee.errorLog.enabled()) {
-    referee.logFields = {{"record_file", position.file},
-                         {"record_move", gtpMove(position.recordMove, position.game.size())}};
+    referee.logFields = {{"record_file", position.file}, {"record_move", gtpMove(position.recordMove, game.size())}};
   }
   const auto start = std::chrono::steady_clock::now();
-  result.outcome = ai::requestMove(*worker.source, position.game, position.color(), referee);
+  result.outcome = ai::requestMove(*worker.source, game, position.color(), referee);
   result.elapsedMs = static_cast<long>(
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
   if (worker.reference) {
     const ai::RefereeOutcome reference =
-        ai::requestMove(*worker.reference, position.game, position.color(), ai::RefereeOptions(ai::ErrorLog::none()));
+        ai::requestMove(*worker.reference, game, position.color(), ai::RefereeOptions(ai::ErrorLog::none()));
     result.reference = reference.move;
   }
   return result;
@@ -207,10 +207,10 @@ Summary summarize(const std::vector<Position>& positions, const std::vector<Posi
   Summary s;
   s.all = figuresOf(positions, results, withReference, [](const Position&) { return true; });
   for (const Position& p : positions) {
-    const int size = p.game.size();
+    const int size = p.size();
     if (!s.bySize.contains(size)) {
       s.bySize[size] =
-          figuresOf(positions, results, withReference, [size](const Position& q) { return q.game.size() == size; });
+          figuresOf(positions, results, withReference, [size](const Position& q) { return q.size() == size; });
     }
     const GamePhase phase = p.phase();
     if (!s.byPhase.contains(phase)) {
@@ -237,7 +237,7 @@ JsonValue evalJson(const std::vector<Position>& positions, const std::vector<Pos
   for (std::size_t i = 0; i < positions.size(); ++i) {
     const Position& p = positions[i];
     const PositionResult& r = results[i];
-    const int size = p.game.size();
+    const int size = p.size();
     JsonValue::Object row{
         {"file", p.file},
         {"move_number", p.moveNumber},

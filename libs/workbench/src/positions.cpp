@@ -33,11 +33,19 @@ Result<std::vector<std::string>> recordFiles(const std::string& path) {
   return files;
 }
 
-// One replayed record: the game at its end, or why it cannot be used.
+// One replayed record, or why it cannot be used.
 struct Replayed {
   std::string file;
-  Game game;
+  std::shared_ptr<const RecordLine> line;
 };
+
+// The line of a record replayed to its end. The start is copied out of a game taken back to move 0: the copy
+// allocates only what the start needs, where the game taken back keeps the capacity of the whole record's history.
+std::shared_ptr<const RecordLine> lineOf(const Game& end) {
+  Game start = end;
+  start.undoTo(0);
+  return std::make_shared<const RecordLine>(RecordLine{Game(start), end.moves()});
+}
 
 Result<std::vector<Replayed>> readRecords(const std::string& file) {
   using R = Result<std::vector<Replayed>>;
@@ -52,7 +60,7 @@ Result<std::vector<Replayed>> readRecords(const std::string& file) {
     if (!replayed.setupError.empty()) return R::failure(name + ": " + replayed.setupError);
     if (replayed.illegal) return R::failure(name + ": " + sgf::describe(*replayed.illegal, record->config.size));
     if (replayed.game.moveCount() == 0) return R::failure(name + ": the record has no moves");
-    out.push_back({name, std::move(replayed.game)});
+    out.push_back({name, lineOf(replayed.game)});
   }
   return out;
 }
@@ -61,10 +69,10 @@ Position positionBefore(const Replayed& record, int moveNumber) {
   Position p;
   p.file = record.file;
   p.moveNumber = moveNumber;
-  p.recordMoves = record.game.moveCount();
-  p.recordMove = record.game.moves()[static_cast<std::size_t>(moveNumber - 1)];
-  p.game = record.game;
-  p.game.undoTo(moveNumber - 1);
+  p.recordMoves = static_cast<int>(record.line->moves.size());
+  p.recordMove = record.line->moves[static_cast<std::size_t>(moveNumber - 1)];
+  p.line = record.line;
+  p.played = moveNumber - 1;
   return p;
 }
 
@@ -80,6 +88,22 @@ std::string_view phaseName(GamePhase phase) {
       return "end";
   }
   return "middle";
+}
+
+Game Position::game() const {
+  Game game = line->start;
+  for (int i = 0; i < played; ++i) {
+    const Move& move = line->moves[static_cast<std::size_t>(i)];
+    // As the record was replayed: a move after two passes resumes the game.
+    if (game.phase() == Phase::Scoring && move.kind != MoveKind::Resign) game.resumePlay();
+    game.play(move);
+  }
+  return game;
+}
+
+void Position::setGame(Game game) {
+  line = std::make_shared<const RecordLine>(RecordLine{std::move(game), {}});
+  played = 0;
 }
 
 GamePhase Position::phase() const {
@@ -108,7 +132,7 @@ Result<PositionSet> collectPositions(const std::vector<std::string>& paths, cons
     }
     for (Replayed& r : read.value()) {
       const std::vector<int>& sizes = sampling.sizes;
-      if (!sizes.empty() && std::find(sizes.begin(), sizes.end(), r.game.size()) == sizes.end()) {
+      if (!sizes.empty() && std::find(sizes.begin(), sizes.end(), r.line->start.size()) == sizes.end()) {
         ++set.otherSizes;
         continue;
       }
@@ -122,7 +146,7 @@ Result<PositionSet> collectPositions(const std::vector<std::string>& paths, cons
   if (sampling.count > 0) {
     std::vector<std::pair<std::size_t, int>> all;
     for (std::size_t r = 0; r < records.size(); ++r) {
-      for (int m = 1; m <= records[r].game.moveCount(); ++m) all.emplace_back(r, m);
+      for (int m = 1; m <= static_cast<int>(records[r].line->moves.size()); ++m) all.emplace_back(r, m);
     }
     // A partial Fisher-Yates shuffle with the seed, then back into file and move order.
     std::mt19937_64 random(sampling.seed);
@@ -136,7 +160,8 @@ Result<PositionSet> collectPositions(const std::vector<std::string>& paths, cons
     chosen = std::move(all);
   } else {
     for (std::size_t r = 0; r < records.size(); ++r) {
-      for (int m = 1; m <= records[r].game.moveCount(); m += sampling.every) chosen.emplace_back(r, m);
+      const int moves = static_cast<int>(records[r].line->moves.size());
+      for (int m = 1; m <= moves; m += sampling.every) chosen.emplace_back(r, m);
     }
   }
   set.positions.reserve(chosen.size());

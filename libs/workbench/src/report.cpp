@@ -252,7 +252,7 @@ std::string attemptsTable(const std::vector<ai::Attempt>& attempts) {
 }
 
 std::string worstSection(std::size_t rank, const std::string& picture, const Position& p, const PositionResult& r) {
-  const int size = p.game.size();
+  const int size = p.size();
   const std::string where = p.file + ", move " + std::to_string(p.moveNumber);
   std::string html = "<section class=\"position\">\n<h3>" + std::to_string(rank) + ". " + htmlEscape(where) + "</h3>\n";
   html += "<div class=\"board\">\n";
@@ -429,7 +429,7 @@ Result<std::vector<ReportFile>> makeReport(const std::vector<Position>& position
     const std::size_t i = worst[rank - 1];
     char name[32];
     std::snprintf(name, sizeof name, "worst-%02zu.png", rank);
-    std::string picture = renderer.png(positions[i].game);
+    std::string picture = renderer.png(positions[i].game());
     if (picture.empty()) return R::failure(std::string("the board ") + name + " could not be drawn", ErrorKind::Failed);
     files.push_back({name, std::move(picture)});
     html += worstSection(rank, name, positions[i], results[i]);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,14 +19,30 @@ enum class GamePhase : std::uint8_t { Opening, Middle, End };
 // "opening", "middle", "end".
 std::string_view phaseName(GamePhase phase);
 
+// A record's main line, shared by all the positions taken from it: the game before its first move (size, rules,
+// komi, setup stones, the first player) and its moves.
+struct RecordLine {
+  Game start;
+  std::vector<Move> moves;
+};
+
+// A position holds its record's line and how far into it, not a Game of its own: a Game carries the stones of every
+// earlier position for superko, so tens of thousands of them (a corpus at --every 10) took gigabytes.
 struct Position {
   std::string file;     // the record's path as it was found
   int moveNumber = 0;   // 1-based number of the record's move that follows the position
   int recordMoves = 0;  // how many moves the record's main line has
-  Game game;            // the position: setup stones, handicap and the moves before moveNumber
   Move recordMove;      // what the record played (a point or a pass)
+  std::shared_ptr<const RecordLine> line;
+  int played = 0;  // how many of line's moves lead to the position (moveNumber - 1 for a record)
+
+  // The position: the line's start with its first `played` moves, history and all, built afresh on each call.
+  Game game() const;
+  int size() const { return line->start.size(); }
   GamePhase phase() const;
   Color color() const { return recordMove.color; }
+  // Makes the position `game` as it stands (a position put together by hand rather than taken from a record).
+  void setGame(Game game);
 };
 
 struct Sampling {
