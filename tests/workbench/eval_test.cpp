@@ -277,6 +277,11 @@ TEST(Eval, TokensFromUsageAndTheRecordsMoveInTheLog) {
   EXPECT_EQ(records[1]["attempts"][0]["usage"]["prompt_tokens"], 850);
   EXPECT_EQ(records[1]["attempts"][0]["system"], records[1]["attempts"][0]["prompt"].get<std::string>().substr(
                                                      0, records[1]["attempts"][0]["system"].get<std::string>().size()));
+  // The log has the prompts; the run does not keep them for every position once they are logged.
+  EXPECT_GT(records[1]["attempts"][0]["prompt"].get<std::string>().size(), 100U);
+  for (const PositionResult& r : run.results) {
+    for (const ai::Attempt& a : r.outcome.attempts) EXPECT_TRUE(a.prompt.empty() && a.system.empty());
+  }
 }
 
 }  // namespace

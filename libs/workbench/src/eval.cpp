@@ -60,6 +60,12 @@ PositionResult ask(Worker& worker, const Position& position, const ai::RefereeOp
   }
   const auto start = std::chrono::steady_clock::now();
   result.outcome = ai::requestMove(*worker.source, game, position.color(), referee);
+  // The prompts are in the error log when it asked for them; the run's figures and its JSON never read them again,
+  // and held for every position they were most of a long run's memory.
+  for (ai::Attempt& attempt : result.outcome.attempts) {
+    std::string().swap(attempt.prompt);
+    std::string().swap(attempt.system);
+  }
   result.elapsedMs = static_cast<long>(
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
   if (worker.reference) {
