@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -268,6 +269,54 @@ TEST(HttpServer, AnswersAMalformedRequestWithJsonEvenAfterAGoodOne) {
   EXPECT_NE(good.find(R"({"fine":true})"), std::string::npos) << good;
   EXPECT_NE(bad.find("HTTP/1.1 400"), std::string::npos) << bad;
   EXPECT_NE(bad.find(R"({"error":"invalid_request","detail":"malformed HTTP request"})"), std::string::npos) << bad;
+}
+
+// A body cut short by the read timeout leaves the connection in the middle of a request: the 400 must close it, or
+// the rest of the body, arriving late, would be read as the next request, and the stalled client would keep its
+// connection thread for the keep-alive timeout too.
+TEST(HttpServer, ClosesTheConnectionAfterARequestItCouldNotRead) {
+  HttpServerOptions options;
+  options.readTimeoutSeconds = 1;
+  options.keepAliveSeconds = 30;  // a connection kept open would outlast the wait below by far
+  std::atomic<int> handled{0};
+  Running running(options, [&](const ServerRequest&) {
+    ++handled;
+    return ServerReply{};
+  });
+  const int fd = connectTo(running.server().port());
+  ASSERT_GE(fd, 0);
+  const std::string reply = exchange(fd, "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"size\":");
+  EXPECT_EQ(reply.rfind("HTTP/1.1 400", 0), 0U) << reply;
+  EXPECT_NE(reply.find("Connection: close\r\n"), std::string::npos) << reply;
+  EXPECT_NE(reply.find(R"({"error":"invalid_request","detail":"malformed HTTP request"})"), std::string::npos) << reply;
+  timeval wait{5, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  char byte = 0;
+  EXPECT_EQ(::recv(fd, &byte, 1, 0), 0) << "the connection stayed open after the 400";
+  ::close(fd);
+  EXPECT_EQ(handled.load(), 0);
+}
+
+// httplib cuts a reply to the bytes a Range header asks for and keeps the handler's status: a 200 with `{"mo`.
+// Replies of this API are whole or nothing.
+TEST(HttpServer, IgnoresRangeHeaders) {
+  Running running({}, [](const ServerRequest&) {
+    ServerReply reply;
+    reply.body = R"({"move":"D4"})";
+    return reply;
+  });
+  const int fd = connectTo(running.server().port());
+  ASSERT_GE(fd, 0);
+  const std::string one =
+      exchange(fd, "POST /a HTTP/1.1\r\nHost: x\r\nRange: bytes=0-3\r\nContent-Length: 2\r\n\r\n{}");
+  const std::string two = exchange(fd, "GET /a HTTP/1.1\r\nHost: x\r\nRange: bytes=1-2,5-6\r\n\r\n");
+  const std::string three = exchange(fd, "GET /a HTTP/1.1\r\nHost: x\r\nRange: bytes=99-\r\n\r\n");
+  ::close(fd);
+  for (const std::string& reply : {one, two, three}) {
+    EXPECT_EQ(reply.rfind("HTTP/1.1 200", 0), 0U) << reply;
+    EXPECT_EQ(reply.find("Content-Range"), std::string::npos) << reply;
+    EXPECT_NE(reply.find("\r\n\r\n{\"move\":\"D4\"}"), std::string::npos) << reply;
+  }
 }
 
 TEST(HttpServer, StopLetsTheRequestInFlightFinish) {

@@ -340,6 +340,10 @@ struct HttpServer::Impl {
     // httplib refuses before routing (a malformed request line) still gets its JSON body.
     server.set_pre_routing_handler([this](const httplib::Request& in, httplib::Response& out) {
       tHandled = false;
+      // httplib answers a Range header by cutting the reply to those bytes, still under the handler's status (a
+      // 200 carrying `{"move`). No reply of this API is a resource to fetch in parts, so Range is ignored. The
+      // request is httplib's own non-const object, handed here as const.
+      const_cast<httplib::Request&>(in).ranges.clear();
       // HTTP/1.1 gives a request with neither Content-Length nor Transfer-Encoding no body. httplib 0.11 reads a
       // POST, PUT or PATCH without them until the connection closes, which a client waiting for the reply never
       // does: `curl -X POST` got 400 "malformed HTTP request" after the read timeout. Such a request is served
@@ -354,9 +358,11 @@ struct HttpServer::Impl {
     server.set_error_handler(
         httplib::Server::HandlerWithResponse([this](const httplib::Request&, httplib::Response& out) {
           if (tHandled) return httplib::Server::HandlerResponse::Unhandled;
-          const ServerReply reply = jsonError(out.status, statusCode(out.status), statusWords(out.status));
-          out.set_content(reply.body, reply.contentType.c_str());
           if (options.onServerError) options.onServerError(out.status);
+          // The connection is closed after these: what is left of a request httplib could not read (a body cut
+          // short by the read timeout, a broken chunk) would otherwise be read as the next request, and a client
+          // that stalled would hold its connection thread for the keep-alive timeout as well.
+          send(jsonError(out.status, statusCode(out.status), statusWords(out.status)), out, true);
           return httplib::Server::HandlerResponse::Handled;
         }));
     server.set_exception_handler([this](const httplib::Request&, httplib::Response& out, const std::exception_ptr&) {
