@@ -340,6 +340,43 @@ TEST_F(Chat, JoinsContentGivenAsTextParts) {
   EXPECT_EQ(result->content, "Q16");
 }
 
+// A reply cut inside a character (max_tokens reached in the middle of one) is still the model's answer: the bytes
+// that are not UTF-8 are replaced and the rest is read, not refused as "not JSON" (which would end the game as a
+// model that cannot be reached). The server's words in an error never carry such bytes to a terminal either.
+TEST_F(Chat, ReadsAReplyWithBytesThatAreNotUtf8) {
+  m_server.push(Scripted{200, "{\"choices\":[{\"message\":{\"content\":\"D4 \xE5\xA4\"}}]}", {}, {}});
+  const auto result = complete(*m_http, request(), sleeper());
+  ASSERT_TRUE(result.ok()) << result.error();
+  EXPECT_EQ(result->content, "D4 \xEF\xBF\xBD\xEF\xBF\xBD");
+
+  m_server.push(Scripted{400, "{\"error\":{\"message\":\"bad \xFF\xC0\xAF request\"}}", {}, {}});
+  ChatFailure failure;
+  ASSERT_FALSE(complete(*m_http, request(), sleeper(), &failure).ok());
+  EXPECT_NE(failure.message.find("bad \xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD request"), std::string::npos)
+      << failure.message;
+}
+
+// Some servers and proxies compress a reply whether the client asked or not.
+TEST(ChatReply, DecodesAGzipReply) {
+  static const char kGzipped[] =
+      "\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03\xab\x56\x4a\xce\xc8\xcf\x4c\x4e\x2d\x56\xb2\x8a\xae\x56\xca\x4d\x2d\x2e"
+      "\x4e\x4c\x4f\x55\xb2\xaa\x56\x4a\xce\xcf\x2b\x49\xcd\x2b\x51\xb2\x52\x0a\x34\x34\x53\xaa\xad\x8d\xad\x05\x00\x66"
+      "\x5e\x21\xf5\x2b\x00\x00\x00";
+  const std::string gzipped(kGzipped, sizeof kGzipped - 1);
+  fixture::CannedServer server(
+      "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n"
+      "Content-Length: " +
+      std::to_string(gzipped.size()) + "\r\nConnection: close\r\n\r\n" + gzipped);
+  ChatRequest request;
+  request.baseUrl = server.url("/v1");
+  request.userText = "Black to play.";
+  request.timeoutSeconds = 5;
+  const std::unique_ptr<HttpClient> http = makeCurlClient();
+  const auto result = complete(*http, request, nullptr);
+  ASSERT_TRUE(result.ok()) << result.error();
+  EXPECT_EQ(result->content, "Q16");
+}
+
 TEST_F(Chat, FailsOnAnOversizedReply) {
   m_server.push(Scripted{200, reply(std::string(5000, 'x')), {}, {}});
   ChatRequest r = request();

@@ -131,6 +131,56 @@ class SilentServer {
   int m_port = 0;
 };
 
+// Answers every connection with the same bytes, written as given (headers a library would not let a handler
+// send), once the request's headers and its Content-Length body are in, then closes it.
+class CannedServer {
+ public:
+  explicit CannedServer(std::string reply) : m_reply(std::move(reply)) {
+    sockaddr_in address{};
+    m_fd = boundSocket(address);
+    ::listen(m_fd, 8);
+    m_port = ntohs(address.sin_port);
+    m_thread = std::thread([this] { serve(); });
+  }
+  ~CannedServer() {
+    ::shutdown(m_fd, SHUT_RDWR);
+    m_thread.join();
+    ::close(m_fd);
+  }
+  CannedServer(const CannedServer&) = delete;
+  CannedServer& operator=(const CannedServer&) = delete;
+
+  std::string url(const std::string& path = "/") const { return "http://127.0.0.1:" + std::to_string(m_port) + path; }
+
+ private:
+  void serve() {
+    for (;;) {
+      const int client = ::accept(m_fd, nullptr, nullptr);
+      if (client < 0) return;
+      std::string request;
+      char buffer[4096];
+      for (;;) {
+        const auto end = request.find("\r\n\r\n");
+        if (end != std::string::npos) {
+          const auto at = request.find("Content-Length: ");
+          const std::size_t length = at == std::string::npos ? 0 : std::stoul(request.substr(at + 16));
+          if (request.size() >= end + 4 + length) break;
+        }
+        const ssize_t n = ::recv(client, buffer, sizeof buffer, 0);
+        if (n <= 0) break;
+        request.append(buffer, static_cast<std::size_t>(n));
+      }
+      ::send(client, m_reply.data(), m_reply.size(), MSG_NOSIGNAL);
+      ::close(client);
+    }
+  }
+
+  std::string m_reply;
+  int m_fd = -1;
+  int m_port = 0;
+  std::thread m_thread;
+};
+
 // A port that was free a moment ago and has no listener now, so connecting is refused.
 inline int closedPort() {
   sockaddr_in address{};

@@ -133,11 +133,60 @@ std::string redact(std::string text, const std::string& key) {
   return text;
 }
 
+// The length of the well-formed UTF-8 sequence at the start of `text` (no overlong forms, no surrogates, nothing
+// above U+10FFFF), or 0.
+std::size_t utf8SequenceLength(std::string_view text) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char lead = byte(0);
+  if (lead < 0x80) return 1;
+  std::size_t length = 0;
+  unsigned char low = 0x80;
+  unsigned char high = 0xBF;
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    if (lead == 0xE0) low = 0xA0;
+    if (lead == 0xED) high = 0x9F;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    if (lead == 0xF0) low = 0x90;
+    if (lead == 0xF4) high = 0x8F;
+  } else {
+    return 0;
+  }
+  if (text.size() < length || byte(1) < low || byte(1) > high) return 0;
+  for (std::size_t i = 2; i < length; ++i) {
+    if (byte(i) < 0x80 || byte(i) > 0xBF) return 0;
+  }
+  return length;
+}
+
+// `text` with every byte that is not part of well-formed UTF-8 replaced by U+FFFD. A model server can send a
+// reply cut in the middle of a character (max_tokens reached inside one); the JSON reader refuses such text whole,
+// and so would a terminal showing the error.
+std::string validUtf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  while (!text.empty()) {
+    const std::size_t length = utf8SequenceLength(text);
+    if (length == 0) {
+      out += "\xEF\xBF\xBD";
+      text.remove_prefix(1);
+    } else {
+      out.append(text.substr(0, length));
+      text.remove_prefix(length);
+    }
+  }
+  return out;
+}
+
 std::string shorten(std::string_view text) {
   std::string out;
   for (const char c : text.substr(0, kExcerptBytes)) {
     out += static_cast<unsigned char>(c) < 0x20 ? ' ' : c;
   }
+  out = validUtf8(out);
   if (text.size() > kExcerptBytes) out += "...";
   return out;
 }
@@ -145,7 +194,7 @@ std::string shorten(std::string_view text) {
 // The server's own words for an error: {"error":{"message":...}} (OpenAI, vLLM), {"error":"..."} (llama.cpp at
 // times), {"detail":...} (FastAPI), {"message":...}; else the start of the body.
 std::string errorExcerpt(const std::string& body) {
-  const Json json = Json::parse(body, nullptr, false);
+  const Json json = Json::parse(validUtf8(body), nullptr, false);
   if (json.is_object()) {
     const auto pick = [&](const Json& v) -> std::string { return v.is_string() ? v.get<std::string>() : dump(v); };
     if (const auto e = json.find("error"); e != json.end()) {
@@ -263,7 +312,7 @@ Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, c
       const HttpResponse& r = *response;
       lastStatus = r.status;
       if (r.status >= 200 && r.status < 300) {
-        const Json json = Json::parse(r.body, nullptr, false);
+        const Json json = Json::parse(validUtf8(r.body), nullptr, false);
         Result<std::string> content = readContent(json, r.body);
         if (!content) {
           return fail(

@@ -125,6 +125,9 @@ class CurlClient final : public HttpClient {
       if (const char* value = std::getenv(name); value && *value) noProxy.append(",").append(value);
     }
     curl_easy_setopt(easy, CURLOPT_NOPROXY, noProxy.c_str());
+    // Every encoding curl can decode is asked for and decoded: some servers and proxies compress a reply whether
+    // asked or not, and the cap on the body holds for the decoded bytes.
+    curl_easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, "");
     curl_easy_setopt(easy, CURLOPT_POST, 1L);
     curl_easy_setopt(easy, CURLOPT_POSTFIELDS, request.body.data());
     curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
