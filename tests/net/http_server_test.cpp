@@ -254,6 +254,66 @@ TEST(HttpServer, MarksConnectionsBeyondItsThreadsAndLineAsOverloaded) {
   EXPECT_EQ(second, "");
 }
 
+// Connections that never send a request must not keep the 503 from the clients behind them: each used to hold a
+// shedding thread for the whole keep-alive timeout.
+TEST(HttpServer, IdleConnectionsDoNotDelayTheOverloadAnswer) {
+  HttpServerOptions options;
+  options.threads = 1;
+  options.maxPending = 0;
+  options.keepAliveSeconds = 30;
+  Running running(options, [](const ServerRequest& request) {
+    return request.overloaded ? jsonError(503, "overloaded", "busy") : ServerReply{};
+  });
+  std::vector<int> idle;
+  for (int i = 0; i < 8; ++i) {
+    idle.push_back(connectTo(running.server().port()));
+    ASSERT_GE(idle.back(), 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const int fd = connectTo(running.server().port());
+  ASSERT_GE(fd, 0);
+  timeval wait{20, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  const std::string reply = exchange(fd, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n");
+  const auto waited = std::chrono::steady_clock::now() - start;
+  ::close(fd);
+  for (const int i : idle) ::close(i);
+  EXPECT_EQ(reply.rfind("HTTP/1.1 503", 0), 0U) << reply;
+  EXPECT_LT(waited, std::chrono::seconds(5));
+}
+
+// Requests sent one after another without waiting for the replies (HTTP/1.1 pipelining) are each answered, in order.
+TEST(HttpServer, AnswersPipelinedRequestsInOrder) {
+  Running running({}, [](const ServerRequest& request) {
+    ServerReply reply;
+    reply.body = R"({"path":")" + request.path + R"(","body":")" + request.body + "\"}";
+    return reply;
+  });
+  const int fd = connectTo(running.server().port());
+  ASSERT_GE(fd, 0);
+  timeval wait{20, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  const std::string requests =
+      "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nab"
+      "GET /b HTTP/1.1\r\nHost: x\r\n\r\n"
+      "POST /c HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nConnection: close\r\n\r\nc";
+  ASSERT_EQ(::send(fd, requests.data(), requests.size(), MSG_NOSIGNAL), static_cast<ssize_t>(requests.size()));
+  std::string replies;
+  char buffer[4096];
+  for (ssize_t n = 0; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;)
+    replies.append(buffer, static_cast<std::size_t>(n));
+  ::close(fd);
+  const auto a = replies.find(R"({"path":"/a","body":"ab"})");
+  const auto b = replies.find(R"({"path":"/b","body":""})");
+  const auto c = replies.find(R"({"path":"/c","body":"c"})");
+  ASSERT_NE(a, std::string::npos) << replies;
+  ASSERT_NE(b, std::string::npos) << replies;
+  ASSERT_NE(c, std::string::npos) << replies;
+  EXPECT_LT(a, b);
+  EXPECT_LT(b, c);
+}
+
 TEST(HttpServer, AnswersAMalformedRequestWithJsonEvenAfterAGoodOne) {
   Running running({}, [](const ServerRequest&) {
     ServerReply reply;

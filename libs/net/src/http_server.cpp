@@ -3,12 +3,17 @@
 // requests are marked overloaded, so the handler answers them 503 at once. Nothing waits without bound.
 #include "tengen/net/http_server.h"
 
+#include <arpa/inet.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <cerrno>
 #include <condition_variable>
 #include <deque>
 #include <exception>
@@ -29,8 +34,12 @@ thread_local bool tShedding = false;
 // Whether the handler made this request's reply (set per request), so that the error handler fills in only the
 // replies httplib makes itself.
 thread_local bool tHandled = false;
+// On a shedding thread: more overloaded connections wait behind this one.
+thread_local bool tShedBacklog = false;
 
 constexpr int kSheddingThreads = 2;
+// How long a shedding thread waits for an overloaded connection's request when no other waits behind it.
+constexpr int kShedWaitMs = 1000;
 
 std::string lowerCase(std::string_view text) {
   std::string out(text);
@@ -89,6 +98,7 @@ class BoundedPool final : public httplib::TaskQueue {
         fn = std::move(line.front());
         line.pop_front();
         if (!shedding) ++m_serving;
+        tShedBacklog = shedding && !line.empty();
       }
       tHandled = false;
       fn();
@@ -164,6 +174,82 @@ ServerReply jsonError(int status, std::string_view code, std::string_view detail
 
 namespace {
 
+// One accepted connection, read through a buffer that lives as long as the connection. httplib's own stream is
+// made afresh for each request, so the bytes of a pipelined request read ahead with the one before were lost and
+// the client waited for a reply that never came.
+class ConnectionStream final : public httplib::Stream {
+ public:
+  ConnectionStream(int fd, int readTimeoutSeconds, int writeTimeoutSeconds)
+      : m_fd(fd), m_readMs(readTimeoutSeconds * 1000), m_writeMs(writeTimeoutSeconds * 1000) {}
+
+  // Whether a request's first byte is here or arrives within `ms` milliseconds.
+  bool waitForRequest(int ms) const { return m_next < m_buffer.size() || ready(POLLIN, ms); }
+
+  bool is_readable() const override { return waitForRequest(m_readMs); }
+  bool is_writable() const override { return ready(POLLOUT, m_writeMs); }
+
+  ssize_t read(char* ptr, std::size_t size) override {
+    if (m_next == m_buffer.size()) {
+      if (!ready(POLLIN, m_readMs)) return -1;
+      m_buffer.resize(kBufferBytes);
+      const ssize_t n = ::recv(m_fd, m_buffer.data(), m_buffer.size(), 0);
+      m_buffer.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+      m_next = 0;
+      if (n <= 0) return n;
+    }
+    const std::size_t n = std::min(size, m_buffer.size() - m_next);
+    std::copy_n(m_buffer.data() + m_next, n, ptr);
+    m_next += n;
+    return static_cast<ssize_t>(n);
+  }
+
+  ssize_t write(const char* ptr, std::size_t size) override {
+    if (!is_writable()) return -1;
+    return ::send(m_fd, ptr, size, MSG_NOSIGNAL);
+  }
+
+  void get_remote_ip_and_port(std::string& ip, int& port) const override { address(::getpeername, ip, port); }
+  void get_local_ip_and_port(std::string& ip, int& port) const override { address(::getsockname, ip, port); }
+  socket_t socket() const override { return m_fd; }
+
+ private:
+  static constexpr std::size_t kBufferBytes = 4096;
+
+  bool ready(short events, int ms) const {
+    pollfd p{m_fd, events, 0};
+    int n = 0;
+    do {
+      n = ::poll(&p, 1, ms);
+    } while (n < 0 && errno == EINTR);
+    return n > 0;
+  }
+
+  void address(int (*get)(int, sockaddr*, socklen_t*), std::string& ip, int& port) const {
+    sockaddr_storage addr{};
+    socklen_t length = sizeof addr;
+    ip.clear();
+    port = 0;
+    if (get(m_fd, reinterpret_cast<sockaddr*>(&addr), &length) != 0) return;
+    char text[INET6_ADDRSTRLEN] = {};
+    if (addr.ss_family == AF_INET) {
+      const auto* in = reinterpret_cast<const sockaddr_in*>(&addr);
+      ::inet_ntop(AF_INET, &in->sin_addr, text, sizeof text);
+      port = ntohs(in->sin_port);
+    } else if (addr.ss_family == AF_INET6) {
+      const auto* in6 = reinterpret_cast<const sockaddr_in6*>(&addr);
+      ::inet_ntop(AF_INET6, &in6->sin6_addr, text, sizeof text);
+      port = ntohs(in6->sin6_port);
+    }
+    ip = text;
+  }
+
+  int m_fd;
+  int m_readMs;
+  int m_writeMs;
+  std::string m_buffer;
+  std::size_t m_next = 0;
+};
+
 // httplib listens with a backlog of 5: a burst of clients overflows it and the kernel drops their handshakes. The
 // listening socket is a protected member, so a subclass may widen the backlog (Linux accepts listen() again).
 class Server final : public httplib::Server {
@@ -174,6 +260,27 @@ class Server final : public httplib::Server {
   // closes every connection accepted but not yet read (those waiting in the line, a keep-alive client's next
   // request) without a reply. After shutdown() accept() fails, and the loop closes the socket itself.
   void stopAccepting() { ::shutdown(svr_sock_, SHUT_RDWR); }
+
+  // A connection's requests in turn, as httplib's own loop serves them, but with one read buffer for the whole
+  // connection (so pipelined requests are answered in order), and on a shedding thread a short wait for the
+  // request, none at all when more overloaded connections wait behind: idle connections, each holding a shedding
+  // thread for the keep-alive timeout, kept the 503 from the clients behind them for minutes.
+  bool process_and_close_socket(socket_t sock) override {
+    ConnectionStream stream(sock, static_cast<int>(read_timeout_sec_), static_cast<int>(write_timeout_sec_));
+    const int idleMs = static_cast<int>(keep_alive_timeout_sec_) * 1000;
+    const int firstMs = !tShedding ? idleMs : tShedBacklog ? 0 : std::min(idleMs, kShedWaitMs);
+    tShedBacklog = false;
+    bool ok = false;
+    for (std::size_t left = keep_alive_max_count_; left > 0; --left) {
+      if (!stream.waitForRequest(left == keep_alive_max_count_ ? firstMs : idleMs)) break;
+      bool closed = false;
+      ok = process_request(stream, left == 1, closed, nullptr);
+      if (!ok || closed) break;
+    }
+    ::shutdown(sock, SHUT_RDWR);
+    ::close(sock);
+    return ok;
+  }
 
   // After the accept loop has ended: its socket is closed already, so the stale handle is dropped, never closed.
   void forgetSocket() { svr_sock_ = INVALID_SOCKET; }
