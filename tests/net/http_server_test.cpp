@@ -14,6 +14,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "test_server.h"
@@ -354,6 +355,36 @@ TEST(HttpServer, ClosesTheConnectionAfterARequestItCouldNotRead) {
   char byte = 0;
   EXPECT_EQ(::recv(fd, &byte, 1, 0), 0) << "the connection stayed open after the 400";
   ::close(fd);
+  EXPECT_EQ(handled.load(), 0);
+}
+
+// A request that does not say plainly where its body ends is refused, and its connection closed: httplib read
+// "Content-Length: -5" as a huge length (413), "abc" as no body (the body then read as the next request), the first
+// of two lengths that disagree, and a body in another transfer coding until the connection closed.
+TEST(HttpServer, RefusesARequestWhoseBodyHasNoClearEnd) {
+  std::atomic<int> handled{0};
+  Running running({}, [&](const ServerRequest&) {
+    ++handled;
+    return ServerReply{};
+  });
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"Content-Length: -5\r\n", "Content-Length: must be one number of bytes"},
+      {"Content-Length: abc\r\n", "Content-Length: must be one number of bytes"},
+      {"Content-Length: 2\r\nContent-Length: 7\r\n", "Content-Length: must be one number of bytes"},
+      {"Transfer-Encoding: gzip\r\n", "Transfer-Encoding: only chunked is supported"},
+  };
+  for (const auto& [headers, detail] : cases) {
+    const int fd = connectTo(running.server().port());
+    ASSERT_GE(fd, 0);
+    timeval wait{20, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+    const std::string reply = fixture::exchange(fd, "POST /a HTTP/1.1\r\nHost: x\r\n" + headers + "\r\n{}");
+    ::close(fd);
+    EXPECT_EQ(reply.rfind("HTTP/1.1 400", 0), 0U) << headers << reply;
+    EXPECT_NE(reply.find("Connection: close\r\n"), std::string::npos) << headers << reply;
+    EXPECT_NE(reply.find(R"({"error":"invalid_request","detail":")" + detail + "\"}"), std::string::npos)
+        << headers << reply;
+  }
   EXPECT_EQ(handled.load(), 0);
 }
 

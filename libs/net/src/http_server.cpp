@@ -20,6 +20,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 
@@ -153,6 +154,27 @@ std::string_view statusWords(int status) {
     default:
       return "the server could not handle the request";
   }
+}
+
+// What is wrong with how a request says where its body ends, or "" when nothing is.
+std::string_view framingError(const httplib::Request& in) {
+  if (in.has_header("Transfer-Encoding")) {
+    if (in.get_header_value_count("Transfer-Encoding") != 1 ||
+        lowerCase(in.get_header_value("Transfer-Encoding")) != "chunked") {
+      return "Transfer-Encoding: only chunked is supported";
+    }
+    return {};
+  }
+  const std::size_t count = in.get_header_value_count("Content-Length");
+  const std::string first = in.get_header_value("Content-Length");
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::string value = in.get_header_value("Content-Length", i);
+    if (value.empty() || value.size() > 18 || value.find_first_not_of("0123456789") != std::string::npos ||
+        value != first) {
+      return "Content-Length: must be one number of bytes";
+    }
+  }
+  return {};
 }
 
 }  // namespace
@@ -457,6 +479,16 @@ struct HttpServer::Impl {
       // here instead, with an empty body, so the handler answers it (405 on a path that takes GET, say) at once.
       if (!in.has_header("Content-Length") && !in.has_header("Transfer-Encoding")) {
         serve(in, std::string(), out);
+        return httplib::Server::HandlerResponse::Handled;
+      }
+      // httplib reads "Content-Length: -5" as a huge length (answered 413), "abc" as none (the body then read as
+      // the next request), the first of two that disagree, and a body in a transfer coding other than chunked
+      // until the connection closes. Each is refused, and the connection closed, since where the body ends is
+      // unknown.
+      if (const std::string_view why = framingError(in); !why.empty()) {
+        tHandled = true;
+        if (options.onServerError) options.onServerError(400);
+        send(jsonError(400, statusCode(400), why), out, true);
         return httplib::Server::HandlerResponse::Handled;
       }
       return httplib::Server::HandlerResponse::Unhandled;
