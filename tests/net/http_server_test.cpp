@@ -388,6 +388,30 @@ TEST(HttpServer, RefusesARequestWhoseBodyHasNoClearEnd) {
   EXPECT_EQ(handled.load(), 0);
 }
 
+// httplib caps each header line at 8 KiB but not their number: a client could make the server read and keep
+// hundreds of megabytes of headers. The head of a request is held to 64 KiB.
+TEST(HttpServer, RefusesARequestWithTooManyHeaders) {
+  std::atomic<int> handled{0};
+  Running running({}, [&](const ServerRequest&) {
+    ++handled;
+    return ServerReply{};
+  });
+  const auto request = [](int lines) {
+    std::string text = "GET /a HTTP/1.1\r\nHost: x\r\n";
+    for (int i = 0; i < lines; ++i) text += "X-Filler: " + std::string(4000, 'a') + "\r\n";
+    return text + "\r\n";
+  };
+  const int fd = connectTo(running.server().port());
+  ASSERT_GE(fd, 0);
+  const std::string fits = fixture::exchange(fd, request(15));
+  const std::string over = fixture::exchange(fd, request(40));
+  ::close(fd);
+  EXPECT_EQ(fits.rfind("HTTP/1.1 200", 0), 0U) << fits.substr(0, 200);
+  EXPECT_EQ(over.rfind("HTTP/1.1 400", 0), 0U) << over.substr(0, 200);
+  EXPECT_NE(over.find("Connection: close\r\n"), std::string::npos) << over;
+  EXPECT_EQ(handled.load(), 1);
+}
+
 // httplib cuts a reply to the bytes a Range header asks for and keeps the handler's status: a 200 with `{"mo`.
 // Replies of this API are whole or nothing.
 TEST(HttpServer, IgnoresRangeHeaders) {

@@ -15,6 +15,7 @@
 #include <cctype>
 #include <cerrno>
 #include <condition_variable>
+#include <cstdint>
 #include <deque>
 #include <exception>
 #include <memory>
@@ -207,6 +208,13 @@ class ConnectionStream final : public httplib::Stream {
   // Whether a request's first byte is here or arrives within `ms` milliseconds.
   bool waitForRequest(int ms) const { return m_next < m_buffer.size() || ready(POLLIN, ms); }
 
+  // The next bytes read begin a request: its head (request line and headers) is counted again from here.
+  void beginRequest() {
+    m_headBytes = 0;
+    m_inHead = true;
+    m_tail = 0;
+  }
+
   bool is_readable() const override { return waitForRequest(m_readMs); }
   bool is_writable() const override { return ready(POLLOUT, m_writeMs); }
 
@@ -219,7 +227,21 @@ class ConnectionStream final : public httplib::Stream {
       m_next = 0;
       if (n <= 0) return n;
     }
-    const std::size_t n = std::min(size, m_buffer.size() - m_next);
+    std::size_t n = std::min(size, m_buffer.size() - m_next);
+    if (m_inHead) {
+      // httplib caps each header line but not their number: 200 MB of headers were all read and kept. A head
+      // over the cap fails the read, which httplib answers 400.
+      for (std::size_t i = 0; i < n; ++i) {
+        m_tail = (m_tail << 8) | static_cast<unsigned char>(m_buffer[m_next + i]);
+        if (m_tail == kHeadEnd) {
+          m_inHead = false;
+          n = i + 1;  // the body is not counted: the bytes after the head are left for the next read
+          break;
+        }
+      }
+      m_headBytes += n;
+      if (m_inHead && m_headBytes > kMaxHeadBytes) return -1;
+    }
     std::copy_n(m_buffer.data() + m_next, n, ptr);
     m_next += n;
     return static_cast<ssize_t>(n);
@@ -236,6 +258,8 @@ class ConnectionStream final : public httplib::Stream {
 
  private:
   static constexpr std::size_t kBufferBytes = 4096;
+  static constexpr std::size_t kMaxHeadBytes = std::size_t{64} << 10;
+  static constexpr std::uint32_t kHeadEnd = 0x0D0A0D0AU;  // "\r\n\r\n"
 
   bool ready(short events, int ms) const {
     pollfd p{m_fd, events, 0};
@@ -270,6 +294,9 @@ class ConnectionStream final : public httplib::Stream {
   int m_writeMs;
   std::string m_buffer;
   std::size_t m_next = 0;
+  std::size_t m_headBytes = 0;
+  bool m_inHead = true;
+  std::uint32_t m_tail = 0;  // the last four bytes of the head read so far
 };
 
 // httplib listens with a backlog of 5: a burst of clients overflows it and the kernel drops their handshakes. The
@@ -296,6 +323,7 @@ class Server final : public httplib::Server {
     for (std::size_t left = keep_alive_max_count_; left > 0; --left) {
       if (!stream.waitForRequest(left == keep_alive_max_count_ ? firstMs : idleMs)) break;
       bool closed = false;
+      stream.beginRequest();
       ok = process_request(stream, left == 1, closed, nullptr);
       if (!ok || closed) break;
     }
