@@ -308,6 +308,16 @@ TEST_F(Chat, FailsWhenThereAreNoChoices) {
   EXPECT_NE(failure.message.find("no choices"), std::string::npos) << failure.message;
 }
 
+// A server that answers an error with 200 gets its own words into the failure, not only "no choices".
+TEST_F(Chat, SaysWhatTheServerSaidWhenA200CarriesAnError) {
+  m_server.push(Scripted{200, R"({"error":{"message":"the model is still loading","type":"server_error"}})", {}, {}});
+  ChatFailure failure;
+  ASSERT_FALSE(complete(*m_http, request(), sleeper(), &failure).ok());
+  EXPECT_NE(failure.message.find("no choices: the model is still loading"), std::string::npos) << failure.message;
+  EXPECT_EQ(failure.httpStatus, 200);
+  EXPECT_EQ(m_server.received().size(), 1u);
+}
+
 TEST_F(Chat, AMessageWithoutContentIsAnEmptyAnswerNotAFailure) {
   m_server.push(Scripted{200, R"({"choices":[{"message":{"role":"assistant","content":null}}]})", {}, {}});
   const auto reply = complete(*m_http, request(), sleeper());

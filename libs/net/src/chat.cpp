@@ -216,6 +216,8 @@ Result<std::string> readContent(const Json& json, const std::string& body) {
   if (!json.is_object()) return R::failure("the reply is not a JSON object");
   const auto choices = json.find("choices");
   if (choices == json.end() || !choices->is_array() || choices->empty()) {
+    // Some servers and proxies answer an error with 200 and {"error": ...}; their words say what went wrong.
+    if (json.contains("error")) return R::failure("the reply has no choices: " + errorExcerpt(body));
     return R::failure("the reply has no choices");
   }
   const Json& first = (*choices)[0];
