@@ -389,7 +389,7 @@ TEST(HttpServer, RefusesARequestWhoseBodyHasNoClearEnd) {
 }
 
 // httplib caps each header line at 8 KiB but not their number: a client could make the server read and keep
-// hundreds of megabytes of headers. The head of a request is held to 64 KiB.
+// hundreds of megabytes of headers. The head of a request is held to 64 KiB, and so is any line after it.
 TEST(HttpServer, RefusesARequestWithTooManyHeaders) {
   std::atomic<int> handled{0};
   Running running({}, [&](const ServerRequest&) {
@@ -409,6 +409,15 @@ TEST(HttpServer, RefusesARequestWithTooManyHeaders) {
   EXPECT_EQ(fits.rfind("HTTP/1.1 200", 0), 0U) << fits.substr(0, 200);
   EXPECT_EQ(over.rfind("HTTP/1.1 400", 0), 0U) << over.substr(0, 200);
   EXPECT_NE(over.find("Connection: close\r\n"), std::string::npos) << over;
+
+  // Nor may a line inside a chunked body (a chunk size, a trailer) grow without bound.
+  const int fd2 = connectTo(running.server().port());
+  ASSERT_GE(fd2, 0);
+  const std::string longLine =
+      fixture::exchange(fd2, "POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" +
+                                 std::string(std::size_t{100} << 10, '0') + "2\r\n{}\r\n0\r\n\r\n");
+  ::close(fd2);
+  EXPECT_EQ(longLine.rfind("HTTP/1.1 400", 0), 0U) << longLine.substr(0, 200);
   EXPECT_EQ(handled.load(), 1);
 }
 

@@ -211,6 +211,7 @@ class ConnectionStream final : public httplib::Stream {
   // The next bytes read begin a request: its head (request line and headers) is counted again from here.
   void beginRequest() {
     m_headBytes = 0;
+    m_lineBytes = 0;
     m_inHead = true;
     m_tail = 0;
   }
@@ -241,6 +242,13 @@ class ConnectionStream final : public httplib::Stream {
       }
       m_headBytes += n;
       if (m_inHead && m_headBytes > kMaxHeadBytes) return -1;
+    } else if (size == 1) {
+      // httplib reads lines a byte at a time into a buffer that grows without bound: a chunk-size line of 200 MB
+      // with no line end was all kept. Bulk reads are body bytes and end the line.
+      m_lineBytes = m_buffer[m_next] == '\n' ? 0 : m_lineBytes + 1;
+      if (m_lineBytes > kMaxHeadBytes) return -1;
+    } else {
+      m_lineBytes = 0;
     }
     std::copy_n(m_buffer.data() + m_next, n, ptr);
     m_next += n;
@@ -295,6 +303,7 @@ class ConnectionStream final : public httplib::Stream {
   std::string m_buffer;
   std::size_t m_next = 0;
   std::size_t m_headBytes = 0;
+  std::size_t m_lineBytes = 0;  // after the head: bytes of the line being read a byte at a time
   bool m_inHead = true;
   std::uint32_t m_tail = 0;  // the last four bytes of the head read so far
 };
