@@ -153,6 +153,25 @@ TEST(SgfRecord, ReadsKomiAndHandicap) {
   EXPECT_FALSE(recordOf("(;GM[1]KM[])")->config.komi);
 }
 
+TEST(SgfRecord, ReadsFoxKomiInHundredths) {
+  // Fox (AP[YuanYu]) writes 7.5 as KM[750], and Chinese komi in hundredths of a stone: KM[375] is 7.5 points.
+  const auto komiOf = [](const std::string& sgf) { return recordOf(sgf).value().config.komi.value(); };
+  EXPECT_EQ(komiOf("(;GM[1]AP[YuanYu]SZ[19]KM[750]RU[Japanese];B[pd])"), 7.5);
+  EXPECT_EQ(komiOf("(;GM[1]SZ[19]KM[650])"), 6.5);
+  EXPECT_EQ(komiOf("(;GM[1]SZ[19]KM[550]HA[3])"), 5.5);
+  EXPECT_EQ(komiOf("(;GM[1]SZ[19]KM[375]RU[Chinese])"), 7.5);
+  EXPECT_EQ(komiOf("(;GM[1]SZ[9]KM[650])"), 6.5);
+  EXPECT_EQ(komiOf("(;GM[1]SZ[9]KM[-650])"), -6.5);
+  // Komi the board can hold is taken as written, also when large or not whole.
+  EXPECT_EQ(komiOf("(;GM[1]SZ[19]KM[0])"), 0);
+  EXPECT_EQ(komiOf("(;GM[1]SZ[19]KM[6.50])"), 6.5);
+  EXPECT_EQ(komiOf("(;GM[1]SZ[19]KM[7.500000])"), 7.5);
+  EXPECT_EQ(komiOf("(;GM[1]SZ[19]KM[3.75])"), 3.75);
+  EXPECT_EQ(komiOf("(;GM[1]SZ[19]KM[361])"), 361);
+  EXPECT_EQ(komiOf("(;GM[1]SZ[19]KM[750.5])"), 750.5);
+  EXPECT_EQ(komiOf("(;GM[1]SZ[9]KM[81])"), 81);
+}
+
 TEST(SgfRecord, FirstToMoveDefaultsToWhiteAfterAHandicapWithoutMoves) {
   const Result<GameRecord> r = recordOf("(;GM[1]SZ[19]HA[2]AB[dp][pd])");
   ASSERT_TRUE(r.ok()) << r.error();

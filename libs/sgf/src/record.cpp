@@ -107,6 +107,19 @@ std::string_view ruValue(Rules rules) {
   return "Chinese";
 }
 
+// The Fox server (AP[YuanYu]) writes KM in hundredths: KM[750] is 7.5, KM[650] 6.5, and under Chinese rules in
+// hundredths of a stone, KM[375] being 3.75 stones, 7.5 points. A whole-number komi larger than the board has
+// points would decide every game before it starts, so no record means it in points; read it in Fox's units.
+// Anything else is the komi as written.
+double recordKomi(double komi, int size) {
+  const double points = static_cast<double>(size) * size;
+  if (komi != std::trunc(komi) || std::fabs(komi) <= points || std::fabs(komi) > 1000) return komi;
+  const double hundredths = komi / 100;
+  const double fraction = std::fabs(hundredths - std::trunc(hundredths));
+  const bool inStones = fraction == 0.25 || fraction == 0.75;
+  return inStones ? hundredths * 2 : hundredths;
+}
+
 std::string komiText(double komi) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.10g", komi);
@@ -217,7 +230,7 @@ Result<GameRecord> readRecordUnguarded(const Node& root) {
   if (const std::string* km = root.find("KM"); km && !trim(*km).empty()) {
     const std::optional<double> komi = komiValue(*km);
     if (!komi) return R::failure("KM[" + shown(*km) + "] is not a number");
-    record.config.komi = *komi;
+    record.config.komi = recordKomi(*komi, record.config.size);
   }
 
   if (const std::string* ru = root.find("RU")) {
