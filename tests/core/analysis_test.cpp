@@ -226,6 +226,33 @@ TEST(AnalysisTest, ASquareFourWithTwoOpponentStonesInsideIsDeadNotSeki) {
   EXPECT_EQ(territory.score.result, "W+45.5");
 }
 
+// Black's corner group has two liberties: White cannot play A3 (the two white stones above it would have no
+// liberty), and White A1 alone would put the lone stone B1 in atari. But White connects B1 out at C1 first and then
+// fills A1, and Black's only eye is where A4 and A5 stand: Black is dead (as GNU Go says), not in seki. Taken from
+// a finished computer-tournament game, where it cost 23 points.
+const std::vector<std::string> kConnectThenFill = {
+    ".O.O.O.O.",  //
+    "OOOOOOOOO",  //
+    "OXOO.O.O.",  //
+    "XXO..OOOO",  //
+    "OXXO.....",  //
+    "OXOO.....",  //
+    ".XXO.....",  //
+    "XXOOO....",  //
+    ".O.O.....",  //
+};
+
+TEST(AnalysisTest, AGroupWhoseLibertyTheOpponentFillsAfterConnectingIsDeadNotSeki) {
+  for (Rules rules : {Rules::Chinese, Rules::Japanese}) {
+    const Analysis a = analyze(finished(kConnectThenFill, rules, 0.5));
+    EXPECT_TRUE(a.seki.empty()) << vertices(a.seki, 9).size();
+    EXPECT_EQ(vertices(a.dead, 9),
+              (std::vector<std::string>{"B7", "A6", "B6", "B5", "C5", "B4", "B3", "C3", "A2", "B2"}));
+  }
+  // Area: the whole board is White's.
+  EXPECT_EQ(analyze(finished(kConnectThenFill, Rules::Chinese, 0.5)).score.result, "W+81.5");
+}
+
 TEST(AnalysisTest, TrompTaylorScoresTheBoardAsItStands) {
   const Analysis a = analyze(finished(kWallsWithLoneStones, Rules::TrompTaylor));
   EXPECT_TRUE(a.dead.empty());

@@ -260,6 +260,7 @@ class Analyzer {
         bool joins = false;
         for (int e : m_board.neighbourOffsets()) joins |= m_board.at(p + e) == attacker;
         if (m_board.libertiesAfter(attacker, p, 2) >= 2 || !joins) return false;
+        if (fillsAfterConnecting(root, attacker, p)) return false;
         for (int e : m_board.neighbourOffsets()) {
           if (m_board.at(p + e) == attacker) sharing.push_back(m_board.chainRoot(p + e));
         }
@@ -268,6 +269,24 @@ class Analyzer {
     } while (s != root);
     if (liberties < 2 || sharing.empty()) return false;
     return !nakadeInside(root, sharing);
+  }
+
+  // Whether the attacker, whose fill at p would leave its chain one liberty q that is not the chain at root's, can
+  // play q first and then fill p with two liberties left: a lone stone beside the liberty (White B1 beside A1, C1
+  // empty) connects out at C1 and A1 is filled next. Without this such a group, a liberty short of two eyes, was
+  // kept as seki. When q is the chain's own liberty too, or playing q leaves nothing, the liberty stays shared.
+  bool fillsAfterConnecting(Vertex root, Color attacker, Vertex p) const {
+    Board filled = m_board;
+    filled.play(attacker, p);
+    if (filled.at(p) != attacker || !filled.inAtari(p)) return false;
+    const Vertex q = filled.atariLiberty(p);
+    for (int d : m_board.neighbourOffsets()) {
+      if (m_board.at(q + d) == m_board.at(root) && m_board.chainRoot(q + d) == root) return false;
+    }
+    if (m_board.check(attacker, q) != RejectReason::None) return false;
+    Board connected = m_board;
+    connected.play(attacker, q);
+    return connected.check(attacker, p) == RejectReason::None && connected.libertiesAfter(attacker, p, 2) >= 2;
   }
 
   // Whether the attacker chains of `sharing` lie wholly inside the enclosure of the chain at root (every point
