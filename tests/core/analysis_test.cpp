@@ -253,6 +253,35 @@ TEST(AnalysisTest, AGroupWhoseLibertyTheOpponentFillsAfterConnectingIsDeadNotSek
   EXPECT_EQ(analyze(finished(kConnectThenFill, Rules::Chinese, 0.5)).score.result, "W+81.5");
 }
 
+// Black B1 and White's A3 A2 B2 share the liberty A1, and filling it at once is self-atari for both. But each side
+// connects first (White at B3, Black at C1) and then fills A1 safely: A1 is dame, not a seki liberty. Taken as seki,
+// the dead stone A4 next to A3 made White's whole left side no one's under territory rules (B+36.5). Taken from a
+// finished game on the Fox server, whose result (W+4.5) tengen then matched, as GNU Go does.
+const std::vector<std::string> kConnectThenFillIsNoSeki = {
+    "...OX....",  //
+    "...OX....",  //
+    "...OX....",  //
+    "...OX....",  //
+    ".O.OX....",  //
+    "XOOOX....",  //
+    "O.OXX....",  //
+    "OOXX.....",  //
+    ".X.X.....",  //
+};
+
+TEST(AnalysisTest, ASharedLibertyFilledAfterConnectingIsNoSeki) {
+  const Game game = finished(kConnectThenFillIsNoSeki, Rules::Japanese, 0.5);
+  for (bool s : sekiStones(game.board(), {{5, 0}})) EXPECT_FALSE(s);
+  const Analysis a = analyze(game);
+  EXPECT_TRUE(a.seki.empty()) << ::testing::PrintToString(vertices(a.seki, 9));
+  EXPECT_EQ(vertices(a.dead, 9), (std::vector<std::string>{"A4"}));
+  // White: the 15 points of the left side (A4's included), the eye B3 and the prisoner A4; Black: the 38 points right
+  // of the wall and C1. A1 is dame.
+  EXPECT_DOUBLE_EQ(a.score.white, 17);
+  EXPECT_DOUBLE_EQ(a.score.black, 39);
+  EXPECT_EQ(a.score.result, "B+21.5");
+}
+
 TEST(AnalysisTest, TrompTaylorScoresTheBoardAsItStands) {
   const Analysis a = analyze(finished(kWallsWithLoneStones, Rules::TrompTaylor));
   EXPECT_TRUE(a.dead.empty());

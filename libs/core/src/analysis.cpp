@@ -69,6 +69,29 @@ constexpr double kEstimateOwnership = 0.1;
 // more than its own colour does.
 constexpr double kEstimateDead = 0.3;
 
+// Whether c, whose stone at p would leave its chain in atari, can make that fill safe by first playing the chain's
+// last liberty q: a lone stone beside a shared liberty (White B1 beside A1, C1 empty) connects out at C1, then fills
+// A1. Not when q is also a liberty of an opponent chain next to p (then it is a shared liberty too), and not when
+// playing q leaves the fill without two liberties (filling one's own eye first, as in a seki with an eye each).
+// Precondition: c may play p, capturing nothing.
+bool fillsAfterConnecting(const Board& board, Color c, Vertex p) {
+  Board filled = board;
+  filled.play(c, p);
+  if (filled.at(p) != c || !filled.inAtari(p)) return false;
+  const Vertex q = filled.atariLiberty(p);
+  for (int d : board.neighbourOffsets()) {
+    const Vertex u = p + d;
+    if (board.at(u) != opponent(c)) continue;
+    for (int e : board.neighbourOffsets()) {
+      if (board.at(q + e) == opponent(c) && board.chainRoot(q + e) == board.chainRoot(u)) return false;
+    }
+  }
+  if (board.check(c, q) != RejectReason::None) return false;
+  Board connected = board;
+  connected.play(c, q);
+  return connected.check(c, p) == RejectReason::None && connected.libertiesAfter(c, p, 2) >= 2;
+}
+
 class Analyzer {
  public:
   explicit Analyzer(const Game& game)
@@ -260,7 +283,7 @@ class Analyzer {
         bool joins = false;
         for (int e : m_board.neighbourOffsets()) joins |= m_board.at(p + e) == attacker;
         if (m_board.libertiesAfter(attacker, p, 2) >= 2 || !joins) return false;
-        if (fillsAfterConnecting(root, attacker, p)) return false;
+        if (fillsAfterConnecting(m_board, attacker, p)) return false;
         for (int e : m_board.neighbourOffsets()) {
           if (m_board.at(p + e) == attacker) sharing.push_back(m_board.chainRoot(p + e));
         }
@@ -269,24 +292,6 @@ class Analyzer {
     } while (s != root);
     if (liberties < 2 || sharing.empty()) return false;
     return !nakadeInside(root, sharing);
-  }
-
-  // Whether the attacker, whose fill at p would leave its chain one liberty q that is not the chain at root's, can
-  // play q first and then fill p with two liberties left: a lone stone beside the liberty (White B1 beside A1, C1
-  // empty) connects out at C1 and A1 is filled next. Without this such a group, a liberty short of two eyes, was
-  // kept as seki. When q is the chain's own liberty too, or playing q leaves nothing, the liberty stays shared.
-  bool fillsAfterConnecting(Vertex root, Color attacker, Vertex p) const {
-    Board filled = m_board;
-    filled.play(attacker, p);
-    if (filled.at(p) != attacker || !filled.inAtari(p)) return false;
-    const Vertex q = filled.atariLiberty(p);
-    for (int d : m_board.neighbourOffsets()) {
-      if (m_board.at(q + d) == m_board.at(root) && m_board.chainRoot(q + d) == root) return false;
-    }
-    if (m_board.check(attacker, q) != RejectReason::None) return false;
-    Board connected = m_board;
-    connected.play(attacker, q);
-    return connected.check(attacker, p) == RejectReason::None && connected.libertiesAfter(attacker, p, 2) >= 2;
   }
 
   // Whether the attacker chains of `sharing` lie wholly inside the enclosure of the chain at root (every point
@@ -505,8 +510,8 @@ std::vector<bool> sekiStones(const Board& board, const std::vector<Point>& dead)
     if (board.contains(p) && isPlayer(board.at(p))) isDead[board.vertex(p)] = 1;
   }
   std::vector<std::uint8_t> sekiChain(static_cast<std::size_t>(board.vertexEnd()), 0);
-  // A shared liberty that neither side can fill without self-atari (or that is suicide for both) marks the live
-  // chains around it as seki.
+  // A shared liberty that neither side can fill without self-atari (or that is suicide for both), even after
+  // connecting out first, marks the live chains around it as seki.
   for (int row = 0; row < n; ++row) {
     for (int col = 0; col < n; ++col) {
       const Vertex p = board.vertex({row, col});
@@ -522,7 +527,7 @@ std::vector<bool> sekiStones(const Board& board, const std::vector<Point>& dead)
       bool fillable = false;
       for (Color c : {Color::Black, Color::White}) {
         if (board.check(c, p) != RejectReason::None) continue;
-        fillable |= board.libertiesAfter(c, p, 2) >= 2;
+        fillable |= board.libertiesAfter(c, p, 2) >= 2 || fillsAfterConnecting(board, c, p);
       }
       if (fillable) continue;
       for (int d : board.neighbourOffsets()) {

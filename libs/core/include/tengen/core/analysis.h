@@ -42,7 +42,8 @@ struct Analysis {
 Analysis analyze(const Game& game);
 
 // The chains that are in seki when `dead` (stones, any order) are taken off the board: chains of both colours that
-// share liberties neither side can fill without putting itself in atari, and the chains that depend on them. Used
+// share liberties neither side can fill without putting itself in atari (also after playing its chain's other
+// liberty first), and the chains that depend on them. Used
 // to score a position whose dead stones a person has chosen. Per point, row-major.
 std::vector<bool> sekiStones(const Board& board, const std::vector<Point>& dead);
 
