@@ -328,6 +328,20 @@ TEST(MakeSource, KnowsRandomGtpOpenaiAndTengenSpecs) {
   EXPECT_NE(makeSource("openai:localhost:8000", {}).error().find("base URL"), std::string::npos);
   EXPECT_TRUE(makeSource("tengen:http://localhost:8080", {}).ok());
   EXPECT_NE(makeSource("tengen:localhost:8080", {}).error().find("needs the server's URL"), std::string::npos);
+  // A URL curl would take to mean something else is refused at once, saying what is wrong with it.
+  EXPECT_EQ(
+      makeSource("openai:http://127.0.0.1:/v1", {}).error(),
+      "engine spec 'openai:http://127.0.0.1:/v1': openai: the base URL http://127.0.0.1:/v1 has a ':' but no port "
+      "after it (e.g. openai:http://127.0.0.1:8000/v1)");
+  EXPECT_NE(makeSource("tengen:http://127.0.0.1:99999", {}).error().find("port 99999 is not 1..65535"),
+            std::string::npos);
+  EXPECT_NE(makeSource("openai:http://:8000/v1", {}).error().find("has no host"), std::string::npos);
+  EXPECT_NE(makeSource("openai:http://user:secret@127.0.0.1:80a/v1", {}).error().find("port 80a is not a number"),
+            std::string::npos);
+  EXPECT_EQ(makeSource("openai:http://user:secret@127.0.0.1:80a/v1", {}).error().find("secret"), std::string::npos);
+  EXPECT_TRUE(makeSource("openai:http://[::1]:8000/v1", {}).ok());
+  EXPECT_TRUE(makeSource("openai:https://user:pa:ss@models.example.org/v1", {}).ok());
+  EXPECT_NE(makeSource("openai:http://[::1/v1", {}).error().find("closing ]"), std::string::npos);
   EXPECT_NE(makeSource("nonsense", {}).error().find("unknown engine spec"), std::string::npos);
   EXPECT_NE(makeSource("gtp:", {}).error().find("needs the engine's command line"), std::string::npos);
   EXPECT_NE(makeSource("gtp:'unterminated", {}).error().find("unterminated"), std::string::npos);

@@ -84,6 +84,10 @@ Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, st
   if (!(baseUrl.starts_with("http://") || baseUrl.starts_with("https://"))) {
     return R::failure("openai: needs the server's base URL, e.g. openai:http://127.0.0.1:8000/v1");
   }
+  if (const std::string problem = net::urlProblem(baseUrl); !problem.empty()) {
+    return R::failure("openai: the base URL " + net::displayUrl(baseUrl) + " " + problem +
+                      " (e.g. openai:http://127.0.0.1:8000/v1)");
+  }
   std::unique_ptr<ModelSource> source(new ModelSource());
   source->m_spec = net::displayUrl(spec);  // a password in the URL stays out of messages and logs
   source->m_options = options;

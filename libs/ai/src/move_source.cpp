@@ -21,8 +21,9 @@ bool startsWith(std::string_view text, std::string_view prefix) { return text.su
 
 Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const SourceOptions& options) {
   using R = Result<std::unique_ptr<MoveSource>>;
+  // The spec as messages quote it: a password in a URL stays out of them.
   std::string quoted = "'";
-  quoted.append(spec).append("'");
+  quoted.append(net::displayUrl(spec)).append("'");
   if (spec == "random") return std::unique_ptr<MoveSource>(new RandomSource(options.seed));
   if (startsWith(spec, "gtp:")) {
     const std::string_view command = spec.substr(4);
@@ -46,7 +47,7 @@ Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const Sour
   }
   if (startsWith(spec, "tengen:")) {
     Result<std::unique_ptr<RemoteSource>> source = RemoteSource::make(spec, spec.substr(7), options);
-    if (!source) return R::failure(source, "engine spec " + net::displayUrl(quoted) + ": ");
+    if (!source) return R::failure(source, "engine spec " + quoted + ": ");
     return std::unique_ptr<MoveSource>(std::move(source).value());
   }
   return R::failure("unknown engine spec " + quoted + "; known: " + std::string(kEngineKinds));

@@ -73,6 +73,10 @@ Result<std::unique_ptr<RemoteSource>> RemoteSource::make(std::string_view spec, 
   if (!(url.starts_with("http://") || url.starts_with("https://"))) {
     return R::failure("tengen: needs the server's URL, e.g. tengen:http://127.0.0.1:8080");
   }
+  if (const std::string problem = net::urlProblem(url); !problem.empty()) {
+    return R::failure("tengen: the URL " + net::displayUrl(url) + " " + problem +
+                      " (e.g. tengen:http://127.0.0.1:8080)");
+  }
   if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
     return R::failure("--timeout: must be a positive number of seconds");
   }

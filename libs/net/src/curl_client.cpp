@@ -196,6 +196,47 @@ class CurlClient final : public HttpClient {
 
 std::unique_ptr<HttpClient> makeCurlClient() { return std::make_unique<CurlClient>(); }
 
+std::string urlProblem(std::string_view url) {
+  std::string_view rest;
+  if (url.starts_with("http://")) {
+    rest = url.substr(7);
+  } else if (url.starts_with("https://")) {
+    rest = url.substr(8);
+  } else {
+    return "must start with http:// or https://";
+  }
+  std::string_view authority = rest.substr(0, rest.find_first_of("/?#"));
+  if (const auto at = authority.rfind('@'); at != std::string_view::npos) authority.remove_prefix(at + 1);
+  std::string_view host = authority;
+  std::string_view port;
+  bool hasPort = false;
+  if (authority.starts_with('[')) {
+    const auto close = authority.find(']');
+    if (close == std::string_view::npos) return "the IPv6 address has no closing ]";
+    host = authority.substr(0, close + 1);
+    const std::string_view after = authority.substr(close + 1);
+    if (!after.empty()) {
+      if (after.front() != ':') return "unexpected text after the IPv6 address";
+      hasPort = true;
+      port = after.substr(1);
+    }
+  } else if (const auto colon = authority.find(':'); colon != std::string_view::npos) {
+    host = authority.substr(0, colon);
+    hasPort = true;
+    port = authority.substr(colon + 1);
+  }
+  if (host.empty() || host == "[]") return "has no host";
+  if (hasPort) {
+    if (port.empty()) return "has a ':' but no port after it";
+    if (port.size() > 5 || port.find_first_not_of("0123456789") != std::string_view::npos) {
+      return "port " + std::string(port) + " is not a number";
+    }
+    const int number = std::stoi(std::string(port));
+    if (number < 1 || number > 65535) return "port " + std::string(port) + " is not 1..65535";
+  }
+  return {};
+}
+
 std::string displayUrl(std::string_view url) {
   const auto scheme = url.find("://");
   if (scheme == std::string_view::npos) return std::string(url);
