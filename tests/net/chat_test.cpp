@@ -200,10 +200,23 @@ TEST_F(Chat, CapsRetryAfterAndFallsBackToBackoffForAnHttpDate) {
   m_server.push(Scripted{200, reply("C3"), {}, {}});
   ChatRequest r = request();
   r.maxRetryAfterSeconds = 30;
+  r.timeoutSeconds = 45;
   const auto result = complete(*m_http, r, sleeper());
   ASSERT_TRUE(result.ok()) << result.error();
   EXPECT_EQ(result->transportAttempts, 3);
   EXPECT_EQ(m_sleeps, (std::vector<double>{30.0, 1.0}));  // the backoff doubled after the first retry
+}
+
+// A Retry-After longer than one request may take is waited only that long: the user's --timeout bounds it too.
+TEST_F(Chat, WaitsARetryAfterNoLongerThanTheTimeout) {
+  m_server.push(Scripted{503, "", {{"Retry-After", "99999"}}, {}});
+  m_server.push(Scripted{429, "", {{"Retry-After", "2"}}, {}});
+  m_server.push(Scripted{200, reply("C3"), {}, {}});
+  ChatRequest r = request();
+  r.timeoutSeconds = 3;
+  const auto result = complete(*m_http, r, sleeper());
+  ASSERT_TRUE(result.ok()) << result.error();
+  EXPECT_EQ(m_sleeps, (std::vector<double>{3.0, 2.0}));
 }
 
 TEST_F(Chat, GivesUpAfterTheLastAttempt) {

@@ -1,5 +1,7 @@
 // The tengen:URL source against a scripted server on 127.0.0.1 (tests/net/test_server.h) standing in for
 // `tengen serve`: what it sends, and how each reply maps (a move for the local referee, or a failure that says why).
+#include "remote_source.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -107,6 +109,23 @@ TEST(RemoteSource, WaitsOutABusyServer) {
   const RefereeOutcome outcome = requestMove(*source, handicapGame(), Color::White, RefereeOptions(ErrorLog::none()));
   ASSERT_TRUE(outcome.move.has_value()) << outcome.error;
   EXPECT_EQ(server.received().size(), 3u);
+}
+
+// A Retry-After is waited at most 10 s, and never longer than the --timeout of one request.
+TEST(RemoteSource, WaitsARetryAfterNoLongerThanTheTimeout) {
+  ScriptedServer server;
+  server.push(Scripted{503, R"({"error":"overloaded","detail":"busy"})", {{"Retry-After", "99999"}}, {}});
+  server.push(Scripted{429, R"({"error":"slow down"})", {{"Retry-After", "1"}}, {}});
+  server.push(Scripted{200, R"({"move":"D4"})", {}, {}});
+  SourceOptions options;
+  options.timeoutSeconds = 2;
+  std::vector<double> sleeps;
+  const std::string url = server.url("/");
+  auto made = RemoteSource::make("tengen:" + url, url, options, nullptr, [&](double s) { sleeps.push_back(s); });
+  ASSERT_TRUE(made.ok()) << made.error();
+  const RefereeOutcome outcome = requestMove(**made, handicapGame(), Color::White, RefereeOptions(ErrorLog::none()));
+  ASSERT_TRUE(outcome.move.has_value()) << outcome.error;
+  EXPECT_EQ(sleeps, (std::vector<double>{2.0, 1.0}));
 }
 
 TEST(RemoteSource, SendsTheTokenAndNeverShowsIt) {

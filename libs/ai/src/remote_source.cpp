@@ -141,7 +141,8 @@ Result<Answer> RemoteSource::exchange(const MoveRequest& request) {
       char* end = nullptr;
       const double seconds = std::strtod(retryAfter->c_str(), &end);
       if (end != retryAfter->c_str() && std::isfinite(seconds) && seconds >= 0) {
-        wait = std::min(seconds, kMaxRetryAfterSeconds);
+        // Never longer than one request may take: the user's --timeout bounds the wait as it bounds the request.
+        wait = std::min({seconds, kMaxRetryAfterSeconds, m_timeoutSeconds});
       }
     }
     m_sleep(wait);

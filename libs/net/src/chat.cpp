@@ -335,7 +335,10 @@ Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, c
       retryAfter = retryAfterSeconds(r);
     }
     if (attempt == attempts) break;
-    const double wait = retryAfter ? std::min(*retryAfter, std::max(0.0, request.maxRetryAfterSeconds)) : backoff;
+    // A server's Retry-After is waited no longer than the cap nor than one request may take: with --timeout 3 a
+    // "Retry-After: 99999" cost 90 s where the user had allowed seconds.
+    const double cap = std::max(0.0, std::min(request.maxRetryAfterSeconds, request.timeoutSeconds));
+    const double wait = retryAfter ? std::min(*retryAfter, cap) : backoff;
     if (sleep) sleep(wait);
     backoff *= 2;
   }

@@ -38,9 +38,9 @@ struct ChatRequest {
   std::vector<std::string> choices;  // with Constraint::Choice
   double connectTimeoutSeconds = 10;
   double timeoutSeconds = 60;
-  int maxTransportAttempts = 4;  // connection errors, 5xx and 429 are tried again up to this many times
-  double backoffSeconds = 0.5;   // doubled after each retry; Retry-After wins when given (capped)
-  double maxRetryAfterSeconds = 30;
+  int maxTransportAttempts = 4;      // connection errors, 5xx and 429 are tried again up to this many times
+  double backoffSeconds = 0.5;       // doubled after each retry; Retry-After wins when given (capped)
+  double maxRetryAfterSeconds = 30;  // and never longer than timeoutSeconds
   std::size_t maxResponseBytes = std::size_t{4} * 1024 * 1024;
 };
 
