@@ -3,8 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <string>
+#include <thread>
 
 #include "test_server.h"
 
@@ -135,6 +137,29 @@ TEST(CurlClient, TimesOutOnAServerThatNeverAnswers) {
   EXPECT_NE(response.error().find("timed out after 0.5 s"), std::string::npos) << response.error();
   EXPECT_NE(response.error().find(request.url), std::string::npos) << response.error();
   EXPECT_LT(elapsed, std::chrono::seconds(3));
+}
+
+// A request whose caller no longer wants the answer is given up while the server is still silent, long before its
+// timeout, and says so rather than that the server failed.
+TEST(CurlClient, GivesUpARequestWhenItsCancelFlagIsSet) {
+  SilentServer server;
+  auto client = makeCurlClient();
+  std::atomic<bool> cancel{false};
+  HttpRequest request;
+  request.url = server.url("/v1/chat/completions");
+  request.timeoutSeconds = 120;
+  request.cancel = &cancel;
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    cancel = true;
+  });
+  const auto start = std::chrono::steady_clock::now();
+  const auto response = client->post(request);
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  canceller.join();
+  ASSERT_FALSE(response.ok());
+  EXPECT_EQ(response.error(), kStoppedWords);
+  EXPECT_LT(elapsed, std::chrono::seconds(60));  // the timeout is 120 s; giving up takes about a second
 }
 
 TEST(CurlClient, SaysItCouldNotConnectToAclosedPort) {

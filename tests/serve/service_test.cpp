@@ -24,6 +24,7 @@
 
 #include "../../libs/serve/src/metrics.h"
 #include "../net/test_server.h"
+#include "support/fake_model.h"
 #include "support/temp_dir.h"
 
 namespace tengen::serve {
@@ -598,6 +599,41 @@ TEST(Service, AnswersBusyWith503RatherThanQueueing) {
   EXPECT_EQ(slow.status, 200) << slow.text;
   // Health checks are still answered while the workers are busy.
   EXPECT_EQ(get(server, "/healthz").status, 200);
+}
+
+// A client that hangs up while its move is being asked frees the worker within about a second: the model request
+// out is given up, nothing is logged, and the next client is answered without waiting for the first one's model
+// (two minutes here, longer than the next client waits).
+TEST(Service, AClientThatHangsUpFreesItsWorker) {
+  test_support::FakeServer model({R"({"delay": 120, "content": "D4"})", R"({"content": "C3"})"});
+  ServiceOptions options;
+  options.engine = model.spec();
+  options.sourceOptions.model.image = false;
+  options.sourceOptions.timeoutSeconds = 110;  // the first answer would hold the worker longer than `next` waits
+  options.workers = 1;
+  Server server(options);
+  const std::string body = R"({"size":9})";
+  const int fd = net::fixture::connectTo(server.port());
+  ASSERT_GE(fd, 0);
+  const std::string request =
+      "POST /v1/genmove HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+      "Content-Length: " +
+      std::to_string(body.size()) + "\r\n\r\n" + body;
+  ASSERT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), static_cast<ssize_t>(request.size()));
+  // Hang up once the model has the request.
+  for (int i = 0; i < 6000 && model.bodies().empty(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_EQ(model.bodies().size(), 1U);
+  ::close(fd);
+
+  httplib::Client next = server.client();
+  next.set_read_timeout(60, 0);
+  const Reply reply = replyOf(next.Post("/v1/genmove", body, "application/json"));
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["move"], "C3");
+  EXPECT_TRUE(!fs::exists(server.errorLog()) || fs::file_size(server.errorLog()) == 0);
+  EXPECT_NE(server.service().metricsText().find(R"(tengen_http_requests_total{path="/v1/genmove",status="499"} 1)"),
+            std::string::npos)
+      << server.service().metricsText();
 }
 
 TEST(Service, AnswersManyRequestsAtOnceEachForItsOwnGame) {

@@ -131,6 +131,7 @@ Result<Answer> ModelSource::propose(const MoveRequest& request) {
   const Game& game = *request.game;
   ModelTurn turn = m_prompter.turn(game, request.color, request.rejected);
   net::ChatRequest chat = m_base;
+  chat.cancel = request.cancel;
   chat.system = turn.system;
   chat.userText = turn.user;
   chat.png = std::move(turn.png);

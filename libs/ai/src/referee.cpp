@@ -127,7 +127,7 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
     return outcome;
   }
   // Asked out of turn (GTP's genmove allows it), the colour asked for is judged as if it were its turn.
-  MoveRequest request{&game, color, {}, options.clock, options.timeControl};
+  MoveRequest request{&game, color, {}, options.clock, options.timeControl, options.cancel};
   const int maxAttempts = std::max(0, options.maxRetries) + 1;
   const auto started = std::chrono::steady_clock::now();
   for (int n = 1; n <= maxAttempts; ++n) {
@@ -143,6 +143,12 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
       return outcome;
     }
     const Result<Answer> answer = source.propose(request);
+    if (!answer && stopped(options)) {
+      // Given up because the caller stopped it (a model request cut short): not a failure of the transport.
+      outcome.end = MoveEnd::Stopped;
+      outcome.error = "stopped";
+      return outcome;
+    }
     if (!answer) {
       // Asking again cannot help when the source itself failed, or ran a referee of its own that found nothing
       // legal; the caller decides whether to try later.

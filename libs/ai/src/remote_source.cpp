@@ -120,6 +120,7 @@ Result<Answer> RemoteSource::propose(const MoveRequest& request) {
 Result<Answer> RemoteSource::exchange(const MoveRequest& request) {
   using R = Result<Answer>;
   net::HttpRequest http;
+  http.cancel = request.cancel;
   http.url = m_endpoint;
   http.headers = {{"Content-Type", "application/json"}, {"Accept", "application/json"}};
   if (!m_token.empty()) http.headers.emplace_back("Authorization", "Bearer " + m_token);
@@ -145,6 +146,7 @@ Result<Answer> RemoteSource::exchange(const MoveRequest& request) {
         wait = std::min({seconds, kMaxRetryAfterSeconds, m_timeoutSeconds});
       }
     }
+    if (request.cancel != nullptr && request.cancel->load(std::memory_order_acquire)) break;
     m_sleep(wait);
     backoff *= 2;
   }

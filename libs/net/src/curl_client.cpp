@@ -46,7 +46,14 @@ struct Transfer {
   std::vector<std::pair<std::string, std::string>> headers;
   std::size_t maxBytes = 0;
   bool tooLarge = false;
+  const std::atomic<bool>* cancel = nullptr;
 };
+
+// curl calls this often while data moves and about once a second while it waits; non-zero gives the transfer up.
+int onProgress(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
+  const auto* t = static_cast<const Transfer*>(user);
+  return t->cancel != nullptr && t->cancel->load(std::memory_order_acquire) ? 1 : 0;
+}
 
 std::size_t onBody(char* data, std::size_t size, std::size_t count, void* user) {
   auto* t = static_cast<Transfer*>(user);
@@ -113,6 +120,7 @@ class CurlClient final : public HttpClient {
 
     Transfer transfer;
     transfer.maxBytes = request.maxResponseBytes;
+    transfer.cancel = request.cancel;
     char errorBuffer[CURL_ERROR_SIZE] = {};
 
     curl_easy_setopt(easy, CURLOPT_URL, request.url.c_str());
@@ -140,6 +148,11 @@ class CurlClient final : public HttpClient {
     curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, &onHeader);
     curl_easy_setopt(easy, CURLOPT_HEADERDATA, &transfer);
     curl_easy_setopt(easy, CURLOPT_ERRORBUFFER, errorBuffer);
+    if (request.cancel != nullptr) {
+      curl_easy_setopt(easy, CURLOPT_NOPROGRESS, 0L);
+      curl_easy_setopt(easy, CURLOPT_XFERINFOFUNCTION, &onProgress);
+      curl_easy_setopt(easy, CURLOPT_XFERINFODATA, &transfer);
+    }
 
     const auto start = std::chrono::steady_clock::now();
     const CURLcode code = curl_easy_perform(easy);
@@ -162,6 +175,7 @@ class CurlClient final : public HttpClient {
                        const Transfer& transfer) const {
     const std::string url = displayUrl(request.url);
     const std::string detail = errorBuffer[0] != '\0' ? errorBuffer : curl_easy_strerror(code);
+    if (code == CURLE_ABORTED_BY_CALLBACK) return std::string(kStoppedWords);
     if (transfer.tooLarge || code == CURLE_FILESIZE_EXCEEDED) {
       return detail::responseTooLarge(url, request.maxResponseBytes);
     }

@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cctype>
 #include <cerrno>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -24,6 +25,7 @@
 #include <string_view>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "tengen/net/json_line.h"
 
@@ -38,6 +40,8 @@ thread_local bool tShedding = false;
 thread_local bool tHandled = false;
 // On a shedding thread: more overloaded connections wait behind this one.
 thread_local bool tShedBacklog = false;
+// The socket of the connection this thread is serving, or -1.
+thread_local int tConnection = -1;
 
 constexpr int kSheddingThreads = 2;
 // How long a shedding thread waits for an overloaded connection's request when no other waits behind it.
@@ -324,6 +328,7 @@ class Server final : public httplib::Server {
   // request, none at all when more overloaded connections wait behind: idle connections, each holding a shedding
   // thread for the keep-alive timeout, kept the 503 from the clients behind them for minutes.
   bool process_and_close_socket(socket_t sock) override {
+    tConnection = sock;
     ConnectionStream stream(sock, static_cast<int>(read_timeout_sec_), static_cast<int>(write_timeout_sec_));
     const int idleMs = static_cast<int>(keep_alive_timeout_sec_) * 1000;
     const int firstMs = !tShedding ? idleMs : tShedBacklog ? 0 : std::min(idleMs, kShedWaitMs);
@@ -336,6 +341,7 @@ class Server final : public httplib::Server {
       ok = process_request(stream, left == 1, closed, nullptr);
       if (!ok || closed) break;
     }
+    tConnection = -1;
     ::shutdown(sock, SHUT_RDWR);
     ::close(sock);
     return ok;
@@ -387,6 +393,86 @@ BodyRead readBody(const httplib::Request& in, const httplib::ContentReader& read
 
 }  // namespace
 
+// Watches the connections whose requests are being handled, ten times a second, and sets a request's flag when its
+// client has closed the connection. A thread of its own, started with the first request watched; a request only
+// takes a lock to be added and removed, so fast requests pay next to nothing.
+class HangUpWatch {
+ public:
+  HangUpWatch() = default;
+  HangUpWatch(const HangUpWatch&) = delete;
+  HangUpWatch& operator=(const HangUpWatch&) = delete;
+  ~HangUpWatch() {
+    {
+      std::lock_guard lock(m_mutex);
+      m_stopping = true;
+    }
+    m_wake.notify_all();
+    if (m_thread.joinable()) m_thread.join();
+  }
+
+  void add(int fd, std::atomic<bool>* gone) {
+    std::lock_guard lock(m_mutex);
+    m_watched.push_back({fd, gone});
+    if (!m_thread.joinable() && !m_stopping) m_thread = std::thread([this] { loop(); });
+  }
+  void remove(const std::atomic<bool>* gone) {
+    std::lock_guard lock(m_mutex);
+    std::erase_if(m_watched, [gone](const Watched& w) { return w.gone == gone; });
+  }
+
+ private:
+  struct Watched {
+    int fd;
+    std::atomic<bool>* gone;
+  };
+
+  // Whether the peer of `fd` has closed its side: end of stream with nothing left to read. Data still waiting (a
+  // pipelined request) keeps it open.
+  static bool hungUp(int fd) {
+    pollfd p{fd, POLLIN | POLLRDHUP, 0};
+    if (::poll(&p, 1, 0) <= 0) return false;
+    if ((p.revents & (POLLHUP | POLLERR)) != 0) return true;
+    char byte = 0;
+    const ssize_t n = ::recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+  }
+
+  void loop() {
+    std::unique_lock lock(m_mutex);
+    while (!m_stopping) {
+      // The sockets are looked at under the lock: a request removed from the list has its socket still open, and
+      // its flag still alive, until remove() returns.
+      for (Watched& w : m_watched) {
+        if (!w.gone->load(std::memory_order_relaxed) && hungUp(w.fd)) w.gone->store(true, std::memory_order_release);
+      }
+      m_wake.wait_for(lock, std::chrono::milliseconds(100));
+    }
+  }
+
+  std::mutex m_mutex;
+  std::condition_variable m_wake;
+  std::vector<Watched> m_watched;
+  bool m_stopping = false;
+  std::thread m_thread;
+};
+
+// A request's place in the watch while its handler runs.
+class Watching {
+ public:
+  Watching(HangUpWatch& watch, int fd, std::atomic<bool>* gone) : m_watch(fd >= 0 ? &watch : nullptr), m_gone(gone) {
+    if (m_watch != nullptr) m_watch->add(fd, gone);
+  }
+  ~Watching() {
+    if (m_watch != nullptr) m_watch->remove(m_gone);
+  }
+  Watching(const Watching&) = delete;
+  Watching& operator=(const Watching&) = delete;
+
+ private:
+  HangUpWatch* m_watch;
+  const std::atomic<bool>* m_gone;
+};
+
 struct HttpServer::Impl {
   HttpServerOptions options;
   ServerHandler handler;
@@ -398,6 +484,8 @@ struct HttpServer::Impl {
   bool done = false;
   // Set by stop(): every reply from then on closes its connection, so keep-alive clients let the drain end.
   std::atomic<bool> draining{false};
+  // The connections of the requests being handled; its thread is joined when the server is destroyed.
+  HangUpWatch hangUps;
 
   void serve(const httplib::Request& in, std::string body, httplib::Response& out) {
     ServerRequest request;
@@ -407,6 +495,9 @@ struct HttpServer::Impl {
     request.body = std::move(body);
     request.overloaded = tShedding;
     tHandled = true;
+    std::atomic<bool> gone{false};
+    const Watching watching(hangUps, request.overloaded ? -1 : tConnection, &gone);
+    request.clientGone = &gone;
     ServerReply reply;
     try {
       reply = handler(request);

@@ -26,7 +26,7 @@ class Metrics {
  private:
   static constexpr std::array<std::string_view, 6> kPaths = {"/v1/genmove", "/v1/legal", "/v1/score",
                                                              "/healthz",    "/metrics",  "other"};
-  static constexpr std::array<int, 13> kStatuses = {200, 400, 401, 404, 405, 413, 414, 422, 429, 500, 502, 503, 0};
+  static constexpr std::array<int, 14> kStatuses = {200, 400, 401, 404, 405, 413, 414, 422, 429, 499, 500, 502, 503, 0};
   // The ends a genmove request can have here; the labels are their moveEndCode. Rejections are labelled with
   // every attempt reason of the one reason table (attemptReasons()).
   static constexpr std::array<ai::MoveEnd, 3> kOutcomes = {ai::MoveEnd::Accepted, ai::MoveEnd::NoLegalMove,

@@ -4,6 +4,7 @@
 #include "tengen/serve/move_service.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <condition_variable>
@@ -151,7 +152,7 @@ struct MoveService::Impl {
     Result<GameRequest> game = readGameRequest(*body, read);
     if (!game) return net::jsonError(400, "invalid_request", game.error());
     if (counted == kScore) return score(*game);
-    return counted == kLegal ? legal(*game) : genmove(*game);
+    return counted == kLegal ? legal(*game) : genmove(*game, request.clientGone);
   }
 
   // The one analysis every result comes from (analysis.h): the result, the dead and seki stones, and who owns each
@@ -202,7 +203,9 @@ struct MoveService::Impl {
                                             {"message", std::string(reasonWords(reason))}});
   }
 
-  ServerReply genmove(const GameRequest& request) {
+  // `clientGone`, when set, stops the move: the model request out is given up and no other is made, nothing is
+  // logged, and the worker is free for the next request (docs/http-api.md, "Limits").
+  ServerReply genmove(const GameRequest& request, const std::atomic<bool>* clientGone) {
     if (request.game.phase() != Phase::Playing) {
       return net::jsonError(400, "invalid_request", "the game is not in play: there is no move to make");
     }
@@ -212,6 +215,7 @@ struct MoveService::Impl {
     ai::RefereeOptions referee(errorLog);
     referee.maxRetries = request.maxRetries;
     referee.logAccepted = options.logAttempts;
+    referee.cancel = clientGone;
     const auto start = std::chrono::steady_clock::now();
     const ai::RefereeOutcome outcome = ai::requestMove(*lease.get(), request.game, request.color, referee);
     const long elapsedMs = static_cast<long>(
@@ -234,7 +238,7 @@ struct MoveService::Impl {
       case ai::MoveEnd::NotInPlay:
         return 400;
       case ai::MoveEnd::Stopped:
-        return 503;
+        return 499;  // the client closed its connection first (nginx's word for it); nobody reads this reply
     }
     return 500;
   }

@@ -1,6 +1,7 @@
 // Where AI moves come from. Every source only proposes: the referee reads the answer and the rules decide.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -46,6 +47,8 @@ struct MoveRequest {
   // The game's time control, when the caller knows it (Kind::None otherwise): a GTP engine is told it with
   // time_settings (docs/engines.md).
   TimeControl timeControl{};
+  // RefereeOptions::cancel: sources that wait on a server (openai:, tengen:) give the request up when it is set.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // The tokens a model server reported for one request (its reply's `usage`).

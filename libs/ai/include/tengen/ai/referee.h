@@ -81,7 +81,8 @@ struct RefereeOptions {
   // context, so an exception ends the program.
   std::function<void(const Attempt&)> onAttempt;
   // When given and set (from any thread), no further request is made: requestMove returns MoveEnd::Stopped with
-  // the attempts so far and writes no error-log record. A request already out is not interrupted.
+  // the attempts so far and writes no error-log record. A request already out to a model server or a tengen server
+  // is given up within about a second; a GTP engine's or the built-in engine's runs to its end.
   const std::atomic<bool>* cancel = nullptr;
 };
 

@@ -3,6 +3,7 @@
 // bodies, and a stop that lets the requests in flight finish.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -24,6 +25,9 @@ struct ServerRequest {
   // Every connection thread was busy and the waiting line full when this connection came: the handler should
   // answer 503 at once, doing no real work.
   bool overloaded = false;
+  // Set, while the handler runs, within about a tenth of a second of the client closing its connection (or its
+  // sending half): nobody waits for the reply any more, so long work may be given up. Null when not watched.
+  const std::atomic<bool>* clientGone = nullptr;
 
   // The first header of that name (case-insensitive), or nothing.
   std::optional<std::string> header(std::string_view name) const;
