@@ -160,6 +160,20 @@ TEST(GameCheckTest, GameOverAfterTwoConsecutivePasses) {
   EXPECT_EQ(game.board().at(Point{4, 4}), Color::Empty);
 }
 
+// A record that goes on after two passes resumes the game, as when it was played; the game itself does not.
+TEST(GameCheckTest, ARecordedMoveAfterTwoPassesResumesTheGame) {
+  Game game = newGame(9, Rules::Chinese);
+  playAll(game, {Move::pass(kBlack), Move::pass(kWhite)});
+  ASSERT_EQ(game.phase(), Phase::Scoring);
+  EXPECT_EQ(game.playRecorded(Move::play(kBlack, {4, 4})), RejectReason::None);
+  EXPECT_EQ(game.phase(), Phase::Playing);
+  EXPECT_EQ(game.board().at(Point{4, 4}), kBlack);
+  EXPECT_EQ(game.moveCount(), 3);
+  // In play it is play() itself; a refused move is refused as play() refuses it.
+  EXPECT_EQ(game.playRecorded(Move::play(kWhite, {4, 4})), RejectReason::Occupied);
+  EXPECT_EQ(game.moveCount(), 3);
+}
+
 TEST(GameCheckTest, PassesThatAreNotConsecutiveDoNotEndTheGame) {
   Game game = newGame(9, Rules::Chinese);
   playAll(game, {Move::pass(kBlack), Move::play(kWhite, {4, 4}), Move::pass(kBlack), Move::play(kWhite, {4, 5})});

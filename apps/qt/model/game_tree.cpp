@@ -122,8 +122,7 @@ Game GameTree::gameAt(const TreeNode& node) const {
   for (auto n = path.rbegin(); n != path.rend(); ++n) {
     const Move& move = *(*n)->move;
     // A move after two passes was played after the game resumed (a record's disputed end, or Resume play).
-    if (game.phase() == Phase::Scoring && move.kind != MoveKind::Resign) game.resumePlay();
-    [[maybe_unused]] const RejectReason reason = game.play(move);
+    [[maybe_unused]] const RejectReason reason = game.playRecorded(move);
     assert(reason == RejectReason::None);
   }
   if (game.phase() == Phase::Scoring && node.acceptedDead) game.finish(*node.acceptedDead);

@@ -99,8 +99,7 @@ class TreeReader {
       }
       if (item.game.use_count() > 1) item.game = std::make_shared<Game>(*item.game);
       Game& game = *item.game;
-      if (game.phase() == Phase::Scoring && move->kind != MoveKind::Resign) game.resumePlay();
-      const RejectReason reason = game.play(*move);
+      const RejectReason reason = game.playRecorded(*move);
       if (reason != RejectReason::None) {
         return cut(item,
                    QString::fromUtf8(std::string(colorLetter(move->color))) + QLatin1Char(' ') +

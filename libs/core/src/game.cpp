@@ -186,6 +186,11 @@ RejectReason Game::play(const Move& m) {
   return RejectReason::None;
 }
 
+RejectReason Game::playRecorded(const Move& m) {
+  if (m_phase == Phase::Scoring && m.kind != MoveKind::Resign) resumePlay();
+  return play(m);
+}
+
 void Game::resumePlay() {
   if (m_phase != Phase::Scoring) return;
   m_phase = Phase::Playing;

@@ -191,8 +191,7 @@ Result<Game> rebuild(const Game& from, const GameConfig& config) {
   game.setToMove(from.moves().empty() ? from.toMove() : from.moves().front().color);
   for (std::size_t i = 0; i < from.moves().size(); ++i) {
     const Move& move = from.moves()[i];
-    if (game.phase() == Phase::Scoring && move.kind != MoveKind::Resign) game.resumePlay();  // as when it was played
-    const RejectReason why = game.play(move);
+    const RejectReason why = game.playRecorded(move);  // resuming after two passes, as when it was played
     if (why != RejectReason::None) {
       return Result<Game>::failure("move " + std::to_string(i + 1) + " (" + std::string(colorLetter(move.color)) + " " +
                                    gtpMove(move, from.size()) + "): " + std::string(reasonCode(why)));

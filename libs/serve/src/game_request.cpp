@@ -185,8 +185,7 @@ Result<Game> gameFromFields(const JsonValue& body, std::optional<Rules> rules, c
       if (!move) return R::failure(move.error());
       if (i == 0) game.setToMove(move->color);
       // A history may go on after two passes (a disputed end): play resumes, as when reading an SGF record.
-      if (game.phase() == Phase::Scoring && move->kind != MoveKind::Resign) game.resumePlay();
-      const RejectReason reason = game.play(*move);
+      const RejectReason reason = game.playRecorded(*move);
       if (reason != RejectReason::None) {
         return R::failure(name + " " + std::string(colorLetter(move->color)) + " " + gtpMove(*move, config.size) +
                           ": " + std::string(reasonCode(reason)));

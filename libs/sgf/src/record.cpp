@@ -424,8 +424,7 @@ Replay replay(const GameRecord& record, std::optional<Rules> rules) {
   for (std::size_t i = 0; i < record.moves.size(); ++i) {
     const Move& move = record.moves[i];
     // A record may go on after two passes (a disputed end, GNU Go's aftermath play-out): the game resumes.
-    if (out.game.phase() == Phase::Scoring && move.kind != MoveKind::Resign) out.game.resumePlay();
-    const RejectReason reason = out.game.play(move);
+    const RejectReason reason = out.game.playRecorded(move);
     if (reason != RejectReason::None) {
       out.illegal = IllegalMove{static_cast<int>(i) + 1, move, reason};
       break;

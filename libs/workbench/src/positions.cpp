@@ -93,10 +93,7 @@ std::string_view phaseName(GamePhase phase) {
 Game Position::game() const {
   Game game = line->start;
   for (int i = 0; i < played; ++i) {
-    const Move& move = line->moves[static_cast<std::size_t>(i)];
-    // As the record was replayed: a move after two passes resumes the game.
-    if (game.phase() == Phase::Scoring && move.kind != MoveKind::Resign) game.resumePlay();
-    game.play(move);
+    game.playRecorded(line->moves[static_cast<std::size_t>(i)]);
   }
   return game;
 }

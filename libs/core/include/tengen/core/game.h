@@ -96,6 +96,11 @@ class Game {
   // two passes; the pass count starts again. Does nothing in any other phase.
   void resumePlay();
 
+  // Plays a move as a record or a game's history has it: one made after two passes (a disputed end played on, GNU
+  // Go's aftermath) resumes the game first, as it did when it was played; a resignation ends it as in play(). A
+  // refused move answers its reason, the game resumed all the same.
+  RejectReason playRecorded(const Move& m);
+
   // The moves played so far.
   const std::vector<Move>& moves() const { return m_moves; }
   int moveCount() const { return static_cast<int>(m_moves.size()); }
