@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tengen/core/text.h"
+
 #include "transport_errors.h"
 
 namespace tengen::net {
@@ -131,54 +133,6 @@ std::string redact(std::string text, const std::string& key) {
     at += 10;
   }
   return text;
-}
-
-// The length of the well-formed UTF-8 sequence at the start of `text` (no overlong forms, no surrogates, nothing
-// above U+10FFFF), or 0.
-std::size_t utf8SequenceLength(std::string_view text) {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-  const unsigned char lead = byte(0);
-  if (lead < 0x80) return 1;
-  std::size_t length = 0;
-  unsigned char low = 0x80;
-  unsigned char high = 0xBF;
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    length = 2;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    length = 3;
-    if (lead == 0xE0) low = 0xA0;
-    if (lead == 0xED) high = 0x9F;
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    length = 4;
-    if (lead == 0xF0) low = 0x90;
-    if (lead == 0xF4) high = 0x8F;
-  } else {
-    return 0;
-  }
-  if (text.size() < length || byte(1) < low || byte(1) > high) return 0;
-  for (std::size_t i = 2; i < length; ++i) {
-    if (byte(i) < 0x80 || byte(i) > 0xBF) return 0;
-  }
-  return length;
-}
-
-// `text` with every byte that is not part of well-formed UTF-8 replaced by U+FFFD. A model server can send a
-// reply cut in the middle of a character (max_tokens reached inside one); the JSON reader refuses such text whole,
-// and so would a terminal showing the error.
-std::string validUtf8(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  while (!text.empty()) {
-    const std::size_t length = utf8SequenceLength(text);
-    if (length == 0) {
-      out += "\xEF\xBF\xBD";
-      text.remove_prefix(1);
-    } else {
-      out.append(text.substr(0, length));
-      text.remove_prefix(length);
-    }
-  }
-  return out;
 }
 
 std::string shorten(std::string_view text) {
@@ -317,6 +271,8 @@ Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, c
       const HttpResponse& r = *response;
       lastStatus = r.status;
       if (r.status >= 200 && r.status < 300) {
+        // Bytes that are not UTF-8 (a reply cut inside a character by max_tokens) become U+FFFD: the JSON reader
+        // would refuse the whole reply for them.
         const Json json = Json::parse(validUtf8(r.body), nullptr, false);
         Result<std::string> content = readContent(json, r.body);
         if (!content) {

@@ -14,8 +14,6 @@ namespace tengen::sgf {
 
 namespace {
 
-constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";
-
 // Closes the descriptor on every path out of toUtf8().
 class Converter {
  public:

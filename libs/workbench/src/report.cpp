@@ -20,7 +20,6 @@ namespace tengen::workbench {
 
 namespace {
 
-constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";
 constexpr int kBoardPixels = 400;
 constexpr std::size_t kMostBins = 12;
 constexpr std::size_t kMostLatencyBins = 20;
@@ -47,36 +46,6 @@ code.answer { display: block; white-space: pre-wrap; overflow-wrap: anywhere; ma
 .accepted { color: #1a6b1a; }
 .refused, .failed { color: #a31515; }
 )";
-
-// The length of the well-formed UTF-8 sequence `text` starts with; 0 when it does not start with one.
-std::size_t utf8Length(std::string_view text) {
-  const auto byte = [text](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-  const unsigned char lead = byte(0);
-  if (lead < 0x80) return 1;
-  std::size_t length = 0;
-  // The range the second byte may take: narrower after some leads, which rules out overlong forms, surrogates and
-  // code points beyond U+10FFFF.
-  unsigned char low = 0x80;
-  unsigned char high = 0xBF;
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    length = 2;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    length = 3;
-    if (lead == 0xE0) low = 0xA0;
-    if (lead == 0xED) high = 0x9F;
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    length = 4;
-    if (lead == 0xF0) low = 0x90;
-    if (lead == 0xF4) high = 0x8F;
-  } else {
-    return 0;
-  }
-  if (text.size() < length || byte(1) < low || byte(1) > high) return 0;
-  for (std::size_t i = 2; i < length; ++i) {
-    if (byte(i) < 0x80 || byte(i) > 0xBF) return 0;
-  }
-  return length;
-}
 
 std::size_t refusedAttempts(const PositionResult& result) {
   return static_cast<std::size_t>(std::count_if(result.outcome.attempts.begin(), result.outcome.attempts.end(),

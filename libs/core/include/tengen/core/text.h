@@ -40,4 +40,55 @@ inline std::string asciiUpper(std::string_view s) {
   return out;
 }
 
+// U+FFFD REPLACEMENT CHARACTER in UTF-8: what stands for a byte that is not part of well-formed UTF-8.
+inline constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";
+
+// The length of the well-formed UTF-8 sequence `text` starts with; 0 when it does not start with one (or is empty).
+constexpr std::size_t utf8Length(std::string_view text) {
+  if (text.empty()) return 0;
+  const auto byte = [text](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char lead = byte(0);
+  if (lead < 0x80) return 1;
+  std::size_t length = 0;
+  // The range the second byte may take: narrower after some leads, which rules out overlong forms, surrogates and
+  // code points beyond U+10FFFF.
+  unsigned char low = 0x80;
+  unsigned char high = 0xBF;
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    if (lead == 0xE0) low = 0xA0;
+    if (lead == 0xED) high = 0x9F;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    if (lead == 0xF0) low = 0x90;
+    if (lead == 0xF4) high = 0x8F;
+  } else {
+    return 0;
+  }
+  if (text.size() < length || byte(1) < low || byte(1) > high) return 0;
+  for (std::size_t i = 2; i < length; ++i) {
+    if (byte(i) < 0x80 || byte(i) > 0xBF) return 0;
+  }
+  return length;
+}
+
+// `text` with every byte that is not part of well-formed UTF-8 replaced by U+FFFD; well-formed text as it is.
+inline std::string validUtf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  while (!text.empty()) {
+    const std::size_t length = utf8Length(text);
+    if (length == 0) {
+      out += kReplacementCharacter;
+      text.remove_prefix(1);
+    } else {
+      out.append(text.substr(0, length));
+      text.remove_prefix(length);
+    }
+  }
+  return out;
+}
+
 }  // namespace tengen
