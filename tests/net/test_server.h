@@ -131,6 +131,24 @@ class SilentServer {
   int m_port = 0;
 };
 
+// Reads one whole HTTP message from `fd`: the head and a Content-Length body, or what came before the connection
+// ended.
+inline std::string readMessage(int fd) {
+  std::string received;
+  char buffer[4096];
+  for (;;) {
+    const auto end = received.find("\r\n\r\n");
+    if (end != std::string::npos) {
+      const auto at = received.find("Content-Length: ");
+      const std::size_t length = at == std::string::npos ? 0 : std::stoul(received.substr(at + 16));
+      if (received.size() >= end + 4 + length) return received;
+    }
+    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+    if (n <= 0) return received;
+    received.append(buffer, static_cast<std::size_t>(n));
+  }
+}
+
 // Answers every connection with the same bytes, written as given (headers a library would not let a handler
 // send), once the request's headers and its Content-Length body are in, then closes it.
 class CannedServer {
@@ -157,19 +175,7 @@ class CannedServer {
     for (;;) {
       const int client = ::accept(m_fd, nullptr, nullptr);
       if (client < 0) return;
-      std::string request;
-      char buffer[4096];
-      for (;;) {
-        const auto end = request.find("\r\n\r\n");
-        if (end != std::string::npos) {
-          const auto at = request.find("Content-Length: ");
-          const std::size_t length = at == std::string::npos ? 0 : std::stoul(request.substr(at + 16));
-          if (request.size() >= end + 4 + length) break;
-        }
-        const ssize_t n = ::recv(client, buffer, sizeof buffer, 0);
-        if (n <= 0) break;
-        request.append(buffer, static_cast<std::size_t>(n));
-      }
+      readMessage(client);
       ::send(client, m_reply.data(), m_reply.size(), MSG_NOSIGNAL);
       ::close(client);
     }
@@ -208,19 +214,7 @@ inline int connectTo(int port) {
 // first.
 inline std::string exchange(int fd, const std::string& request) {
   if (::send(fd, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size())) return "";
-  std::string received;
-  char buffer[4096];
-  for (;;) {
-    const auto end = received.find("\r\n\r\n");
-    if (end != std::string::npos) {
-      const auto at = received.find("Content-Length: ");
-      const std::size_t length = at == std::string::npos ? 0 : std::stoul(received.substr(at + 16));
-      if (received.size() >= end + 4 + length) return received;
-    }
-    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
-    if (n <= 0) return received;
-    received.append(buffer, static_cast<std::size_t>(n));
-  }
+  return readMessage(fd);
 }
 
 }  // namespace tengen::net::fixture
