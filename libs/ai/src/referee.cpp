@@ -10,6 +10,7 @@
 #include "tengen/ai/error_log.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/text.h"
+#include "tengen/net/http_client.h"
 
 namespace tengen::ai {
 
@@ -72,8 +73,11 @@ void report(const RefereeOptions& options, const Attempt& attempt) noexcept {
   if (options.onAttempt) options.onAttempt(attempt);
 }
 
-bool stopped(const RefereeOptions& options) {
-  return options.cancel != nullptr && options.cancel->load(std::memory_order_acquire);
+// The outcome of a move the caller stopped: neither the AI's failure nor the transport's, so nothing is logged.
+RefereeOutcome stoppedOutcome(RefereeOutcome outcome) {
+  outcome.end = MoveEnd::Stopped;
+  outcome.error = "stopped";
+  return outcome;
 }
 
 // Writes the record before the caller hears of the outcome (docs/error-log.md), and names it in the error a person
@@ -136,19 +140,10 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
       const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - started;
       request.clock = clockAfter(*options.clock, options.timeControl, spent.count());
     }
-    if (stopped(options)) {
-      // The caller asked for this, so it is neither the AI's failure nor the transport's: nothing to log.
-      outcome.end = MoveEnd::Stopped;
-      outcome.error = "stopped";
-      return outcome;
-    }
+    if (net::cancelled(options.cancel)) return stoppedOutcome(std::move(outcome));
     const Result<Answer> answer = source.propose(request);
-    if (!answer && stopped(options)) {
-      // Given up because the caller stopped it (a model request cut short): not a failure of the transport.
-      outcome.end = MoveEnd::Stopped;
-      outcome.error = "stopped";
-      return outcome;
-    }
+    // A request the stop cut short (a model request given up) is the stop too.
+    if (!answer && net::cancelled(options.cancel)) return stoppedOutcome(std::move(outcome));
     if (!answer) {
       // Asking again cannot help when the source itself failed, or ran a referee of its own that found nothing
       // legal; the caller decides whether to try later.

@@ -146,7 +146,7 @@ Result<Answer> RemoteSource::exchange(const MoveRequest& request) {
         wait = std::min({seconds, kMaxRetryAfterSeconds, m_timeoutSeconds});
       }
     }
-    if (request.cancel != nullptr && request.cancel->load(std::memory_order_acquire)) break;
+    if (net::cancelled(request.cancel)) break;
     m_sleep(wait);
     backoff *= 2;
   }

@@ -51,8 +51,7 @@ struct Transfer {
 
 // curl calls this often while data moves and about once a second while it waits; non-zero gives the transfer up.
 int onProgress(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
-  const auto* t = static_cast<const Transfer*>(user);
-  return t->cancel != nullptr && t->cancel->load(std::memory_order_acquire) ? 1 : 0;
+  return cancelled(static_cast<const Transfer*>(user)->cancel) ? 1 : 0;
 }
 
 std::size_t onBody(char* data, std::size_t size, std::size_t count, void* user) {

@@ -28,6 +28,11 @@ struct HttpRequest {
   const std::atomic<bool>* cancel = nullptr;
 };
 
+// Whether a stop flag (HttpRequest::cancel and the flags passed down to it) is given and set.
+inline bool cancelled(const std::atomic<bool>* flag) {
+  return flag != nullptr && flag->load(std::memory_order_acquire);
+}
+
 // The failure of a request given up through HttpRequest::cancel.
 inline constexpr std::string_view kStoppedWords = "stopped: the answer is no longer wanted";
 
