@@ -1,13 +1,56 @@
 // Playouts per second inside the built-in engine (tree descent, policy, scoring, RAVE update): one genmove of a
 // fixed playout count from the empty board per iteration, on 9x9, 13x13 and 19x19, with the early stop off (the whole
 // budget, as before it existed) and on (the default); and the visits tree reuse keeps over the opening of a 9x9
-// game between two engines. `tengen_microbench_engine`.
+// game between two engines; and the engine's estimate of a position (judgment.h) at its default budget, on the empty
+// boards and on a 19x19 game in play (bench/data/finished-19x19.sgf cut after 70% of its moves).
+// `tengen_microbench_engine`.
 #include <benchmark/benchmark.h>
+
+#include <stdexcept>
+#include <string>
 
 #include "tengen/core/game.h"
 #include "tengen/engine/engine.h"
+#include "tengen/engine/judgment.h"
+#include "tengen/sgf/sgf.h"
 
 namespace {
+
+// The game of a record in bench/data with only the first `share` of its moves played.
+tengen::Game recordCut(const std::string& name, double share) {
+  const std::string path = std::string(TENGEN_BENCH_DATA_DIR) + "/" + name;
+  const auto collection = tengen::sgf::parseFile(path);
+  if (!collection || collection->games.empty()) throw std::runtime_error("cannot read " + path);
+  const auto record = tengen::sgf::readRecord(*collection->games.front());
+  if (!record) throw std::runtime_error(path + ": " + record.error());
+  const tengen::sgf::Replay replayed = tengen::sgf::replay(record.value());
+  if (replayed.illegal || !replayed.setupError.empty()) throw std::runtime_error(path + ": not a legal record");
+  tengen::Game game = replayed.game;
+  game.undoTo(static_cast<int>(game.moveCount() * share));
+  return game;
+}
+
+// Arg: board size; the empty board. Counters: the playouts of one estimate.
+void estimateEmpty(benchmark::State& state) {
+  tengen::GameConfig config;
+  config.size = static_cast<int>(state.range(0));
+  const tengen::Game game(config);
+  for (auto _ : state) benchmark::DoNotOptimize(tengen::engine::estimate(game));
+  state.counters["playouts"] = static_cast<double>(tengen::engine::estimatePlayouts(game));
+}
+
+// A 19x19 game in play: the estimate alone, and judge() (core's reading of the board first, to see whether it is
+// finished, then the estimate).
+void estimateInPlay(benchmark::State& state) {
+  const tengen::Game game = recordCut("finished-19x19.sgf", 0.7);
+  for (auto _ : state) benchmark::DoNotOptimize(tengen::engine::estimate(game));
+  state.counters["playouts"] = static_cast<double>(tengen::engine::estimatePlayouts(game));
+}
+
+void judgeInPlay(benchmark::State& state) {
+  const tengen::Game game = recordCut("finished-19x19.sgf", 0.7);
+  for (auto _ : state) benchmark::DoNotOptimize(tengen::engine::judge(game));
+}
 
 // Args: board size, playouts per move, early stop (0 or 1).
 void engineGenmove(benchmark::State& state) {
@@ -69,6 +112,9 @@ BENCHMARK(engineGenmove)
     ->Args({19, 2000, 0})
     ->Args({19, 2000, 1})
     ->Unit(benchmark::kMillisecond);
+BENCHMARK(estimateEmpty)->Arg(9)->Arg(13)->Arg(19)->Unit(benchmark::kMillisecond);
+BENCHMARK(estimateInPlay)->Unit(benchmark::kMillisecond);
+BENCHMARK(judgeInPlay)->Unit(benchmark::kMillisecond);
 BENCHMARK(engineOpeningWithReuse)->Args({5000, 0})->Args({5000, 1})->Unit(benchmark::kMillisecond)->Iterations(2);
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
+#include "tengen/engine/judgment.h"
 #include "tengen/gtp/engine.h"
 
 #include "cli_options.h"
@@ -134,6 +135,8 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
     if (outcome.move) return gtp::GenmoveReply{outcome.move, {}};
     return gtp::GenmoveReply{std::nullopt, failureSummary(outcome)};
   };
+  // final_score and final_status_list: the count of a finished game, the built-in engine's estimate mid-game.
+  engineOptions.judge = [](const Game& game) { return engine::judge(game); };
   gtp::Engine engine(std::move(engineOptions));
   session = &engine;
   engine.run(in, out);

@@ -14,6 +14,7 @@
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
 #include "tengen/core/types.h"
+#include "tengen/engine/judgment.h"
 #include "tengen/net/json_line.h"
 #include "tengen/sgf/sgf.h"
 
@@ -29,6 +30,8 @@ struct Scored {
   std::string result;  // empty when the record could not be scored
   std::vector<std::string> dead;
   std::vector<std::string> seki;
+  std::vector<std::string> ownership;                // letters, a row per board row from the top
+  std::vector<std::vector<double>> ownershipValues;  // -1..1, the same rows
   bool final = false;
   bool counted = false;  // false when the result is the record's RE of a game that ended without counting
   std::string error;     // why it could not be scored
@@ -84,11 +87,13 @@ Scored scoreTree(const sgf::Node& root, std::optional<Rules> rules) {
       return scored;
     }
   }
-  const Analysis analysis = analyze(replayed.game);
+  const Analysis analysis = engine::judge(replayed.game);
   const int size = replayed.game.size();
   scored.result = analysis.score.result;
   scored.dead = vertices(analysis.dead, size);
   scored.seki = vertices(analysis.seki, size);
+  scored.ownership = ownershipRows(analysis);
+  scored.ownershipValues = ownershipValueRows(analysis);
   scored.final = analysis.final;
   scored.counted = true;
   return scored;
@@ -109,6 +114,14 @@ void print(const std::string& label, const Scored& scored, bool json, std::ostre
       object.emplace_back("result", scored.result);
       object.emplace_back("dead", std::move(dead));
       object.emplace_back("seki", std::move(seki));
+      if (scored.counted) {
+        object.emplace_back("ownership", net::JsonValue::Array(scored.ownership.begin(), scored.ownership.end()));
+        net::JsonValue::Array values;
+        for (const std::vector<double>& row : scored.ownershipValues) {
+          values.emplace_back(net::JsonValue::Array(row.begin(), row.end()));
+        }
+        object.emplace_back("ownership_values", std::move(values));
+      }
       object.emplace_back("final", scored.final);
     } else {
       object.emplace_back("error", scored.error);

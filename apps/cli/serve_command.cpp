@@ -14,6 +14,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "tengen/engine/judgment.h"
 #include "tengen/net/http_client.h"
 #include "tengen/net/http_server.h"
 #include "tengen/serve/move_service.h"
@@ -104,6 +105,7 @@ int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   service.defaultMaxRetries = options.referee.maxRetries;
   service.errorLogPath = options.referee.errorLog;
   service.logAttempts = options.referee.logAttempts;
+  service.judge = [](const Game& game) { return engine::judge(game); };
   if (!options.tokenEnv.empty()) {
     const char* token = std::getenv(options.tokenEnv.c_str());
     if (token == nullptr || *token == '\0')

@@ -34,19 +34,6 @@ std::vector<std::string> vertices(const std::vector<Point>& points, int size) {
   return out;
 }
 
-// The ownership as rows of 'B', 'W' and '.', top row first (as POST /v1/score gives it).
-std::vector<std::string> ownershipRows(const Analysis& a) {
-  std::vector<std::string> rows;
-  for (int r = 0; r < a.size; ++r) {
-    std::string row;
-    for (int c = 0; c < a.size; ++c) {
-      const Color o = a.owner[static_cast<std::size_t>(r) * a.size + c];
-      row += o == Color::Black ? 'B' : o == Color::White ? 'W' : '.';
-    }
-    rows.push_back(row);
-  }
-  return rows;
-}
 
 // Black's wall on the D line, White's on the E line, a lone white stone at B5 and a lone black one at H5: the
 // position random playouts alone misjudge.

@@ -61,14 +61,6 @@ int playoutsFor(const Board& board) {
 constexpr double kStrongWall = 0.5;
 // Fewer points than this are no room for two eyes, whoever the playouts give them to.
 constexpr int kRoomForTwoEyes = 7;
-// In an estimate, an empty point nobody encloses yet counts for the side that owns it in at least this share of
-// playouts more than the other, and at least three standard errors of the playouts' count (so that the noise of
-// a few hundred playouts on an open board gives nothing away).
-constexpr double kEstimateOwnership = 0.1;
-// In an estimate of an unsettled game, a chain is dead only when the opponent owns it in this share of playouts
-// more than its own colour does.
-constexpr double kEstimateDead = 0.3;
-
 // Whether c, whose stone at p would leave its chain in atari, can make that fill safe by first playing the chain's
 // last liberty q: a lone stone beside a shared liberty (White B1 beside A1, C1 empty) connects out at C1, then fills
 // A1. Not when q is also a liberty of an opponent chain next to p (then it is a shared liberty too), and not when
@@ -110,22 +102,18 @@ class Analyzer {
   Analysis run() {
     Analysis result;
     result.size = m_size;
-    result.final = m_game.phase() == Phase::Scoring || (m_game.phase() == Phase::Finished && !m_game.moves().empty() &&
-                                                        m_game.moves().back().kind == MoveKind::Pass);
+    const bool ended =
+        m_game.phase() == Phase::Scoring ||
+        (m_game.phase() == Phase::Finished && !m_game.moves().empty() && m_game.moves().back().kind == MoveKind::Pass);
+    result.final = ended;
     if (m_game.ruleSet().rules != Rules::TrompTaylor) {
       m_certain = detail::passAlive(m_board);
       playOut();
-      // A finished game is read as such. So is a game in play that reads as settled (a record that stops without
-      // passes): with the stones that reading takes off, every area belongs to one side or is dame. Otherwise only
-      // stones the playouts clearly give away are taken as dead.
-      const std::vector<std::uint8_t> certainDead = m_dead;
-      judgeByPlayouts(0.0);
+      judgeByPlayouts();
       killEnclosed();
-      m_readAsFinished = result.final || closed();
-      if (!m_readAsFinished) {
-        m_dead = certainDead;
-        judgeByPlayouts(kEstimateDead);
-      }
+      // A game in play whose board this reading closes (a record that stops without passes) is as good as finished:
+      // with the stones it takes off, every area belongs to one side or is dame.
+      result.final = ended || closed();
     }
     const std::size_t points = static_cast<std::size_t>(m_size) * m_size;
     result.status.assign(points, StoneStatus::Alive);
@@ -152,7 +140,6 @@ class Analyzer {
             static_cast<float>(m_ownership[v]) / static_cast<float>(m_playouts);
       }
     }
-    if (!m_readAsFinished && !m_ownership.empty()) addOpenAreas(result);
     return result;
   }
 
@@ -207,20 +194,20 @@ class Analyzer {
     return c == Color::Black ? o : -o;
   }
 
-  // A chain is dead when the opponent owns its points in more playouts than its own colour does, by more than
-  // `margin` (a share of all playouts), unless it is pass-alive or in seki (the playouts break some seki by filling a
-  // shared liberty with a lone stone).
-  void judgeByPlayouts(double margin) {
+  // A chain is dead when the opponent owns its points in more playouts than its own colour does, unless it is
+  // pass-alive or in seki (the playouts break some seki by filling a shared liberty with a lone stone).
+  void judgeByPlayouts() {
     for (Vertex v : m_points) {
       if (!isPlayer(m_board.at(v)) || m_dead[v] || m_certain.stone[v] || m_board.chainRoot(v) != v) continue;
-      if (m_own[v] >= -margin || unassailable(v)) continue;
+      if (m_own[v] >= 0 || unassailable(v)) continue;
       markChain(v, m_dead);
     }
   }
 
   // Whether every area (empty points and dead stones, apart from dame) borders live stones of one colour only, and
-  // the playouts agree: at least nine in ten of its empty points (all but one in a small area) are more often that
-  // colour's than the other's. Taking one side's stones off an open board closes it, but the playouts disagree.
+  // the playouts agree: at least nine in ten of its empty points (all but one in a small area) are that colour's in
+  // at least three playouts in four (an ownership of 0.5 or more). Taking one side's stones off an open board
+  // closes it, and a lone stone on an empty board borders every area alone, but the playouts do not agree.
   bool closed() const {
     std::vector<std::uint8_t> seen(static_cast<std::size_t>(m_end), 0);
     std::vector<Vertex> stack;
@@ -238,8 +225,8 @@ class Analyzer {
         stack.pop_back();
         if (m_board.at(u) == Color::Empty) {
           ++empty;
-          blackLeaning += m_ownership[u] > 0;
-          whiteLeaning += m_ownership[u] < 0;
+          blackLeaning += 2 * m_ownership[u] >= m_playouts;
+          whiteLeaning += -2 * m_ownership[u] >= m_playouts;
         }
         for (int d : m_board.neighbourOffsets()) {
           const Vertex w = u + d;
@@ -438,29 +425,6 @@ class Analyzer {
     return opponents >= (offBoard > 0 ? 1 : 2);
   }
 
-  // An estimate also gives the empty points no one encloses yet to the side the playouts give them to.
-  void addOpenAreas(Analysis& result) const {
-    Score& score = result.score;
-    for (Vertex v : m_points) {
-      if (m_board.at(v) != Color::Empty) continue;
-      const Point p = m_board.point(v);
-      const std::size_t i = static_cast<std::size_t>(p.row) * m_size + p.col;
-      if (result.owner[i] != Color::Empty) continue;
-      const double o = static_cast<double>(m_ownership[v]) / m_playouts;
-      const double threshold = std::max(kEstimateOwnership, 3.0 / std::sqrt(static_cast<double>(m_playouts)));
-      if (o >= threshold) {
-        result.owner[i] = Color::Black;
-        score.black += 1;
-      } else if (o <= -threshold) {
-        result.owner[i] = Color::White;
-        score.white += 1;
-      }
-    }
-    score.margin = score.black - score.white - score.komi - score.handicap;
-    score.result = resultString(score.margin);
-    score.owner = result.owner;
-  }
-
   void markChain(Vertex root, std::vector<std::uint8_t>& mask) const {
     Vertex s = root;
     do {
@@ -481,8 +445,6 @@ class Analyzer {
   std::vector<std::uint8_t> m_dead;
   std::vector<int> m_ownership;
   int m_playouts = 1;
-  // A finished game, or one in play that reads as settled: no open areas are given away by ownership.
-  bool m_readAsFinished = true;
   std::vector<double> m_own;  // per stone: its chain's ownership from its own colour's side
   std::vector<int> m_mark;
   int m_stamp = 0;
@@ -546,5 +508,40 @@ std::vector<bool> sekiStones(const Board& board, const std::vector<Point>& dead)
 }
 
 Analysis analyze(const Game& game) { return Analyzer(game).run(); }
+
+std::vector<std::string> ownershipRows(const Analysis& analysis) {
+  const int size = analysis.size;
+  std::vector<std::string> rows;
+  for (int row = 0; row < size; ++row) {
+    std::string line;
+    for (int col = 0; col < size; ++col) {
+      const Color owner = analysis.owner[static_cast<std::size_t>(row) * size + col];
+      line += owner == Color::Black ? 'B' : owner == Color::White ? 'W' : '.';
+    }
+    rows.push_back(std::move(line));
+  }
+  return rows;
+}
+
+std::vector<std::vector<double>> ownershipValueRows(const Analysis& analysis) {
+  const int size = analysis.size;
+  const bool counted = analysis.final || analysis.playoutOwnership.empty();
+  std::vector<std::vector<double>> rows;
+  for (int row = 0; row < size; ++row) {
+    std::vector<double> line;
+    for (int col = 0; col < size; ++col) {
+      const std::size_t i = static_cast<std::size_t>(row) * size + col;
+      if (counted) {
+        const Color owner = analysis.owner[i];
+        line.push_back(owner == Color::Black ? 1.0 : owner == Color::White ? -1.0 : 0.0);
+      } else {
+        // Rounded so that the text shows 0.412, not the float's 0.41200000047683716; +0.0 turns -0 into 0.
+        line.push_back(std::round(static_cast<double>(analysis.playoutOwnership[i]) * 1000) / 1000 + 0.0);
+      }
+    }
+    rows.push_back(std::move(line));
+  }
+  return rows;
+}
 
 }  // namespace tengen

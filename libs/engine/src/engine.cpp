@@ -7,9 +7,12 @@
 #include <utility>
 
 #include "tengen/core/analysis.h"
+#include "tengen/core/rules.h"
+#include "tengen/engine/judgment.h"
 
 #include "patterns.h"
 #include "playout.h"
+#include "position.h"
 #include "search.h"
 
 namespace tengen::engine {
@@ -21,61 +24,38 @@ using Vertex = Board::Vertex;
 // Playouts when neither a playout count nor a time is given.
 constexpr long kDefaultPlayouts = 10000;
 
-// The move `back` moves ago (1: the one that led to the position), as the playout policy and the move model read
-// it; kNoVertex for a pass or before the first move.
-Vertex lastVertex(const Game& game, std::size_t back = 1) {
-  if (game.moves().size() < back) return Board::kNoVertex;
-  const Move& m = game.moves()[game.moves().size() - back];
-  return m.kind == MoveKind::Play ? game.board().vertex(m.point) : Board::kNoVertex;
-}
-
 // Each position gets its own stream, so two moves of a game do not replay the same random numbers.
 std::uint64_t positionSeed(std::uint64_t seed, const Game& game, Color color, std::uint64_t purpose) {
   return mixSeed(seed ^ mixSeed(static_cast<std::uint64_t>(game.moveCount()) * 4 + static_cast<std::uint64_t>(color) +
                                 (purpose << 32)));
 }
 
-// Dynamic komi for handicap games: the search counts White this many points more than the game's komi, about seven
-// a handicap stone at first and nothing once half the board's points have been played. Against a handicap the
-// engine as White would otherwise see every line lost and play at random, and as Black every line won and play
-// slack; the pass and resign decisions keep the game's own komi.
-double dynamicKomi(const Game& game) {
-  const int handicap = game.handicapStones();
-  if (handicap < 2) return 0;
-  const double points = static_cast<double>(game.size()) * game.size();
-  const double left = 1 - static_cast<double>(game.moveCount()) / (points / 2);
-  return left > 0 ? 7.0 * handicap * left : 0;
+// Whether the engine reads the game's end before it searches: after the opponent's pass, and once the board is half
+// full (before that no area is settled enough to be worth the reading, and filling one's own area is not a risk).
+bool wantsEndReading(const Game& game, Color color) {
+  const bool opponentPassed = !game.moves().empty() && game.moves().back().kind == MoveKind::Pass &&
+                              game.moves().back().color == opponent(color);
+  const int points = game.size() * game.size();
+  return opponentPassed || game.board().emptyCount() * 2 <= points;
 }
 
-// After the opponent's pass, passing ends the game: true when the final count (the one analysis every result comes
-// from) of the game so ended wins for `color`.
-bool passingWins(const Game& game, Color color) {
-  if (game.moves().empty() || game.moves().back().kind != MoveKind::Pass ||
-      game.moves().back().color != opponent(color)) {
-    return false;
-  }
-  Game ended = game;
-  ended.setStrictTurn(false);
-  if (ended.play(Move::pass(color)) != RejectReason::None) return false;
-  const Score score = analyze(ended).score;
-  return color == Color::Black ? score.margin > 0 : score.margin < 0;
-}
+// The end of the game as the engine reads it: which points are settled (core's reading of the board as finished and
+// the engine's own estimate agree on their owner, or they are dame or seki), and the estimate's margin for `color`.
+struct EndReading {
+  std::vector<bool> settled;  // per point, row-major
+  double margin = 0;          // the estimate's expected margin for `color`, komi included
+};
 
-// The points the root may play: those legal for `color` (whether or not it is its turn) that fill no eye of its own.
-std::vector<Vertex> rootMovesFor(const Game& game, Color color) {
-  const Board& board = game.board();
-  const int size = board.size();
-  std::vector<Vertex> rootMoves;
-  for (int row = 0; row < size; ++row) {
-    for (int col = 0; col < size; ++col) {
-      const Vertex v = board.vertex({row, col});
-      if (board.at(v) != Color::Empty || board.isSimpleEye(color, v)) continue;
-      if (game.check(Move::play(color, {row, col}), Game::TurnRule::AnyColor) == RejectReason::None) {
-        rootMoves.push_back(v);
-      }
-    }
-  }
-  return rootMoves;
+EndReading readEnd(const Game& game, Color color, bool moveModel) {
+  JudgmentOptions options;
+  options.moveModel = moveModel;
+  AnalysisSearch search(game, color, options);
+  search.run(estimatePlayouts(game));
+  const Analysis estimated = search.judgment();
+  EndReading reading;
+  reading.settled = settledPoints(analyze(game), estimated, game.board());
+  reading.margin = color == Color::Black ? estimated.score.margin : -estimated.score.margin;
+  return reading;
 }
 
 // The end of a time budget of `seconds` counted from `start`; nothing when there is no time limit.
@@ -98,7 +78,19 @@ struct SearchSetup {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   const PatternTable* patterns = nullptr;
   const MoveModel* model = nullptr;
+  // Progress reports of the first tree (Engine::setProgress), and what they need.
+  const Engine::Progress* progress = nullptr;
+  std::chrono::milliseconds progressInterval{0};
+  bool territory = false;
+  double deduction = 0;  // komi and compensation, off Black's points
 };
+
+// The first tree's report, as Engine::setProgress promises it.
+SearchReport progressReport(const Search& search, const SearchSetup& setup) {
+  constexpr int kCandidates = 10;
+  constexpr int kLine = 10;
+  return reportOf(search, *setup.board, setup.color, setup.deduction, kCandidates, kLine);
+}
 
 // The trees searched, one per thread, with the playouts each ran and the visits each kept from an earlier search.
 struct ThreadSearches {
@@ -139,7 +131,19 @@ ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& option
       search.emplace(*setup.board, setup.color, setup.last, setup.lastOwn, setup.komi, setup.rootMoves, treeSeed,
                      setup.patterns, setup.model);
     }
+    if (t == 0 && setup.progress != nullptr) {
+      search->collectOutcomes(setup.territory);
+      auto next = std::chrono::steady_clock::now() + setup.progressInterval;
+      Search* tree = &*search;
+      search->setTick([tree, &setup, next]() mutable {
+        const auto now = std::chrono::steady_clock::now();
+        if (now < next) return;
+        next = now + setup.progressInterval;
+        (*setup.progress)(progressReport(*tree, setup));
+      });
+    }
     out.playouts[i] = search->run(budget, setup.deadline, options.earlyStop);
+    search->setTick({});
   };
   if (threads == 1) {
     work(0);
@@ -227,11 +231,23 @@ Move Engine::genmove(const Game& game, Color color, std::optional<double> second
   const auto start = std::chrono::steady_clock::now();
   m_stats = {};
   if (game.phase() != Phase::Playing) return Move::pass(color);
-  // Asked out of turn (GTP's genmove allows it), the colour asked for is judged as if it were its turn (the
-  // root moves below, and the pass, which only a copy of the game plays).
-  if (passingWins(game, color)) return Move::pass(color);
+  // Asked out of turn (GTP's genmove allows it), the colour asked for is judged as if it were its turn.
   SearchSetup setup;
   setup.rootMoves = rootMovesFor(game, color);
+  if (wantsEndReading(game, color)) {
+    // Late in the game the engine plays only where the count can still change: never in an area that is settled,
+    // its own or the opponent's. When nothing is left, the game is over in the players' sense and it passes (or
+    // resigns, behind, where resigning is on).
+    const EndReading end = readEnd(game, color, m_options.moveModel);
+    const int size = game.size();
+    std::erase_if(setup.rootMoves, [&](Vertex v) {
+      const Point p = game.board().point(v);
+      return end.settled[static_cast<std::size_t>(p.row) * size + p.col];
+    });
+    if (setup.rootMoves.empty()) {
+      return m_options.resignThreshold > 0 && end.margin < 0 ? Move::resign(color) : Move::pass(color);
+    }
+  }
   if (setup.rootMoves.empty()) return Move::pass(color);
   setup.board = &game.board();
   setup.color = color;
@@ -242,6 +258,12 @@ Move Engine::genmove(const Game& game, Color color, std::optional<double> second
   setup.deadline = deadlineFor(start, seconds ? *seconds : m_options.seconds);
   setup.patterns = m_patterns.get();
   setup.model = m_options.moveModel ? &MoveModel::builtin() : nullptr;
+  if (m_progress) {
+    setup.progress = &m_progress;
+    setup.progressInterval = m_progressInterval;
+    setup.territory = game.ruleSet().scoring == Scoring::Territory;
+    setup.deduction = game.komi() + handicapCompensation(game.ruleSet().rules, game.handicapStones());
+  }
 
   // The old trees go on only for the same game moved on; each tree checks the path and the position itself.
   std::optional<std::vector<Move>> path;
@@ -253,6 +275,7 @@ Move Engine::genmove(const Game& game, Color color, std::optional<double> second
   if (old) oldSearches = std::move(old->searches);
   ThreadSearches searched = runSearches(setup, m_options, std::move(oldSearches), path);
 
+  if (m_progress) (*setup.progress)(progressReport(*searched.searches[0], setup));
   const std::vector<RootChild> total = sumRootChildren(searched.searches);
   const RootChild& chosen = total[mostVisited(total)];
   m_stats = statsOf(start, searched, setup.komi, chosen);

@@ -185,6 +185,89 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
   m_nodes.push_back(rootNode);
   expand(0, m_root, toMove, last, lastOwn);
   setOpeningPrior();
+  setRootStatistics();
+}
+
+void Search::setRootStatistics() {
+  const Node& root = m_nodes[0];
+  const std::size_t count = root.childCount;
+  m_rootPriors.assign(count, count > 0 ? 1.0 / static_cast<double>(count) : 0.0);
+  m_childScore.assign(count, 0.0);
+  m_childScored.assign(count, 0);
+  if (m_model == nullptr || count == 0) return;
+  double total = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const Vertex v = m_nodes[static_cast<std::size_t>(root.firstChild) + i].move;
+    m_rootPriors[i] = m_model->strength(moveFeatures(m_root, m_toMove, v, m_last, m_lastOwn));
+    total += m_rootPriors[i];
+  }
+  if (total <= 0) return;
+  for (double& p : m_rootPriors) p /= total;
+}
+
+void Search::collectOutcomes(bool territory) {
+  m_collect = true;
+  m_territory = territory;
+  m_outcomes = Outcomes{};
+  m_outcomes.owned.assign(static_cast<std::size_t>(m_root.vertexEnd()), 0);
+  std::fill(m_childScore.begin(), m_childScore.end(), 0.0);
+  std::fill(m_childScored.begin(), m_childScored.end(), 0);
+}
+
+void Search::addOutcome(const Board& board, std::ptrdiff_t child) {
+  const int size = board.size();
+  int black = 0;
+  int white = 0;
+  int blackStones = 0;
+  int whiteStones = 0;
+  for (int row = 0; row < size; ++row) {
+    Vertex v = board.vertex({row, 0});
+    for (int col = 0; col < size; ++col, ++v) {
+      const Color owner = areaOwner(board, v);
+      if (owner == Color::Black) {
+        ++black;
+        ++m_outcomes.owned[static_cast<std::size_t>(v)];
+        blackStones += board.at(v) == Color::Black;
+      } else if (owner == Color::White) {
+        ++white;
+        --m_outcomes.owned[static_cast<std::size_t>(v)];
+        whiteStones += board.at(v) == Color::White;
+      }
+    }
+  }
+  // Territory counts the empty points owned and the stones each side took; area the stones and empty points owned.
+  const double blackPoints = m_territory ? black - blackStones + board.captures(Color::Black) : black;
+  const double whitePoints = m_territory ? white - whiteStones + board.captures(Color::White) : white;
+  const double score = blackPoints - whitePoints;
+  m_outcomes.blackSum += blackPoints;
+  m_outcomes.whiteSum += whitePoints;
+  ++m_outcomes.playouts;
+  if (child >= 0) {
+    m_childScore[static_cast<std::size_t>(child)] += score;
+    ++m_childScored[static_cast<std::size_t>(child)];
+  }
+}
+
+std::vector<Vertex> Search::principalVariation(std::size_t child, int maxLength) const {
+  std::vector<Vertex> line;
+  std::int32_t node = m_nodes[0].firstChild + static_cast<std::int32_t>(child);
+  while (static_cast<int>(line.size()) < maxLength) {
+    const Node& n = m_nodes[static_cast<std::size_t>(node)];
+    line.push_back(n.move);
+    if (!n.expanded || n.childCount == 0) break;
+    std::int32_t best = -1;
+    std::uint32_t most = 0;
+    for (std::int32_t i = n.firstChild; i < n.firstChild + n.childCount; ++i) {
+      const std::uint32_t visits = m_nodes[static_cast<std::size_t>(i)].visits;
+      if (visits > most) {
+        most = visits;
+        best = i;
+      }
+    }
+    if (best < 0) break;
+    node = best;
+  }
+  return line;
 }
 
 void Search::expand(std::int32_t node, const Board& board, Color toMove, Vertex last, Vertex lastOwn) {
@@ -269,6 +352,7 @@ void Search::playoutOnce() {
 
   std::fill(m_firstColor.begin(), m_firstColor.end(), 0);
   playout(board, toMove, last, m_rng, m_firstColor.data(), m_maxPlayoutMoves, m_patterns);
+  if (m_collect) addOutcome(board, m_path.size() > 1 ? m_path[1] - m_nodes[0].firstChild : -1);
   const double margin = areaMargin(board, m_komi);
   const float blackResult = margin > 0 ? 1.0F : margin < 0 ? 0.0F : 0.5F;
   auto resultFor = [&](Color c) { return c == Color::Black ? blackResult : 1.0F - blackResult; };
@@ -316,6 +400,7 @@ long Search::run(long maxPlayouts, std::optional<std::chrono::steady_clock::time
   for (;;) {
     playoutOnce();
     ++done;
+    if (m_tick && (done & 15) == 0) m_tick();
     if (maxPlayouts > 0 && done >= maxPlayouts) break;
     // The clock is read every 16 playouts only, and never when the search has no deadline.
     Clock::time_point now{};
@@ -434,6 +519,8 @@ bool Search::advance(const std::vector<Move>& path, const Board& root, Color toM
   m_rng = Rng(seed);
   m_reusedVisits = reused;
   setOpeningPrior();
+  setRootStatistics();
+  if (m_collect) collectOutcomes(m_territory);
   return true;
 }
 
@@ -442,7 +529,8 @@ std::vector<RootChild> Search::rootChildren() const {
   const Node& root = m_nodes[0];
   for (std::int32_t i = root.firstChild; i < root.firstChild + root.childCount; ++i) {
     const Node& ch = m_nodes[static_cast<std::size_t>(i)];
-    out.push_back({ch.move, static_cast<long>(ch.visits), ch.wins});
+    const auto k = static_cast<std::size_t>(i - root.firstChild);
+    out.push_back({ch.move, static_cast<long>(ch.visits), ch.wins, m_childScore[k], m_childScored[k], m_rootPriors[k]});
   }
   return out;
 }

@@ -3,11 +3,13 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
 #include "tengen/core/board.h"
 #include "tengen/core/types.h"
+#include "tengen/engine/judgment.h"
 #include "tengen/engine/move_model.h"
 
 #include "playout.h"
@@ -18,6 +20,20 @@ struct RootChild {
   Board::Vertex move = Board::kNoVertex;
   long visits = 0;
   double wins = 0;  // for the side to move at the root
+  // With outcomes collected: Black's points minus White's (the game's scoring, no komi) at the end of the playouts
+  // through this child since collection began, summed, and how many they were.
+  double scoreSum = 0;
+  long scored = 0;
+  // The move model's probability of this move among the root's candidates (uniform without the model).
+  double prior = 0;
+};
+
+// What the playouts ended in, summed since Search::collectOutcomes: who owned each point and the score.
+struct Outcomes {
+  std::vector<std::int32_t> owned;  // by vertex: playouts that ended with the point Black's minus White's
+  double blackSum = 0;              // Black's points (the game's scoring, no komi), summed over the playouts
+  double whiteSum = 0;              // White's, the same
+  long playouts = 0;
 };
 
 class Search {
@@ -50,6 +66,19 @@ class Search {
 
   std::vector<RootChild> rootChildren() const;
 
+  // From now on every playout also adds its end to outcomes(): the owner of each point (areaOwner) and the score,
+  // counted by area, or with `territory` by territory (empty points owned plus the stones each side captured, the
+  // game's captures included). Clears what was collected.
+  void collectOutcomes(bool territory);
+  const Outcomes& outcomes() const { return m_outcomes; }
+
+  // Called every 16 playouts of run(), on the thread that runs it (for progress reports); empty for none.
+  void setTick(std::function<void()> tick) { m_tick = std::move(tick); }
+
+  // The most visited line from root child `child` (an index into rootChildren()), that child's move first: at each
+  // node the child with the most visits (ties to the first), while it has any, at most `maxLength` moves.
+  std::vector<Board::Vertex> principalVariation(std::size_t child, int maxLength) const;
+
   // Playouts of earlier searches kept under the root's children by the last advance (0 for a new tree).
   long reusedVisits() const { return m_reusedVisits; }
 
@@ -78,6 +107,10 @@ class Search {
                       Board::Vertex lastOwn, const std::vector<bool>* only = nullptr);
   // Sets m_openingPrior for the root's children from the root position (search.cpp says what it is).
   void setOpeningPrior();
+  // Sets m_rootPriors from the move model (uniform without it) and clears the root children's score sums.
+  void setRootStatistics();
+  // Adds the end of one playout to the outcomes; `child` is the root child it went through (-1: none).
+  void addOutcome(const Board& board, std::ptrdiff_t child);
   std::int32_t select(std::int32_t node) const;
   // Whether another root child could still end with at least as many visits as the most visited one after
   // `remaining` more playouts.
@@ -100,9 +133,24 @@ class Search {
   long m_reusedVisits = 0;
   // Added to each root child's selection value in the opening (by the root's child order); empty outside it.
   std::vector<double> m_openingPrior;
+  // Per root child (in order): the move model's probability among the root's candidates.
+  std::vector<double> m_rootPriors;
+  // Per root child, with outcomes collected: the score sum and count of the playouts through it.
+  std::vector<double> m_childScore;
+  std::vector<long> m_childScored;
+  std::function<void()> m_tick;
+  bool m_collect = false;
+  bool m_territory = false;
+  Outcomes m_outcomes;
   // Scratch kept between playouts so a playout allocates nothing.
   std::vector<std::int32_t> m_path;
   std::vector<std::uint8_t> m_firstColor;
 };
+
+// The report of a search whose root is `root` with `toMove` to play: its visited root children (at most
+// `maxCandidates`, the most visited first, each with a line of at most `maxLine` moves) and, when it collects
+// outcomes, the ownership and the score. `deduction` is what Black's points lose to komi and handicap compensation.
+SearchReport reportOf(const Search& search, const Board& root, Color toMove, double deduction, int maxCandidates,
+                      int maxLine);
 
 }  // namespace tengen::engine

@@ -36,7 +36,7 @@ struct Engine::State {
   std::optional<TimeSettings> timeSettings;
   std::array<std::optional<TimeLeft>, 2> timeLeft;
 
-  // The analysis of the last position scored: GUIs ask final_status_list and final_score of one position in a row.
+  // The judgment of the last position scored: GUIs ask final_status_list and final_score of one position in a row.
   struct ScoredPosition {
     std::uint64_t hash;
     Color toMove;
@@ -55,8 +55,9 @@ struct Engine::State {
                       scored->size == game.size() && scored->rules == game.ruleSet().rules &&
                       scored->komi == game.komi();
     if (!same) {
-      scored = ScoredPosition{game.board().hash(), game.toMove(),        game.phase(), game.moveCount(),
-                              game.size(),         game.ruleSet().rules, game.komi(),  analyze(game)};
+      scored = ScoredPosition{
+          game.board().hash(), game.toMove(),        game.phase(), game.moveCount(),
+          game.size(),         game.ruleSet().rules, game.komi(),  options.judge ? options.judge(game) : analyze(game)};
     }
     return scored->analysis;
   }

@@ -151,34 +151,33 @@ struct MoveService::Impl {
     read.wantMove = counted == kLegal;
     Result<GameRequest> game = readGameRequest(*body, read);
     if (!game) return net::jsonError(400, "invalid_request", game.error());
-    if (counted == kScore) return score(*game);
+    if (counted == kScore) return score(*game, options.judge);
     return counted == kLegal ? legal(*game) : genmove(*game, request.clientGone);
   }
 
-  // The one analysis every result comes from (analysis.h): the result, the dead and seki stones, and who owns each
-  // point, a string per row from the top row down, a letter per column from A ('.' for dame and seki points).
-  static ServerReply score(const GameRequest& request) {
-    const Analysis analysis = analyze(request.game);
+  // The judgment of the position (the count of a finished game, the estimate of one in play): the result, the dead
+  // and seki stones, who owns each point (a string per row from the top row down, a letter per column from A; '.'
+  // for nobody) and each point's ownership value.
+  static ServerReply score(const GameRequest& request, const std::function<Analysis(const Game&)>& judge) {
+    const Analysis analysis = judge ? judge(request.game) : analyze(request.game);
     const int size = analysis.size;
     auto vertices = [size](const std::vector<Point>& points) {
       JsonValue::Array out;
       for (const Point& p : points) out.emplace_back(gtpVertex(p, size));
       return out;
     };
-    JsonValue::Array rows;
-    for (int row = 0; row < size; ++row) {
-      std::string line;
-      for (int col = 0; col < size; ++col) {
-        const Color owner = analysis.owner[static_cast<std::size_t>(row) * size + col];
-        line += owner == Color::Black ? 'B' : owner == Color::White ? 'W' : '.';
-      }
-      rows.emplace_back(std::move(line));
+    const std::vector<std::string> letters = ownershipRows(analysis);
+    JsonValue::Object body{{"result", analysis.score.result},
+                           {"dead", vertices(analysis.dead)},
+                           {"seki", vertices(analysis.seki)},
+                           {"ownership", JsonValue::Array(letters.begin(), letters.end())}};
+    JsonValue::Array values;
+    for (const std::vector<double>& row : ownershipValueRows(analysis)) {
+      values.emplace_back(JsonValue::Array(row.begin(), row.end()));
     }
-    return jsonReply(200, JsonValue::Object{{"result", analysis.score.result},
-                                            {"dead", vertices(analysis.dead)},
-                                            {"seki", vertices(analysis.seki)},
-                                            {"ownership", std::move(rows)},
-                                            {"final", analysis.final}});
+    body.emplace_back("ownership_values", std::move(values));
+    body.emplace_back("final", analysis.final);
+    return jsonReply(200, std::move(body));
   }
 
   static ServerReply methodNotAllowed(std::string_view allow) {

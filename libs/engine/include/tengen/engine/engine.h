@@ -3,13 +3,16 @@
 // tengen::core's analysis (analysis.h) gives them for every result.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include "tengen/core/game.h"
 #include "tengen/core/types.h"
+#include "tengen/engine/judgment.h"
 
 namespace tengen::engine {
 
@@ -54,9 +57,11 @@ class Engine {
   Engine& operator=(Engine&&) noexcept;
 
   // A move for `color` in `game` (which may be asked out of turn, as GTP's genmove allows): a point legal by
-  // Game::check (superko included), a pass, or a resignation when resignThreshold allows it. It passes when the
-  // opponent has just passed and the final count (analysis.h) of the game ended by its pass wins, when no legal point
-  // is left that does not fill its own eye, and when the game is not in play. `seconds`, when given, is this call's
+  // Game::check (superko included), a pass, or a resignation when resignThreshold allows it. After the opponent's
+  // pass, and once the board is half full, it first reads the end (judgment.h: core's reading of the board as
+  // finished against its own estimate) and plays only on points that are not settled; it passes when none is left
+  // (resigns instead when behind and resigning is on), when no legal point is left that does not fill its own eye,
+  // and when the game is not in play. `seconds`, when given, is this call's
   // time budget in place of options.seconds (the playout limit still holds); the budget counts from the call, so
   // everything genmove does is inside it. With reuse, when `game` is the game of the last search plus one or more moves
   // (no pass among them) with the same size, komi and colour to search for, the search goes on from that node of the
@@ -65,13 +70,17 @@ class Engine {
   // reuse off the same options, game and colour always give the same move, whatever was asked before.
   Move genmove(const Game& game, Color color, std::optional<double> seconds = std::nullopt);
 
-  // The stones the engine takes as dead, from playout ownership (half the playouts with `toMove` moving first, half
-  // with the opponent): a chain is dead when the opponent owns its points at the end of more than 70% of playouts.
-  // Deterministic for a seed.
-  std::vector<Point> deadStones(const Game& game, Color toMove) const;
-
   // Figures of the last genmove.
   EngineStats lastStats() const { return m_stats; }
+
+  // Receives, while genmove searches, the first tree's report (its candidates, the ownership and the score of the
+  // playouts since the search began) about every `interval`, on the searching thread, and once more when the
+  // search ends. An empty function turns it off.
+  using Progress = std::function<void(const SearchReport&)>;
+  void setProgress(Progress progress, std::chrono::milliseconds interval) {
+    m_progress = std::move(progress);
+    m_progressInterval = interval;
+  }
 
  private:
   // The trees of the last search and the game they were searched from (private: search.h is not public).
@@ -80,6 +89,8 @@ class Engine {
   EngineOptions m_options;
   EngineStats m_stats;
   std::unique_ptr<Trees> m_trees;
+  Progress m_progress;
+  std::chrono::milliseconds m_progressInterval{0};
   // The 3x3 shape table, built once per engine; shared so the engine stays cheap to move.
   std::shared_ptr<const PatternTable> m_patterns;
 };

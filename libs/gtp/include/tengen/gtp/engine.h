@@ -1,6 +1,6 @@
 // The engine side of GTP v2: a game driven command by command, as GUIs (Sabaki, GoGui), bots (gtp2ogs) and tools
-// drive engines. Moves come from a hook the application injects, so this library knows nothing of AIs; dead stones
-// and the score come from the one analysis of tengen::core (analysis.h). Commands and their answers: docs/gtp.md.
+// drive engines. Moves, and the judgment of a position (dead stones, the score), come from hooks the application
+// injects, so this library knows nothing of AIs. Commands and their answers: docs/gtp.md.
 #pragma once
 
 #include <functional>
@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tengen/core/analysis.h"
 #include "tengen/core/game.h"
 #include "tengen/core/types.h"
 
@@ -26,6 +27,10 @@ struct GenmoveReply {
 // Asks for a move by `color` in `game`. The game is only valid during the call.
 using GenmoveHook = std::function<GenmoveReply(const Game& game, Color color)>;
 
+// The judgment of a position that final_score and final_status_list answer: the count of a finished game, the
+// estimate of one in play (the application wires the built-in engine's, tengen/engine/judgment.h).
+using JudgeHook = std::function<Analysis(const Game& game)>;
+
 struct EngineOptions {
   std::string name = "tengen";
   std::string version;
@@ -34,6 +39,8 @@ struct EngineOptions {
   GameConfig game;
   // Without one, genmove answers `? ai failed: no move source`.
   GenmoveHook genmove;
+  // Without one, the score is core's reading of the board as finished (analysis.h), even mid-game.
+  JudgeHook judge;
 };
 
 // time_settings, as given.

@@ -11,6 +11,7 @@
 
 #include "tengen/ai/error_log.h"
 #include "tengen/ai/move_source.h"
+#include "tengen/core/analysis.h"
 #include "tengen/core/result.h"
 #include "tengen/net/http_server.h"
 
@@ -30,6 +31,9 @@ struct ServiceOptions {
   // With a token, every path but /healthz needs "Authorization: Bearer <token>".
   std::optional<std::string> token;
   std::size_t maxMoves = 10000;  // longer histories are refused (400)
+  // POST /v1/score's judgment: the count of a finished game, the estimate of one in play (the application wires the
+  // built-in engine's, tengen/engine/judgment.h). Without one, core's reading of the board as finished.
+  std::function<Analysis(const Game&)> judge;
 };
 
 // The most retries a request may ask for: each is a request to the engine or model.

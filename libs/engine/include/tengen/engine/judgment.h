@@ -1,0 +1,108 @@
+// The engine's judgment of a position in play: for every point the chance that it ends Black's or White's, the
+// expected score under the game's rules and the chains that are probably dead, read from the built-in engine's own
+// search (one tree, one thread, a fixed seed and playout budget), and the live analysis GUIs show (candidates with
+// their winning rates, visits and lines). A finished position is counted by tengen::core's analysis instead
+// (analysis.h); judge() chooses. How it is read: docs/scoring.md.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "tengen/core/analysis.h"
+#include "tengen/core/game.h"
+#include "tengen/core/types.h"
+
+namespace tengen::engine {
+
+// A chain is probably dead when the opponent owns its points with probability at least 0.8 on average: an ownership
+// value (P(Black) - P(White), from -1 to 1) of at least this toward the opponent.
+inline constexpr double kDeadOwnership = 0.6;
+// A point is someone's likely owner's (the ownership letters, the board drawn by `tengen play`'s score) when its
+// ownership value is at least this toward them: a chance of 0.65 or more.
+inline constexpr double kLikelyOwnership = 0.3;
+// A point is settled when core's reading of the board as finished and the estimate give it to the same side, the
+// estimate with at least this value (a chance of 0.8).
+inline constexpr double kSettledOwnership = 0.6;
+
+// The seed of every judgment: fixed, so the same position always gives the same answer.
+inline constexpr std::uint64_t kJudgmentSeed = 0x6A75646765ULL;
+
+// One candidate move of a live analysis.
+struct Candidate {
+  Move move;             // a play by the side to move
+  long visits = 0;       // playouts through it
+  double winrate = 0;    // for the side to move, 0..1
+  double lcb = 0;        // a lower confidence bound of the winning rate (two standard errors below), 0..1
+  double scoreLead = 0;  // the expected margin for the side to move, in points, komi and compensation included
+  double prior = 0;      // the move model's probability of the move among the candidates, 0..1
+  std::vector<Move> pv;  // the most visited line, the move itself first
+};
+
+// Where a live analysis stands.
+struct SearchReport {
+  Color toMove = Color::Black;
+  long playouts = 0;
+  double winrate = 0.5;               // of all playouts, for the side to move
+  double scoreLead = 0;               // the expected margin for the side to move
+  std::vector<Candidate> candidates;  // visited ones, the most visited first (ties: better winning rate, then order)
+  // Per point, row-major from the top-left: ownership from -1 (always White's at the end) to 1 (always Black's).
+  std::vector<float> ownership;
+};
+
+struct JudgmentOptions {
+  // Playouts of an estimate; 0: the default for the position (estimatePlayouts).
+  long playouts = 0;
+  std::uint64_t seed = kJudgmentSeed;
+  // Priors from the learned move model, as the engine's own search has them.
+  bool moveModel = true;
+};
+
+// The default playout budget of an estimate, fixed by the board size and the empty points alone: a 19x19 estimate
+// takes at most about 300 ms on one core, a 9x9 one about 50 ms (docs/benchmarks.md).
+long estimatePlayouts(const Game& game);
+
+// One tree searched for the side to move (or `toMove`, out of turn) with every playout's end collected: the engine's
+// reading of a position, grown as long as the caller asks. One thread; deterministic for a seed and a playout count.
+class AnalysisSearch {
+ public:
+  // Precondition: the game is in play.
+  AnalysisSearch(const Game& game, Color toMove, const JudgmentOptions& options = {});
+  ~AnalysisSearch();
+  AnalysisSearch(AnalysisSearch&&) noexcept;
+  AnalysisSearch& operator=(AnalysisSearch&&) noexcept;
+
+  // Runs `playouts` more playouts; when `stop` is given it is asked every 16 playouts and ends the run early when it
+  // answers true. Returns how many ran.
+  long run(long playouts, const std::function<bool()>& stop = {});
+
+  // The candidates (at most `maxCandidates`, each with a line of at most `maxLine` moves) and the ownership so far.
+  SearchReport report(int maxCandidates, int maxLine = 10) const;
+
+  // The estimate so far, as core's Analysis reads (final false): ownership values, the owner of each point by
+  // kLikelyOwnership, the chains dead by kDeadOwnership and the seki among the rest (core's structural test), and
+  // the expected score rounded to whole points before komi (so `B+3.5` with komi 7.5).
+  Analysis judgment() const;
+
+  long playouts() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> m_state;
+};
+
+// The estimate of a position in play: an AnalysisSearch for the side to move, run for options.playouts (or the
+// default budget), judged. Deterministic: the same position, rules and options give the same answer.
+Analysis estimate(const Game& game, const JudgmentOptions& options = {});
+
+// The judgment every consumer shows: core's count (analysis.h) when it reads the game as finished (two passes, or a
+// board with nothing left to play: docs/scoring.md), else estimate(game) (final false).
+Analysis judge(const Game& game);
+
+// Per point, row-major: whether it is settled, given core's reading of the board as finished and an estimate of the
+// same position: dame and seki points as core finds them always are, a point core gives to a side is when the
+// estimate gives it to the same side by at least kSettledOwnership, a point core gives to nobody otherwise is not.
+std::vector<bool> settledPoints(const Analysis& asFinished, const Analysis& estimated, const Board& board);
+
+}  // namespace tengen::engine

@@ -1,0 +1,271 @@
+#include "tengen/engine/judgment.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "tengen/core/rules.h"
+#include "tengen/engine/move_model.h"
+
+#include "patterns.h"
+#include "position.h"
+#include "search.h"
+
+namespace tengen::engine {
+
+namespace {
+
+using Vertex = Board::Vertex;
+
+// The default budget: playouts of about kMoveBudget moves in all (a playout from a position lasts about one and a
+// half times its empty points), between kFewest and the most for the board size. The count depends on the position
+// alone, so an estimate never depends on the machine's speed.
+constexpr long kMoveBudget = 450000;
+constexpr long kFewest = 600;
+long mostPlayouts(int size) { return size <= 9 ? 2000 : size <= 13 ? 2500 : 3000; }
+
+// How far a candidate's winning rate may lie below its mean, in standard errors, for its lower confidence bound.
+constexpr double kLcbErrors = 2;
+
+}  // namespace
+
+SearchReport reportOf(const Search& search, const Board& root, Color toMove, double deduction, int maxCandidates,
+                      int maxLine) {
+  // Black's expected margin from a score sum over `count` playouts.
+  auto blackMargin = [deduction](double scoreSum, long count) {
+    return count > 0 ? scoreSum / static_cast<double>(count) - deduction : -deduction;
+  };
+  SearchReport out;
+  out.toMove = toMove;
+  const Outcomes& outcomes = search.outcomes();
+  out.playouts = outcomes.playouts;
+  const double sign = toMove == Color::Black ? 1 : -1;
+  out.scoreLead = sign * blackMargin(outcomes.blackSum - outcomes.whiteSum, outcomes.playouts);
+  const std::vector<RootChild> children = search.rootChildren();
+  long visits = 0;
+  double wins = 0;
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    visits += children[i].visits;
+    wins += children[i].wins;
+    if (children[i].visits > 0) order.push_back(i);
+  }
+  out.winrate = visits > 0 ? wins / static_cast<double>(visits) : 0.5;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const RootChild& x = children[a];
+    const RootChild& y = children[b];
+    if (x.visits != y.visits) return x.visits > y.visits;
+    return x.wins / static_cast<double>(x.visits) > y.wins / static_cast<double>(y.visits);
+  });
+  if (static_cast<int>(order.size()) > maxCandidates)
+    order.resize(static_cast<std::size_t>(std::max(0, maxCandidates)));
+  for (std::size_t i : order) {
+    const RootChild& child = children[i];
+    Candidate c;
+    c.move = Move::play(toMove, root.point(child.move));
+    c.visits = child.visits;
+    c.winrate = child.wins / static_cast<double>(child.visits);
+    c.lcb =
+        std::max(0.0, c.winrate - kLcbErrors * std::sqrt(c.winrate * (1 - c.winrate) / static_cast<double>(c.visits)));
+    c.scoreLead = sign * blackMargin(child.scoreSum, child.scored);
+    c.prior = child.prior;
+    Color mover = toMove;
+    for (const Vertex v : search.principalVariation(i, maxLine)) {
+      c.pv.push_back(Move::play(mover, root.point(v)));
+      mover = opponent(mover);
+    }
+    out.candidates.push_back(std::move(c));
+  }
+  const int size = root.size();
+  out.ownership.assign(static_cast<std::size_t>(size) * size, 0.0F);
+  if (outcomes.playouts > 0) {
+    for (int row = 0; row < size; ++row) {
+      for (int col = 0; col < size; ++col) {
+        out.ownership[static_cast<std::size_t>(row) * size + col] =
+            static_cast<float>(outcomes.owned[static_cast<std::size_t>(root.vertex({row, col}))]) /
+            static_cast<float>(outcomes.playouts);
+      }
+    }
+  }
+  return out;
+}
+
+long estimatePlayouts(const Game& game) {
+  const long expectedLength = static_cast<long>(game.board().emptyCount()) * 3 / 2 + 10;
+  const long most = mostPlayouts(game.size());
+  return std::clamp(kMoveBudget / expectedLength, std::min(kFewest, most), most);
+}
+
+struct AnalysisSearch::State {
+  Board board;
+  Color toMove;
+  bool territory;
+  double komi;      // the game's
+  double handicap;  // White's compensation for Black's handicap stones under the rules
+  PatternTable patterns;
+  Search search;
+  long playouts = 0;
+
+  State(const Game& game, Color color, const JudgmentOptions& options)
+      : board(game.board()),
+        toMove(color),
+        territory(game.ruleSet().scoring == Scoring::Territory),
+        komi(game.komi()),
+        handicap(handicapCompensation(game.ruleSet().rules, game.handicapStones())),
+        search(game.board(), color, lastVertex(game), lastVertex(game, 2),
+               game.komi() + handicapCompensation(game.ruleSet().rules, game.handicapStones()) + dynamicKomi(game),
+               rootMovesFor(game, color), options.seed, &patterns,
+               options.moveModel ? &MoveModel::builtin() : nullptr) {
+    search.collectOutcomes(territory);
+  }
+};
+
+AnalysisSearch::AnalysisSearch(const Game& game, Color toMove, const JudgmentOptions& options)
+    : m_state(std::make_unique<State>(game, toMove, options)) {}
+
+AnalysisSearch::~AnalysisSearch() = default;
+AnalysisSearch::AnalysisSearch(AnalysisSearch&&) noexcept = default;
+AnalysisSearch& AnalysisSearch::operator=(AnalysisSearch&&) noexcept = default;
+
+long AnalysisSearch::playouts() const { return m_state->playouts; }
+
+long AnalysisSearch::run(long playouts, const std::function<bool()>& stop) {
+  long done = 0;
+  while (done < playouts) {
+    const long chunk = std::min<long>(16, playouts - done);
+    done += m_state->search.run(chunk, std::nullopt, false);
+    if (stop && stop()) break;
+  }
+  m_state->playouts += done;
+  return done;
+}
+
+SearchReport AnalysisSearch::report(int maxCandidates, int maxLine) const {
+  const State& s = *m_state;
+  return reportOf(s.search, s.board, s.toMove, s.komi + s.handicap, maxCandidates, maxLine);
+}
+
+Analysis AnalysisSearch::judgment() const {
+  const State& s = *m_state;
+  const Board& board = s.board;
+  const int size = board.size();
+  const std::size_t points = static_cast<std::size_t>(size) * size;
+  const SearchReport seen = report(0);
+  Analysis a;
+  a.size = size;
+  a.final = false;
+  a.playoutOwnership = seen.ownership;
+  a.status.assign(points, StoneStatus::Alive);
+  auto index = [size](Point p) { return static_cast<std::size_t>(p.row) * size + p.col; };
+
+  // A chain is dead when its points' mean ownership lies at least kDeadOwnership toward the opponent.
+  std::vector<std::uint8_t> judged(static_cast<std::size_t>(board.vertexEnd()), 0);
+  for (int row = 0; row < size; ++row) {
+    for (int col = 0; col < size; ++col) {
+      const Vertex v = board.vertex({row, col});
+      if (!isPlayer(board.at(v)) || judged[v]) continue;
+      double sum = 0;
+      int stones = 0;
+      Vertex t = v;
+      do {
+        judged[t] = 1;
+        sum += a.playoutOwnership[index(board.point(t))];
+        ++stones;
+        t = board.nextInChain(t);
+      } while (t != v);
+      const double own = (board.at(v) == Color::Black ? sum : -sum) / stones;
+      if (own > -kDeadOwnership) continue;
+      t = v;
+      do {
+        a.status[index(board.point(t))] = StoneStatus::Dead;
+        t = board.nextInChain(t);
+      } while (t != v);
+    }
+  }
+  for (std::size_t i = 0; i < points; ++i) {
+    if (a.status[i] == StoneStatus::Dead) a.dead.push_back({static_cast<int>(i) / size, static_cast<int>(i) % size});
+  }
+  const std::vector<bool> seki = sekiStones(board, a.dead);
+  for (std::size_t i = 0; i < points; ++i) {
+    if (!seki[i]) continue;
+    a.status[i] = StoneStatus::Seki;
+    a.seki.push_back({static_cast<int>(i) / size, static_cast<int>(i) % size});
+  }
+
+  a.owner.assign(points, Color::Empty);
+  for (std::size_t i = 0; i < points; ++i) {
+    if (a.status[i] == StoneStatus::Seki) continue;
+    const float o = a.playoutOwnership[i];
+    if (o >= kLikelyOwnership) a.owner[i] = Color::Black;
+    if (o <= -kLikelyOwnership) a.owner[i] = Color::White;
+  }
+
+  // The expected score, its points rounded to a whole number before komi, as a count would give them.
+  const Outcomes& outcomes = s.search.outcomes();
+  const auto n = static_cast<double>(std::max<long>(1, outcomes.playouts));
+  Score& score = a.score;
+  score.komi = s.komi;
+  score.handicap = s.handicap;
+  const double difference = std::round((outcomes.blackSum - outcomes.whiteSum) / n);
+  score.black = std::round(outcomes.blackSum / n);
+  score.white = score.black - difference;
+  score.margin = difference - score.komi - score.handicap;
+  score.result = resultString(score.margin);
+  score.owner = a.owner;
+  return a;
+}
+
+Analysis estimate(const Game& game, const JudgmentOptions& options) {
+  AnalysisSearch search(game, game.toMove(), options);
+  search.run(options.playouts > 0 ? options.playouts : estimatePlayouts(game));
+  return search.judgment();
+}
+
+Analysis judge(const Game& game) {
+  Analysis counted = analyze(game);
+  if (counted.final || game.phase() != Phase::Playing) return counted;
+  return estimate(game);
+}
+
+std::vector<bool> settledPoints(const Analysis& asFinished, const Analysis& estimated, const Board& board) {
+  const int size = board.size();
+  const std::size_t points = static_cast<std::size_t>(size) * size;
+  std::vector<bool> settled(points, false);
+  auto index = [size](Point p) { return static_cast<std::size_t>(p.row) * size + p.col; };
+  auto live = [&](Vertex u) {
+    return isPlayer(board.at(u)) && asFinished.status[index(board.point(u))] != StoneStatus::Dead;
+  };
+  for (int row = 0; row < size; ++row) {
+    for (int col = 0; col < size; ++col) {
+      const std::size_t i = index({row, col});
+      const Vertex v = board.vertex({row, col});
+      const Color owner = asFinished.owner[i];
+      if (owner == Color::Empty) {
+        // Dame, seki stones and the points beside them are settled as they are; any other point nobody holds is an
+        // open border.
+        if (asFinished.status[i] == StoneStatus::Seki) {
+          settled[i] = true;
+          continue;
+        }
+        bool black = false;
+        bool white = false;
+        bool seki = false;
+        for (int d : board.neighbourOffsets()) {
+          const Vertex u = v + d;
+          if (!live(u)) continue;
+          black |= board.at(u) == Color::Black;
+          white |= board.at(u) == Color::White;
+          seki |= asFinished.status[index(board.point(u))] == StoneStatus::Seki;
+        }
+        settled[i] = board.at(v) == Color::Empty && ((black && white) || seki);
+        continue;
+      }
+      if (estimated.playoutOwnership.empty()) continue;
+      const double o = estimated.playoutOwnership[i];
+      settled[i] = owner == Color::Black ? o >= kSettledOwnership : o <= -kSettledOwnership;
+    }
+  }
+  return settled;
+}
+
+}  // namespace tengen::engine
