@@ -303,7 +303,7 @@ CLI::App* addMatchCommand(CLI::App& app, MatchOptions* options) {
       ->check(CLI::Range(1, kMaxGames))
       ->capture_default_str();
   cmd->add_option("--size", options->size, "Board size, 2..25")->check(CLI::Range(2, 25))->capture_default_str();
-  cmd->add_option("--komi", options->komi, "Komi (default: the rule set's)");
+  cmd->add_option("--komi", options->komi, "Komi (default: the rule set's; 0.5 with a handicap)");
   cmd->add_option("--rules", options->rules, "Rule set: " + knownRuleNames())->type_name("NAME")->capture_default_str();
   cmd->add_option("--handicap", options->handicap, "Fixed handicap stones, 0 or 2..9")->capture_default_str();
   cmd->add_option("--seed", options->seed, "Seed of the engines' randomness; game i uses seed + i")
@@ -340,8 +340,8 @@ int runMatch(const MatchOptions& options, std::ostream& out, std::ostream& err) 
   GameConfig config;
   config.size = options.size;
   config.rules = *rules;
-  config.komi = options.komi;
   config.handicap = options.handicap;
+  config.komi = options.komi.value_or(defaultKomi(*rules, options.handicap));
   const Result<GameConfig> valid = Game::validate(config);
   if (!valid) return fail(valid.error());
 

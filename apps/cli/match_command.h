@@ -22,7 +22,7 @@ struct MatchOptions {
   std::string white;
   int games = 2;
   int size = 19;
-  std::optional<double> komi;  // the rule set's default when not given
+  std::optional<double> komi;  // defaultKomi(rules, handicap) when not given
   std::string rules = "chinese";
   int handicap = 0;
   std::uint64_t seed = 1;  // game i's sources get seed + i

@@ -158,7 +158,6 @@ Result<GameSetup> validate(const PlayOptions& options) {
   setup.config.rules = *rules;
 
   if (options.komi && !std::isfinite(*options.komi)) return R::failure("--komi: must be a finite number");
-  setup.config.komi = options.komi;
 
   if (options.handicap != 0 && (options.handicap < 2 || options.handicap > 9)) {
     return R::failure("--handicap " + std::to_string(options.handicap) + ": must be 0 or 2..9");
@@ -168,6 +167,7 @@ Result<GameSetup> validate(const PlayOptions& options) {
     if (!points) return R::failure("--handicap " + std::to_string(options.handicap) + ": " + points.error());
   }
   setup.config.handicap = options.handicap;
+  setup.config.komi = options.komi.value_or(defaultKomi(*rules, options.handicap));
 
   const std::optional<Color> human = parseColor(options.human.value_or("black"));
   if (!human || !isPlayer(*human)) {
@@ -512,7 +512,7 @@ class TerminalGame {
 CLI::App* addPlayCommand(CLI::App& app, PlayOptions* options) {
   CLI::App* play = app.add_subcommand("play", "Play a game in the terminal against an opponent engine");
   CLI::Option* size = play->add_option("--size", options->size, "Board size, 2..25")->capture_default_str();
-  CLI::Option* komi = play->add_option("--komi", options->komi, "Komi (default: the rule set's)");
+  CLI::Option* komi = play->add_option("--komi", options->komi, "Komi (default: the rule set's; 0.5 with a handicap)");
   CLI::Option* rules = play->add_option("--rules", options->rules, "Rule set: " + knownRuleNames())
                            ->type_name("NAME")
                            ->capture_default_str();

@@ -19,7 +19,7 @@ namespace tengen::cli {
 // The command line of `tengen play`, as typed; runPlay() validates it.
 struct PlayOptions {
   int size = 19;
-  std::optional<double> komi;  // the rule set's default when not given
+  std::optional<double> komi;  // defaultKomi(rules, handicap) when not given
   std::string rules = "chinese";
   int handicap = 0;
   std::uint64_t seed = 1;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `tengen match` end to end: the summary line, one SGF per game that `tengen check` accepts, determinism across
-# --jobs, the built-in engine, a GTP engine whose answers are refused, --json and usage errors.
+# --jobs, the built-in engine, a GTP engine whose answers are refused, --json, the komi of handicap games and usage
+# errors.
 # Usage: match_test.sh PATH/TO/tengen
 set -uo pipefail
 tengen=$1
@@ -108,6 +109,21 @@ assert g["sgf"].endswith("game-001.sgf"), g
 assert g["rejections"]["occupied"] >= 1 and g["rejections"]["repeated"] >= 1, g
 assert m["game_detail"][1]["black"] == "random", m
 PY
+
+# --- handicap komi: 0.5 without --komi under any rule set, an explicit --komi wins, even games keep the rule set's. ---
+match_km() {  # the KM of the first game's record of a match with these options
+  rm -rf "$tmp/km"
+  "$tengen" match --black random --white random --size 9 --games 1 --sgf-dir "$tmp/km" "$@" >/dev/null 2>&1
+  grep -o 'KM\[[^]]*\]' "$tmp/km/game-001.sgf" 2>/dev/null
+}
+[[ "$(match_km --handicap 2)" == "KM[0.5]" ]] || fail "match --handicap 2: $(match_km --handicap 2), expected KM[0.5]"
+[[ "$(match_km --handicap 2 --rules japanese)" == "KM[0.5]" ]] ||
+  fail "match --handicap 2 --rules japanese: $(match_km --handicap 2 --rules japanese), expected KM[0.5]"
+[[ "$(match_km --handicap 2 --komi 3)" == "KM[3]" ]] ||
+  fail "match --handicap 2 --komi 3: $(match_km --handicap 2 --komi 3), expected KM[3]"
+[[ "$(match_km)" == "KM[7.5]" ]] || fail "match without handicap: $(match_km), expected KM[7.5]"
+[[ "$(match_km --rules japanese)" == "KM[6.5]" ]] ||
+  fail "match japanese: $(match_km --rules japanese), expected KM[6.5]"
 
 # --- usage errors: exit 2; an engine that cannot start: exit 4. ---
 expect_exit() {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `tengen play` to its end: the dead-stone estimate and score after two passes, toggling chains, resume, and the
-# game record autosaved after every move (--sgf, --no-sgf, an unwritable path).
+# game record autosaved after every move (--sgf, --no-sgf, an unwritable path), the komi of a handicap game.
 # Usage: play_test.sh PATH/TO/tengen
 set -uo pipefail
 tengen=$1
@@ -80,6 +80,26 @@ err=$(printf 'C3\nB2\nquit\n' | "$tengen" play --size 5 --opponent random --sgf 
 expect_contains unwritable "$err" "cannot save the game record"
 [[ $(echo "$err" | grep -c "cannot save") -eq 1 ]] || fail "the write failure was not reported once: $err"
 expect_contains unwritable "$(cat out.txt)" "Move 4"
+
+# Handicap komi: without --komi a handicap game gets 0.5 under every rule set (White moves first, so the record
+# exists once the person is asked); an explicit --komi wins; an even game keeps the rule set's komi.
+km() { grep -o 'KM\[[^]]*\]' "$1"; }
+out=$(printf 'quit\n' | "$tengen" play --size 9 --handicap 2 --opponent random --sgf hc.sgf 2>&1)
+expect_contains "handicap komi" "$out" "9x9, chinese rules, komi 0.5, handicap 2."
+[[ "$(km hc.sgf)" == "KM[0.5]" ]] || fail "--handicap 2 without --komi: $(km hc.sgf), expected KM[0.5]"
+grep -q 'HA\[2\]' hc.sgf || fail "--handicap 2: the record has no HA[2]"
+printf 'quit\n' | "$tengen" play --size 9 --handicap 2 --rules japanese --opponent random --sgf hc-ja.sgf \
+  >/dev/null 2>&1
+[[ "$(km hc-ja.sgf)" == "KM[0.5]" ]] || fail "--handicap 2 --rules japanese: $(km hc-ja.sgf), expected KM[0.5]"
+printf 'quit\n' | "$tengen" play --size 9 --handicap 2 --komi 3 --opponent random --sgf hc-komi.sgf >/dev/null 2>&1
+[[ "$(km hc-komi.sgf)" == "KM[3]" ]] || fail "--handicap 2 --komi 3: $(km hc-komi.sgf), expected KM[3]"
+printf 'E5\nquit\n' | "$tengen" play --size 9 --opponent random --sgf even.sgf >/dev/null 2>&1
+[[ "$(km even.sgf)" == "KM[7.5]" ]] || fail "an even game: $(km even.sgf), expected KM[7.5]"
+# A resumed handicap game keeps the record's komi, not the handicap default.
+printf 'quit\n' | "$tengen" play --size 9 --handicap 2 --komi 7.5 --opponent random --sgf hc-resume.sgf >/dev/null 2>&1
+out=$(printf 'quit\n' | "$tengen" play --resume hc-resume.sgf 2>&1)
+expect_contains "handicap resume" "$out" "9x9, chinese rules, komi 7.5, handicap 2."
+[[ "$(km hc-resume.sgf)" == "KM[7.5]" ]] || fail "resumed handicap game: $(km hc-resume.sgf), expected KM[7.5]"
 
 # --- Resuming: tengen play --resume [FILE] continues a saved game and keeps saving to it. ---
 mkdir resume && cd resume || exit 1

@@ -79,6 +79,14 @@ TEST(RulesTest, ParseRulesAcceptsAnyCaseAndTrompTaylorAliasesAndRefusesOthers) {
   EXPECT_EQ(parseRules("ing"), std::nullopt);
 }
 
+TEST(RulesTest, DefaultKomiIsAHalfPointWithAHandicapUnderEveryRuleSet) {
+  for (const RuleSet& set : allRuleSets()) {
+    SCOPED_TRACE(set.name);
+    EXPECT_DOUBLE_EQ(defaultKomi(set.rules, 0), set.defaultKomi);
+    for (int handicap = 2; handicap <= 9; ++handicap) EXPECT_DOUBLE_EQ(defaultKomi(set.rules, handicap), 0.5);
+  }
+}
+
 TEST(GameTest, DefaultKomiComesFromTheRuleSetUnlessGiven) {
   for (const RuleSet& set : allRuleSets()) {
     EXPECT_DOUBLE_EQ(newGame(9, set.rules).komi(), set.defaultKomi) << set.name;
@@ -86,6 +94,11 @@ TEST(GameTest, DefaultKomiComesFromTheRuleSetUnlessGiven) {
   GameConfig config;
   config.komi = 0.5;
   EXPECT_DOUBLE_EQ(Game(config).komi(), 0.5);
+  // Game itself does not look at the handicap: GTP and `tengen serve` callers get the rule set's komi as before.
+  GameConfig handicapped;
+  handicapped.size = 9;
+  handicapped.handicap = 2;
+  EXPECT_DOUBLE_EQ(Game(handicapped).komi(), ruleSet(Rules::Chinese).defaultKomi);
 }
 
 TEST(ReasonTest, CodesAndWordsFollowTheReasonTable) {

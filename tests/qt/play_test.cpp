@@ -1,8 +1,11 @@
 // Playing in the window: clicks land on the right points at any window size, illegal clicks change nothing and
 // say why, the AI answers off the GUI thread, undo takes back its reply too, navigation and shortcuts.
 #include <QAction>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QMouseEvent>
+#include <QSpinBox>
 #include <QtTest>
 
 #include "tengen/ai/move_source.h"
@@ -407,7 +410,44 @@ class PlayTest : public QObject {
     QCOMPARE(shown.config.handicap, 3);
     QCOMPARE(shown.human, Color::White);
     QCOMPARE(shown.opponent.spec(), std::string("gtp:/usr/games/gnugo --mode gtp"));
-    QCOMPARE(*shown.config.komi, 6.5);
+    QCOMPARE(*shown.config.komi, 0.5);  // a handicap game's komi when the setup gives none
+
+    setup.config.komi = 2.0;
+    dialog.setSetup(setup);
+    QCOMPARE(*dialog.setup().config.komi, 2.0);  // a setup's own komi stays, handicap or not
+  }
+
+  void aHandicapSetsAHalfPointOfKomiAndWhiteMovesFirst() {
+    GameSetup setup = quickSetup();
+    setup.config.rules = Rules::Japanese;
+    NewGameDialog dialog(setup, false);
+    auto* komi = dialog.findChild<QDoubleSpinBox*>(QStringLiteral("komi"));
+    auto* handicap = dialog.findChild<QSpinBox*>(QStringLiteral("handicap"));
+    auto* rules = dialog.findChild<QComboBox*>(QStringLiteral("rules"));
+    auto* color = dialog.findChild<QComboBox*>(QStringLiteral("color"));
+    QVERIFY(komi && handicap && rules && color);
+    QCOMPARE(komi->value(), 6.5);
+    QCOMPARE(color->itemText(0), QStringLiteral("Black (you move first)"));
+    QCOMPARE(color->itemText(1), QStringLiteral("White"));
+
+    handicap->setValue(2);
+    QCOMPARE(komi->value(), 0.5);
+    QCOMPARE(*dialog.setup().config.komi, 0.5);
+    QCOMPARE(color->currentText(), QStringLiteral("Black (handicap stones; White moves first)"));
+    QCOMPARE(color->itemText(1), QStringLiteral("White (you move first)"));
+
+    // The person may change the komi; more stones keep that choice, a new rule set keeps the half point.
+    komi->setValue(1.5);
+    handicap->setValue(3);
+    QCOMPARE(komi->value(), 1.5);
+    rules->setCurrentIndex(rules->findData(static_cast<int>(Rules::Chinese)));
+    QCOMPARE(komi->value(), 0.5);
+
+    // Back to no handicap: the rule set's komi, and Black moves first again.
+    handicap->setValue(0);
+    QCOMPARE(komi->value(), 7.5);
+    QCOMPARE(color->currentText(), QStringLiteral("Black (you move first)"));
+    QCOMPARE(color->itemText(1), QStringLiteral("White"));
   }
 };
 

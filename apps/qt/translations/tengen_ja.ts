@@ -1131,6 +1131,14 @@ Waiting: ask again or change the opponent.</source>
         <source>The server&apos;s URL starts with http:// or https://</source>
         <translation>サーバーの URL は http:// または https:// で始まります</translation>
     </message>
+    <message>
+        <source>Black (handicap stones; White moves first)</source>
+        <translation>黒（置き石、白が先手）</translation>
+    </message>
+    <message>
+        <source>White (you move first)</source>
+        <translation>白（先手）</translation>
+    </message>
 </context>
 <context>
     <name>tengen::qt::OpponentRunner</name>

@@ -1139,6 +1139,14 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
         <source>The server&apos;s URL starts with http:// or https://</source>
         <translation>A URL do servidor começa com http:// ou https://</translation>
     </message>
+    <message>
+        <source>Black (handicap stones; White moves first)</source>
+        <translation>Pretas (pedras de handicap; as brancas começam)</translation>
+    </message>
+    <message>
+        <source>White (you move first)</source>
+        <translation>Brancas (você começa)</translation>
+    </message>
 </context>
 <context>
     <name>tengen::qt::OpponentRunner</name>

@@ -156,6 +156,7 @@ NewGameDialog::NewGameDialog(const GameSetup& initial, bool opponentOnly, QWidge
   connect(m_kind, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
   connect(m_rules, &QComboBox::currentIndexChanged, this, &NewGameDialog::rulesChanged);
   connect(m_size, &QSpinBox::valueChanged, this, &NewGameDialog::updateHandicapRange);
+  connect(m_handicap, &QSpinBox::valueChanged, this, &NewGameDialog::handicapChanged);
   connect(m_timeKind, &QComboBox::currentIndexChanged, this, &NewGameDialog::timeKindChanged);
   setSetup(initial);
 }
@@ -164,9 +165,12 @@ void NewGameDialog::setSetup(const GameSetup& setup) {
   m_hidden = setup.opponent;
   m_size->setValue(setup.config.size);
   m_rules->setCurrentIndex(std::max(0, m_rules->findData(static_cast<int>(setup.config.rules))));
-  m_komi->setValue(setup.config.komi.value_or(ruleSet(setup.config.rules).defaultKomi));
+  m_komi->setValue(setup.config.komi.value_or(defaultKomi(setup.config.rules, setup.config.handicap)));
   updateHandicapRange();
+  // The setup's komi stays: it was chosen for its handicap.
+  m_handicapKomi = setup.config.handicap >= 2;
   m_handicap->setValue(setup.config.handicap);
+  handicapChanged();
   m_color->setCurrentIndex(setup.human == Color::White ? 1 : 0);
   const TimeControl& t = setup.timeControl;
   m_timeKind->setCurrentIndex(std::max(0, m_timeKind->findData(static_cast<int>(t.kind))));
@@ -191,9 +195,9 @@ void NewGameDialog::setSetup(const GameSetup& setup) {
 GameSetup NewGameDialog::setup() const {
   GameSetup setup;
   setup.config.size = m_size->value();
-  setup.config.rules = static_cast<Rules>(m_rules->currentData().toInt());
+  setup.config.rules = chosenRules();
   setup.config.komi = m_komi->value();
-  setup.config.handicap = m_handicap->value() == 1 ? 0 : m_handicap->value();
+  setup.config.handicap = chosenHandicap();
   setup.human = static_cast<Color>(m_color->currentData().toInt());
   TimeControl& t = setup.timeControl;
   t.kind = static_cast<TimeControl::Kind>(m_timeKind->currentData().toInt());
@@ -217,9 +221,26 @@ GameSetup NewGameDialog::setup() const {
 }
 
 void NewGameDialog::rulesChanged() {
-  // A new rule set brings its own komi, as a player expects when switching between Japanese and Chinese.
-  m_komi->setValue(ruleSet(static_cast<Rules>(m_rules->currentData().toInt())).defaultKomi);
+  // A new rule set brings its own komi, as a player expects when switching between Japanese and Chinese; a handicap
+  // game keeps its half point under every rule set.
+  m_komi->setValue(defaultKomi(chosenRules(), chosenHandicap()));
 }
+
+void NewGameDialog::handicapChanged() {
+  // Only turning into a handicap game or back changes the komi: one the person set for 3 stones stays at 4.
+  const bool handicap = chosenHandicap() >= 2;
+  if (handicap != m_handicapKomi) {
+    m_handicapKomi = handicap;
+    m_komi->setValue(defaultKomi(chosenRules(), chosenHandicap()));
+  }
+  // Handicap stones are Black's first move, so White plays first.
+  m_color->setItemText(0, handicap ? tr("Black (handicap stones; White moves first)") : tr("Black (you move first)"));
+  m_color->setItemText(1, handicap ? tr("White (you move first)") : tr("White"));
+}
+
+int NewGameDialog::chosenHandicap() const { return m_handicap->value() == 1 ? 0 : m_handicap->value(); }
+
+Rules NewGameDialog::chosenRules() const { return static_cast<Rules>(m_rules->currentData().toInt()); }
 
 void NewGameDialog::timeKindChanged() {
   using Kind = TimeControl::Kind;

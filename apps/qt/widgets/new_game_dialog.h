@@ -35,7 +35,13 @@ class NewGameDialog : public QDialog {
 
  private:
   void rulesChanged();
+  // Gives the komi of the new handicap or its absence (defaultKomi) when the game turns into a handicap game or back,
+  // and words the colour choice for who moves first.
+  void handicapChanged();
   void updateHandicapRange();
+  // The handicap the game gets: the spin box's value, 1 (refused on Start) counting as none.
+  int chosenHandicap() const;
+  Rules chosenRules() const;
   // Shows the fields the chosen kind of clock uses.
   void timeKindChanged();
   QString problem() const;
@@ -62,7 +68,8 @@ class NewGameDialog : public QDialog {
   QCheckBox* m_modelImage;
   QLineEdit* m_remoteUrl;
   QLabel* m_problem;
-  OpponentConfig m_hidden;  // options the dialog does not show (timeout, retries), kept as they were
+  OpponentConfig m_hidden;      // options the dialog does not show (timeout, retries), kept as they were
+  bool m_handicapKomi = false;  // whether the komi was last given for a handicap game
 };
 
 }  // namespace tengen::qt

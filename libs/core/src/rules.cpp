@@ -22,6 +22,11 @@ constexpr std::array<RuleSet, 6> kRuleSets = {{
 
 const RuleSet& ruleSet(Rules rules) { return kRuleSets[static_cast<int>(rules)]; }
 
+double defaultKomi(Rules rules, int handicap) {
+  // The handicap stones are White's compensation already; the half point only rules out a draw.
+  return handicap >= 2 ? 0.5 : ruleSet(rules).defaultKomi;
+}
+
 std::span<const RuleSet> allRuleSets() { return kRuleSets; }
 
 std::optional<Rules> parseRules(std::string_view name) {

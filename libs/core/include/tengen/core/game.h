@@ -17,7 +17,8 @@ namespace tengen {
 struct GameConfig {
   int size = 19;
   Rules rules = Rules::Chinese;
-  // Komi; when not set, the rule set's default.
+  // Komi; when not set, the rule set's default whatever the handicap (GTP and `tengen serve` keep that). A front end
+  // that fills in a komi its user left out asks defaultKomi(rules, handicap) instead.
   std::optional<double> komi;
   // Fixed handicap stones (GTP fixed_handicap placement), 0 or 2..9.
   int handicap = 0;

@@ -24,6 +24,10 @@ struct RuleSet {
 
 const RuleSet& ruleSet(Rules rules);
 
+// The komi of a game whose komi nobody gave: 0.5 with a handicap of two stones or more under every rule set (as KGS,
+// Sabaki and GNU Go), else the rule set's defaultKomi.
+double defaultKomi(Rules rules, int handicap);
+
 // Every rule set, in the order docs/rules.md lists them.
 std::span<const RuleSet> allRuleSets();
 
