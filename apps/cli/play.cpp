@@ -29,6 +29,7 @@
 #include "tengen/core/rules.h"
 #include "tengen/core/text.h"
 #include "tengen/core/types.h"
+#include "tengen/engine/judgment.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/net/http_client.h"
 #include "tengen/sgf/sgf.h"
@@ -50,6 +51,7 @@ constexpr std::string_view kHelp =
     "  pass      pass; two passes in a row end the game\n"
     "  resign    give up the game\n"
     "  undo      take back your last move and the opponent's reply\n"
+    "  score     the engine's estimate of the game so far, with each point's likely owner\n"
     "  quit      leave the game (the end of input does the same)\n"
     "  help      this list\n";
 
@@ -287,6 +289,10 @@ class TerminalGame {
       undo();
       return true;
     }
+    if (command == "score") {
+      showEstimate();
+      return true;
+    }
     const Result<ParsedVertex> parsed = parseGtpVertex(command, m_game.size());
     if (!parsed) {
       m_io.out << parsed.error() << " (type help for commands)\n";
@@ -484,6 +490,44 @@ class TerminalGame {
              << " + komi " << score.komi << " -> " << score.result << '\n';
   }
 
+  // The judgment of the game so far (the built-in engine's estimate while it is in play): the result, and the board
+  // with each point's likely owner: stones X and O (x and o when probably dead), empty points b or w when they are
+  // likely Black's or White's, . or + when nobody's yet.
+  void showEstimate() {
+    const Analysis judged = engine::judge(m_game);
+    std::string board = m_game.board().toAscii();
+    const int size = m_game.size();
+    std::vector<std::size_t> lineStart{0};
+    for (std::size_t i = 0; i < board.size(); ++i) {
+      if (board[i] == '\n') lineStart.push_back(i + 1);
+    }
+    int black = 0;
+    int white = 0;
+    for (int row = 0; row < size; ++row) {
+      for (int col = 0; col < size; ++col) {
+        const std::size_t i = static_cast<std::size_t>(row) * size + col;
+        const std::size_t at = lineStart[static_cast<std::size_t>(row) + 1] + 3 + 2 * static_cast<std::size_t>(col);
+        const Color owner = judged.owner[i];
+        black += owner == Color::Black;
+        white += owner == Color::White;
+        if (at >= board.size()) continue;
+        if (judged.status[i] == StoneStatus::Dead) {
+          board[at] = static_cast<char>(std::tolower(static_cast<unsigned char>(board[at])));
+        } else if (m_game.board().at(Point{row, col}) == Color::Empty && isPlayer(owner)) {
+          board[at] = owner == Color::Black ? 'b' : 'w';
+        }
+      }
+    }
+    std::string dead;
+    for (const Point& p : judged.dead) dead += " " + gtpVertex(p, size);
+    m_io.out << board;
+    m_io.out << (judged.final ? "Count" : "Estimate") << " (" << m_game.ruleSet().name << " rules, komi "
+             << m_game.komi() << "): " << judged.score.result << (judged.final ? "" : " (estimate)") << '\n';
+    auto points = [](int n) { return std::to_string(n) + (n == 1 ? " point" : " points"); };
+    m_io.out << "Likely Black's: " << points(black) << ", White's: " << points(white) << " (b, w on empty points); "
+             << (judged.final ? "dead:" : "probably dead:") << (dead.empty() ? " none" : dead) << " (x, o)\n";
+  }
+
   // Rewrites the record after every change so that a crash or a closed terminal loses nothing; a failure is told
   // once and never stops the game.
   void saveRecord() {
@@ -550,7 +594,8 @@ CLI::App* addPlayCommand(CLI::App& app, PlayOptions* options) {
     }
   });
   play->footer(
-      "Moves are typed as D4 or q16; also pass, resign, undo, quit, help. Input may be piped; its end quits. After "
+      "Moves are typed as D4 or q16; also pass, resign, undo, score, quit, help. Input may be piped; its end quits. "
+      "After "
       "two passes: done, a point to toggle its chain dead or alive, or resume; the end of input accepts.");
   return play;
 }

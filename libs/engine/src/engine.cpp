@@ -53,7 +53,7 @@ EndReading readEnd(const Game& game, Color color, bool moveModel) {
   search.run(estimatePlayouts(game));
   const Analysis estimated = search.judgment();
   EndReading reading;
-  reading.settled = settledPoints(analyze(game), estimated, game.board());
+  reading.settled = settledPoints(analyze(game), estimated, game);
   reading.margin = color == Color::Black ? estimated.score.margin : -estimated.score.margin;
   return reading;
 }

@@ -227,7 +227,10 @@ Analysis judge(const Game& game) {
   return estimate(game);
 }
 
-std::vector<bool> settledPoints(const Analysis& asFinished, const Analysis& estimated, const Board& board) {
+std::vector<bool> settledPoints(const Analysis& asFinished, const Analysis& estimated, const Game& game) {
+  const Board& board = game.board();
+  // Under area scoring a dame point is worth a point to whoever fills it; under territory scoring nothing.
+  const bool dameSettled = game.ruleSet().scoring == Scoring::Territory;
   const int size = board.size();
   const std::size_t points = static_cast<std::size_t>(size) * size;
   std::vector<bool> settled(points, false);
@@ -241,8 +244,8 @@ std::vector<bool> settledPoints(const Analysis& asFinished, const Analysis& esti
       const Vertex v = board.vertex({row, col});
       const Color owner = asFinished.owner[i];
       if (owner == Color::Empty) {
-        // Dame, seki stones and the points beside them are settled as they are; any other point nobody holds is an
-        // open border.
+        // Seki stones and the points beside them are settled as they are, and dame where filling it gains nothing;
+        // any other point nobody holds is an open border.
         if (asFinished.status[i] == StoneStatus::Seki) {
           settled[i] = true;
           continue;
@@ -257,7 +260,7 @@ std::vector<bool> settledPoints(const Analysis& asFinished, const Analysis& esti
           white |= board.at(u) == Color::White;
           seki |= asFinished.status[index(board.point(u))] == StoneStatus::Seki;
         }
-        settled[i] = board.at(v) == Color::Empty && ((black && white) || seki);
+        settled[i] = board.at(v) == Color::Empty && ((black && white && dameSettled) || seki);
         continue;
       }
       if (estimated.playoutOwnership.empty()) continue;

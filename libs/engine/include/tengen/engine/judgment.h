@@ -100,9 +100,11 @@ Analysis estimate(const Game& game, const JudgmentOptions& options = {});
 // board with nothing left to play: docs/scoring.md), else estimate(game) (final false).
 Analysis judge(const Game& game);
 
-// Per point, row-major: whether it is settled, given core's reading of the board as finished and an estimate of the
-// same position: dame and seki points as core finds them always are, a point core gives to a side is when the
-// estimate gives it to the same side by at least kSettledOwnership, a point core gives to nobody otherwise is not.
-std::vector<bool> settledPoints(const Analysis& asFinished, const Analysis& estimated, const Board& board);
+// Per point, row-major: whether playing on can no longer change who it counts for, given core's reading of the game's
+// board as finished and an estimate of the same position. Seki stones and the empty points beside them are settled
+// (found structurally, as core finds them); so is dame under territory scoring, where filling it gains nothing (under
+// area scoring it is worth a point to whoever fills it); a point core gives to a side is when the estimate gives it
+// to the same side by at least kSettledOwnership; any other point (an open border) is not.
+std::vector<bool> settledPoints(const Analysis& asFinished, const Analysis& estimated, const Game& game);
 
 }  // namespace tengen::engine
