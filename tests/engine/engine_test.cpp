@@ -13,7 +13,10 @@
 #include <vector>
 
 #include "tengen/core/coords.h"
+#include "tengen/core/analysis.h"
 #include "tengen/core/game.h"
+#include "tengen/core/random.h"
+#include "tengen/engine/judgment.h"
 
 namespace tengen::engine {
 namespace {
@@ -192,6 +195,143 @@ TEST(Engine, PassesWhenOnlyItsOwnEyesAreLeft) {
                                     Color::Black, 0.5);
   Engine engine(withPlayouts(100));
   EXPECT_EQ(engine.genmove(game, Color::Black), Move::pass(Color::Black));
+}
+
+// The first 24 moves of a 9x9 game between two engines: half the board is still empty.
+const std::vector<std::string> kOpen24 = {"F6", "E5", "D5", "E6", "E4", "F5", "F4", "G5", "D6", "D4", "G4", "C4",
+                                          "E7", "D7", "G6", "H5", "H4", "C6", "D8", "C5", "C7", "D6", "F8", "C8"};
+
+// A game from GTP moves, colours alternating from Black.
+Game gameOfMoves(int size, const std::vector<std::string>& moves, double komi = 7.5, Rules rules = Rules::Chinese) {
+  Game game(GameConfig{size, rules, komi, 0});
+  for (const std::string& text : moves) {
+    const Result<ParsedVertex> v = parseGtpVertex(text, size);
+    EXPECT_TRUE(v.ok()) << text;
+    const Color c = game.toMove();
+    EXPECT_EQ(game.play(v->kind == MoveKind::Pass ? Move::pass(c) : Move::play(c, v->point)), RejectReason::None);
+  }
+  return game;
+}
+
+TEST(Engine, PlaysOnAfterAPassInAnOpenPosition) {
+  Game game = gameOfMoves(9, kOpen24);
+  ASSERT_EQ(game.play(Move::pass(Color::Black)), RejectReason::None);
+  for (std::uint64_t seed : {1, 2, 3}) {
+    Engine engine(withPlayouts(1000, seed));
+    EXPECT_EQ(engine.genmove(game, Color::White).kind, MoveKind::Play) << seed;
+    Engine asBlack(withPlayouts(1000, seed));
+    Game other = gameOfMoves(9, kOpen24);
+    ASSERT_EQ(other.play(Move::play(Color::Black, {8, 8})), RejectReason::None);
+    ASSERT_EQ(other.play(Move::pass(Color::White)), RejectReason::None);
+    EXPECT_EQ(asBlack.genmove(other, Color::Black).kind, MoveKind::Play) << seed;
+  }
+}
+
+// Black's area left of its wall on D, White's right of its wall on F; E is dame between the walls.
+const std::vector<std::string> kOnlyDame = {"...X.O...",  //
+                                            "...X.O...",  //
+                                            "...X.O...",  //
+                                            "...X.O...",  //
+                                            "...X.O...",  //
+                                            "...X.O...",  //
+                                            "...X.O...",  //
+                                            "...X.O...",  //
+                                            "...X.O..."};
+
+// Plays the engine as `color` against an opponent that always passes, until the engine passes too or `most` moves;
+// answers the engine's moves in order.
+std::vector<Move> playAgainstPasses(Game& game, Color color, long playouts, int most) {
+  Engine engine(withPlayouts(playouts));
+  std::vector<Move> played;
+  for (int i = 0; i < most; ++i) {
+    if (game.toMove() != color) {
+      EXPECT_EQ(game.play(Move::pass(opponent(color))), RejectReason::None);
+    }
+    const Move move = engine.genmove(game, color);
+    played.push_back(move);
+    EXPECT_EQ(game.play(move), RejectReason::None);
+    if (move.kind != MoveKind::Play) break;
+  }
+  return played;
+}
+
+TEST(Engine, PassesWhenOnlyDameIsLeftUnderTerritoryRules) {
+  Game game = gameFromDiagram(kOnlyDame, Color::White, 0.5, Rules::Japanese);
+  const std::vector<Move> played = playAgainstPasses(game, Color::Black, 500, 3);
+  ASSERT_EQ(played.size(), 1U);
+  EXPECT_EQ(played.front(), Move::pass(Color::Black));
+}
+
+TEST(Engine, FillsDameUnderAreaRulesThenPasses) {
+  // Under area scoring each dame point is a point for whoever fills it: the engine fills them, nothing else.
+  Game game = gameFromDiagram(kOnlyDame, Color::White, 0.5, Rules::Chinese);
+  const std::vector<Move> played = playAgainstPasses(game, Color::Black, 500, 14);
+  ASSERT_FALSE(played.empty());
+  EXPECT_EQ(played.back(), Move::pass(Color::Black));
+  for (std::size_t i = 0; i + 1 < played.size(); ++i) {
+    ASSERT_EQ(played[i].kind, MoveKind::Play);
+    EXPECT_EQ(played[i].point.col, 4) << gtpMove(played[i], 9);  // column E
+  }
+}
+
+// Black's wall on D, White's on G: E and F are open borders, Black's area the larger (36 points against 27).
+const std::vector<std::string> kOpenBorders = {"...X..O..",  //
+                                               "...X..O..",  //
+                                               "...X..O..",  //
+                                               "...X..O..",  //
+                                               "...X..O..",  //
+                                               "...X..O..",  //
+                                               "...X..O..",  //
+                                               "...X..O..",  //
+                                               "...X..O.."};
+
+TEST(Engine, AheadItClosesTheBordersThenPasses) {
+  Game game = gameFromDiagram(kOpenBorders, Color::White, 0.5, Rules::Japanese);
+  const std::vector<Move> played = playAgainstPasses(game, Color::Black, 500, 24);
+  ASSERT_FALSE(played.empty());
+  EXPECT_EQ(played.back(), Move::pass(Color::Black));
+  EXPECT_GE(played.size(), 2U);  // the borders were open: it played before passing
+  for (std::size_t i = 0; i + 1 < played.size(); ++i) {
+    ASSERT_EQ(played[i].kind, MoveKind::Play);
+    // Never inside its own area (columns A-C) nor White's (H-J).
+    EXPECT_GE(played[i].point.col, 4) << gtpMove(played[i], 9);
+    EXPECT_LE(played[i].point.col, 5) << gtpMove(played[i], 9);
+  }
+}
+
+TEST(Engine, NeverAnswersAPassWithAPassWhileAPointIsUnsettled) {
+  // Games between two engines in which either side sometimes passes: every time the engine answers a pass with a
+  // pass, every point it could have played is settled by the end reading it decides by.
+  int passesAnswered = 0;
+  for (std::uint64_t seed : {11, 12}) {
+    Game game(GameConfig{7, Rules::Chinese, 7.5, 0});
+    Engine black(withPlayouts(400, seed));
+    Engine white(withPlayouts(400, seed + 100));
+    Rng rng(seed);
+    for (int turn = 0; turn < 120 && game.phase() == Phase::Playing; ++turn) {
+      const Color c = game.toMove();
+      const bool opponentPassed = !game.moves().empty() && game.moves().back().kind == MoveKind::Pass;
+      Move move = (c == Color::Black ? black : white).genmove(game, c);
+      if (opponentPassed && move.kind == MoveKind::Pass) {
+        ++passesAnswered;
+        const Analysis estimated = estimate(game);
+        const std::vector<bool> settled = settledPoints(analyze(game), estimated, game);
+        for (int row = 0; row < 7; ++row) {
+          for (int col = 0; col < 7; ++col) {
+            if (settled[static_cast<std::size_t>(row) * 7 + col]) continue;
+            const Point p{row, col};
+            const bool playable = game.isLegal(Move::play(c, p)) && !game.board().isSimpleEye(c, game.board().vertex(p));
+            EXPECT_FALSE(playable) << "seed " << seed << ", move " << game.moveCount() << ": "
+                                   << gtpVertex(p, 7) << " is unsettled";
+          }
+        }
+      }
+      // Now and then a side passes in the middle of the game, as a person might (never ending the game itself).
+      if (move.kind == MoveKind::Play && !opponentPassed && rng.below(8) == 0) move = Move::pass(c);
+      ASSERT_EQ(game.play(move), RejectReason::None);
+    }
+  }
+  EXPECT_GT(passesAnswered, 0);  // the games did end
 }
 
 // The opening tests' budgets: enough that, before the search had its opening prior, the playouts' own preferences
