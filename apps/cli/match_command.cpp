@@ -25,6 +25,7 @@
 #include "tengen/ai/referee.h"
 #include "tengen/ai/rejection_counts.h"
 #include "tengen/core/analysis.h"
+#include "tengen/engine/judgment.h"
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
@@ -165,14 +166,14 @@ class MatchRunner {
 
   // The result as SGF RE has it. Engines pass with dead stones still on the board (GNU Go does): the analysis every
   // result comes from takes them off before counting, as a person scoring the game would. A game cut off by the
-  // move limit is scored as it stands, as an estimate.
+  // move limit gets the built-in engine's estimate (or the count, when its board is closed).
   static std::string resultOf(Game& game) {
     if (game.phase() == Phase::Scoring) {
       game.finish(analyze(game).dead);
       return game.result();
     }
     if (game.phase() == Phase::Finished) return game.result();
-    return analyze(game).score.result;
+    return engine::judge(game).score.result;
   }
 
   // Writes the game's SGF into --sgf-dir, when given.

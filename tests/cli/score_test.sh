@@ -30,23 +30,35 @@ expect_eq "seki" "$?:$out" "0:seki.sgf: B+5.5 (dead: none) (seki: A2 B2 C2 D2 E2
 out=$("$tengen" score --rules japanese seki.sgf 2>&1)
 expect_eq "seki, japanese" "$?:$out" "0:seki.sgf: B+1.5 (dead: none) (seki: A2 B2 C2 D2 E2 F2 B1 D1 F1)"
 
-# A record that does not end with two passes is an estimate, and says so.
+# A record that stops without passes on a closed board is counted as the finished game would be.
 out=$("$tengen" score unfinished.sgf 2>&1)
-expect_eq "unfinished" "$?:$out" "0:unfinished.sgf: W+16.5 (estimate) (dead: B5 H5)"
+expect_eq "unfinished" "$?:$out" "0:unfinished.sgf: W+16.5 (dead: B5 H5)"
+# A game still in play is the built-in engine's estimate, and says so: one stone does not take the board.
+out=$("$tengen" score open.sgf 2>&1)
+[[ $? -eq 0 && "$out" =~ ^open\.sgf:\ ([BW])\+([0-9]+)\.5\ \(estimate\)\ \(dead:\ none\)$ ]] ||
+  fail "open: '$out'"
+(( ${BASH_REMATCH[2]:-99} <= 12 )) || fail "open: '$out' is not within 12 points either way"
 # A resigned record prints its RE.
 out=$("$tengen" score resigned.sgf 2>&1)
 expect_eq "resigned" "$?:$out" "0:resigned.sgf: W+R"
 
-# JSON Lines: one object per file, in order, with file, result, dead, seki and final.
+# JSON Lines: one object per file, in order, with file, result, dead, seki, the ownership (letters, and values from
+# -1 to 1; a count's are 1, -1 or 0) and final.
 out=$("$tengen" score --json walls.sgf unfinished.sgf seki.sgf resigned.sgf 2>&1)
 code=$?
-expected='{"file":"walls.sgf","result":"W+16.5","dead":["B5","H5"],"seki":[],"final":true}
-{"file":"unfinished.sgf","result":"W+16.5","dead":["B5","H5"],"seki":[],"final":false}
-{"file":"seki.sgf","result":"B+5.5","dead":[],"seki":["A2","B2","C2","D2","E2","F2","B1","D1","F1"],"final":true}
+walls_ownership='"ownership":["BBBBWWWWW","BBBBWWWWW","BBBBWWWWW","BBBBWWWWW","BBBBWWWWW","BBBBWWWWW","BBBBWWWWW","BBBBWWWWW","BBBBWWWWW"],"ownership_values":[[1.0,1.0,1.0,1.0,-1.0,-1.0,-1.0,-1.0,-1.0],[1.0,1.0,1.0,1.0,-1.0,-1.0,-1.0,-1.0,-1.0],[1.0,1.0,1.0,1.0,-1.0,-1.0,-1.0,-1.0,-1.0],[1.0,1.0,1.0,1.0,-1.0,-1.0,-1.0,-1.0,-1.0],[1.0,1.0,1.0,1.0,-1.0,-1.0,-1.0,-1.0,-1.0],[1.0,1.0,1.0,1.0,-1.0,-1.0,-1.0,-1.0,-1.0],[1.0,1.0,1.0,1.0,-1.0,-1.0,-1.0,-1.0,-1.0],[1.0,1.0,1.0,1.0,-1.0,-1.0,-1.0,-1.0,-1.0],[1.0,1.0,1.0,1.0,-1.0,-1.0,-1.0,-1.0,-1.0]]'
+expected='{"file":"walls.sgf","result":"W+16.5","dead":["B5","H5"],"seki":[],'"$walls_ownership"',"final":true}
+{"file":"unfinished.sgf","result":"W+16.5","dead":["B5","H5"],"seki":[],'"$walls_ownership"',"final":true}
+{"file":"seki.sgf","result":"B+5.5","dead":[],"seki":["A2","B2","C2","D2","E2","F2","B1","D1","F1"],"ownership":["WWWBBBB","WWWBBBB","WWWBBBB","WWWBBBB","WWWBBBB","......B","B...W.B"],"ownership_values":[[-1.0,-1.0,-1.0,1.0,1.0,1.0,1.0],[-1.0,-1.0,-1.0,1.0,1.0,1.0,1.0],[-1.0,-1.0,-1.0,1.0,1.0,1.0,1.0],[-1.0,-1.0,-1.0,1.0,1.0,1.0,1.0],[-1.0,-1.0,-1.0,1.0,1.0,1.0,1.0],[0.0,0.0,0.0,0.0,0.0,0.0,1.0],[1.0,0.0,0.0,0.0,-1.0,0.0,1.0]],"final":true}
 {"file":"resigned.sgf","result":"W+R","dead":[],"seki":[],"final":true}'
 expect_eq "json" "$code:$out" "0:$expected"
 if command -v jq >/dev/null; then
   echo "$out" | jq -e . >/dev/null || fail "json: not JSON Lines: $out"
+  # An estimate: final false, a letter and a value for every point, the values within -1..1.
+  out=$("$tengen" score --json open.sgf 2>&1)
+  echo "$out" | jq -e '.final == false and (.ownership | length == 9 and all(test("^[BW.]{9}$")))
+    and (.ownership_values | length == 9 and all(length == 9 and all(. >= -1 and . <= 1)))
+    and (.dead == []) and (.result | test("^[BW]\\+[0-9]+\\.5$"))' >/dev/null || fail "open: json '$out'"
 fi
 
 # An illegal record: exit 2, the move and the reason on stderr as tengen check words them; the others still scored.

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "tengen/core/coords.h"
 #include "tengen/core/analysis.h"
+#include "tengen/core/coords.h"
 #include "tengen/core/game.h"
 #include "tengen/core/random.h"
 #include "tengen/engine/judgment.h"
@@ -320,9 +320,10 @@ TEST(Engine, NeverAnswersAPassWithAPassWhileAPointIsUnsettled) {
           for (int col = 0; col < 7; ++col) {
             if (settled[static_cast<std::size_t>(row) * 7 + col]) continue;
             const Point p{row, col};
-            const bool playable = game.isLegal(Move::play(c, p)) && !game.board().isSimpleEye(c, game.board().vertex(p));
-            EXPECT_FALSE(playable) << "seed " << seed << ", move " << game.moveCount() << ": "
-                                   << gtpVertex(p, 7) << " is unsettled";
+            const bool playable =
+                game.isLegal(Move::play(c, p)) && !game.board().isSimpleEye(c, game.board().vertex(p));
+            EXPECT_FALSE(playable) << "seed " << seed << ", move " << game.moveCount() << ": " << gtpVertex(p, 7)
+                                   << " is unsettled";
           }
         }
       }

@@ -98,8 +98,15 @@ if start_serve remote --engine random --token-env SERVE_TEST_TOKEN --workers 2 -
   # POST /v1/score with the game of an SGF record that ends with two passes: a lone white stone dead in Black's area.
   body='{"sgf":"(;GM[1]FF[4]SZ[5]KM[0.5]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][ae];B[];W[])"}'
   out=$(curl -s -H "Authorization: Bearer $SERVE_TEST_TOKEN" -X POST "$serve_url/v1/score" -d "$body")
-  expected='{"result":"B+4.5","dead":["A1"],"seki":[],"ownership":["BBBWW","BBBWW","BBBWW","BBBWW","BBBWW"],"final":true}'
+  row='[1.0,1.0,1.0,-1.0,-1.0]'
+  expected='{"result":"B+4.5","dead":["A1"],"seki":[],"ownership":["BBBWW","BBBWW","BBBWW","BBBWW","BBBWW"],'
+  expected+='"ownership_values":['"$row,$row,$row,$row,$row"'],"final":true}'
   [[ "$out" == "$expected" ]] || fail "score: $out"
+  # A game in play: the built-in engine's estimate, final false, each point's ownership value.
+  out=$(curl -s -H "Authorization: Bearer $SERVE_TEST_TOKEN" -X POST "$serve_url/v1/score" \
+    -d '{"size":9,"moves":[["B","E5"]]}')
+  [[ "$out" == *'"final":false}' && "$out" == *'"ownership_values":[['* && "$out" != *'B+73.5'* ]] ||
+    fail "score in play: $out"
 
   printf '(;GM[1]FF[4]SZ[9];B[ee];W[dd])' >"$tmp/game.sgf"
   out=$(env -u TENGEN_TOKEN "$tengen" genmove --sgf "$tmp/game.sgf" --engine "tengen:$serve_url" 2>&1)

@@ -19,6 +19,7 @@
 
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
+#include "tengen/engine/judgment.h"
 #include "tengen/net/http_server.h"
 #include "tengen/serve/move_service.h"
 
@@ -348,10 +349,14 @@ TEST(Service, ScoreAnswersTheResultDeadStonesAndOwnership) {
   ASSERT_EQ(reply.body["ownership"].size(), 9U);
   for (const json& row : reply.body["ownership"]) EXPECT_EQ(row, "BBBBWWWWW");
 
-  // Not ended by two passes: an estimate, so says "final".
+  // Not ended by two passes, but nothing is left to play: the board is closed, so this is the count too.
   reply = post(server, "/v1/score", wallsGame(false).dump());
   ASSERT_EQ(reply.status, 200) << reply.text;
-  EXPECT_EQ(reply.body["final"], false);
+  EXPECT_EQ(reply.body["final"], true);
+  EXPECT_EQ(reply.body["result"], "W+16.5");
+  // A count's ownership values are its letters' 1, -1 or 0.
+  ASSERT_EQ(reply.body["ownership_values"].size(), 9U);
+  EXPECT_EQ(reply.body["ownership_values"][0], json::array({1.0, 1.0, 1.0, 1.0, -1.0, -1.0, -1.0, -1.0, -1.0}));
 
   // Territory rules with the same body: Black 27 + 1 prisoner, White 36 + 1, komi 7.5.
   json japanese = wallsGame(true);
@@ -365,6 +370,29 @@ TEST(Service, ScoreAnswersTheResultDeadStonesAndOwnership) {
   EXPECT_EQ(reply.body["result"], "W+7.5");
   EXPECT_EQ(reply.body["dead"], json::array());
   EXPECT_EQ(reply.body["ownership"][4], ".W.BW..B.");
+}
+
+TEST(Service, ScoreOfAGameInPlayIsTheJudgeHooksEstimate) {
+  ServiceOptions options = randomService();
+  options.judge = [](const Game& game) { return engine::judge(game); };
+  Server server(options);
+  // One stone in the middle of 9x9: core's reading of the board as finished would give Black all 81 points.
+  const json body = {{"size", 9}, {"komi", 7.5}, {"moves", json::array({mv("B", "E5")})}};
+  const Reply reply = post(server, "/v1/score", body.dump());
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["final"], false);
+  const std::string result = reply.body["result"];
+  ASSERT_GE(result.size(), 3U);
+  EXPECT_LE(std::stod(result.substr(2)), 12) << result;
+  ASSERT_EQ(reply.body["ownership"].size(), 9U);
+  ASSERT_EQ(reply.body["ownership_values"].size(), 9U);
+  for (const json& row : reply.body["ownership_values"]) {
+    ASSERT_EQ(row.size(), 9U);
+    for (const json& v : row) {
+      EXPECT_GE(v.get<double>(), -1.0);
+      EXPECT_LE(v.get<double>(), 1.0);
+    }
+  }
 }
 
 TEST(Service, ScoreNamesSekiStonesAndReadsSgfToo) {

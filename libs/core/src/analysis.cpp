@@ -204,11 +204,19 @@ class Analyzer {
     }
   }
 
-  // Whether every area (empty points and dead stones, apart from dame) borders live stones of one colour only, and
-  // the playouts agree: at least nine in ten of its empty points (all but one in a small area) are that colour's in
-  // at least three playouts in four (an ownership of 0.5 or more). Taking one side's stones off an open board
-  // closes it, and a lone stone on an empty board borders every area alone, but the playouts do not agree.
+  // Whether both colours have live stones, every area (empty points and dead stones, apart from dame) borders live
+  // stones of one colour only, and the playouts agree: at least nine in ten of its empty points (all but one in a
+  // small area) are more often that colour's than the other's. Taking one side's stones off an open board closes
+  // it, but the playouts disagree; a lone stone on an empty board borders every area alone, and nothing of the other
+  // colour lives.
   bool closed() const {
+    bool blackLives = false;
+    bool whiteLives = false;
+    for (Vertex v : m_points) {
+      blackLives |= live(v) && m_board.at(v) == Color::Black;
+      whiteLives |= live(v) && m_board.at(v) == Color::White;
+    }
+    if (!blackLives || !whiteLives) return false;
     std::vector<std::uint8_t> seen(static_cast<std::size_t>(m_end), 0);
     std::vector<Vertex> stack;
     auto dame = [&](Vertex v) { return detail::isDame(m_board, v, m_dead); };
@@ -225,8 +233,8 @@ class Analyzer {
         stack.pop_back();
         if (m_board.at(u) == Color::Empty) {
           ++empty;
-          blackLeaning += 2 * m_ownership[u] >= m_playouts;
-          whiteLeaning += -2 * m_ownership[u] >= m_playouts;
+          blackLeaning += m_ownership[u] > 0;
+          whiteLeaning += m_ownership[u] < 0;
         }
         for (int d : m_board.neighbourOffsets()) {
           const Vertex w = u + d;
