@@ -17,12 +17,14 @@ namespace {
 
 using Vertex = Board::Vertex;
 
-// The default budget: playouts of about kMoveBudget moves in all (a playout from a position lasts about one and a
-// half times its empty points), between kFewest and the most for the board size. The count depends on the position
-// alone, so an estimate never depends on the machine's speed.
-constexpr long kMoveBudget = 450000;
-constexpr long kFewest = 600;
-long mostPlayouts(int size) { return size <= 9 ? 2000 : size <= 13 ? 2500 : 3000; }
+// The default budget. A playout from a position lasts about one and a half times its empty points, and costs about
+// as much again in the tree (descent, expansion, the move model's features) as kTreeMoves playout moves; the budget
+// buys kBudgetMoves of that: about 250 ms on one core on 19x19, whatever the stage of the game. Smaller boards stop
+// at their own most (9x9: about 45 ms). The count depends on the position alone, never on the machine's speed.
+constexpr long kBudgetMoves = 1'150'000;
+constexpr long kTreeMoves = 270;
+constexpr long kFewest = 300;
+long mostPlayouts(int size) { return size <= 9 ? 900 : size <= 13 ? 2500 : 4000; }
 
 // How far a candidate's winning rate may lie below its mean, in standard errors, for its lower confidence bound.
 constexpr double kLcbErrors = 2;
@@ -93,7 +95,7 @@ SearchReport reportOf(const Search& search, const Board& root, Color toMove, dou
 long estimatePlayouts(const Game& game) {
   const long expectedLength = static_cast<long>(game.board().emptyCount()) * 3 / 2 + 10;
   const long most = mostPlayouts(game.size());
-  return std::clamp(kMoveBudget / expectedLength, std::min(kFewest, most), most);
+  return std::clamp(kBudgetMoves / (expectedLength + kTreeMoves), std::min(kFewest, most), most);
 }
 
 struct AnalysisSearch::State {
