@@ -91,6 +91,19 @@ TEST(Judgment, AFinishedGameIsCoresCount) {
   EXPECT_EQ(a.score.result, analyze(game).score.result);
 }
 
+TEST(Judgment, AResignedGameKeepsItsResult) {
+  Game game = gameFrom(9, Rules::Chinese, {"E5", "C3"});
+  ASSERT_EQ(game.play(Move::resign(Color::Black)), RejectReason::None);
+  const Analysis a = judge(game);
+  EXPECT_TRUE(a.final);
+  EXPECT_EQ(a.score.result, "W+R");
+  EXPECT_EQ(a.playoutOwnership.size(), 81U);  // the position as it stood, judged
+
+  Game timed = gameFrom(9, Rules::Chinese, {"E5"});
+  timed.loseOnTime(Color::White);
+  EXPECT_EQ(judge(timed).score.result, "B+T");
+}
+
 TEST(Judgment, TheSamePositionGivesTheSameAnswer) {
   const Game game = gameFrom(9, Rules::Japanese, {"E5", "C3", "G7", "D6", "F4"});
   const Analysis first = estimate(game);

@@ -225,7 +225,18 @@ Analysis estimate(const Game& game, const JudgmentOptions& options) {
 
 Analysis judge(const Game& game) {
   Analysis counted = analyze(game);
-  if (counted.final || game.phase() != Phase::Playing) return counted;
+  if (counted.final) return counted;
+  if (game.phase() == Phase::Finished) {
+    // Resigned or lost on time: the result is the game's, the position judged as it stood before.
+    Game before = game;
+    const bool resigned = !game.moves().empty() && game.moves().back().kind == MoveKind::Resign;
+    before.undoTo(game.moveCount() - (resigned ? 1 : 0));
+    Analysis judged = before.phase() == Phase::Playing ? judge(before) : counted;
+    judged.score.result = game.result();
+    judged.final = true;
+    return judged;
+  }
+  if (game.phase() != Phase::Playing) return counted;
   return estimate(game);
 }
 

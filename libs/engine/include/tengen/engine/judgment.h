@@ -97,7 +97,8 @@ class AnalysisSearch {
 Analysis estimate(const Game& game, const JudgmentOptions& options = {});
 
 // The judgment every consumer shows: core's count (analysis.h) when it reads the game as finished (two passes, or a
-// board with nothing left to play: docs/scoring.md), else estimate(game) (final false).
+// board with nothing left to play: docs/scoring.md), else estimate(game) (final false). A game ended by resignation
+// or on time keeps its result ("W+R", "B+T", final true) with the judgment of the position as it stood.
 Analysis judge(const Game& game);
 
 // Per point, row-major: whether playing on can no longer change who it counts for, given core's reading of the game's
