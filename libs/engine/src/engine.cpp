@@ -234,7 +234,7 @@ Move Engine::genmove(const Game& game, Color color, std::optional<double> second
   // Asked out of turn (GTP's genmove allows it), the colour asked for is judged as if it were its turn.
   SearchSetup setup;
   setup.rootMoves = rootMovesFor(game, color);
-  if (wantsEndReading(game, color)) {
+  if (m_options.endReading && wantsEndReading(game, color)) {
     // Late in the game the engine plays only where the count can still change: never in an area that is settled,
     // its own or the opponent's. When nothing is left, the game is over in the players' sense and it passes (or
     // resigns, behind, where resigning is on).

@@ -37,6 +37,10 @@ struct EngineOptions {
   // spec key: with one thread and only a playout limit the move is the same either way; tests turn it off to
   // show that.
   bool earlyStop = true;
+  // Read the end of the game before searching, late in the game and after the opponent's pass (genmove). Spec key
+  // `endgame`; off, the engine passes only when no legal point is left that does not fill its own eye (for
+  // measuring what the reading gains).
+  bool endReading = true;
 };
 
 struct EngineStats {
