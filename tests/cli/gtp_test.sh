@@ -100,7 +100,8 @@ if [[ "$genmove" != pass && "${resp[10]}" != "= $genmove" ]]; then
 fi
 for command in protocol_version name version known_command list_commands quit boardsize clear_board komi play \
   genmove undo showboard fixed_handicap place_free_handicap set_free_handicap final_score final_status_list \
-  loadsgf printsgf time_settings time_left is_legal list_stones tengen-legal_reason tengen-rules; do
+  loadsgf printsgf time_settings time_left is_legal list_stones tengen-legal_reason tengen-rules lz-analyze \
+  kata-analyze lz-genmove_analyze kata-genmove_analyze; do
   if [[ $'\n'"${resp[3]#= }"$'\n' != *$'\n'"$command"$'\n'* ]]; then fail "gogui: list_commands lacks $command"; fi
 done
 [[ ! -s "$tmp/gogui.err" ]] || fail "gogui: unexpected stderr: $(cat "$tmp/gogui.err")"

@@ -174,7 +174,7 @@ TEST(GtpGuiSessionTest, Gtp2ogsWithHandicap) {
 TEST(GtpGuiSessionTest, AFailedAiMoveKeepsTheSessionGoing) {
   EngineOptions options = testOptions();
   int calls = 0;
-  options.genmove = [&](const Game& game, Color color) {
+  options.genmove = [&](const Game& game, Color color, const MoveProgress&) {
     if (++calls == 1) return GenmoveReply{std::nullopt, "model unavailable: connection refused"};
     return testing::firstLegalPoint(game, color);
   };
