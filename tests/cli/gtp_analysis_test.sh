@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `tengen gtp`'s analysis for GUIs end to end, as Sabaki and Lizzie drive it: `tengen gtp` as a child
+# `tengen gtp`'s analysis for GUIs end to end, as Sabaki, Lizzie and GoGui drive it: `tengen gtp` as a child
 # process, commands written while it streams, every line read back and checked for its format. Nothing depends on
 # the machine being fast: each line is waited for up to a minute, and only formats and orders are checked.
 # Usage: gtp_analysis_test.sh PATH/TO/tengen
@@ -179,6 +179,26 @@ while next_line "lz-genmove_analyze"; do
 done
 [[ $line =~ ^play\ $vertex$ ]] || fail "lz-genmove_analyze ended with '$line'"
 expect_line "" "lz-genmove_analyze"
+
+# GoGui: the analyze commands, the ownership as gfx, the estimate.
+send "gogui-analyze_commands"
+expect_line "= gfx/Ownership/tengen-ownership" "gogui-analyze_commands"
+expect_line "string/Estimate/tengen-estimate" "gogui-analyze_commands" && expect_line "" "gogui-analyze_commands"
+send "tengen-ownership"
+next_line "tengen-ownership"
+read -r -a w <<<"${line#= }"
+[[ ${line:0:2} == "= " && ${w[0]-} == INFLUENCE && ${#w[@]} -eq 163 ]] ||
+  fail "tengen-ownership: '${line:0:60}...' (${#w[@]} words)"
+for ((k = 1; k + 1 < ${#w[@]}; k += 2)); do
+  [[ ${w[k]} =~ ^[A-HJ][1-9]$ && ${w[k + 1]} =~ ^$decimal$ ]] || fail "tengen-ownership: '${w[k]} ${w[k + 1]}'"
+done
+text='^TEXT ([BW]\+[0-9.]+|0) \(estimate\)$'
+next_line "tengen-ownership" && [[ $line =~ $text ]] || fail "tengen-ownership's TEXT: '$line'"
+expect_line "" "tengen-ownership"
+send "tengen-estimate"
+estimate='^= ([BW]\+[0-9.]+|0) \(estimate\); dead: (none|[A-HJ][1-9]( [A-HJ][1-9])*)$'
+next_line "tengen-estimate" && [[ $line =~ $estimate ]] || fail "tengen-estimate: '$line'"
+expect_line "" "tengen-estimate"
 
 send "quit"
 expect_line "= " "quit" && expect_line "" "quit"

@@ -1,7 +1,7 @@
 // The analysis commands for GUIs: lz-analyze and kata-analyze in Leela Zero's and KataGo's formats (answer()'s one
-// update, and the stream through Engine::run until the next line) and the genmove_analyze pair. The analysis and the
-// moves come from deterministic stand-ins (gtp_session.h); every check is on the format and the framing, never on how
-// fast anything is.
+// update, and the stream through Engine::run until the next line), the genmove_analyze pair, and GoGui's ownership
+// and estimate. The analysis and the moves come from deterministic stand-ins (gtp_session.h); every check is on the
+// format and the framing, never on how fast anything is.
 #include "tengen/gtp/analysis.h"
 
 #include <gtest/gtest.h>
@@ -20,6 +20,8 @@
 #include <thread>
 #include <vector>
 
+#include "tengen/core/analysis.h"
+#include "tengen/core/coords.h"
 #include "tengen/gtp/engine.h"
 
 #include "gtp_session.h"
@@ -325,6 +327,71 @@ TEST(GtpGenmoveAnalyzeTest, AfterAResignationTheGameIsOver) {
   EXPECT_EQ(engine.answer("kata-genmove_analyze b 10"), "=\nplay resign\n\n");
   EXPECT_EQ(engine.game().phase(), Phase::Finished);
   EXPECT_EQ(error(engine, "kata-genmove_analyze w 10"), "game is over");
+}
+
+// --- GoGui ---
+
+TEST(GtpGoGuiAnalyzeTest, AnalyzeCommandsListTheOwnershipAndTheEstimate) {
+  Engine engine(testOptions());
+  EXPECT_EQ(engine.answer("gogui-analyze_commands"),
+            "= gfx/Ownership/tengen-ownership\nstring/Estimate/tengen-estimate\n\n");
+}
+
+// A judgment of a 9x9 position in play: ownership 0.9 (Black's) on the left half, -0.6 on the right, 0 in the
+// middle column; the white stone on B5 dead; B+3.5.
+Analysis leftHalfBlack(const Game& game) {
+  Analysis a;
+  a.size = game.size();
+  a.final = false;
+  const auto points = static_cast<std::size_t>(a.size) * a.size;
+  a.status.assign(points, StoneStatus::Alive);
+  a.owner.assign(points, Color::Empty);
+  a.playoutOwnership.assign(points, 0.0F);
+  for (int row = 0; row < a.size; ++row) {
+    for (int col = 0; col < a.size; ++col) {
+      const std::size_t i = static_cast<std::size_t>(row) * a.size + col;
+      a.playoutOwnership[i] = col < a.size / 2 ? 0.9F : col > a.size / 2 ? -0.6F : 0.0F;
+    }
+  }
+  a.dead = {{4, 1}};
+  a.status[4 * 9 + 1] = StoneStatus::Dead;
+  a.score.result = "B+3.5";
+  return a;
+}
+
+TEST(GtpGoGuiAnalyzeTest, OwnershipIsGfxInfluenceWithBlackPositive) {
+  EngineOptions options = testOptions(9);
+  options.judge = leftHalfBlack;
+  Engine engine(std::move(options));
+  ok(engine, "play w B5");
+  const std::vector<std::string> lines = splitLines(ok(engine, "tengen-ownership"));
+  ASSERT_EQ(lines.size(), 2U);
+  const std::vector<std::string> w = words(lines[0]);
+  ASSERT_EQ(w.size(), 1U + 2 * 81);
+  EXPECT_EQ(w[0], "INFLUENCE");
+  for (std::size_t i = 1; i < w.size(); i += 2) {
+    const Result<ParsedVertex> v = parseGtpVertex(w[i], 9);
+    ASSERT_TRUE(v.ok()) << w[i];
+    const double value = std::stod(w[i + 1]);
+    EXPECT_GE(value, -1);
+    EXPECT_LE(value, 1);
+    const int col = v->point.col;
+    EXPECT_DOUBLE_EQ(value, col < 4 ? 0.9 : col > 4 ? -0.6 : 0.0) << w[i];
+  }
+  EXPECT_EQ(w[1], "A9") << "from the top-left point, row by row";
+  EXPECT_EQ(w[3], "B9");
+  EXPECT_EQ(w[w.size() - 2], "J1");
+  EXPECT_EQ(lines[1], "TEXT B+3.5 (estimate)");
+}
+
+TEST(GtpGoGuiAnalyzeTest, EstimateNamesTheResultAndTheDeadStones) {
+  EngineOptions options = testOptions(9);
+  options.judge = leftHalfBlack;
+  Engine engine(std::move(options));
+  ok(engine, "play w B5");
+  EXPECT_EQ(ok(engine, "tengen-estimate"), "B+3.5 (estimate); dead: B5");
+  Engine plain(testOptions(9));  // core's count of an empty board: komi, nothing dead
+  EXPECT_EQ(ok(plain, "tengen-estimate"), "W+7.5 (estimate); dead: none");
 }
 
 // --- streaming through Engine::run ---

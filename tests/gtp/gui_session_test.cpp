@@ -86,7 +86,7 @@ const Exchange kGoGui = {
     {"name", "= tengen\n\n"},
     {"version", "= test\n\n"},
     {"list_commands", listCommandsResponse()},
-    {"gogui-analyze_commands", "= \n\n"},
+    {"gogui-analyze_commands", "= gfx/Ownership/tengen-ownership\nstring/Estimate/tengen-estimate\n\n"},
     {"boardsize 9", "= \n\n"},
     {"clear_board", "= \n\n"},
     {"komi 6.5", "= \n\n"},

@@ -83,4 +83,15 @@ std::string analysisLine(const AnalysisReport& report, int size, AnalysisFormat 
   return out;
 }
 
+std::string influenceLine(const std::vector<std::vector<double>>& values) {
+  const int size = static_cast<int>(values.size());
+  std::string out = "INFLUENCE";
+  for (int row = 0; row < size; ++row) {
+    for (int col = 0; col < size && col < static_cast<int>(values[row].size()); ++col) {
+      appendField(out, gtpVertex({row, col}, size), decimal(values[row][col], kOwnershipDecimals));
+    }
+  }
+  return out;
+}
+
 }  // namespace tengen::gtp

@@ -1,8 +1,9 @@
 // The text of the analysis commands: one update of lz-analyze or kata-analyze as Leela Zero and KataGo write it
-// (KataGo's docs/GTP_Extensions.md).
+// (KataGo's docs/GTP_Extensions.md), and the ownership as GoGui's gfx draws it.
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "tengen/gtp/analysis.h"
 
@@ -18,5 +19,9 @@ enum class AnalysisFormat { LeelaZero, KataGo };
 // D4 Q16` (KataGo), `pv` last. With `ownership` (KataGo's only) `ownership` and size * size values follow, row by
 // row from the top-left point, from the side to move's view as KataGo gives them. "" when there is no candidate.
 std::string analysisLine(const AnalysisReport& report, int size, AnalysisFormat format, bool ownership);
+
+// GoGui's gfx INFLUENCE command: every point with its value from -1 (White's) to 1 (Black's), as
+// `INFLUENCE A9 0.12 B9 -0.5 ...`; `values` row by row from the top.
+std::string influenceLine(const std::vector<std::vector<double>>& values);
 
 }  // namespace tengen::gtp

@@ -813,7 +813,36 @@ Reply rules(State& state, const Args& args) {
   return success();
 }
 
-Reply analyzeCommands(State&, const Args&) { return success(); }
+// GoGui's analyze commands: the judgment's ownership drawn on the board, and the result in the status bar.
+Reply analyzeCommands(State&, const Args&) {
+  return success("gfx/Ownership/tengen-ownership\nstring/Estimate/tengen-estimate");
+}
+
+// The judgment's result in words: the count of a finished game, `(estimate)` after that of one in play, and the
+// result of a resignation as it stands.
+std::string judgmentResult(State& state) {
+  if (state.game.phase() == Phase::Finished && !state.game.result().empty()) return state.game.result();
+  const Analysis& analysis = state.analysis();
+  return analysis.score.result + (analysis.final ? "" : " (estimate)");
+}
+
+// tengen-ownership, GoGui's gfx: each point's ownership by the judgment (INFLUENCE, Black's positive as GoGui
+// draws it), and its result (TEXT).
+Reply ownership(State& state, const Args&) {
+  const std::string result = judgmentResult(state);
+  return success(influenceLine(ownershipValueRows(state.analysis())) + "\nTEXT " + result);
+}
+
+// tengen-estimate: the judgment's result and the stones it reads as dead (and in seki, when any), on one line for
+// GoGui's status bar: `B+3.5 (estimate); dead: C3 D3`.
+Reply estimate(State& state, const Args&) {
+  std::string text = judgmentResult(state);
+  const Analysis& analysis = state.analysis();
+  const int size = state.game.size();
+  text += "; dead: " + (analysis.dead.empty() ? std::string("none") : vertexList(analysis.dead, size));
+  if (!analysis.seki.empty()) text += "; seki: " + vertexList(analysis.seki, size);
+  return success(text);
+}
 
 constexpr std::array kCommands = {
     CommandEntry{"boardsize", boardsize},
@@ -842,7 +871,9 @@ constexpr std::array kCommands = {
     CommandEntry{"reg_genmove", regGenmove},
     CommandEntry{"set_free_handicap", setFreeHandicap},
     CommandEntry{"showboard", showboard},
+    CommandEntry{"tengen-estimate", estimate},
     CommandEntry{"tengen-legal_reason", legalReason},
+    CommandEntry{"tengen-ownership", ownership},
     CommandEntry{"tengen-rules", rules},
     CommandEntry{"time_left", timeLeft},
     CommandEntry{"time_settings", timeSettings},
