@@ -1,6 +1,8 @@
 #include "gtp_command.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <istream>
 #include <memory>
 #include <optional>
@@ -19,6 +21,7 @@
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
 #include "tengen/engine/judgment.h"
+#include "tengen/gtp/analysis.h"
 #include "tengen/gtp/engine.h"
 
 #include "cli_options.h"
@@ -70,6 +73,46 @@ std::optional<ai::MoveRequest::Clock> clockOf(const gtp::Engine& engine, Color c
   if (settings->mainTime > 0) return ai::MoveRequest::Clock{static_cast<double>(settings->mainTime), 0};
   return ai::MoveRequest::Clock{static_cast<double>(settings->byoYomiTime), static_cast<int>(settings->byoYomiStones)};
 }
+
+// The engine's report in GTP's types.
+gtp::AnalysisReport gtpReport(const engine::SearchReport& report) {
+  gtp::AnalysisReport out;
+  out.toMove = report.toMove;
+  out.playouts = report.playouts;
+  out.winrate = report.winrate;
+  out.scoreLead = report.scoreLead;
+  out.ownership = report.ownership;
+  out.candidates.reserve(report.candidates.size());
+  for (const engine::Candidate& c : report.candidates) {
+    out.candidates.push_back({c.move, c.visits, c.winrate, c.lcb, c.scoreLead, c.prior, c.pv});
+  }
+  return out;
+}
+
+// The lines of the candidates lz-analyze and kata-analyze show, as long as KataGo's default.
+constexpr int kAnalysisLine = 15;
+// An analysis stops growing here, whatever --engine is: the tree's float sums stay exact to about half a playout.
+constexpr long kMostAnalysisPlayouts = 4'000'000;
+
+// lz-analyze and kata-analyze: always the built-in engine's search (one tree, one thread), seeded by --seed.
+class BuiltinAnalyzer final : public gtp::Analyzer {
+ public:
+  BuiltinAnalyzer(const Game& game, Color toMove, std::uint64_t seed)
+      : m_search(game, toMove, engine::JudgmentOptions{0, seed, true}) {}
+
+  long search(long playouts, const std::function<bool()>& stop) override {
+    const long left = kMostAnalysisPlayouts - m_search.playouts();
+    if (left <= 0) return 0;
+    return m_search.run(std::min(playouts, left), stop);
+  }
+
+  gtp::AnalysisReport report(int maxCandidates) const override {
+    return gtpReport(m_search.report(maxCandidates, kAnalysisLine));
+  }
+
+ private:
+  engine::AnalysisSearch m_search;
+};
 
 }  // namespace
 
@@ -128,15 +171,24 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
   const gtp::Engine* session = nullptr;
   // A transport failure is answered like any other failed move: the controller sees `? ai failed: ...` and the
   // session stays up, so the next genmove can try again.
-  engineOptions.genmove = [&source, &session, refereeOptions](const Game& game, Color color) {
+  engineOptions.genmove = [&source, &session, refereeOptions](const Game& game, Color color,
+                                                              const gtp::MoveProgress& progress) {
     ai::RefereeOptions timed = refereeOptions;
     if (session != nullptr) timed.clock = clockOf(*session, color);
+    // genmove_analyze: the built-in source reports its search while it thinks; the others do not.
+    if (progress.report) {
+      timed.progress.report = [&progress](const engine::SearchReport& report) { progress.report(gtpReport(report)); };
+      timed.progress.interval = progress.interval;
+    }
     const ai::RefereeOutcome outcome = ai::requestMove(*source, game, color, timed);
     if (outcome.move) return gtp::GenmoveReply{outcome.move, {}};
     return gtp::GenmoveReply{std::nullopt, failureSummary(outcome)};
   };
   // final_score and final_status_list: the count of a finished game, the built-in engine's estimate mid-game.
   engineOptions.judge = [](const Game& game) { return engine::judge(game); };
+  engineOptions.analyze = [seed = options.seed](const Game& game, Color toMove) -> std::unique_ptr<gtp::Analyzer> {
+    return std::make_unique<BuiltinAnalyzer>(game, toMove, seed);
+  };
   gtp::Engine engine(std::move(engineOptions));
   session = &engine;
   engine.run(in, out);

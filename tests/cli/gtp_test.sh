@@ -88,7 +88,8 @@ estimate9='= (W\+[0-6]\.5|B\+[0-9]+\.5)'
 run_session gogui --engine random --seed 7
 [[ $code -eq 0 ]] || fail "gogui: exit code $code"
 expect_responses gogui \
-  '= 2' '= tengen' '= [0-9]+\.[0-9]+\.[0-9]+' '= [a-z](.|'$'\n'')*' '= ' \
+  '= 2' '= tengen' '= [0-9]+\.[0-9]+\.[0-9]+' '= [a-z](.|'$'\n'')*' \
+  '= gfx/Ownership/tengen-ownership'$'\n''string/Estimate/tengen-estimate' \
   '= ' '= ' '= ' '= ' "= $vertex9" '= ([A-HJ][1-9])?' \
   '\? illegal move: occupied' '\? illegal move: out_of_bounds' '\? syntax error' '\? unknown command' \
   '=7 tengen' '= 0' '= occupied' '= ok' '= E5' \
@@ -100,7 +101,8 @@ if [[ "$genmove" != pass && "${resp[10]}" != "= $genmove" ]]; then
 fi
 for command in protocol_version name version known_command list_commands quit boardsize clear_board komi play \
   genmove undo showboard fixed_handicap place_free_handicap set_free_handicap final_score final_status_list \
-  loadsgf printsgf time_settings time_left is_legal list_stones tengen-legal_reason tengen-rules; do
+  loadsgf printsgf time_settings time_left is_legal list_stones tengen-legal_reason tengen-rules lz-analyze \
+  kata-analyze lz-genmove_analyze kata-genmove_analyze tengen-ownership tengen-estimate; do
   if [[ $'\n'"${resp[3]#= }"$'\n' != *$'\n'"$command"$'\n'* ]]; then fail "gogui: list_commands lacks $command"; fi
 done
 [[ ! -s "$tmp/gogui.err" ]] || fail "gogui: unexpected stderr: $(cat "$tmp/gogui.err")"

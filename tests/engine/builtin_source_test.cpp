@@ -15,6 +15,7 @@
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
 #include "tengen/engine/engine.h"
+#include "tengen/engine/judgment.h"
 
 namespace tengen::ai {
 namespace {
@@ -151,6 +152,34 @@ TEST(BuiltinSource, PlaysAWholeGameAgainstRandomThroughTheReferee) {
   EXPECT_NE(game.phase(), Phase::Playing);
   const Score score = analyze(game).score;
   EXPECT_GT(score.margin, 0) << score.result;
+}
+
+// GTP's genmove_analyze: the engine's reports reach the caller through the referee, for that request only.
+TEST(BuiltinSource, ReportsItsSearchThroughTheRefereeWhenAsked) {
+  Result<std::unique_ptr<MoveSource>> made = makeSource("builtin:playouts=2000", withSeed(4));
+  ASSERT_TRUE(made.ok()) << made.error();
+  Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
+  ASSERT_EQ(game.play(Move::play(Color::Black, {4, 4})), RejectReason::None);
+  std::vector<engine::SearchReport> reports;
+  RefereeOptions options(ErrorLog::none());
+  options.progress.report = [&](const engine::SearchReport& report) { reports.push_back(report); };
+  options.progress.interval = std::chrono::milliseconds(1);
+  const RefereeOutcome out = requestMove(**made, game, Color::White, options);
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  ASSERT_FALSE(reports.empty()) << "at least the report at the end of the search";
+  for (const engine::SearchReport& report : reports) {
+    EXPECT_EQ(report.toMove, Color::White);
+    EXPECT_EQ(report.ownership.size(), 81U);
+    for (const engine::Candidate& c : report.candidates) {
+      EXPECT_EQ(game.check(c.move), RejectReason::None) << gtpMove(c.move, 9);
+    }
+  }
+  ASSERT_FALSE(reports.back().candidates.empty());
+  EXPECT_EQ(reports.back().candidates.front().move, *out.move) << "the most visited candidate is the move";
+
+  const std::size_t seen = reports.size();
+  ASSERT_TRUE(requestMove(**made, game, Color::White, RefereeOptions(ErrorLog::none())).move.has_value());
+  EXPECT_EQ(reports.size(), seen) << "a request without progress gets no reports";
 }
 
 TEST(ClockBudget, SharesTheMainTimeAmongTheMovesTheEmptyPointsSuggest) {

@@ -86,7 +86,7 @@ const Exchange kGoGui = {
     {"name", "= tengen\n\n"},
     {"version", "= test\n\n"},
     {"list_commands", listCommandsResponse()},
-    {"gogui-analyze_commands", "= \n\n"},
+    {"gogui-analyze_commands", "= gfx/Ownership/tengen-ownership\nstring/Estimate/tengen-estimate\n\n"},
     {"boardsize 9", "= \n\n"},
     {"clear_board", "= \n\n"},
     {"komi 6.5", "= \n\n"},
@@ -174,7 +174,7 @@ TEST(GtpGuiSessionTest, Gtp2ogsWithHandicap) {
 TEST(GtpGuiSessionTest, AFailedAiMoveKeepsTheSessionGoing) {
   EngineOptions options = testOptions();
   int calls = 0;
-  options.genmove = [&](const Game& game, Color color) {
+  options.genmove = [&](const Game& game, Color color, const MoveProgress&) {
     if (++calls == 1) return GenmoveReply{std::nullopt, "model unavailable: connection refused"};
     return testing::firstLegalPoint(game, color);
   };

@@ -123,6 +123,12 @@ Result<Answer> BuiltinSource::propose(const MoveRequest& request) {
   const auto start = std::chrono::steady_clock::now();
   std::optional<double> seconds;
   if (request.clock) seconds = clockBudget(*request.clock, *request.game, m_maxSeconds);
+  // The reports go to this request only: the engine forgets the callback however genmove ends.
+  struct ProgressScope {
+    engine::Engine& engine;
+    ~ProgressScope() { engine.setProgress({}, std::chrono::milliseconds(0)); }
+  } scope{m_engine};
+  m_engine.setProgress(request.progress.report, request.progress.interval);
   const Move move = m_engine.genmove(*request.game, request.color, seconds);
   Answer answer;
   answer.text = gtpMove(move, request.game->size());

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <exception>
 #include <istream>
 #include <map>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <span>
@@ -24,6 +26,9 @@
 #include "tengen/io/atomic_file.h"
 #include "tengen/sgf/sgf.h"
 
+#include "analysis_format.h"
+#include "pending_line.h"
+
 namespace tengen::gtp {
 
 struct Engine::State {
@@ -35,6 +40,18 @@ struct Engine::State {
   bool quit = false;
   std::optional<TimeSettings> timeSettings;
   std::array<std::optional<TimeLeft>, 2> timeLeft;
+
+  // While run() answers: the session's streams, for the commands that write their answer as they go (the analysis
+  // commands), and what a stream read from the input. Null in answer().
+  struct Session {
+    std::istream& in;
+    std::ostream& out;
+    std::optional<std::string> next;  // the line that ended a stream, answered next
+    bool inputEnded = false;          // the input ended during a stream
+  };
+  Session* session = nullptr;
+  // The id of the command being answered, for the commands that write their `=` line themselves.
+  std::string id;
 
   // The judgment of the last position scored: GUIs ask final_status_list and final_score of one position in a row.
   struct ScoredPosition {
@@ -68,10 +85,11 @@ namespace {
 using State = Engine::State;
 using Args = std::vector<std::string>;
 
-// A command's outcome before framing.
+// A command's outcome before framing, or (framed) the rest of a response the command framed itself.
 struct Reply {
   bool ok = true;
   std::string text;
+  bool framed = false;
 };
 
 Reply success(std::string text = {}) { return {true, std::move(text)}; }
@@ -224,6 +242,7 @@ std::string withoutEmptyLines(std::string_view text) {
 }
 
 std::string frame(const std::string& id, const Reply& reply) {
+  if (reply.framed) return reply.text;
   std::string out(1, reply.ok ? '=' : '?');
   out += id;
   out += ' ';
@@ -231,6 +250,55 @@ std::string frame(const std::string& id, const Reply& reply) {
   out += "\n\n";
   return out;
 }
+
+// The response of a command that writes it as it goes (the analysis commands), framed as KataGo and Leela Zero frame
+// it: `=id` on a line of its own, a line per update, and the end of the response, an empty line. In a session each
+// line is written and flushed as soon as it is made; in answer() the lines are gathered into the text it returns.
+class StreamedResponse {
+ public:
+  explicit StreamedResponse(State& state) : m_state(state) {}
+
+  // Writes the `=` line, once.
+  void begin() {
+    if (m_begun) return;
+    m_begun = true;
+    write("=" + m_state.id + "\n");
+  }
+  bool begun() const { return m_begun; }
+
+  // Writes one line of the response (`text` holds no newline), after the `=` line.
+  void line(std::string_view text) {
+    begin();
+    std::string out(text);
+    out += '\n';
+    write(out);
+  }
+
+  // What ends the response, `last` as its last line when given, for the caller to return: in a session the rest
+  // still to be written, in answer() the whole response.
+  Reply end(std::string_view last = {}) {
+    begin();
+    std::string rest(last);
+    if (!rest.empty()) rest += '\n';
+    rest += '\n';
+    Reply reply = success(m_gathered + rest);
+    reply.framed = true;
+    return reply;
+  }
+
+ private:
+  void write(const std::string& text) {
+    if (m_state.session == nullptr) {
+      m_gathered += text;
+      return;
+    }
+    m_state.session->out << text << std::flush;
+  }
+
+  State& m_state;
+  bool m_begun = false;
+  std::string m_gathered;
+};
 
 // The commands, one function each.
 
@@ -309,11 +377,9 @@ Reply play(State& state, const Args& args) {
   return success();
 }
 
-// genmove and reg_genmove: asks the hook, checks its answer with the rules and plays it when `commit`.
-Reply generateMove(State& state, const Args& args, bool commit) {
-  if (args.empty()) return syntaxError();
-  const std::optional<Color> color = parsePlayer(args[0]);
-  if (!color) return syntaxError();
+// genmove, reg_genmove and the genmove_analyze commands: asks the hook, checks its answer with the rules and plays
+// it when `commit`. The answer is the move's vertex.
+Reply generateMove(State& state, Color color, bool commit, const MoveProgress& progress = {}) {
   if (state.game.phase() == Phase::Finished) return failure("game is over");
   if (!state.options.genmove) return failure(std::string(kAiFailed) + "no move source");
 
@@ -323,14 +389,14 @@ Reply generateMove(State& state, const Args& args, bool commit) {
 
   GenmoveReply reply;
   try {
-    reply = state.options.genmove(position, *color);
+    reply = state.options.genmove(position, color, progress);
   } catch (const std::exception& e) {
     return failure(std::string(kAiFailed) + e.what());
   }
   if (!reply.move) return failure(std::string(kAiFailed) + (reply.error.empty() ? "no move" : reply.error));
   const Move move = *reply.move;
   const int size = position.size();
-  if (move.color != *color) {
+  if (move.color != color) {
     return failure(std::string(kAiFailed) + "the move source answered for " + std::string(colorName(move.color)));
   }
   // The referee has checked the move already; this keeps a faulty hook from ever corrupting the game.
@@ -346,9 +412,166 @@ Reply generateMove(State& state, const Args& args, bool commit) {
   return success(gtpMove(move, size));
 }
 
-Reply genmove(State& state, const Args& args) { return generateMove(state, args, true); }
+Reply genmove(State& state, const Args& args) {
+  const std::optional<Color> color = args.empty() ? std::nullopt : parsePlayer(args[0]);
+  if (!color) return syntaxError();
+  return generateMove(state, *color, true);
+}
 
-Reply regGenmove(State& state, const Args& args) { return generateMove(state, args, false); }
+Reply regGenmove(State& state, const Args& args) {
+  const std::optional<Color> color = args.empty() ? std::nullopt : parsePlayer(args[0]);
+  if (!color) return syntaxError();
+  return generateMove(state, *color, false);
+}
+
+// --- analysis for GUIs ---
+
+// The arguments of lz-analyze, kata-analyze and the genmove_analyze pair, as KataGo reads them: [COLOR] [INTERVAL]
+// (centiseconds), then KEY VALUE pairs: `interval N`, `maxmoves N`, and in KataGo's dialect `ownership true|false`.
+struct AnalyzeArgs {
+  std::optional<Color> color;             // the side to move when not given
+  std::chrono::milliseconds interval{0};  // 0: no update while searching
+  std::size_t maxMoves = static_cast<std::size_t>(Board::kMaxSize) * Board::kMaxSize;
+  bool ownership = false;
+};
+
+// Beyond this an interval is a typing error (KataGo draws the line at about a year).
+constexpr double kMaxIntervalCentiseconds = 1e8;
+
+std::optional<std::chrono::milliseconds> parseInterval(std::string_view word) {
+  const std::optional<double> centiseconds = parseReal(word);
+  if (!centiseconds || *centiseconds < 0 || *centiseconds > kMaxIntervalCentiseconds) return std::nullopt;
+  if (*centiseconds == 0) return std::chrono::milliseconds(0);
+  return std::chrono::milliseconds(std::max(1L, std::lround(*centiseconds * 10)));
+}
+
+std::optional<AnalyzeArgs> parseAnalyzeArgs(const Args& args, AnalysisFormat format) {
+  AnalyzeArgs out;
+  std::size_t i = 0;
+  if (i < args.size() && parsePlayer(args[i])) out.color = parsePlayer(args[i++]);
+  if (i < args.size()) {
+    if (const std::optional<std::chrono::milliseconds> interval = parseInterval(args[i])) {
+      out.interval = *interval;
+      ++i;
+    }
+  }
+  for (; i < args.size(); i += 2) {
+    if (i + 1 >= args.size()) return std::nullopt;
+    const std::string& key = args[i];
+    const std::string& value = args[i + 1];
+    if (key == "interval") {
+      const std::optional<std::chrono::milliseconds> interval = parseInterval(value);
+      if (!interval) return std::nullopt;
+      out.interval = *interval;
+    } else if (key == "maxmoves") {
+      const std::optional<long> most = parseInteger(value);
+      if (!most || *most < 0) return std::nullopt;
+      out.maxMoves = std::min(out.maxMoves, static_cast<std::size_t>(*most));
+    } else if (key == "ownership" && format == AnalysisFormat::KataGo) {
+      if (value != "true" && value != "false") return std::nullopt;
+      out.ownership = value == "true";
+    } else {
+      return std::nullopt;
+    }
+  }
+  return out;
+}
+
+// The playouts of the one update the analysis commands give in answer(): a short search of a fixed size, so that
+// the answer is quick and the same every time.
+constexpr long kAnswerPlayouts = 400;
+// The playouts asked of each search call of a stream; the stop ends it much sooner.
+constexpr long kStreamPlayouts = 1L << 20;
+
+constexpr std::string_view kAnalysisUnavailable = "analysis unavailable";
+
+// lz-analyze and kata-analyze: the analyzer's updates every interval until the next line arrives. A finished game
+// (after a resignation) has nothing to analyse: the stream stays empty.
+Reply analyze(State& state, const Args& args, AnalysisFormat format) {
+  const std::optional<AnalyzeArgs> parsed = parseAnalyzeArgs(args, format);
+  if (!parsed) return syntaxError();
+  if (!state.options.analyze) return failure(std::string(kAnalysisUnavailable));
+  const Color color = parsed->color.value_or(state.game.toMove());
+  std::unique_ptr<Analyzer> analyzer;
+  if (state.game.phase() != Phase::Finished) {
+    try {
+      analyzer = state.options.analyze(state.game.phase() == Phase::Scoring ? resumed(state.game) : state.game, color);
+    } catch (const std::exception& e) {
+      return failure(std::string("analysis failed: ") + e.what());
+    }
+  }
+  const int size = state.game.size();
+  StreamedResponse response(state);
+  response.begin();
+  auto update = [&] {
+    const std::string line =
+        analysisLine(analyzer->report(static_cast<int>(parsed->maxMoves)), size, format, parsed->ownership);
+    if (!line.empty()) response.line(line);
+  };
+  if (state.session == nullptr) {
+    if (analyzer) {
+      analyzer->search(kAnswerPlayouts, {});
+      update();
+    }
+    return response.end();
+  }
+
+  using Clock = std::chrono::steady_clock;
+  State::Session& session = *state.session;
+  PendingLine next(session.in);
+  const bool timed = parsed->interval.count() > 0;
+  Clock::time_point due = Clock::now() + parsed->interval;
+  bool growing = analyzer != nullptr;
+  while (growing && !next.arrived() && session.out) {
+    try {
+      growing = analyzer->search(kStreamPlayouts, [&] { return next.arrived() || (timed && Clock::now() >= due); }) > 0;
+      if (timed && Clock::now() >= due && !next.arrived()) {
+        update();
+        due = Clock::now() + parsed->interval;
+      }
+    } catch (const std::exception&) {
+      // Nothing can be said on the stream but updates: the search ends, and the stream with the next line.
+      growing = false;
+    }
+  }
+  session.next = next.take();
+  session.inputEnded = !session.next;
+  return response.end();
+}
+
+Reply lzAnalyze(State& state, const Args& args) { return analyze(state, args, AnalysisFormat::LeelaZero); }
+
+Reply kataAnalyze(State& state, const Args& args) { return analyze(state, args, AnalysisFormat::KataGo); }
+
+// lz-genmove_analyze and kata-genmove_analyze: genmove, with the search's updates while it thinks (from a move
+// source that reports them) and `play VERTEX` as the last line. A failure before any update is answered as genmove's;
+// after one, the `=` is out, and the response ends without a `play` line (as KataGo's does) and the game unchanged.
+Reply genmoveAnalyze(State& state, const Args& args, AnalysisFormat format) {
+  const std::optional<AnalyzeArgs> parsed = parseAnalyzeArgs(args, format);
+  if (!parsed) return syntaxError();
+  const Color color = parsed->color.value_or(state.game.toMove());
+  const int size = state.game.size();
+  StreamedResponse response(state);
+  MoveProgress progress;
+  if (parsed->interval.count() > 0) {
+    progress.interval = parsed->interval;
+    progress.report = [&](const AnalysisReport& report) {
+      AnalysisReport shown = report;
+      if (shown.candidates.size() > parsed->maxMoves) shown.candidates.resize(parsed->maxMoves);
+      const std::string line = analysisLine(shown, size, format, parsed->ownership);
+      if (!line.empty()) response.line(line);
+    };
+  }
+  const Reply move = generateMove(state, color, true, progress);
+  if (!move.ok) return response.begun() ? response.end() : move;
+  return response.end("play " + move.text);
+}
+
+Reply lzGenmoveAnalyze(State& state, const Args& args) {
+  return genmoveAnalyze(state, args, AnalysisFormat::LeelaZero);
+}
+
+Reply kataGenmoveAnalyze(State& state, const Args& args) { return genmoveAnalyze(state, args, AnalysisFormat::KataGo); }
 
 Reply undo(State& state, const Args&) {
   if (!state.game.undo()) return failure(std::string(kCannotUndo));
@@ -590,7 +813,36 @@ Reply rules(State& state, const Args& args) {
   return success();
 }
 
-Reply analyzeCommands(State&, const Args&) { return success(); }
+// GoGui's analyze commands: the judgment's ownership drawn on the board, and the result in the status bar.
+Reply analyzeCommands(State&, const Args&) {
+  return success("gfx/Ownership/tengen-ownership\nstring/Estimate/tengen-estimate");
+}
+
+// The judgment's result in words: the count of a finished game, `(estimate)` after that of one in play, and the
+// result of a resignation as it stands.
+std::string judgmentResult(State& state) {
+  if (state.game.phase() == Phase::Finished && !state.game.result().empty()) return state.game.result();
+  const Analysis& analysis = state.analysis();
+  return analysis.score.result + (analysis.final ? "" : " (estimate)");
+}
+
+// tengen-ownership, GoGui's gfx: each point's ownership by the judgment (INFLUENCE, Black's positive as GoGui
+// draws it), and its result (TEXT).
+Reply ownership(State& state, const Args&) {
+  const std::string result = judgmentResult(state);
+  return success(influenceLine(ownershipValueRows(state.analysis())) + "\nTEXT " + result);
+}
+
+// tengen-estimate: the judgment's result and the stones it reads as dead (and in seki, when any), on one line for
+// GoGui's status bar: `B+3.5 (estimate); dead: C3 D3`.
+Reply estimate(State& state, const Args&) {
+  std::string text = judgmentResult(state);
+  const Analysis& analysis = state.analysis();
+  const int size = state.game.size();
+  text += "; dead: " + (analysis.dead.empty() ? std::string("none") : vertexList(analysis.dead, size));
+  if (!analysis.seki.empty()) text += "; seki: " + vertexList(analysis.seki, size);
+  return success(text);
+}
 
 constexpr std::array kCommands = {
     CommandEntry{"boardsize", boardsize},
@@ -601,11 +853,15 @@ constexpr std::array kCommands = {
     CommandEntry{"genmove", genmove},
     CommandEntry{"gogui-analyze_commands", analyzeCommands},
     CommandEntry{"is_legal", isLegal},
+    CommandEntry{"kata-analyze", kataAnalyze},
+    CommandEntry{"kata-genmove_analyze", kataGenmoveAnalyze},
     CommandEntry{"known_command", knownCommand},
     CommandEntry{"komi", komi},
     CommandEntry{"list_commands", listCommands},
     CommandEntry{"list_stones", listStones},
     CommandEntry{"loadsgf", loadsgf},
+    CommandEntry{"lz-analyze", lzAnalyze},
+    CommandEntry{"lz-genmove_analyze", lzGenmoveAnalyze},
     CommandEntry{"name", name},
     CommandEntry{"place_free_handicap", placeFreeHandicap},
     CommandEntry{"play", play},
@@ -615,7 +871,9 @@ constexpr std::array kCommands = {
     CommandEntry{"reg_genmove", regGenmove},
     CommandEntry{"set_free_handicap", setFreeHandicap},
     CommandEntry{"showboard", showboard},
+    CommandEntry{"tengen-estimate", estimate},
     CommandEntry{"tengen-legal_reason", legalReason},
+    CommandEntry{"tengen-ownership", ownership},
     CommandEntry{"tengen-rules", rules},
     CommandEntry{"time_left", timeLeft},
     CommandEntry{"time_settings", timeSettings},
@@ -642,12 +900,32 @@ std::string Engine::answer(std::string_view line) {
   if (command->name.empty() || entry == kCommands.end()) {
     return frame(command->id, failure(std::string(kUnknownCommand)));
   }
+  m_state->id = command->id;
   return frame(command->id, entry->handler(*m_state, command->args));
 }
 
 void Engine::run(std::istream& in, std::ostream& out) {
+  State::Session session{in, out, std::nullopt, false};
+  // Every response is flushed as it is made; tied, the thread that reads the input during a stream would flush
+  // `out` while the stream writes to it. Both are put back however run() ends.
+  struct Attached {
+    State& state;
+    std::istream& in;
+    std::ostream* tied;
+    ~Attached() {
+      state.session = nullptr;
+      in.tie(tied);
+    }
+  } attached{*m_state, in, in.tie(nullptr)};
+  m_state->session = &session;
   std::string line;
-  while (!m_state->quit && std::getline(in, line)) {
+  while (!m_state->quit) {
+    if (session.next) {
+      line = std::move(*session.next);
+      session.next.reset();
+    } else if (session.inputEnded || !std::getline(in, line)) {
+      break;
+    }
     const std::string response = answer(line);
     if (response.empty()) continue;
     out << response << std::flush;

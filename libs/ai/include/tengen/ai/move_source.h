@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -20,6 +21,10 @@ namespace tengen::gtp {
 enum class Traffic;  // tengen/gtp/client.h
 }  // namespace tengen::gtp
 
+namespace tengen::engine {
+struct SearchReport;  // tengen/engine/judgment.h
+}  // namespace tengen::engine
+
 namespace tengen::ai {
 
 // An answer the referee refused earlier in this turn, for the retry line: the move as it was read (a point that
@@ -27,6 +32,14 @@ namespace tengen::ai {
 struct Rejection {
   std::optional<ReadMove> read;  // nothing when no move could be read from the answer
   RejectReason reason = RejectReason::Unparseable;
+};
+
+// Reports of the built-in engine's search while it thinks about a move (GTP's genmove_analyze): its candidates, the
+// ownership and the score about every `interval` and once at the end (engine::Engine::setProgress), on the thread
+// that searches. An empty `report` asks for none; the other sources ignore it.
+struct SearchProgress {
+  std::function<void(const engine::SearchReport&)> report;
+  std::chrono::milliseconds interval{0};
 };
 
 struct MoveRequest {
@@ -49,6 +62,8 @@ struct MoveRequest {
   TimeControl timeControl{};
   // RefereeOptions::cancel: sources that wait on a server (openai:, tengen:) give the request up when it is set.
   const std::atomic<bool>* cancel = nullptr;
+  // RefereeOptions::progress: the built-in source reports its search through it.
+  SearchProgress progress{};
 };
 
 // The tokens a model server reported for one request (its reply's `usage`).

@@ -84,6 +84,8 @@ struct RefereeOptions {
   // the attempts so far and writes no error-log record. A request already out to a model server or a tengen server
   // is given up within about a second; a GTP engine's or the built-in engine's runs to its end.
   const std::atomic<bool>* cancel = nullptr;
+  // Passed into every request: the built-in engine reports its search through it while it thinks (move_source.h).
+  SearchProgress progress{};
 };
 
 struct RefereeOutcome {

@@ -1,6 +1,7 @@
-// The engine side of GTP v2: a game driven command by command, as GUIs (Sabaki, GoGui), bots (gtp2ogs) and tools
-// drive engines. Moves, and the judgment of a position (dead stones, the score), come from hooks the application
-// injects, so this library knows nothing of AIs. Commands and their answers: docs/gtp.md.
+// The engine side of GTP v2: a game driven command by command, as GUIs (Sabaki, GoGui, Lizzie), bots (gtp2ogs) and
+// tools drive engines. Moves, the judgment of a position (dead stones, the score) and the live analysis GUIs show
+// come from hooks the application injects, so this library knows nothing of AIs. Commands and their answers:
+// docs/gtp.md.
 #pragma once
 
 #include <functional>
@@ -14,6 +15,7 @@
 #include "tengen/core/analysis.h"
 #include "tengen/core/game.h"
 #include "tengen/core/types.h"
+#include "tengen/gtp/analysis.h"
 
 namespace tengen::gtp {
 
@@ -24,8 +26,10 @@ struct GenmoveReply {
   std::string error;
 };
 
-// Asks for a move by `color` in `game`. The game is only valid during the call.
-using GenmoveHook = std::function<GenmoveReply(const Game& game, Color color)>;
+// Asks for a move by `color` in `game`; `progress` asks for reports of the search meanwhile (genmove_analyze), which
+// a hook may ignore. The game is only valid during the call; the reports may come from another thread, one at a
+// time, and none after the call returns.
+using GenmoveHook = std::function<GenmoveReply(const Game& game, Color color, const MoveProgress& progress)>;
 
 // The judgment of a position that final_score and final_status_list answer: the count of a finished game, the
 // estimate of one in play (the application wires the built-in engine's, tengen/engine/judgment.h).
@@ -41,6 +45,8 @@ struct EngineOptions {
   GenmoveHook genmove;
   // Without one, the score is core's reading of the board as finished (analysis.h), even mid-game.
   JudgeHook judge;
+  // lz-analyze and kata-analyze; without one they answer `? analysis unavailable`.
+  AnalyzeHook analyze;
 };
 
 // time_settings, as given.
@@ -65,10 +71,14 @@ class Engine {
   Engine& operator=(const Engine&) = delete;
 
   // Answers one line of input with the whole framed response ("=id result\n\n" or "?id error\n\n"), or "" for a
-  // line that GTP ignores (empty, blank or only a comment). Any bytes are accepted.
+  // line that GTP ignores (empty, blank or only a comment). Any bytes are accepted. The analysis commands, which
+  // stream in a session, answer here with one update after a short search of a fixed size, then end.
   std::string answer(std::string_view line);
 
   // A session: reads lines from `in` until `quit` or the end of input and writes each response to `out`, flushed.
+  // lz-analyze and kata-analyze write their updates as they come until the next line arrives (a thread of their
+  // own reads it meanwhile); that line ends the stream, and is then answered as usual. The end of input during a
+  // stream ends the stream and the session.
   void run(std::istream& in, std::ostream& out);
 
   // Whether `quit` has been answered.

@@ -1,0 +1,31 @@
+#include "pending_line.h"
+
+#include <utility>
+
+namespace tengen::gtp {
+
+PendingLine::PendingLine(std::istream& in)
+    : m_reader([this, &in] {
+        std::string line;
+        std::optional<std::string> read;
+        if (std::getline(in, line)) read = std::move(line);
+        const std::lock_guard lock(m_mutex);
+        m_line = std::move(read);
+        m_arrived = true;
+        m_arrival.notify_all();
+      }) {}
+
+PendingLine::~PendingLine() { m_reader.join(); }
+
+bool PendingLine::arrived() const {
+  const std::lock_guard lock(m_mutex);
+  return m_arrived;
+}
+
+std::optional<std::string> PendingLine::take() {
+  std::unique_lock lock(m_mutex);
+  m_arrival.wait(lock, [this] { return m_arrived; });
+  return std::move(m_line);
+}
+
+}  // namespace tengen::gtp
