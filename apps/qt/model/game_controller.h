@@ -54,12 +54,15 @@ class GameController : public QObject {
   // Whether the dead stones proposed after two passes are still being worked out.
   bool estimating() const { return m_estimating; }
 
-  // The score estimate view: the analysis (analysis.h) of the position being looked at, kept up to date while it
-  // is shown. Nothing while it is off or still being worked out for a new position.
+  // The score estimate view: the judgment (tengen/engine/judgment.h) of the position being looked at, kept up to
+  // date while it is shown: the built-in engine's estimate of a position in play (final false), core's count of one
+  // ended by two passes (final true), and for a game ended by resignation or on time its result with the judgment of
+  // the position as it stood (final true). Nothing while it is off or still being worked out for a new position.
   void setScoreEstimateShown(bool on);
   bool scoreEstimateShown() const { return m_estimateShown; }
   const std::optional<Analysis>& scoreEstimate() const { return m_scoreEstimate; }
-  // "Estimate: B+3.5", "Score: W+12.5" (a finished position), "" while it is off or being worked out.
+  // "Estimate: B+3.5", "Score: W+12.5" (a finished position; "Score: B+R" after a resignation), "" while it is off
+  // or being worked out.
   QString scoreEstimateText() const;
   // Whether the AI waits to be asked again (after a failure or a stop) rather than moving by itself.
   bool aiHeld() const { return m_aiHeld; }
@@ -176,6 +179,7 @@ class GameController : public QObject {
   void onOpponentFinished(const ai::RefereeOutcome& outcome);
   void startEstimate();
   void refreshScoreEstimate();
+  void startScoreEstimate();
   void cancelWork();
   void save();
   std::map<std::string, std::string> recordInfo() const;
@@ -191,11 +195,15 @@ class GameController : public QObject {
   bool m_estimating = false;
   unsigned long m_estimateTicket = 0;
   bool m_estimateShown = false;
-  // The position the score estimate is for (board hash, side to move, phase, move looked at); the estimate is
-  // worked out again only when it changes.
-  std::optional<std::tuple<std::uint64_t, Color, Phase, int, int>> m_estimateKey;
+  // Counts the games taken up (new, opened, restored), so that the same position of another game is another.
+  unsigned long m_gameSerial = 0;
+  // The position the score estimate is for (game, board hash, side to move, phase, move looked at, moves in the
+  // line); the estimate is worked out again only when it changes.
+  std::optional<std::tuple<unsigned long, std::uint64_t, Color, Phase, int, int>> m_estimateKey;
   std::optional<Analysis> m_scoreEstimate;
   unsigned long m_scoreEstimateTicket = 0;
+  // A judgment is being worked out (for this ticket or an earlier one).
+  bool m_scoreEstimateRunning = false;
   // Root properties read from an opened record (event, date, ...), kept when it is saved again.
   std::map<std::string, std::string> m_info;
   SteadyTimeSource m_steadyTime;
