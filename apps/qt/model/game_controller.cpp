@@ -70,6 +70,10 @@ GameController::GameController(const ControllerOptions& options, QObject* parent
   });
   // Whatever changed the position, the estimate follows it while it is shown.
   connect(this, &GameController::changed, this, &GameController::refreshScoreEstimate);
+  // The analysis too, but queued: a move and the AI's turn it starts are two changes in a row, and the analysis
+  // should not start between them only to stop again.
+  connect(this, &GameController::changed, this, &GameController::refreshAnalysis, Qt::QueuedConnection);
+  connect(&m_analysis, &AnalysisRunner::reported, this, &GameController::analysisChanged);
   connect(&m_clock, &GameClock::flagFell, this, &GameController::onFlagFell);
   m_commentSave.setSingleShot(true);
   m_commentSave.setInterval(1000);
@@ -130,6 +134,54 @@ void GameController::startScoreEstimate() {
       }
     });
   });
+}
+
+void GameController::setAnalysisShown(bool on) {
+  if (on == m_analysisShown) return;
+  m_analysisShown = on;
+  refreshAnalysis();
+  emit analysisChanged();
+}
+
+GameController::AnalysisKey GameController::shownAnalysisKey() const {
+  const Game& shown = m_model.view();
+  return {m_gameSerial, m_model.current().id, shown.board().hash(), shown.toMove()};
+}
+
+void GameController::refreshAnalysis() {
+  const Game& shown = m_model.view();
+  if (!m_analysisShown || shown.phase() != Phase::Playing || thinking()) {
+    if (!m_analysisKey) return;
+    m_analysis.stop();
+    m_analysis.clear();
+    m_analysisKey.reset();
+    emit analysisChanged();
+    return;
+  }
+  const AnalysisKey key = shownAnalysisKey();
+  if (m_analysisKey == key) return;
+  m_analysisKey = key;
+  m_analysis.start(shown, m_options.analysisPlayouts);
+  emit analysisChanged();
+}
+
+const engine::SearchReport* GameController::analysis() const {
+  // Until the queued refresh has run, the report may be of the position looked at before.
+  if (!m_analysisKey || *m_analysisKey != shownAnalysisKey() || !m_analysis.report()) return nullptr;
+  return &*m_analysis.report();
+}
+
+QString GameController::analysisText() const {
+  if (!m_analysisShown || m_model.view().phase() != Phase::Playing) return {};
+  if (thinking()) return tr("Analysis: paused while the AI thinks");
+  const engine::SearchReport* report = analysis();
+  if (report == nullptr) return tr("Analysing\u2026");
+  const int playouts = static_cast<int>(report->playouts);
+  if (report->candidates.empty()) return tr("Analysis: %Ln playout(s)", nullptr, playouts);
+  const engine::Candidate& best = report->candidates.front();
+  const QString text = m_analysis.running() ? tr("Analysis: %1 %2%, %Ln playout(s)", nullptr, playouts)
+                                            : tr("Analysis: %1 %2%, %Ln playout(s) (limit reached)", nullptr, playouts);
+  return text.arg(moveText(best.move, m_model.view().size()), QLocale().toString(best.winrate * 100, 'f', 1));
 }
 
 QString GameController::turnText() const {
