@@ -100,12 +100,10 @@ class BoardMarksTest : public QObject {
   }
 
   void theEstimateShadesEachSidesArea() {
-    // The walls of the scoring record in a game still in play: columns A and B are Black's (White's B5 inside is
-    // dead), E to J White's.
+    // Two walls in a game still in play: columns A and B are surely Black's (White's B5 inside is dead), H and J
+    // White's.
     TestHome home;
-    QByteArray record(kScoringRecord);
-    record.replace(";B[];W[])", ")");
-    auto window = windowWithRecord(home, record);
+    auto window = windowWithRecord(home, kWallsInPlayRecord);
     QVERIFY(window != nullptr);
     GameController& controller = window->controller();
     BoardWidget* board = window->board();
@@ -128,6 +126,36 @@ class BoardMarksTest : public QObject {
     QVERIFY2(whites.lightness() > whitesBefore.lightness() + 15,
              qPrintable(whites.name() + QLatin1Char(' ') + whitesBefore.name()));
     QVERIFY(controller.scoreEstimateText().startsWith(QStringLiteral("Estimate: W+")));
+  }
+
+  void theEstimateOfOneStoneDarkensItsSurroundings() {
+    // One black stone at E5 of 9x9, the player White (so the AI does not answer): the points beside it are Black's
+    // more likely than not, and their squares darken; a far corner, nobody's yet, hardly changes.
+    TestHome home;
+    auto window = windowWithRecord(home, "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]PB[engine]PW[Human];B[ee])");
+    QVERIFY(window != nullptr);
+    GameController& controller = window->controller();
+    BoardWidget* board = window->board();
+    const auto shade = [&](const char* vertex) {
+      const QImage image = board->grab().toImage();
+      const double ratio = image.devicePixelRatio();
+      const QPointF p = board->centerOf(at(vertex)) * ratio + QPointF(0.3, 0.3) * board->cellSize() * ratio;
+      return image.pixelColor(static_cast<int>(std::lround(p.x())), static_cast<int>(std::lround(p.y())));
+    };
+    const QColor besideBefore = shade("D5");
+    const QColor cornerBefore = shade("A9");
+    controller.setScoreEstimateShown(true);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.scoreEstimate().has_value(), kTimeoutMs);
+    QApplication::processEvents();
+    QVERIFY(controller.scoreEstimate()->playoutOwnership[pointIndex(at("D5"), 9)] > 0.2F);
+    const QColor beside = shade("D5");
+    const QColor corner = shade("A9");
+    QVERIFY2(beside.lightness() < besideBefore.lightness() - 15,
+             qPrintable(beside.name() + QLatin1Char(' ') + besideBefore.name()));
+    QVERIFY2(std::abs(corner.lightness() - cornerBefore.lightness()) < 15,
+             qPrintable(corner.name() + QLatin1Char(' ') + cornerBefore.name()));
+    // The darker square is Black's likelier area, not a wash over everything.
+    QVERIFY(beside.lightness() < corner.lightness());
   }
 
   void aThreeDigitMoveNumberStaysInsideItsStone() {

@@ -81,6 +81,13 @@ constexpr const char* kScoringRecord =
     "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]PB[Human]PW[engine]"
     "AB[ca][cb][cc][cd][ce][cf][cg][ch][ci]AW[da][db][dc][dd][de][df][dg][dh][di][be];B[];W[])";
 
+// 9x9 still in play, Black to move: a black wall on column C, a white wall on column G, a white stone at B5 inside
+// Black's side, and the three columns between the walls open. The engine's estimate gives A and B to Black (B5
+// dead) and H and J to White, all but surely.
+constexpr const char* kWallsInPlayRecord =
+    "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]PB[Human]PW[engine]"
+    "AB[ca][cb][cc][cd][ce][cf][cg][ch][ci]AW[ga][gb][gc][gd][ge][gf][gg][gh][gi][be]PL[B])";
+
 // A quick 9x9 game against the built-in engine with a small budget, so that tests do not depend on speed.
 inline GameSetup quickSetup(Color human = Color::Black) {
   GameSetup setup;

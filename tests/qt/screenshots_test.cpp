@@ -197,6 +197,25 @@ class ScreenshotsTest : public QObject {
     QVERIFY(save(*window, QStringLiteral("client-ja.png")));
   }
 
+  void renderTheAnalysisPicture() {
+    // The analysis view of the 19x19 opening, Black to move: the built-in engine's five best moves, a few seconds in.
+    TestHome home;
+    home.setSetup(quickSetup());
+    auto window = home.makeWindow();
+    window->resize(1000, 860);
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    const QString opening = home.path(QStringLiteral("opening.sgf"));
+    writeFile(opening, kOpening);
+    QVERIFY(window->openFile(opening, true));
+    window->action(QStringLiteral("analysis"))->trigger();
+    const GameController& controller = window->controller();
+    QTRY_VERIFY_WITH_TIMEOUT(controller.analysis() != nullptr && controller.analysis()->playouts >= 8000 &&
+                                 controller.analysis()->candidates.size() == 5,
+                             kTimeoutMs);
+    QApplication::processEvents();
+    QVERIFY(save(*window, QStringLiteral("analysis.png")));
+  }
+
   void renderTheDocumentationPictures() {
     // The main window after a model's rejected answer and its move.
     FakeModelServer server(modelOpeningAnswers());

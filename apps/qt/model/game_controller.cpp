@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tengen/core/coords.h"
+#include "tengen/engine/judgment.h"
 #include "tengen/sgf/sgf.h"
 
 #include "model/language.h"
@@ -69,6 +70,10 @@ GameController::GameController(const ControllerOptions& options, QObject* parent
   });
   // Whatever changed the position, the estimate follows it while it is shown.
   connect(this, &GameController::changed, this, &GameController::refreshScoreEstimate);
+  // The analysis too, but queued: a move and the AI's turn it starts are two changes in a row, and the analysis
+  // should not start between them only to stop again.
+  connect(this, &GameController::changed, this, &GameController::refreshAnalysis, Qt::QueuedConnection);
+  connect(&m_analysis, &AnalysisRunner::reported, this, &GameController::analysisChanged);
   connect(&m_clock, &GameClock::flagFell, this, &GameController::onFlagFell);
   m_commentSave.setSingleShot(true);
   m_commentSave.setInterval(1000);
@@ -94,28 +99,89 @@ QString GameController::scoreEstimateText() const {
   return m_scoreEstimate->final ? tr("Score: %1").arg(result) : tr("Estimate: %1").arg(result);
 }
 
-// Works the analysis out off the GUI thread for the position being looked at; a result for a position left in the
-// meantime is dropped.
 void GameController::refreshScoreEstimate() {
   if (!m_estimateShown) return;
   const Game& shown = m_model.view();
-  const auto key =
-      std::make_tuple(shown.board().hash(), shown.toMove(), shown.phase(), m_model.viewMove(), shown.moveCount());
+  const auto key = std::make_tuple(m_gameSerial, shown.board().hash(), shown.toMove(), shown.phase(),
+                                   m_model.viewMove(), shown.moveCount());
   if (m_estimateKey == key) return;
   m_estimateKey = key;
   m_scoreEstimate.reset();
-  const unsigned long ticket = ++m_scoreEstimateTicket;
-  auto game = std::make_shared<const Game>(shown);
+  ++m_scoreEstimateTicket;
+  // One judgment at a time: the one under way starts the next for the position then looked at when it ends, so
+  // that stepping through a record never piles up searches.
+  if (!m_scoreEstimateRunning) startScoreEstimate();
+}
+
+// Works the judgment (tengen/engine/judgment.h) out off the GUI thread: core's count of a game ended by two passes,
+// the built-in engine's estimate of one in play (100 to 300 ms on 19x19).
+void GameController::startScoreEstimate() {
+  m_scoreEstimateRunning = true;
+  const unsigned long ticket = m_scoreEstimateTicket;
+  auto game = std::make_shared<const Game>(m_model.view());
   const Mailbox mailbox = m_mailbox;
   GameController* self = this;
   runDetached([game, mailbox, self, ticket] {
-    Analysis analysis = analyze(*game);
+    Analysis analysis = engine::judge(*game);
     mailbox.post([self, ticket, analysis = std::move(analysis)]() mutable {
-      if (ticket != self->m_scoreEstimateTicket) return;
-      self->m_scoreEstimate = std::move(analysis);
-      emit self->changed();
+      self->m_scoreEstimateRunning = false;
+      if (ticket == self->m_scoreEstimateTicket) {
+        self->m_scoreEstimate = std::move(analysis);
+        emit self->changed();
+      } else if (self->m_estimateShown) {
+        // The position looked at changed meanwhile.
+        self->startScoreEstimate();
+      }
     });
   });
+}
+
+void GameController::setAnalysisShown(bool on) {
+  if (on == m_analysisShown) return;
+  m_analysisShown = on;
+  refreshAnalysis();
+  emit analysisChanged();
+}
+
+GameController::AnalysisKey GameController::shownAnalysisKey() const {
+  const Game& shown = m_model.view();
+  return {m_gameSerial, m_model.current().id, shown.board().hash(), shown.toMove()};
+}
+
+void GameController::refreshAnalysis() {
+  const Game& shown = m_model.view();
+  if (!m_analysisShown || shown.phase() != Phase::Playing || thinking()) {
+    if (!m_analysisKey) return;
+    m_analysis.stop();
+    m_analysis.clear();
+    m_analysisKey.reset();
+    emit analysisChanged();
+    return;
+  }
+  const AnalysisKey key = shownAnalysisKey();
+  if (m_analysisKey == key) return;
+  m_analysisKey = key;
+  m_analysis.start(shown, m_options.analysisPlayouts);
+  emit analysisChanged();
+}
+
+const engine::SearchReport* GameController::analysis() const {
+  // Until the queued refresh has run, the report may be of the position looked at before.
+  if (!m_analysisKey || *m_analysisKey != shownAnalysisKey() || !m_analysis.report()) return nullptr;
+  return &*m_analysis.report();
+}
+
+QString GameController::analysisText() const {
+  if (!m_analysisShown || m_model.view().phase() != Phase::Playing) return {};
+  if (thinking()) return tr("Analysis: paused while the AI thinks");
+  const engine::SearchReport* report = analysis();
+  if (report == nullptr) return tr("Analysing\u2026");
+  const int playouts = static_cast<int>(report->playouts);
+  if (report->candidates.empty()) return tr("Analysis: %Ln playout(s)", nullptr, playouts);
+  const engine::Candidate& best = report->candidates.front();
+  const QString text = m_analysis.running() ? tr("Analysis: %1 %2%, %Ln playout(s)", nullptr, playouts)
+                                            : tr("Analysis: %1 %2%, %Ln playout(s) (limit reached)", nullptr, playouts);
+  return text.arg(moveText(best.move, m_model.view().size()), QLocale().toString(best.winrate * 100, 'f', 1));
 }
 
 QString GameController::turnText() const {
@@ -146,6 +212,7 @@ bool GameController::newGame(const GameSetup& setup) {
     return false;
   }
   cancelWork();
+  ++m_gameSerial;
   m_human = setup.human;
   m_runner.setOpponent(setup.opponent, m_options.errorLogPath);
   m_info.clear();
@@ -172,6 +239,7 @@ bool GameController::newGame(const GameSetup& setup) {
 
 void GameController::takeGame(GameTree tree, const std::map<std::string, std::string>& info) {
   cancelWork();
+  ++m_gameSerial;
   m_info = info;
   const RecordedClock recorded = readClockRoot(m_info);
   for (const char* id : kClockRootIds) m_info.erase(id);
@@ -524,6 +592,8 @@ void GameController::onFlagFell(Color side) {
   emit message(tr("%1 lost on time: %2").arg(who, result));
 }
 
+// The dead stones proposed after two passes are core's reading of the board as finished (analysis.h), the count
+// every result comes from, not the engine's estimate of a game in play.
 void GameController::startEstimate() {
   m_estimating = true;
   const unsigned long ticket = ++m_estimateTicket;

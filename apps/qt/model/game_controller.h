@@ -1,6 +1,6 @@
 // The client's game logic without widgets: the player's clicks and commands, the AI's turns (off the GUI thread),
-// the end of the game (the analysis's dead stones, toggling, result), the score estimate view, SGF files and the
-// autosave.
+// the end of the game (the analysis's dead stones, toggling, result), the score estimate and analysis views, SGF
+// files and the autosave.
 #pragma once
 
 #include <QObject>
@@ -20,6 +20,7 @@
 #include "tengen/core/types.h"
 
 #include "model/ai_turn_record.h"
+#include "model/analysis_runner.h"
 #include "model/autosave.h"
 #include "model/background.h"
 #include "model/clock.h"
@@ -36,6 +37,8 @@ struct ControllerOptions {
   OpponentConfig opponent;  // until a new game or setOpponent says otherwise
   // The clocks' time; nullptr for the steady clock. Must outlive the controller.
   const TimeSource* timeSource = nullptr;
+  // Where the analysis view's search stops growing (tests lower it).
+  long analysisPlayouts = AnalysisRunner::kMaxPlayouts;
 };
 
 class GameController : public QObject {
@@ -54,13 +57,30 @@ class GameController : public QObject {
   // Whether the dead stones proposed after two passes are still being worked out.
   bool estimating() const { return m_estimating; }
 
-  // The score estimate view: the analysis (analysis.h) of the position being looked at, kept up to date while it
-  // is shown. Nothing while it is off or still being worked out for a new position.
+  // The score estimate view: the judgment (tengen/engine/judgment.h) of the position being looked at, kept up to
+  // date while it is shown: the built-in engine's estimate of a position in play (final false), core's count of one
+  // ended by two passes (final true), and for a game ended by resignation or on time its result with the judgment of
+  // the position as it stood (final true). Nothing while it is off or still being worked out for a new position.
   void setScoreEstimateShown(bool on);
   bool scoreEstimateShown() const { return m_estimateShown; }
   const std::optional<Analysis>& scoreEstimate() const { return m_scoreEstimate; }
-  // "Estimate: B+3.5", "Score: W+12.5" (a finished position), "" while it is off or being worked out.
+  // "Estimate: B+3.5", "Score: W+12.5" (a finished position; "Score: B+R" after a resignation), "" while it is off
+  // or being worked out.
   QString scoreEstimateText() const;
+  // The analysis view: the built-in engine's best moves for the position looked at, whatever the opponent, from a
+  // search that grows on a worker thread (AnalysisRunner) while that position is in play and the AI is not thinking.
+  // It starts again when the position looked at changes and stops when the view is turned off, when the AI starts
+  // thinking, when the position is being scored or over, and at ControllerOptions::analysisPlayouts.
+  void setAnalysisShown(bool on);
+  bool analysisShown() const { return m_analysisShown; }
+  // The latest report of the search of the position looked at: at most AnalysisRunner::kMaxCandidates candidates,
+  // the most visited first. Null while the view is off or stopped, and before the first report of a position.
+  const engine::SearchReport* analysis() const;
+  // Whether the analysis's search is growing now.
+  bool analysing() const { return m_analysis.running(); }
+  // "Analysis: D4 54.3%, 12,345 playouts" (the best candidate, its winning rate for the side to move),
+  // "Analysis: paused while the AI thinks", "Analysing…"; "" while it is off or the position is not in play.
+  QString analysisText() const;
   // Whether the AI waits to be asked again (after a failure or a stop) rather than moving by itself.
   bool aiHeld() const { return m_aiHeld; }
   const Autosave& autosave() const { return m_autosave; }
@@ -156,6 +176,8 @@ class GameController : public QObject {
   void scoringReady();
   // A raw GTP line, as gtpTraffic() words it.
   void gtpTrafficLine(const QString& line);
+  // The analysis view has a new report, or started, stopped or paused: analysis() and analysisText() changed.
+  void analysisChanged();
 
  private:
   void takeGame(GameTree tree, const std::map<std::string, std::string>& info);
@@ -176,6 +198,13 @@ class GameController : public QObject {
   void onOpponentFinished(const ai::RefereeOutcome& outcome);
   void startEstimate();
   void refreshScoreEstimate();
+  void startScoreEstimate();
+  // Starts, restarts or stops the analysis for what is shown now; runs after every change, once it has settled.
+  void refreshAnalysis();
+  // The position looked at, as the analysis tells positions apart: the game, the node, the board and the side to
+  // move.
+  using AnalysisKey = std::tuple<unsigned long, NodeId, std::uint64_t, Color>;
+  AnalysisKey shownAnalysisKey() const;
   void cancelWork();
   void save();
   std::map<std::string, std::string> recordInfo() const;
@@ -191,11 +220,19 @@ class GameController : public QObject {
   bool m_estimating = false;
   unsigned long m_estimateTicket = 0;
   bool m_estimateShown = false;
-  // The position the score estimate is for (board hash, side to move, phase, move looked at); the estimate is
-  // worked out again only when it changes.
-  std::optional<std::tuple<std::uint64_t, Color, Phase, int, int>> m_estimateKey;
+  // Counts the games taken up (new, opened, restored), so that the same position of another game is another.
+  unsigned long m_gameSerial = 0;
+  // The position the score estimate is for (game, board hash, side to move, phase, move looked at, moves in the
+  // line); the estimate is worked out again only when it changes.
+  std::optional<std::tuple<unsigned long, std::uint64_t, Color, Phase, int, int>> m_estimateKey;
   std::optional<Analysis> m_scoreEstimate;
   unsigned long m_scoreEstimateTicket = 0;
+  // A judgment is being worked out (for this ticket or an earlier one).
+  bool m_scoreEstimateRunning = false;
+  bool m_analysisShown = false;
+  AnalysisRunner m_analysis;
+  // The position being analysed (game, node looked at, board hash, side to move); nothing while none is.
+  std::optional<AnalysisKey> m_analysisKey;
   // Root properties read from an opened record (event, date, ...), kept when it is saved again.
   std::map<std::string, std::string> m_info;
   SteadyTimeSource m_steadyTime;

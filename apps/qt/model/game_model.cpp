@@ -6,6 +6,12 @@
 
 namespace tengen::qt {
 
+bool endedByCount(const Game& game) {
+  if (game.phase() == Phase::Scoring) return true;
+  // The other ends leave their mark only in the result (a loss on time is no move).
+  return game.phase() == Phase::Finished && !game.result().ends_with("+R") && !game.result().ends_with("+T");
+}
+
 GameModel::GameModel(const GameConfig& config) : GameModel(GameTree(Game(config))) {}
 
 GameModel::GameModel(GameTree tree) : m_tree(std::move(tree)), m_current(&m_tree.root()) {

@@ -18,6 +18,10 @@ inline std::size_t pointIndex(Point p, int size) {
   return static_cast<std::size_t>(p.row) * static_cast<std::size_t>(size) + static_cast<std::size_t>(p.col);
 }
 
+// Whether a game is over by two passes, being scored or finished with the count's result, rather than by a
+// resignation or on time; false for a game in play. Only such a game has a count to show.
+bool endedByCount(const Game& game);
+
 // "The current line" is the path from the root to the node being looked at, continued from there by each node's
 // line child (the variation last visited, else the first) to its end. Every query and command that speaks of "the
 // record" or "the end" means that line, which is the main line unless a variation was chosen.

@@ -128,6 +128,9 @@ void Settings::setShowCoordinates(bool on) { m_store.setValue(QStringLiteral("vi
 bool Settings::showScoreEstimate() const { return m_store.value(QStringLiteral("view/scoreEstimate"), false).toBool(); }
 void Settings::setShowScoreEstimate(bool on) { m_store.setValue(QStringLiteral("view/scoreEstimate"), on); }
 
+bool Settings::showAnalysis() const { return m_store.value(QStringLiteral("view/analysis"), false).toBool(); }
+void Settings::setShowAnalysis(bool on) { m_store.setValue(QStringLiteral("view/analysis"), on); }
+
 QString Settings::errorLogPath() const {
   QString stored = m_store.value(QStringLiteral("paths/errorLog")).toString();
   if (!stored.isEmpty()) return stored;

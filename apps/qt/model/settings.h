@@ -50,6 +50,10 @@ class Settings {
   bool showScoreEstimate() const;
   void setShowScoreEstimate(bool on);
 
+  // The analysis view (off by default).
+  bool showAnalysis() const;
+  void setShowAnalysis(bool on);
+
   // Sounds: stones, captures, the clock's last seconds (on by default).
   bool soundOn() const;
   void setSoundOn(bool on);

@@ -55,6 +55,27 @@
             <numerusform>Deleted %n moves</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Analysis: %Ln playout(s)</source>
+        <translation>
+            <numerusform>Analysis: %Ln playout</numerusform>
+            <numerusform>Analysis: %Ln playouts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysis: %1 %2%, %Ln playout(s)</source>
+        <translation>
+            <numerusform>Analysis: %1 %2%, %Ln playout</numerusform>
+            <numerusform>Analysis: %1 %2%, %Ln playouts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysis: %1 %2%, %Ln playout(s) (limit reached)</source>
+        <translation>
+            <numerusform>Analysis: %1 %2%, %Ln playout (limit reached)</numerusform>
+            <numerusform>Analysis: %1 %2%, %Ln playouts (limit reached)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tengen::qt::MainWindow</name>

@@ -569,6 +569,32 @@ Waiting: ask again or change the opponent.</source>
             <numerusform>%n手削除しました</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Analysis: paused while the AI thinks</source>
+        <translation>検討: AI の考慮中は休止</translation>
+    </message>
+    <message>
+        <source>Analysing…</source>
+        <translation>検討中…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysis: %Ln playout(s)</source>
+        <translation>
+            <numerusform>検討: %Ln プレイアウト</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysis: %1 %2%, %Ln playout(s)</source>
+        <translation>
+            <numerusform>検討: %1 %2%、%Ln プレイアウト</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysis: %1 %2%, %Ln playout(s) (limit reached)</source>
+        <translation>
+            <numerusform>検討: %1 %2%、%Ln プレイアウト（上限に達しました）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tengen::qt::GtpConsole</name>
@@ -912,6 +938,10 @@ Waiting: ask again or change the opponent.</source>
     <message>
         <source>&amp;GTP console</source>
         <translation>GTP コンソール(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Analysis</source>
+        <translation>検討(&amp;A)</translation>
     </message>
 </context>
 <context>

@@ -576,6 +576,35 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
             <numerusform>%n lances apagados</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Analysis: paused while the AI thinks</source>
+        <translation>Análise: pausada enquanto a IA pensa</translation>
+    </message>
+    <message>
+        <source>Analysing…</source>
+        <translation>Analisando…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysis: %Ln playout(s)</source>
+        <translation>
+            <numerusform>Análise: %Ln playout</numerusform>
+            <numerusform>Análise: %Ln playouts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysis: %1 %2%, %Ln playout(s)</source>
+        <translation>
+            <numerusform>Análise: %1 %2%, %Ln playout</numerusform>
+            <numerusform>Análise: %1 %2%, %Ln playouts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysis: %1 %2%, %Ln playout(s) (limit reached)</source>
+        <translation>
+            <numerusform>Análise: %1 %2%, %Ln playout (limite atingido)</numerusform>
+            <numerusform>Análise: %1 %2%, %Ln playouts (limite atingido)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tengen::qt::GtpConsole</name>
@@ -920,6 +949,10 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
     <message>
         <source>&amp;GTP console</source>
         <translation>Console &amp;GTP</translation>
+    </message>
+    <message>
+        <source>&amp;Analysis</source>
+        <translation>&amp;Análise</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "widgets/board_widget.h"
 
 #include <QFontMetricsF>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -27,6 +28,15 @@ constexpr double kShadeAlpha = 0.5;
 constexpr double kDeadStoneOpacity = 0.3;
 const QColor kDeadCrossColor(215, 25, 25);
 const QColor kLastMoveNumberColor(220, 40, 30);
+// The analysis's candidates, as Lizzie and KaTrain draw them: the best in blue with a dark ring, the others from
+// green (as good as the best) through yellow to red (kCandidateSpread or more below its winning rate).
+const QColor kBestCandidate(72, 196, 240);
+const QColor kBestCandidateRing(20, 70, 160);
+const QColor kGoodCandidate(120, 205, 90);
+const QColor kFairCandidate(240, 210, 70);
+const QColor kPoorCandidate(235, 110, 60);
+constexpr double kCandidateSpread = 0.15;
+const QColor kCandidateInk(20, 20, 20);
 
 // The colour of a point owner's square.
 QColor ownerColor(Color owner) { return owner == Color::Black ? QColor(15, 15, 15) : QColor(245, 245, 240); }
@@ -115,11 +125,11 @@ struct OwnershipView {
   }
 };
 
-// The ownership to show over the position `shown`: the count while the model is scoring, else the estimate.
+// The ownership to show over the position `shown`: the count at the end of a game ended by two passes (being
+// scored, or finished with the dead stones accepted), else the estimate.
 OwnershipView ownershipShown(const GameController& controller, const Game& shown) {
   const GameModel& model = controller.model();
-  const bool scoring = shown.phase() != Phase::Playing && model.atEnd() && !controller.estimating() &&
-                       (shown.phase() == Phase::Scoring || shown.result().find('R') == std::string::npos);
+  const bool scoring = model.atEnd() && !controller.estimating() && endedByCount(shown);
   const std::optional<Analysis>& estimate = controller.scoreEstimate();
   OwnershipView view;
   if (scoring) {
@@ -168,7 +178,8 @@ void drawOwnerMark(QPainter& painter, QPointF centre, double cell, const Ownersh
 }
 
 // The score estimate's shading: each point's square of the grid washed in the colour of the side that owns it, as
-// strongly as it owns it (the playouts' share in play, whole for a finished position's territory and dead stones).
+// strongly as it owns it (in play, the engine's ownership value: 0.4 when the point ends Black's 70% of the time and
+// White's 30%; whole for a counted position's territory and dead stones).
 void drawOwnershipShade(QPainter& painter, QPointF centre, double cell, const OwnershipView& view, std::size_t index) {
   if (view.estimate == nullptr) return;
   Color own = view.owner[index];
@@ -218,6 +229,58 @@ void drawMoveMark(QPainter& painter, QPointF centre, double cell, Color color, i
   }
 }
 
+// The colour a share `t` of the way from a to b.
+QColor mix(QColor a, QColor b, double t) {
+  return QColor::fromRgbF(static_cast<float>(a.redF() + (b.redF() - a.redF()) * t),
+                          static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * t),
+                          static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * t));
+}
+
+// The colour of a candidate other than the best, by how far its winning rate lies below the best one's.
+QColor candidateColor(double below) {
+  const double t = std::clamp(below / kCandidateSpread, 0.0, 1.0);
+  return t < 0.5 ? mix(kGoodCandidate, kFairCandidate, t * 2) : mix(kFairCandidate, kPoorCandidate, t * 2 - 1);
+}
+
+// A winning rate as a percentage without the sign, one decimal ("54.3", "100"), as the language writes numbers.
+QString winrateText(double winrate) {
+  const double percent = winrate * 100;
+  return percent >= 99.95 ? QLocale().toString(100) : QLocale().toString(percent, 'f', 1);
+}
+
+// A visit count in at most four characters: "850", "1.2k", "35k", "1.2M".
+QString visitsText(long visits) {
+  const QLocale locale;
+  if (visits < 1000) return locale.toString(static_cast<qlonglong>(visits));
+  if (visits < 10'000) return locale.toString(static_cast<double>(visits) / 1000, 'f', 1) + QLatin1Char('k');
+  if (visits < 1'000'000) return locale.toString(static_cast<qlonglong>(visits / 1000)) + QLatin1Char('k');
+  return locale.toString(static_cast<double>(visits) / 1'000'000, 'f', 1) + QLatin1Char('M');
+}
+
+// The largest bold font in which two lines as wide as "88.8" and "888k" fit inside a disc of `radius` with a margin;
+// nothing when none is legible.
+std::optional<QFont> candidateFont(const QFont& base, double radius) {
+  QFont font = base;
+  font.setBold(true);
+  const QString top = winrateText(0.888);
+  const QString bottom = QStringLiteral("888k");
+  const double room = radius * 0.9;
+  for (int pixels = static_cast<int>(radius); pixels >= 6; --pixels) {
+    font.setPixelSize(pixels);
+    const QFontMetricsF metrics(font);
+    const double width = std::max(metrics.tightBoundingRect(top).width(), metrics.tightBoundingRect(bottom).width());
+    const double height = metrics.tightBoundingRect(QStringLiteral("8")).height() * 2.35;
+    if (width * width + height * height <= 4 * room * room) return font;
+  }
+  return std::nullopt;
+}
+
+// `text` with its ink centred on `centre`.
+void drawCentred(QPainter& painter, QPointF centre, const QString& text) {
+  const QRectF ink = QFontMetricsF(painter.font()).tightBoundingRect(text);
+  painter.drawText(centre - ink.center(), text);
+}
+
 }  // namespace
 
 BoardWidget::BoardWidget(const GameController& controller, QWidget* parent)
@@ -231,6 +294,7 @@ BoardWidget::BoardWidget(const GameController& controller, QWidget* parent)
     layoutBoard();
     update();
   });
+  connect(&controller, &GameController::analysisChanged, this, [this] { update(); });
 }
 
 void BoardWidget::setShowMoveNumbers(bool on) {
@@ -331,6 +395,7 @@ void BoardWidget::paintEvent(QPaintEvent* /*event*/) {
   paintStarPoints(painter, size);
   if (m_coordinates) paintCoordinates(painter, size);
   paintPoints(painter, shown);
+  paintCandidates(painter, shown);
   if (m_hover && ghostAt(*m_hover)) {
     drawStone(painter, centerOf(*m_hover), m_cell * kStoneRadius, m_controller.human(), 0.5);
   }
@@ -438,6 +503,43 @@ void BoardWidget::paintPoints(QPainter& painter, const Game& shown) const {
       drawMoveMark(painter, centre, cell, c, number, isLast, numberFonts);
     }
   }
+}
+
+void BoardWidget::paintCandidates(QPainter& painter, const Game& shown) const {
+  const engine::SearchReport* report = m_controller.analysis();
+  if (report == nullptr || report->candidates.empty()) return;
+  const int size = shown.size();
+  const double radius = m_cell * kStoneRadius;
+  const std::optional<QFont> font = candidateFont(painter.font(), radius);
+  const double line = font ? QFontMetricsF(*font).tightBoundingRect(QStringLiteral("8")).height() : 0;
+  const double best = report->candidates.front().winrate;
+  painter.save();
+  painter.setRenderHint(QPainter::Antialiasing, true);
+  if (font) painter.setFont(*font);
+  for (std::size_t i = 0; i < report->candidates.size(); ++i) {
+    const engine::Candidate& candidate = report->candidates[i];
+    const Move& move = candidate.move;
+    if (move.kind != MoveKind::Play || move.point.row < 0 || move.point.row >= size || move.point.col < 0 ||
+        move.point.col >= size || shown.board().at(move.point) != Color::Empty) {
+      continue;
+    }
+    const QPointF centre = centerOf(move.point);
+    QColor fill = i == 0 ? kBestCandidate : candidateColor(best - candidate.winrate);
+    fill.setAlpha(235);
+    if (i == 0) {
+      painter.setPen(QPen(kBestCandidateRing, std::max(2.0, m_cell * 0.07)));
+    } else {
+      painter.setPen(QPen(QColor(40, 28, 12, 160), std::max(1.0, m_cell * 0.03)));
+    }
+    painter.setBrush(fill);
+    painter.drawEllipse(centre, radius, radius);
+    if (!font) continue;
+    painter.setPen(kCandidateInk);
+    const double offset = line * 0.675;  // half a line and half the gap between the two
+    drawCentred(painter, centre - QPointF(0, offset), winrateText(candidate.winrate));
+    drawCentred(painter, centre + QPointF(0, offset), visitsText(candidate.visits));
+  }
+  painter.restore();
 }
 
 }  // namespace tengen::qt

@@ -1,6 +1,6 @@
 // The Go board: wood, crisp grid lines aligned to device pixels at any size, star points, coordinates, shaded
-// stones, the last-move mark, move numbers, a ghost stone under the mouse, and dead stones and territory while
-// scoring. Clicks come out as points.
+// stones, the last-move mark, move numbers, a ghost stone under the mouse, dead stones and territory while scoring
+// or estimating, and the analysis's candidate moves. Clicks come out as points.
 #pragma once
 
 #include <QPointF>
@@ -62,6 +62,8 @@ class BoardWidget : public QWidget {
   void paintCoordinates(QPainter& painter, int size) const;
   // Point by point: the stones, dead stones' crosses, who owns each point, move numbers and the last-move mark.
   void paintPoints(QPainter& painter, const Game& shown) const;
+  // The analysis's candidates: a coloured disc on each point, the best one ringed, with its winning rate and visits.
+  void paintCandidates(QPainter& painter, const Game& shown) const;
 
   const GameController& m_controller;
   bool m_moveNumbers = false;

@@ -43,6 +43,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   m_board->setShowMoveNumbers(m_settings->showMoveNumbers());
   m_board->setShowCoordinates(m_settings->showCoordinates());
   m_controller->setScoreEstimateShown(m_settings->showScoreEstimate());
+  m_controller->setAnalysisShown(m_settings->showAnalysis());
   m_board->setFocusPolicy(Qt::StrongFocus);
   setCentralWidget(m_board);
 
@@ -64,7 +65,10 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   m_moveLabel = new QLabel(this);
   m_estimate = new QLabel(this);
   m_estimate->setObjectName(QStringLiteral("scoreEstimate"));
+  m_analysis = new QLabel(this);
+  m_analysis->setObjectName(QStringLiteral("analysis"));
   statusBar()->addWidget(m_message, 1);
+  statusBar()->addPermanentWidget(m_analysis);
   statusBar()->addPermanentWidget(m_estimate);
   statusBar()->addPermanentWidget(m_moveLabel);
   statusBar()->addPermanentWidget(m_captures);
@@ -74,6 +78,8 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
 
   connect(m_board, &BoardWidget::pointClicked, m_controller, &GameController::clickPoint);
   connect(m_controller, &GameController::changed, this, &MainWindow::refresh);
+  connect(m_controller, &GameController::analysisChanged, this,
+          [this] { m_analysis->setText(m_controller->analysisText()); });
   connect(m_controller, &GameController::message, m_message, &QLabel::setText);
   connect(m_controller, &GameController::aiFailed, this, &MainWindow::showFailure);
   connect(m_controller, &GameController::gameEnded, this,
@@ -190,6 +196,16 @@ void MainWindow::buildActions() {
   estimate->setCheckable(true);
   estimate->setChecked(m_controller->scoreEstimateShown());
   view->addAction(estimate);
+  // The built-in engine's best moves for the position looked at, live, whatever the opponent.
+  QAction* analysis = addAction(QStringLiteral("analysis"), tr("&Analysis"), QKeySequence(Qt::Key_A), [this] {
+    const bool on = !m_controller->analysisShown();
+    m_controller->setAnalysisShown(on);
+    m_settings->setShowAnalysis(on);
+    action(QStringLiteral("analysis"))->setChecked(on);
+  });
+  analysis->setCheckable(true);
+  analysis->setChecked(m_controller->analysisShown());
+  view->addAction(analysis);
   auto* sound = new QAction(tr("&Sound"), this);
   sound->setObjectName(QStringLiteral("sound"));
   sound->setCheckable(true);
@@ -261,6 +277,7 @@ void MainWindow::refresh() {
   m_estimate->setText(m_controller->scoreEstimateShown() && m_controller->scoreEstimateText().isEmpty()
                           ? tr("Estimating\u2026")
                           : m_controller->scoreEstimateText());
+  m_analysis->setText(m_controller->analysisText());
   m_captures->setText(
       tr("Captures: black %1, white %2").arg(shown.captures(Color::Black)).arg(shown.captures(Color::White)));
   m_moveLabel->setText(model.atEnd() ? tr("Move %1").arg(game.moveCount())
@@ -401,8 +418,10 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   m_settings->setWindowGeometry(saveGeometry());
   m_settings->setWindowState(saveState());
   m_settings->sync();
-  // The game is already autosaved after every move; a thinking AI is left to finish on its own thread.
+  // The game is already autosaved after every move; a thinking AI is left to finish on its own thread. The
+  // analysis's worker is stopped and joined now (the setting stays as it was for the next start).
   m_controller->stop();
+  m_controller->setAnalysisShown(false);
   event->accept();
 }
 

@@ -122,6 +122,7 @@ class MainWindow : public QMainWindow {
   QLabel* m_turn;
   QLabel* m_captures;
   QLabel* m_estimate = nullptr;
+  QLabel* m_analysis = nullptr;
   QLabel* m_moveLabel;
   QString m_errorLogPath;
   QString m_currentFile;
