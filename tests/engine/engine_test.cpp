@@ -18,6 +18,8 @@
 #include "tengen/core/random.h"
 #include "tengen/engine/judgment.h"
 
+#include "../support/game_from.h"
+
 namespace tengen::engine {
 namespace {
 
@@ -201,26 +203,14 @@ TEST(Engine, PassesWhenOnlyItsOwnEyesAreLeft) {
 const std::vector<std::string> kOpen24 = {"F6", "E5", "D5", "E6", "E4", "F5", "F4", "G5", "D6", "D4", "G4", "C4",
                                           "E7", "D7", "G6", "H5", "H4", "C6", "D8", "C5", "C7", "D6", "F8", "C8"};
 
-// A game from GTP moves, colours alternating from Black.
-Game gameOfMoves(int size, const std::vector<std::string>& moves, double komi = 7.5, Rules rules = Rules::Chinese) {
-  Game game(GameConfig{size, rules, komi, 0});
-  for (const std::string& text : moves) {
-    const Result<ParsedVertex> v = parseGtpVertex(text, size);
-    EXPECT_TRUE(v.ok()) << text;
-    const Color c = game.toMove();
-    EXPECT_EQ(game.play(v->kind == MoveKind::Pass ? Move::pass(c) : Move::play(c, v->point)), RejectReason::None);
-  }
-  return game;
-}
-
 TEST(Engine, PlaysOnAfterAPassInAnOpenPosition) {
-  Game game = gameOfMoves(9, kOpen24);
+  Game game = test_support::gameFrom(9, Rules::Chinese, kOpen24);
   ASSERT_EQ(game.play(Move::pass(Color::Black)), RejectReason::None);
   for (std::uint64_t seed : {1, 2, 3}) {
     Engine engine(withPlayouts(1000, seed));
     EXPECT_EQ(engine.genmove(game, Color::White).kind, MoveKind::Play) << seed;
     Engine asBlack(withPlayouts(1000, seed));
-    Game other = gameOfMoves(9, kOpen24);
+    Game other = test_support::gameFrom(9, Rules::Chinese, kOpen24);
     ASSERT_EQ(other.play(Move::play(Color::Black, {8, 8})), RejectReason::None);
     ASSERT_EQ(other.play(Move::pass(Color::White)), RejectReason::None);
     EXPECT_EQ(asBlack.genmove(other, Color::Black).kind, MoveKind::Play) << seed;

@@ -104,11 +104,9 @@ class PlayTest : public QObject {
     QVERIFY(window->statusMessage().contains(QStringLiteral("E5")));
 
     // Suicide, from a record: White stones at B9 and A8 leave A9 without liberties for Black.
-    const QString path = home.path(QStringLiteral("suicide.sgf"));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("(;GM[1]FF[4]SZ[9]PB[Human]PW[engine]AW[ba][ab])");
-    file.close();
+    const QString path =
+        home.writeFile(QStringLiteral("suicide.sgf"), "(;GM[1]FF[4]SZ[9]PB[Human]PW[engine]AW[ba][ab])");
+    QVERIFY(!path.isEmpty());
     QVERIFY(window->openFile(path, true));
     const std::string position = window->controller().model().game().board().toAscii();
     clickPoint(*window, at("A9"));

@@ -36,6 +36,14 @@ class TestHome {
   }
 
   QString path(const QString& name) const { return m_dir.filePath(name); }
+
+  // Writes `text` to the file `name` here and answers its path; an empty string when it could not be written.
+  QString writeFile(const QString& name, const QByteArray& text) const {
+    const QString where = path(name);
+    QFile file(where);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size()) return {};
+    return where;
+  }
   QString autosavePath() const { return path(QStringLiteral("autosave.sgf")); }
   QString errorLogPath() const { return path(QStringLiteral("errors.jsonl")); }
   QSettings& store() { return m_store; }

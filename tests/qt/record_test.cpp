@@ -82,11 +82,8 @@ class RecordTest : public QObject {
     TestHome home;
     home.setSetup(quickSetup());
     auto window = home.makeWindow();
-    const QString path = home.path(QStringLiteral("bad.sgf"));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("(;GM[1]FF[4]SZ[9]PB[Human];B[ee];W[ee])");
-    file.close();
+    const QString path = home.writeFile(QStringLiteral("bad.sgf"), "(;GM[1]FF[4]SZ[9]PB[Human];B[ee];W[ee])");
+    QVERIFY(!path.isEmpty());
     QVERIFY(!window->openFile(path, true));
     QVERIFY2(window->statusMessage().contains(QStringLiteral("move 2 (W E5): stone already there")),
              qPrintable(window->statusMessage()));

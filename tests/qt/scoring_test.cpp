@@ -39,11 +39,8 @@ class ScoringTest : public QObject {
     home.setSetup(quickSetup());
     auto window = home.makeWindow();
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    const QString path = home.path(QStringLiteral("end.sgf"));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(kScoringRecord);
-    file.close();
+    const QString path = home.writeFile(QStringLiteral("end.sgf"), kScoringRecord);
+    QVERIFY(!path.isEmpty());
     QVERIFY(window->openFile(path, true));
     GameController& controller = window->controller();
     QCOMPARE(controller.model().game().phase(), Phase::Scoring);
@@ -107,11 +104,8 @@ class ScoringTest : public QObject {
     TestHome home;
     home.setSetup(quickSetup());
     auto window = home.makeWindow();
-    const QString path = home.path(QStringLiteral("end.sgf"));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(kScoringRecord);
-    file.close();
+    const QString path = home.writeFile(QStringLiteral("end.sgf"), kScoringRecord);
+    QVERIFY(!path.isEmpty());
     QVERIFY(window->openFile(path, true));
     GameController& controller = window->controller();
     QTRY_VERIFY_WITH_TIMEOUT(!controller.estimating(), kTimeoutMs);
@@ -184,11 +178,8 @@ class ScoringTest : public QObject {
     TestHome home;
     home.setSetup(quickSetup());
     auto window = home.makeWindow();
-    const QString path = home.path(QStringLiteral("end.sgf"));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(kScoringRecord);
-    file.close();
+    const QString path = home.writeFile(QStringLiteral("end.sgf"), kScoringRecord);
+    QVERIFY(!path.isEmpty());
     QVERIFY(window->openFile(path, true));
     GameController& controller = window->controller();
     controller.setScoreEstimateShown(true);
@@ -204,12 +195,10 @@ class ScoringTest : public QObject {
     home.setSetup(quickSetup());
     auto window = home.makeWindow();
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    const QString path = home.path(QStringLiteral("e5.sgf"));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
     // The player has White, so that the AI does not answer.
-    file.write("(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]PB[engine]PW[Human];B[ee])");
-    file.close();
+    const QString path =
+        home.writeFile(QStringLiteral("e5.sgf"), "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]PB[engine]PW[Human];B[ee])");
+    QVERIFY(!path.isEmpty());
     QVERIFY(window->openFile(path, true));
     GameController& controller = window->controller();
     QTest::keyClick(window.get(), Qt::Key_E);
@@ -227,11 +216,9 @@ class ScoringTest : public QObject {
     TestHome home;
     home.setSetup(quickSetup());
     auto window = home.makeWindow();
-    const QString path = home.path(QStringLiteral("e5.sgf"));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]PB[engine]PW[Human];B[ee])");
-    file.close();
+    const QString path =
+        home.writeFile(QStringLiteral("e5.sgf"), "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]PB[engine]PW[Human];B[ee])");
+    QVERIFY(!path.isEmpty());
     QVERIFY(window->openFile(path, true));
     GameController& controller = window->controller();
     QCOMPARE(controller.human(), Color::White);
@@ -251,11 +238,8 @@ class ScoringTest : public QObject {
     TestHome home;
     home.setSetup(quickSetup());
     auto window = home.makeWindow();
-    const QString path = home.path(QStringLiteral("end.sgf"));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(kScoringRecord);
-    file.close();
+    const QString path = home.writeFile(QStringLiteral("end.sgf"), kScoringRecord);
+    QVERIFY(!path.isEmpty());
     QVERIFY(window->openFile(path, true));
     QTRY_VERIFY_WITH_TIMEOUT(!window->controller().estimating(), kTimeoutMs);
     window->controller().resumePlay();
