@@ -30,13 +30,16 @@ std::uint64_t positionSeed(std::uint64_t seed, const Game& game, Color color, st
                                 (purpose << 32)));
 }
 
+bool opponentJustPassed(const Game& game, Color color) {
+  return !game.moves().empty() && game.moves().back().kind == MoveKind::Pass &&
+         game.moves().back().color == opponent(color);
+}
+
 // Whether the engine reads the game's end before it searches: after the opponent's pass, and once the board is half
-// full (before that no area is settled enough to be worth the reading, and filling one's own area is not a risk).
+// full (before that no game is over, and the reading costs an estimate).
 bool wantsEndReading(const Game& game, Color color) {
-  const bool opponentPassed = !game.moves().empty() && game.moves().back().kind == MoveKind::Pass &&
-                              game.moves().back().color == opponent(color);
   const int points = game.size() * game.size();
-  return opponentPassed || game.board().emptyCount() * 2 <= points;
+  return opponentJustPassed(game, color) || game.board().emptyCount() * 2 <= points;
 }
 
 // The end of the game as the engine reads it: which points are settled (core's reading of the board as finished and
@@ -235,18 +238,20 @@ Move Engine::genmove(const Game& game, Color color, std::optional<double> second
   SearchSetup setup;
   setup.rootMoves = rootMovesFor(game, color);
   if (m_options.endReading && wantsEndReading(game, color)) {
-    // Late in the game the engine plays only where the count can still change: never in an area that is settled,
-    // its own or the opponent's. When nothing is left, the game is over in the players' sense and it passes (or
-    // resigns, behind, where resigning is on).
+    // When every point it could play is settled, the game is over in the players' sense: it passes (or resigns,
+    // behind, where resigning is on). After the opponent's pass it plays only where the count can still change,
+    // never in an area that is settled, its own or the opponent's. Before that pass its search chooses freely: in
+    // the middle of a fight a point both readings give to one side may still be the one that saves a group.
     const EndReading end = readEnd(game, color, m_options.moveModel);
     const int size = game.size();
-    std::erase_if(setup.rootMoves, [&](Vertex v) {
+    auto settled = [&](Vertex v) {
       const Point p = game.board().point(v);
       return end.settled[static_cast<std::size_t>(p.row) * size + p.col];
-    });
-    if (setup.rootMoves.empty()) {
+    };
+    if (std::all_of(setup.rootMoves.begin(), setup.rootMoves.end(), settled)) {
       return m_options.resignThreshold > 0 && end.margin < 0 ? Move::resign(color) : Move::pass(color);
     }
+    if (opponentJustPassed(game, color)) std::erase_if(setup.rootMoves, settled);
   }
   if (setup.rootMoves.empty()) return Move::pass(color);
   setup.board = &game.board();
