@@ -280,7 +280,11 @@ Move Engine::genmove(const Game& game, Color color, std::optional<double> second
   if (old) oldSearches = std::move(old->searches);
   ThreadSearches searched = runSearches(setup, m_options, std::move(oldSearches), path);
 
-  if (m_progress) (*setup.progress)(progressReport(*searched.searches[0], setup));
+  if (m_progress) {
+    (*setup.progress)(progressReport(*searched.searches[0], setup));
+    // A reused tree would otherwise go on collecting in searches nobody reports.
+    searched.searches[0]->stopCollectingOutcomes();
+  }
   const std::vector<RootChild> total = sumRootChildren(searched.searches);
   const RootChild& chosen = total[mostVisited(total)];
   m_stats = statsOf(start, searched, setup.komi, chosen);

@@ -214,7 +214,12 @@ void Search::collectOutcomes(bool territory) {
   std::fill(m_childScored.begin(), m_childScored.end(), 0);
 }
 
-void Search::addOutcome(const Board& board, std::ptrdiff_t child) {
+void Search::stopCollectingOutcomes() {
+  m_collect = false;
+  m_outcomes = Outcomes{};
+}
+
+int Search::addOutcome(const Board& board, std::ptrdiff_t child) {
   const int size = board.size();
   int black = 0;
   int white = 0;
@@ -246,6 +251,7 @@ void Search::addOutcome(const Board& board, std::ptrdiff_t child) {
     m_childScore[static_cast<std::size_t>(child)] += score;
     ++m_childScored[static_cast<std::size_t>(child)];
   }
+  return black - white;
 }
 
 std::vector<Vertex> Search::principalVariation(std::size_t child, int maxLength) const {
@@ -352,8 +358,10 @@ void Search::playoutOnce() {
 
   std::fill(m_firstColor.begin(), m_firstColor.end(), 0);
   playout(board, toMove, last, m_rng, m_firstColor.data(), m_maxPlayoutMoves, m_patterns);
-  if (m_collect) addOutcome(board, m_path.size() > 1 ? m_path[1] - m_nodes[0].firstChild : -1);
-  const double margin = areaMargin(board, m_komi);
+  // Collecting the outcome counts the area already: the margin is read off it rather than counted twice.
+  const double margin = m_collect
+                            ? addOutcome(board, m_path.size() > 1 ? m_path[1] - m_nodes[0].firstChild : -1) - m_komi
+                            : areaMargin(board, m_komi);
   const float blackResult = margin > 0 ? 1.0F : margin < 0 ? 0.0F : 0.5F;
   auto resultFor = [&](Color c) { return c == Color::Black ? blackResult : 1.0F - blackResult; };
 

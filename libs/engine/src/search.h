@@ -70,6 +70,8 @@ class Search {
   // counted by area, or with `territory` by territory (empty points owned plus the stones each side captured, the
   // game's captures included). Clears what was collected.
   void collectOutcomes(bool territory);
+  // Stops collecting (it costs a pass over the board per playout) and lets what was collected go.
+  void stopCollectingOutcomes();
   const Outcomes& outcomes() const { return m_outcomes; }
 
   // Called every 16 playouts of run(), on the thread that runs it (for progress reports); empty for none.
@@ -109,8 +111,9 @@ class Search {
   void setOpeningPrior();
   // Sets m_rootPriors from the move model (uniform without it) and clears the root children's score sums.
   void setRootStatistics();
-  // Adds the end of one playout to the outcomes; `child` is the root child it went through (-1: none).
-  void addOutcome(const Board& board, std::ptrdiff_t child);
+  // Adds the end of one playout to the outcomes; `child` is the root child it went through (-1: none). Answers
+  // Black's area minus White's on that board (no komi), as areaMargin counts it.
+  int addOutcome(const Board& board, std::ptrdiff_t child);
   std::int32_t select(std::int32_t node) const;
   // Whether another root child could still end with at least as many visits as the most visited one after
   // `remaining` more playouts.
