@@ -235,9 +235,9 @@ def main():
         with open(cache_path) as f:
             cache = json.load(f)
     if not args.no_gnugo:
-        todo = [p for p in positions if f"{p['file']}@{p['played']}" not in cache]
+        uncached = [p for p in positions if f"{p['file']}@{p['played']}" not in cache]
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            for p, result in zip(todo, pool.map(lambda q: gnugo_estimate(args.gnugo, q["path"]), todo)):
+            for p, result in zip(uncached, pool.map(lambda q: gnugo_estimate(args.gnugo, q["path"]), uncached)):
                 cache[f"{p['file']}@{p['played']}"] = result
         with open(cache_path, "w") as f:
             json.dump(cache, f, indent=1, sort_keys=True)

@@ -52,9 +52,7 @@ struct EndReading {
 EndReading readEnd(const Game& game, Color color, bool moveModel) {
   JudgmentOptions options;
   options.moveModel = moveModel;
-  AnalysisSearch search(game, color, options);
-  search.run(estimatePlayouts(game));
-  const Analysis estimated = search.judgment();
+  const Analysis estimated = estimate(game, color, options);
   EndReading reading;
   reading.settled = settledPoints(analyze(game), estimated, game);
   reading.margin = color == Color::Black ? estimated.score.margin : -estimated.score.margin;

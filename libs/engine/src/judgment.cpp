@@ -217,26 +217,28 @@ Analysis AnalysisSearch::judgment() const {
   return a;
 }
 
-Analysis estimate(const Game& game, const JudgmentOptions& options) {
-  AnalysisSearch search(game, game.toMove(), options);
+Analysis estimate(const Game& game, Color toMove, const JudgmentOptions& options) {
+  AnalysisSearch search(game, toMove, options);
   search.run(options.playouts > 0 ? options.playouts : estimatePlayouts(game));
   return search.judgment();
 }
 
+Analysis estimate(const Game& game, const JudgmentOptions& options) { return estimate(game, game.toMove(), options); }
+
 Analysis judge(const Game& game) {
-  Analysis counted = analyze(game);
-  if (counted.final) return counted;
-  if (game.phase() == Phase::Finished) {
+  const bool endedByPasses = !game.moves().empty() && game.moves().back().kind == MoveKind::Pass;
+  if (game.phase() == Phase::Finished && !endedByPasses) {
     // Resigned or lost on time: the result is the game's, the position judged as it stood before.
     Game before = game;
     const bool resigned = !game.moves().empty() && game.moves().back().kind == MoveKind::Resign;
     before.undoTo(game.moveCount() - (resigned ? 1 : 0));
-    Analysis judged = before.phase() == Phase::Playing ? judge(before) : counted;
+    Analysis judged = before.phase() == Phase::Playing ? judge(before) : analyze(game);
     judged.score.result = game.result();
     judged.final = true;
     return judged;
   }
-  if (game.phase() != Phase::Playing) return counted;
+  Analysis counted = analyze(game);
+  if (counted.final || game.phase() != Phase::Playing) return counted;
   return estimate(game);
 }
 

@@ -95,6 +95,8 @@ class AnalysisSearch {
 // The estimate of a position in play: an AnalysisSearch for the side to move, run for options.playouts (or the
 // default budget), judged. Deterministic: the same position, rules and options give the same answer.
 Analysis estimate(const Game& game, const JudgmentOptions& options = {});
+// The same for `toMove`, whether or not it is its turn (GTP's genmove may ask out of turn).
+Analysis estimate(const Game& game, Color toMove, const JudgmentOptions& options = {});
 
 // The judgment every consumer shows: core's count (analysis.h) when it reads the game as finished (two passes, or a
 // board with nothing left to play: docs/scoring.md), else estimate(game) (final false). A game ended by resignation
