@@ -68,6 +68,14 @@ CLI::App* addServeCommand(CLI::App& app, ServeOptions* options) {
   cmd->add_option("--connections", options->connections,
                   "Connections served at once (keep-alive included) before new ones get 503 (1..4096)")
       ->capture_default_str();
+  cmd->add_option("--head-timeout", options->headTimeout,
+                  "Seconds for a request's head to arrive, from its first byte, before 408 (1..3600)")
+      ->capture_default_str();
+  cmd->add_option("--body-timeout", options->bodyTimeout,
+                  "Seconds for a request's body to arrive, and a reply to be taken, before 408 (1..3600)")
+      ->capture_default_str();
+  cmd->add_option("--idle-timeout", options->idleTimeout, "Seconds an idle keep-alive connection stays open (1..3600)")
+      ->capture_default_str();
   cmd->add_option("--seed", options->seed, "Seed of the engines' randomness (worker i gets seed + i)")
       ->check(notNegative())
       ->capture_default_str();
@@ -87,6 +95,11 @@ int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   if (options.workers < 1 || options.workers > 256) return fail("--workers: must be 1..256");
   if (options.queue < 0 || options.queue > 4096) return fail("--queue: must be 0..4096");
   if (options.connections < 1 || options.connections > 4096) return fail("--connections: must be 1..4096");
+  for (const auto& [name, seconds] :
+       {std::pair{"--head-timeout", options.headTimeout}, std::pair{"--body-timeout", options.bodyTimeout},
+        std::pair{"--idle-timeout", options.idleTimeout}}) {
+    if (seconds < 1 || seconds > 3600) return fail(std::string(name) + ": must be 1..3600 seconds");
+  }
   if (options.referee.maxRetries < 0 || options.referee.maxRetries > serve::kMaxRequestRetries) {
     return fail("--max-retries " + std::to_string(options.referee.maxRetries) + ": must be 0.." +
                 std::to_string(serve::kMaxRequestRetries));
@@ -137,6 +150,9 @@ int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   http.port = address->port;
   http.threads = options.connections;
   http.maxPending = options.connections;
+  http.headTimeoutSeconds = options.headTimeout;
+  http.bodyTimeoutSeconds = options.bodyTimeout;
+  http.keepAliveSeconds = options.idleTimeout;
   http.onServerError = [handler](int status) { handler->countServerError(status); };
   Result<std::unique_ptr<net::HttpServer>> bound =
       net::HttpServer::bind(http, [handler](const net::ServerRequest& request) { return handler->handle(request); });

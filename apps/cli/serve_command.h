@@ -23,6 +23,9 @@ struct ServeOptions {
   int workers = 2;       // move sources, so moves computed at once
   int queue = 64;        // moves waiting for a worker before 503: as many as the connections served at once
   int connections = 64;  // connections served at once before new ones get 503
+  int headTimeout = 10;  // seconds for a request's head to arrive, from its first byte (408 after)
+  int bodyTimeout = 30;  // seconds for its body to arrive after the head, and for a reply to be taken (408 after)
+  int idleTimeout = 5;   // seconds an idle connection is kept open
   std::uint64_t seed = 1;
   ai::ModelOptions model;
   double timeoutSeconds = 60;

@@ -5,11 +5,11 @@
 
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <stop_token>
 #include <string>
 #include <thread>
 #include <utility>
@@ -433,11 +433,11 @@ TEST(Referee, TheObserverSeesEveryAttemptOfAFailureButNotTheTransportError) {
 TEST(Referee, CancelSetDuringAnAttemptStopsBeforeTheNextRequest) {
   const Game game = gameFrom(9, Rules::Chinese, {"E5"});
   ScriptedSource source({"E5", "D4"});
-  std::atomic<bool> cancel{false};
+  std::stop_source cancel;
   RefereeOptions options(ErrorLog::none());
-  options.cancel = &cancel;
+  options.cancel = cancel.get_token();
   // Set while the turn is under way, as a Stop button on another thread would.
-  options.onAttempt = [&](const Attempt&) { cancel = true; };
+  options.onAttempt = [&](const Attempt&) { cancel.request_stop(); };
   const RefereeOutcome out = requestMove(source, game, Color::Black, options);
   EXPECT_FALSE(out.move.has_value());
   EXPECT_EQ(out.end, MoveEnd::Stopped);
@@ -506,9 +506,10 @@ TEST(Referee, ARetryIsToldTheTimeTheRefusedAttemptsTook) {
 TEST(Referee, CancelSetBeforehandMakesNoRequest) {
   const Game game = gameFrom(9, Rules::Chinese, {});
   ScriptedSource source({"D4"});
-  const std::atomic<bool> cancel{true};
+  std::stop_source cancel;
+  cancel.request_stop();
   RefereeOptions options(ErrorLog::none());
-  options.cancel = &cancel;
+  options.cancel = cancel.get_token();
   const RefereeOutcome out = requestMove(source, game, Color::Black, options);
   EXPECT_FALSE(out.move.has_value());
   EXPECT_EQ(out.error, "stopped");
@@ -519,9 +520,9 @@ TEST(Referee, CancelSetBeforehandMakesNoRequest) {
 TEST(Referee, AnUnsetCancelChangesNothing) {
   const Game game = gameFrom(9, Rules::Chinese, {"E5"});
   ScriptedSource source({"E5", "D4"});
-  const std::atomic<bool> cancel{false};
+  const std::stop_source cancel;
   RefereeOptions options(ErrorLog::none());
-  options.cancel = &cancel;
+  options.cancel = cancel.get_token();
   const RefereeOutcome out = requestMove(source, game, Color::Black, options);
   ASSERT_TRUE(out.move.has_value()) << out.error;
   EXPECT_EQ(out.attempts.size(), 2U);
@@ -530,10 +531,10 @@ TEST(Referee, AnUnsetCancelChangesNothing) {
 TEST_F(RefereeErrorLog, AStoppedRequestWritesNoRecord) {
   const Game game = gameFrom(5, Rules::Chinese, {"C3"});
   ScriptedSource source({"C3", "C3"});
-  std::atomic<bool> cancel{false};
+  std::stop_source cancel;
   RefereeOptions options(ErrorLog(path(), {"qt", "scripted", "", ""}));
-  options.cancel = &cancel;
-  options.onAttempt = [&](const Attempt&) { cancel = true; };
+  options.cancel = cancel.get_token();
+  options.onAttempt = [&](const Attempt&) { cancel.request_stop(); };
   const RefereeOutcome out = requestMove(source, game, Color::White, options);
   EXPECT_FALSE(out.move.has_value());
   EXPECT_EQ(out.error, "stopped");

@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <chrono>
+#include <stop_token>
 #include <string>
 #include <thread>
 
@@ -141,17 +141,17 @@ TEST(CurlClient, TimesOutOnAServerThatNeverAnswers) {
 
 // A request whose caller no longer wants the answer is given up while the server is still silent, long before its
 // timeout, and says so rather than that the server failed.
-TEST(CurlClient, GivesUpARequestWhenItsCancelFlagIsSet) {
+TEST(CurlClient, GivesUpARequestWhenAStopIsRequested) {
   SilentServer server;
   auto client = makeCurlClient();
-  std::atomic<bool> cancel{false};
+  std::stop_source cancel;
   HttpRequest request;
   request.url = server.url("/v1/chat/completions");
   request.timeoutSeconds = 120;
-  request.cancel = &cancel;
+  request.cancel = cancel.get_token();
   std::thread canceller([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    cancel = true;
+    cancel.request_stop();
   });
   const auto start = std::chrono::steady_clock::now();
   const auto response = client->post(request);

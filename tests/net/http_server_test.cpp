@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <utility>
@@ -115,7 +116,7 @@ TEST(HttpServer, TakesBodiesUpToTheLimitWhateverTheirContentType) {
 // must see each at once with an empty body, and the connection must stay usable.
 TEST(HttpServer, ServesARequestWithoutContentLengthAtOnceWithAnEmptyBody) {
   HttpServerOptions options;
-  options.readTimeoutSeconds = 30;  // a wait for the body would show as a reply far later than the bound below
+  options.bodyTimeoutSeconds = 30;  // a wait for the body would show as a reply far later than the bound below
   std::vector<ServerRequest> seen;
   Running running(options, [&](const ServerRequest& request) {
     seen.push_back(request);
@@ -332,12 +333,12 @@ TEST(HttpServer, AnswersAMalformedRequestWithJsonEvenAfterAGoodOne) {
   EXPECT_NE(bad.find(R"({"error":"invalid_request","detail":"malformed HTTP request"})"), std::string::npos) << bad;
 }
 
-// A body cut short by the read timeout leaves the connection in the middle of a request: the 400 must close it, or
-// the rest of the body, arriving late, would be read as the next request, and the stalled client would keep its
-// connection thread for the keep-alive timeout too.
+// A body that does not arrive within the body deadline is answered 408 and the connection closed: the rest of the
+// body, arriving late, must not be read as the next request, and the stalled client must not keep its connection for
+// the keep-alive timeout too.
 TEST(HttpServer, ClosesTheConnectionAfterARequestItCouldNotRead) {
   HttpServerOptions options;
-  options.readTimeoutSeconds = 1;
+  options.bodyTimeoutSeconds = 1;
   options.keepAliveSeconds = 30;  // a connection kept open would outlast the wait below by far
   std::atomic<int> handled{0};
   Running running(options, [&](const ServerRequest&) {
@@ -347,9 +348,11 @@ TEST(HttpServer, ClosesTheConnectionAfterARequestItCouldNotRead) {
   const int fd = connectTo(running.server().port());
   ASSERT_GE(fd, 0);
   const std::string reply = exchange(fd, "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"size\":");
-  EXPECT_EQ(reply.rfind("HTTP/1.1 400", 0), 0U) << reply;
+  EXPECT_EQ(reply.rfind("HTTP/1.1 408", 0), 0U) << reply;
   EXPECT_NE(reply.find("Connection: close\r\n"), std::string::npos) << reply;
-  EXPECT_NE(reply.find(R"({"error":"invalid_request","detail":"malformed HTTP request"})"), std::string::npos) << reply;
+  EXPECT_NE(reply.find(R"({"error":"request_timeout","detail":"the request's body did not arrive within 1 second"})"),
+            std::string::npos)
+      << reply;
   timeval wait{5, 0};
   ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
   char byte = 0;
@@ -388,8 +391,8 @@ TEST(HttpServer, RefusesARequestWhoseBodyHasNoClearEnd) {
   EXPECT_EQ(handled.load(), 0);
 }
 
-// httplib caps each header line at 8 KiB but not their number: a client could make the server read and keep
-// hundreds of megabytes of headers. The head of a request is held to 64 KiB, and so is any line after it.
+// A client must not make the server read and keep hundreds of megabytes of headers: the head of a request is held to
+// 64 KiB (431 beyond), and a line inside a chunked body to about as much (400).
 TEST(HttpServer, RefusesARequestWithTooManyHeaders) {
   std::atomic<int> handled{0};
   Running running({}, [&](const ServerRequest&) {
@@ -407,8 +410,11 @@ TEST(HttpServer, RefusesARequestWithTooManyHeaders) {
   const std::string over = fixture::exchange(fd, request(40));
   ::close(fd);
   EXPECT_EQ(fits.rfind("HTTP/1.1 200", 0), 0U) << fits.substr(0, 200);
-  EXPECT_EQ(over.rfind("HTTP/1.1 400", 0), 0U) << over.substr(0, 200);
+  EXPECT_EQ(over.rfind("HTTP/1.1 431", 0), 0U) << over.substr(0, 200);
   EXPECT_NE(over.find("Connection: close\r\n"), std::string::npos) << over;
+  EXPECT_NE(over.find(R"({"error":"headers_too_large","detail":"the request's head is larger than 65536 bytes"})"),
+            std::string::npos)
+      << over;
 
   // Nor may a line inside a chunked body (a chunk size, a trailer) grow without bound.
   const int fd2 = connectTo(running.server().port());
@@ -556,6 +562,226 @@ TEST(HttpServer, RefusesAPortThatIsTaken) {
   options.port = (*first)->port();
   const auto second = HttpServer::bind(options, [](const ServerRequest&) { return ServerReply{}; });
   EXPECT_FALSE(second.ok());
+}
+
+// Everything the server sends on `fd` until it closes the connection or `seconds` pass.
+std::string readUntilClosed(int fd, int seconds = 10) {
+  timeval wait{seconds, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  std::string received;
+  char buffer[4096];
+  for (ssize_t n = 0; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;)
+    received.append(buffer, static_cast<std::size_t>(n));
+  return received;
+}
+
+std::size_t countReplies(const std::string& text) {
+  std::size_t count = 0;
+  for (auto at = text.find("HTTP/1.1 "); at != std::string::npos; at = text.find("HTTP/1.1 ", at + 1)) ++count;
+  return count;
+}
+
+// Request smuggling: where one request ends must be read exactly as RFC 9112 says, or a proxy and tengen disagree
+// about it and a request hidden in another's body is answered as a request of its own. A body on a GET is read as
+// its body; anything ambiguous is refused with 400 and the connection closed.
+TEST(HttpServer, ReadsTheBodyOfAGetAsItsBodyNotAsASecondRequest) {
+  std::vector<std::string> paths;
+  std::mutex mutex;
+  Running running({}, [&](const ServerRequest& request) {
+    std::lock_guard lock(mutex);
+    paths.push_back(request.method + " " + request.path);
+    return ServerReply{};
+  });
+  const std::string hidden = "POST /v1/legal HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}";
+  for (const char* method : {"GET", "HEAD", "OPTIONS"}) {
+    const int fd = connectTo(running.server().port());
+    ASSERT_GE(fd, 0);
+    const std::string request = std::string(method) +
+                                " /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: " + std::to_string(hidden.size()) +
+                                "\r\nConnection: close\r\n\r\n" + hidden;
+    ASSERT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), static_cast<ssize_t>(request.size()));
+    const std::string replies = readUntilClosed(fd);
+    ::close(fd);
+    EXPECT_EQ(countReplies(replies), 1U) << method << "\n" << replies;
+  }
+  std::lock_guard lock(mutex);
+  EXPECT_EQ(paths, (std::vector<std::string>{"GET /healthz", "HEAD /healthz", "OPTIONS /healthz"}));
+}
+
+TEST(HttpServer, RefusesAmbiguousFramingAndClosesTheConnection) {
+  std::atomic<int> handled{0};
+  std::atomic<int> serverErrors{0};
+  HttpServerOptions options;
+  options.onServerError = [&](int status) {
+    if (status == 400) ++serverErrors;
+  };
+  Running running(options, [&](const ServerRequest&) {
+    ++handled;
+    return ServerReply{};
+  });
+  const std::string post = "POST /v1/legal HTTP/1.1\r\nHost: x\r\n";
+  const std::string next = "GET /next HTTP/1.1\r\nHost: x\r\n\r\n";
+  const std::vector<std::string> cases = {
+      // Content-Length with Transfer-Encoding: which one frames the body is for the two ends to disagree about.
+      post + "Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n" + next,
+      post + "Transfer-Encoding: chunked\r\nContent-Length: 4\r\n\r\n2\r\n{}\r\n0\r\n\r\n" + next,
+      // A space before the colon (RFC 9112 5.1): the field must not be ignored and its body read as a request.
+      post + "Content-Length : " + std::to_string(next.size()) + "\r\n\r\n" + next,
+      // Chunk sizes are bare hex digits, and chunk lines end in CRLF.
+      post + "Transfer-Encoding: chunked\r\n\r\n0x02\r\n{}\r\n0\r\n\r\n" + next,
+      post + "Transfer-Encoding: chunked\r\n\r\n 2\r\n{}\r\n0\r\n\r\n" + next,
+      post + "Transfer-Encoding: chunked\r\n\r\n2\n{}\n0\n\n" + next,
+      post + "Transfer-Encoding: chunked\r\n\r\na\r\n{\"size\":9}XX0\r\n\r\n" + next,
+      post + "Transfer-Encoding: chunked, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n" + next,
+  };
+  for (const std::string& request : cases) {
+    const int fd = connectTo(running.server().port());
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), static_cast<ssize_t>(request.size()));
+    const std::string replies = readUntilClosed(fd);
+    ::close(fd);
+    EXPECT_EQ(replies.rfind("HTTP/1.1 400", 0), 0U) << request << "\n" << replies;
+    EXPECT_EQ(countReplies(replies), 1U) << request << "\n" << replies;
+    EXPECT_NE(replies.find("Connection: close\r\n"), std::string::npos) << replies;
+    EXPECT_NE(replies.find(R"({"error":"invalid_request")"), std::string::npos) << replies;
+  }
+  EXPECT_EQ(handled.load(), 0);
+  EXPECT_EQ(serverErrors.load(), static_cast<int>(cases.size()));
+}
+
+// Slowloris: a client that sends a byte now and then must not hold its connection past the head deadline, and while
+// slow clients hold connections new requests are still answered.
+TEST(HttpServer, CutsOffAClientThatTricklesItsHead) {
+  HttpServerOptions options;
+  options.threads = 1;
+  options.maxPending = 1;
+  options.headTimeoutSeconds = 1;
+  options.keepAliveSeconds = 30;
+  Running running(options, [](const ServerRequest& request) {
+    return request.overloaded ? jsonError(503, "overloaded", "busy") : ServerReply{};
+  });
+  const std::string head = "POST /v1/genmove HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}";
+  std::atomic<bool> trickling{true};
+  std::vector<std::string> cutOff(2);
+  std::vector<std::thread> slow;
+  const auto start = std::chrono::steady_clock::now();
+  for (std::size_t i = 0; i < cutOff.size(); ++i) {
+    slow.emplace_back([&, i] {
+      const int fd = connectTo(running.server().port());
+      if (fd < 0) return;
+      timeval wait{0, 100000};
+      ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+      std::string received;
+      for (std::size_t sent = 0; trickling && sent < head.size(); ++sent) {
+        if (::send(fd, head.data() + sent, 1, MSG_NOSIGNAL) != 1) break;
+        char buffer[4096];
+        const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+        if (n == 0) break;
+        if (n > 0) received.append(buffer, static_cast<std::size_t>(n));
+      }
+      cutOff[i] = received + readUntilClosed(fd, 5);
+      ::close(fd);
+    });
+  }
+  // Both connections the server holds are trickling: a new client is answered at once all the same.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const int fd = connectTo(running.server().port());
+  ASSERT_GE(fd, 0);
+  const std::string answer = exchange(fd, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+  ::close(fd);
+  EXPECT_TRUE(answer.rfind("HTTP/1.1 503", 0) == 0 || answer.rfind("HTTP/1.1 200", 0) == 0) << answer;
+  for (std::thread& t : slow) t.join();
+  trickling = false;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(8));
+  for (const std::string& reply : cutOff) {
+    EXPECT_EQ(reply.rfind("HTTP/1.1 408", 0), 0U) << reply;
+    EXPECT_NE(reply.find(R"({"error":"request_timeout","detail":"the request's head did not arrive within 1 second"})"),
+              std::string::npos)
+        << reply;
+  }
+}
+
+// The handler is told when its client hangs up, through the request's stop token, so long work can be given up.
+TEST(HttpServer, TellsTheHandlerWhenItsClientHangsUp) {
+  std::atomic<bool> inside{false};
+  std::atomic<bool> told{false};
+  Running running({}, [&](const ServerRequest& request) {
+    EXPECT_TRUE(request.clientGone.stop_possible());
+    inside = true;
+    const auto start = std::chrono::steady_clock::now();
+    while (!request.clientGone.stop_requested() && std::chrono::steady_clock::now() - start < std::chrono::seconds(20))
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    told = request.clientGone.stop_requested();
+    return ServerReply{};
+  });
+  const int fd = connectTo(running.server().port());
+  ASSERT_GE(fd, 0);
+  const std::string request = "POST /v1/genmove HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}";
+  ASSERT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), static_cast<ssize_t>(request.size()));
+  while (!inside) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  const auto closed = std::chrono::steady_clock::now();
+  ::close(fd);
+  while (!told && std::chrono::steady_clock::now() - closed < std::chrono::seconds(20))
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  EXPECT_TRUE(told.load());
+  EXPECT_LT(std::chrono::steady_clock::now() - closed, std::chrono::seconds(2));
+}
+
+// A pipelined request waiting behind the one at the handler is not taken for a hang-up.
+TEST(HttpServer, APipelinedRequestIsNotAHangUp) {
+  std::atomic<int> stopped{0};
+  Running running({}, [&](const ServerRequest& request) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (request.clientGone.stop_requested()) ++stopped;
+    ServerReply reply;
+    reply.body = R"({"path":")" + request.path + "\"}";
+    return reply;
+  });
+  const int fd = connectTo(running.server().port());
+  ASSERT_GE(fd, 0);
+  const std::string requests =
+      "GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+  ASSERT_EQ(::send(fd, requests.data(), requests.size(), MSG_NOSIGNAL), static_cast<ssize_t>(requests.size()));
+  const std::string replies = readUntilClosed(fd);
+  ::close(fd);
+  EXPECT_EQ(countReplies(replies), 2U) << replies;
+  EXPECT_NE(replies.find(R"({"path":"/b"})"), std::string::npos) << replies;
+  EXPECT_EQ(stopped.load(), 0);
+}
+
+// A HEAD reply says the length of the body it does not send; a client that asks to be told before it sends a body
+// (Expect: 100-continue, as curl does for large ones) is told.
+TEST(HttpServer, AnswersHeadWithoutABodyAndExpectWithContinue) {
+  std::string seen;
+  Running running({}, [&](const ServerRequest& request) {
+    seen = request.body;
+    ServerReply reply;
+    reply.body = R"({"status":"ok"})";
+    return reply;
+  });
+  const int fd = connectTo(running.server().port());
+  ASSERT_GE(fd, 0);
+  const std::string headRequest = "HEAD /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
+  ASSERT_EQ(::send(fd, headRequest.data(), headRequest.size(), MSG_NOSIGNAL), static_cast<ssize_t>(headRequest.size()));
+  std::string head;
+  char buffer[256];
+  while (head.find("\r\n\r\n") == std::string::npos) {
+    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+    ASSERT_GT(n, 0);
+    head.append(buffer, static_cast<std::size_t>(n));
+  }
+  EXPECT_EQ(head.rfind("HTTP/1.1 200", 0), 0U) << head;
+  EXPECT_NE(head.find("Content-Length: 15\r\n"), std::string::npos) << head;
+  EXPECT_EQ(head.size(), head.find("\r\n\r\n") + 4) << head;
+  const std::string asked = "POST /v1/legal HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n";
+  ASSERT_EQ(::send(fd, asked.data(), asked.size(), MSG_NOSIGNAL), static_cast<ssize_t>(asked.size()));
+  const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+  ASSERT_GT(n, 0);
+  EXPECT_EQ(std::string(buffer, static_cast<std::size_t>(n)), "HTTP/1.1 100 Continue\r\n\r\n");
+  const std::string reply = exchange(fd, "{}");
+  ::close(fd);
+  EXPECT_EQ(reply.rfind("HTTP/1.1 200", 0), 0U) << reply;
+  EXPECT_EQ(seen, "{}");
 }
 
 }  // namespace

@@ -510,7 +510,7 @@ TEST(Service, UnknownPathsAre404AndWrongMethods405WithAllow) {
 // `curl -X POST URL` sends no body and no Content-Length; neither the 405 nor the 400 may wait for a body.
 TEST(Service, AWrongMethodIs405WithAllowWithABodyOrWithout) {
   net::HttpServerOptions http;
-  http.readTimeoutSeconds = 30;  // a wait for the body would end far beyond the bound below
+  http.bodyTimeoutSeconds = 30;  // a wait for the body would end far beyond the bound below
   Server server(randomService(), http);
   const std::string body = "Content-Length: 10\r\n\r\n{\"size\":9}";
   const std::vector<std::pair<std::string, std::string>> cases = {
@@ -536,7 +536,7 @@ TEST(Service, AWrongMethodIs405WithAllowWithABodyOrWithout) {
 
 TEST(Service, APostWithoutABodyIs400SayingSo) {
   net::HttpServerOptions http;
-  http.readTimeoutSeconds = 30;
+  http.bodyTimeoutSeconds = 30;
   Server server(randomService(), http);
   const json expected = {{"error", "invalid_request"}, {"detail", "the request has no body; send the game as JSON"}};
   const auto start = std::chrono::steady_clock::now();

@@ -78,7 +78,7 @@ void OpponentRunner::request(const Game& game, Color color, const std::optional<
                              const TimeControl& timeControl) {
   m_busy = true;
   const unsigned long ticket = ++m_ticket;
-  m_stop = std::make_shared<std::atomic<bool>>(false);
+  m_stop = std::stop_source();
   // Everything the worker needs travels by value: it may outlive this runner. The opponent goes with it (shared
   // only because std::function needs a copyable lambda) and comes back with the outcome.
   auto gameCopy = std::make_shared<const Game>(game);
@@ -101,7 +101,7 @@ void OpponentRunner::request(const Game& game, Color color, const std::optional<
   const Mailbox mailbox = m_mailbox;
   const unsigned long* current = &m_ticket;
   OpponentRunner* self = this;
-  const std::shared_ptr<const std::atomic<bool>> stop = m_stop;
+  const std::stop_token stop = m_stop.get_token();
   runDetached([=] {
     ai::RefereeOutcome outcome;
     if (!*holder) {
@@ -121,7 +121,7 @@ void OpponentRunner::request(const Game& game, Color color, const std::optional<
       options.onAttempt = [&reporter](const ai::Attempt& attempt) {
         reporter.post([line = attemptLine(attempt)](OpponentRunner* runner) { emit runner->attemptMade(line); });
       };
-      options.cancel = stop.get();
+      options.cancel = stop;
       options.clock = clock;
       options.timeControl = timeControl;
       outcome = ai::requestMove(announcing, *gameCopy, color, options);
@@ -139,7 +139,7 @@ void OpponentRunner::request(const Game& game, Color color, const std::optional<
 
 void OpponentRunner::cancel() {
   if (!m_busy) return;
-  m_stop->store(true, std::memory_order_release);
+  m_stop.request_stop();
   ++m_ticket;
   m_busy = false;
 }

@@ -3,9 +3,9 @@
 
 #include <QObject>
 #include <QString>
-#include <atomic>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 
 #include "tengen/ai/move_source.h"
@@ -64,7 +64,7 @@ class OpponentRunner : public QObject {
   unsigned long m_sourceGeneration = 0;  // bumped when the opponent changes, so an old one is not handed back
   unsigned long m_ticket = 0;            // the request whose reports are wanted; bumped by cancel()
   // The stop flag of the request in flight, shared with its worker's referee; set by cancel().
-  std::shared_ptr<std::atomic<bool>> m_stop;
+  std::stop_source m_stop;
   bool m_busy = false;
   Mailbox m_mailbox;
 };

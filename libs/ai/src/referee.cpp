@@ -140,10 +140,10 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
       const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - started;
       request.clock = clockAfter(*options.clock, options.timeControl, spent.count());
     }
-    if (net::cancelled(options.cancel)) return stoppedOutcome(std::move(outcome));
+    if (options.cancel.stop_requested()) return stoppedOutcome(std::move(outcome));
     const Result<Answer> answer = source.propose(request);
     // A request the stop cut short (a model request given up) is the stop too.
-    if (!answer && net::cancelled(options.cancel)) return stoppedOutcome(std::move(outcome));
+    if (!answer && options.cancel.stop_requested()) return stoppedOutcome(std::move(outcome));
     if (!answer) {
       // Asking again cannot help when the source itself failed, or ran a referee of its own that found nothing
       // legal; the caller decides whether to try later.

@@ -146,7 +146,7 @@ Result<Answer> RemoteSource::exchange(const MoveRequest& request) {
         wait = std::min({seconds, kMaxRetryAfterSeconds, m_timeoutSeconds});
       }
     }
-    if (net::cancelled(request.cancel)) break;
+    if (request.cancel.stop_requested()) break;
     m_sleep(wait);
     backoff *= 2;
   }

@@ -264,7 +264,7 @@ Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, c
     const Result<HttpResponse> response = http.post(httpRequest);
     if (!response) {
       lastError = response.error();
-      if (cancelled(request.cancel)) return fail(std::string(kStoppedWords), 0);
+      if (request.cancel.stop_requested()) return fail(std::string(kStoppedWords), 0);
       if (detail::isResponseTooLarge(lastError) || detail::isTimedOut(lastError)) return fail(lastError, 0);
     } else {
       const HttpResponse& r = *response;
@@ -293,7 +293,7 @@ Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, c
       retryAfter = retryAfterSeconds(r);
     }
     if (attempt == attempts) break;
-    if (cancelled(request.cancel)) return fail(std::string(kStoppedWords), lastStatus);
+    if (request.cancel.stop_requested()) return fail(std::string(kStoppedWords), lastStatus);
     // A server's Retry-After is waited no longer than the cap nor than one request may take: with --timeout 3 a
     // "Retry-After: 99999" cost 90 s where the user had allowed seconds.
     const double cap = std::max(0.0, std::min(request.maxRetryAfterSeconds, request.timeoutSeconds));

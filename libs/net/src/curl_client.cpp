@@ -46,12 +46,12 @@ struct Transfer {
   std::vector<std::pair<std::string, std::string>> headers;
   std::size_t maxBytes = 0;
   bool tooLarge = false;
-  const std::atomic<bool>* cancel = nullptr;
+  std::stop_token cancel{};
 };
 
 // curl calls this often while data moves and about once a second while it waits; non-zero gives the transfer up.
 int onProgress(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
-  return cancelled(static_cast<const Transfer*>(user)->cancel) ? 1 : 0;
+  return static_cast<const Transfer*>(user)->cancel.stop_requested() ? 1 : 0;
 }
 
 std::size_t onBody(char* data, std::size_t size, std::size_t count, void* user) {
@@ -147,7 +147,7 @@ class CurlClient final : public HttpClient {
     curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, &onHeader);
     curl_easy_setopt(easy, CURLOPT_HEADERDATA, &transfer);
     curl_easy_setopt(easy, CURLOPT_ERRORBUFFER, errorBuffer);
-    if (request.cancel != nullptr) {
+    if (request.cancel.stop_possible()) {
       curl_easy_setopt(easy, CURLOPT_NOPROGRESS, 0L);
       curl_easy_setopt(easy, CURLOPT_XFERINFOFUNCTION, &onProgress);
       curl_easy_setopt(easy, CURLOPT_XFERINFODATA, &transfer);

@@ -1,14 +1,14 @@
-// HttpServer over cpp-httplib. httplib hands each accepted connection to a task queue; ours has a fixed number of
-// threads and a bounded waiting line, and gives the connections beyond it to a small "shedding" thread whose
-// requests are marked overloaded, so the handler answers them 503 at once. Nothing waits without bound.
+// HttpServer over Boost.Beast and Boost.Asio. A few network threads run every socket operation; each connection is
+// a Session on a strand of its own, owning its read buffer (so pipelined requests survive between requests) and its
+// parser. A parsed request goes to a fixed pool of handler threads, and its reply comes back to the session's strand
+// to be written: a slow handler never holds up accepting, reading or the overload answer. Framing is Beast's
+// (RFC 9112); tengen's part is answering every framing error with a JSON 400 and closing the connection, the limits
+// and deadlines, and the overload count. docs/http-api.md states the limits for users.
 #include "tengen/net/http_server.h"
 
-#include <arpa/inet.h>
-#include <httplib.h>
-#include <netinet/in.h>
-#include <poll.h>
+#include <malloc.h>
 #include <sys/socket.h>
-#include <unistd.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <atomic>
@@ -19,33 +19,61 @@
 #include <cstdint>
 #include <deque>
 #include <exception>
+#include <functional>
+#include <list>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
 
+#include <boost/asio/bind_executor.hpp>
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/error.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/empty_body.hpp>
+#include <boost/beast/http/error.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/http/write.hpp>
+
 #include "tengen/net/json_line.h"
 
 namespace tengen::net {
 
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = boost::beast::http;
+using tcp = boost::asio::ip::tcp;
+using ErrorCode = boost::system::error_code;
+
 namespace {
 
-// True on the shedding threads: their connections came when every thread was busy.
-thread_local bool tShedding = false;
-// Whether the handler made this request's reply (set per request), so that the error handler fills in only the
-// replies httplib makes itself.
-thread_local bool tHandled = false;
-// On a shedding thread: more overloaded connections wait behind this one.
-thread_local bool tShedBacklog = false;
-// The socket of the connection this thread is serving, or -1.
-thread_local int tConnection = -1;
-
-constexpr int kSheddingThreads = 2;
-// How long a shedding thread waits for an overloaded connection's request when no other waits behind it.
-constexpr int kShedWaitMs = 1000;
+// Connections beyond threads + maxPending are still read, briefly, to answer them 503; past this many more they are
+// closed unanswered, so that a flood of connections cannot take every file descriptor.
+constexpr int kMaxOverloadedSessions = 256;
+// How long an overloaded connection has to send its request's head.
+constexpr auto kOverloadedHeadDeadline = std::chrono::seconds(1);
+// After a reply that closes the connection, what the client still sends (the rest of a refused body) is read and
+// dropped for up to this long before the socket is closed; closing with unread bytes would send a reset that can
+// destroy the reply before the client reads it.
+constexpr auto kLingerDeadline = std::chrono::seconds(2);
+constexpr std::size_t kLingerBytes = std::size_t{1} << 20;
+// Network threads: socket work is light next to the handlers', so a few suffice.
+constexpr unsigned kMaxNetworkThreads = 2;
+// When the handlers go idle after this many body bytes, free memory is given back to the system: a burst of large
+// requests on many threads otherwise leaves it held by the allocator's per-thread arenas.
+constexpr std::size_t kTrimAfterBytes = std::size_t{4} << 20;
 
 std::string lowerCase(std::string_view text) {
   std::string out(text);
@@ -54,76 +82,11 @@ std::string lowerCase(std::string_view text) {
   return out;
 }
 
-// httplib's TaskQueue with a fixed pool and a bounded line. After shutdown() begins, the connections already
-// accepted are still served (HttpServer::stop leaves httplib's socket handle valid so that httplib does not drop
-// them unread): that is what lets the requests in flight, and those waiting in the line, finish.
-class BoundedPool final : public httplib::TaskQueue {
- public:
-  BoundedPool(int threads, int maxPending) : m_maxPending(static_cast<std::size_t>(std::max(0, maxPending))) {
-    for (int i = 0; i < std::max(1, threads); ++i) m_threads.emplace_back([this] { work(false); });
-    for (int i = 0; i < kSheddingThreads; ++i) m_threads.emplace_back([this] { work(true); });
-  }
-  ~BoundedPool() override { shutdown(); }
-  BoundedPool(const BoundedPool&) = delete;
-  BoundedPool& operator=(const BoundedPool&) = delete;
-
-  void enqueue(std::function<void()> fn) override {
-    {
-      std::lock_guard lock(m_mutex);
-      const std::size_t idle =
-          m_serving + kSheddingThreads < m_threads.size() ? m_threads.size() - kSheddingThreads - m_serving : 0;
-      if (m_pending.size() < idle + m_maxPending) {
-        m_pending.push_back(std::move(fn));
-      } else {
-        m_shed.push_back(std::move(fn));
-      }
-    }
-    m_wake.notify_all();
-  }
-
-  void shutdown() override {
-    {
-      std::lock_guard lock(m_mutex);
-      if (m_shutdown) return;
-      m_shutdown = true;
-    }
-    m_wake.notify_all();
-    for (std::thread& t : m_threads) t.join();
-  }
-
- private:
-  void work(bool shedding) {
-    tShedding = shedding;
-    std::deque<std::function<void()>>& line = shedding ? m_shed : m_pending;
-    for (;;) {
-      std::function<void()> fn;
-      {
-        std::unique_lock lock(m_mutex);
-        m_wake.wait(lock, [&] { return !line.empty() || m_shutdown; });
-        if (line.empty()) return;  // shutting down with nothing left
-        fn = std::move(line.front());
-        line.pop_front();
-        if (!shedding) ++m_serving;
-        tShedBacklog = shedding && !line.empty();
-      }
-      tHandled = false;
-      fn();
-      if (!shedding) {
-        std::lock_guard lock(m_mutex);
-        --m_serving;
-      }
-    }
-  }
-
-  std::size_t m_maxPending;
-  std::vector<std::thread> m_threads;
-  std::mutex m_mutex;
-  std::condition_variable m_wake;
-  std::deque<std::function<void()>> m_pending;
-  std::deque<std::function<void()>> m_shed;
-  std::size_t m_serving = 0;
-  bool m_shutdown = false;
-};
+bool equalsIgnoringCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
+           return std::tolower(x) == std::tolower(y);
+         });
+}
 
 std::string_view statusCode(int status) {
   switch (status) {
@@ -133,10 +96,12 @@ std::string_view statusCode(int status) {
       return "not_found";
     case 405:
       return "method_not_allowed";
+    case 408:
+      return "request_timeout";
     case 413:
       return "payload_too_large";
-    case 414:
-      return "uri_too_long";
+    case 415:
+      return "unsupported_media_type";
     case 431:
       return "headers_too_large";
     default:
@@ -144,50 +109,125 @@ std::string_view statusCode(int status) {
   }
 }
 
-std::string_view statusWords(int status) {
-  switch (status) {
-    case 400:
-      return "malformed HTTP request";
-    case 404:
-      return "no such path";
-    case 413:
-      return "request body too large";
-    case 414:
-      return "request line too long";
-    case 500:
-      return "internal error";
-    default:
-      return "the server could not handle the request";
+constexpr std::string_view kMalformed = "malformed HTTP request";
+constexpr std::string_view kBadLength = "Content-Length: must be one number of bytes";
+constexpr std::string_view kBadCoding = "Transfer-Encoding: only chunked is supported";
+constexpr std::string_view kBothLengths = "Content-Length and Transfer-Encoding together: the body has no one end";
+
+// The path of a request target, without its query, with %XX escapes decoded; an absolute-form target
+// ("http://host/path") gives its path.
+std::string pathOf(std::string_view target) {
+  if (const auto scheme = target.find("://"); scheme != std::string_view::npos && target.front() != '/') {
+    const auto slash = target.find('/', scheme + 3);
+    target = slash == std::string_view::npos ? std::string_view("/") : target.substr(slash);
   }
+  target = target.substr(0, target.find_first_of("?#"));
+  std::string path;
+  path.reserve(target.size());
+  const auto hex = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  for (std::size_t i = 0; i < target.size(); ++i) {
+    if (target[i] == '%' && i + 2 < target.size() && hex(target[i + 1]) >= 0 && hex(target[i + 2]) >= 0) {
+      path += static_cast<char>(hex(target[i + 1]) * 16 + hex(target[i + 2]));
+      i += 2;
+    } else {
+      path += target[i];
+    }
+  }
+  return path;
 }
 
-// What is wrong with how a request says where its body ends, or "" when nothing is.
-std::string_view framingError(const httplib::Request& in) {
-  if (in.has_header("Transfer-Encoding")) {
-    if (in.get_header_value_count("Transfer-Encoding") != 1 ||
-        lowerCase(in.get_header_value("Transfer-Encoding")) != "chunked") {
-      return "Transfer-Encoding: only chunked is supported";
+// Inflates a gzip or zlib ("deflate") body, held to `cap` bytes of output. Nothing when the body is not valid in
+// that coding; `tooLarge` when it inflates past the cap.
+struct Inflated {
+  std::optional<std::string> body;
+  bool tooLarge = false;
+};
+
+Inflated inflateBody(const std::string& compressed, std::size_t cap) {
+  z_stream z{};
+  // 15 window bits, +32: a gzip or a zlib header, whichever the stream has.
+  if (inflateInit2(&z, 15 + 32) != Z_OK) return {};
+  std::string out;
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(compressed.data()));
+  z.avail_in = static_cast<uInt>(compressed.size());
+  char chunk[16384];
+  int code = Z_OK;
+  Inflated result;
+  while (code == Z_OK) {
+    z.next_out = reinterpret_cast<Bytef*>(chunk);
+    z.avail_out = sizeof chunk;
+    code = inflate(&z, Z_NO_FLUSH);
+    const std::size_t produced = sizeof chunk - z.avail_out;
+    if (out.size() + produced > cap) {
+      result.tooLarge = true;
+      break;
     }
-    return {};
+    out.append(chunk, produced);
+    if (code == Z_BUF_ERROR && z.avail_in == 0) break;  // the input ended before the stream did
   }
-  const std::size_t count = in.get_header_value_count("Content-Length");
-  const std::string first = in.get_header_value("Content-Length");
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::string value = in.get_header_value("Content-Length", i);
-    if (value.empty() || value.size() > 18 || value.find_first_not_of("0123456789") != std::string::npos ||
-        value != first) {
-      return "Content-Length: must be one number of bytes";
-    }
-  }
-  return {};
+  inflateEnd(&z);
+  if (!result.tooLarge && code == Z_STREAM_END) result.body = std::move(out);
+  return result;
 }
+
+// A fixed pool of threads running jobs first come, first served. The line needs no bound of its own: each
+// connection has at most one request at a handler, and the connections are counted.
+class HandlerPool {
+ public:
+  explicit HandlerPool(int threads) {
+    for (int i = 0; i < std::max(1, threads); ++i) m_threads.emplace_back([this] { work(); });
+  }
+  ~HandlerPool() {
+    {
+      std::lock_guard lock(m_mutex);
+      m_stopping = true;
+    }
+    m_wake.notify_all();
+    for (std::thread& t : m_threads) t.join();
+  }
+  HandlerPool(const HandlerPool&) = delete;
+  HandlerPool& operator=(const HandlerPool&) = delete;
+
+  void post(std::function<void()> job) {
+    {
+      std::lock_guard lock(m_mutex);
+      m_jobs.push_back(std::move(job));
+    }
+    m_wake.notify_one();
+  }
+
+ private:
+  void work() {
+    for (;;) {
+      std::function<void()> job;
+      {
+        std::unique_lock lock(m_mutex);
+        m_wake.wait(lock, [&] { return !m_jobs.empty() || m_stopping; });
+        if (m_jobs.empty()) return;
+        job = std::move(m_jobs.front());
+        m_jobs.pop_front();
+      }
+      job();
+    }
+  }
+
+  std::mutex m_mutex;
+  std::condition_variable m_wake;
+  std::deque<std::function<void()>> m_jobs;
+  bool m_stopping = false;
+  std::vector<std::thread> m_threads;
+};
 
 }  // namespace
 
 std::optional<std::string> ServerRequest::header(std::string_view name) const {
-  const std::string wanted = lowerCase(name);
   for (const auto& [key, value] : headers) {
-    if (key == wanted) return value;
+    if (equalsIgnoringCase(key, name)) return value;
   }
   return std::nullopt;
 }
@@ -199,506 +239,494 @@ ServerReply jsonError(int status, std::string_view code, std::string_view detail
   return reply;
 }
 
-namespace {
+class Session;
 
-// One accepted connection, read through a buffer that lives as long as the connection. httplib's own stream is
-// made afresh for each request, so the bytes of a pipelined request read ahead with the one before were lost and
-// the client waited for a reply that never came.
-class ConnectionStream final : public httplib::Stream {
- public:
-  ConnectionStream(int fd, int readTimeoutSeconds, int writeTimeoutSeconds)
-      : m_fd(fd), m_readMs(readTimeoutSeconds * 1000), m_writeMs(writeTimeoutSeconds * 1000) {}
-
-  // Whether a request's first byte is here or arrives within `ms` milliseconds.
-  bool waitForRequest(int ms) const { return m_next < m_buffer.size() || ready(POLLIN, ms); }
-
-  // The next bytes read begin a request: its head (request line and headers) is counted again from here.
-  void beginRequest() {
-    m_headBytes = 0;
-    m_lineBytes = 0;
-    m_inHead = true;
-    m_tail = 0;
-  }
-
-  bool is_readable() const override { return waitForRequest(m_readMs); }
-  bool is_writable() const override { return ready(POLLOUT, m_writeMs); }
-
-  ssize_t read(char* ptr, std::size_t size) override {
-    if (m_next == m_buffer.size()) {
-      if (!ready(POLLIN, m_readMs)) return -1;
-      m_buffer.resize(kBufferBytes);
-      const ssize_t n = ::recv(m_fd, m_buffer.data(), m_buffer.size(), 0);
-      m_buffer.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
-      m_next = 0;
-      if (n <= 0) return n;
-    }
-    std::size_t n = std::min(size, m_buffer.size() - m_next);
-    if (m_inHead) {
-      // httplib caps each header line but not their number: 200 MB of headers were all read and kept. A head
-      // over the cap fails the read, which httplib answers 400.
-      for (std::size_t i = 0; i < n; ++i) {
-        m_tail = (m_tail << 8) | static_cast<unsigned char>(m_buffer[m_next + i]);
-        if (m_tail == kHeadEnd) {
-          m_inHead = false;
-          n = i + 1;  // the body is not counted: the bytes after the head are left for the next read
-          break;
-        }
-      }
-      m_headBytes += n;
-      if (m_inHead && m_headBytes > kMaxHeadBytes) return -1;
-    } else if (size == 1) {
-      // httplib reads lines a byte at a time into a buffer that grows without bound: a chunk-size line of 200 MB
-      // with no line end was all kept. Bulk reads are body bytes and end the line.
-      m_lineBytes = m_buffer[m_next] == '\n' ? 0 : m_lineBytes + 1;
-      if (m_lineBytes > kMaxHeadBytes) return -1;
-    } else {
-      m_lineBytes = 0;
-    }
-    std::copy_n(m_buffer.data() + m_next, n, ptr);
-    m_next += n;
-    return static_cast<ssize_t>(n);
-  }
-
-  ssize_t write(const char* ptr, std::size_t size) override {
-    if (!is_writable()) return -1;
-    return ::send(m_fd, ptr, size, MSG_NOSIGNAL);
-  }
-
-  void get_remote_ip_and_port(std::string& ip, int& port) const override { address(::getpeername, ip, port); }
-  void get_local_ip_and_port(std::string& ip, int& port) const override { address(::getsockname, ip, port); }
-  socket_t socket() const override { return m_fd; }
-
- private:
-  static constexpr std::size_t kBufferBytes = 4096;
-  static constexpr std::size_t kMaxHeadBytes = std::size_t{64} << 10;
-  static constexpr std::uint32_t kHeadEnd = 0x0D0A0D0AU;  // "\r\n\r\n"
-
-  bool ready(short events, int ms) const {
-    pollfd p{m_fd, events, 0};
-    int n = 0;
-    do {
-      n = ::poll(&p, 1, ms);
-    } while (n < 0 && errno == EINTR);
-    return n > 0;
-  }
-
-  void address(int (*get)(int, sockaddr*, socklen_t*), std::string& ip, int& port) const {
-    sockaddr_storage addr{};
-    socklen_t length = sizeof addr;
-    ip.clear();
-    port = 0;
-    if (get(m_fd, reinterpret_cast<sockaddr*>(&addr), &length) != 0) return;
-    char text[INET6_ADDRSTRLEN] = {};
-    if (addr.ss_family == AF_INET) {
-      const auto* in = reinterpret_cast<const sockaddr_in*>(&addr);
-      ::inet_ntop(AF_INET, &in->sin_addr, text, sizeof text);
-      port = ntohs(in->sin_port);
-    } else if (addr.ss_family == AF_INET6) {
-      const auto* in6 = reinterpret_cast<const sockaddr_in6*>(&addr);
-      ::inet_ntop(AF_INET6, &in6->sin6_addr, text, sizeof text);
-      port = ntohs(in6->sin6_port);
-    }
-    ip = text;
-  }
-
-  int m_fd;
-  int m_readMs;
-  int m_writeMs;
-  std::string m_buffer;
-  std::size_t m_next = 0;
-  std::size_t m_headBytes = 0;
-  std::size_t m_lineBytes = 0;  // after the head: bytes of the line being read a byte at a time
-  bool m_inHead = true;
-  std::uint32_t m_tail = 0;  // the last four bytes of the head read so far
-};
-
-// httplib listens with a backlog of 5: a burst of clients overflows it and the kernel drops their handshakes. The
-// listening socket is a protected member, so a subclass may widen the backlog (Linux accepts listen() again).
-class Server final : public httplib::Server {
- public:
-  void widenBacklog(int backlog) { ::listen(svr_sock_, backlog); }
-
-  // Makes the accept loop end without httplib's stop(): that one marks the socket handle invalid, and httplib then
-  // closes every connection accepted but not yet read (those waiting in the line, a keep-alive client's next
-  // request) without a reply. After shutdown() accept() fails, and the loop closes the socket itself.
-  void stopAccepting() { ::shutdown(svr_sock_, SHUT_RDWR); }
-
-  // A connection's requests in turn, as httplib's own loop serves them, but with one read buffer for the whole
-  // connection (so pipelined requests are answered in order), and on a shedding thread a short wait for the
-  // request, none at all when more overloaded connections wait behind: idle connections, each holding a shedding
-  // thread for the keep-alive timeout, kept the 503 from the clients behind them for minutes.
-  bool process_and_close_socket(socket_t sock) override {
-    tConnection = sock;
-    ConnectionStream stream(sock, static_cast<int>(read_timeout_sec_), static_cast<int>(write_timeout_sec_));
-    const int idleMs = static_cast<int>(keep_alive_timeout_sec_) * 1000;
-    const int firstMs = !tShedding ? idleMs : tShedBacklog ? 0 : std::min(idleMs, kShedWaitMs);
-    tShedBacklog = false;
-    bool ok = false;
-    for (std::size_t left = keep_alive_max_count_; left > 0; --left) {
-      if (!stream.waitForRequest(left == keep_alive_max_count_ ? firstMs : idleMs)) break;
-      bool closed = false;
-      stream.beginRequest();
-      ok = process_request(stream, left == 1, closed, nullptr);
-      if (!ok || closed) break;
-    }
-    tConnection = -1;
-    ::shutdown(sock, SHUT_RDWR);
-    ::close(sock);
-    return ok;
-  }
-
-  // After the accept loop has ended: its socket is closed already, so the stale handle is dropped, never closed.
-  void forgetSocket() { svr_sock_ = INVALID_SOCKET; }
-
-  // When the accept loop never ran: httplib's destructor does not close a bound socket, so the port would stay
-  // taken (and connections to it unanswered) for the life of the process.
-  void closeUnusedSocket() {
-    const socket_t sock = svr_sock_.exchange(INVALID_SOCKET);
-    if (sock != INVALID_SOCKET) ::close(sock);
-  }
-};
-
-constexpr int kListenBacklog = 1024;
-
-// A request body as read from the connection.
-struct BodyRead {
-  std::string body;
-  bool tooLarge = false;  // more than the cap arrived; the rest is still on the connection
-  bool complete = false;  // httplib read the whole body
-};
-
-// Reads the body as it comes, holding it to `cap` bytes. httplib checks the cap against Content-Length only: a
-// chunked body, or a gzip one it inflates, would be read whole into memory.
-BodyRead readBody(const httplib::Request& in, const httplib::ContentReader& read, std::size_t cap) {
-  BodyRead out;
-  if (in.is_multipart_form_data()) {
-    // Not the API's JSON either way: read and dropped, so the handler sees an empty body and says so.
-    std::size_t seen = 0;
-    out.complete = read([](const httplib::MultipartFormData&) { return true; },
-                        [&](const char*, std::size_t length) {
-                          seen += length;
-                          out.tooLarge = seen > cap;
-                          return !out.tooLarge;
-                        });
-  } else {
-    out.complete = read([&](const char* data, std::size_t length) {
-      out.tooLarge = length > cap - std::min(cap, out.body.size());
-      if (out.tooLarge) return false;
-      out.body.append(data, length);
-      return true;
-    });
-  }
-  return out;
-}
-
-}  // namespace
-
-// Watches the connections whose requests are being handled, ten times a second, and sets a request's flag when its
-// client has closed the connection. A thread of its own, started with the first request watched; a request only
-// takes a lock to be added and removed, so fast requests pay next to nothing.
-class HangUpWatch {
- public:
-  HangUpWatch() = default;
-  HangUpWatch(const HangUpWatch&) = delete;
-  HangUpWatch& operator=(const HangUpWatch&) = delete;
-  ~HangUpWatch() {
-    {
-      std::lock_guard lock(m_mutex);
-      m_stopping = true;
-    }
-    m_wake.notify_all();
-    if (m_thread.joinable()) m_thread.join();
-  }
-
-  void add(int fd, std::atomic<bool>* gone) {
-    std::lock_guard lock(m_mutex);
-    m_watched.push_back({fd, gone});
-    if (!m_thread.joinable() && !m_stopping) m_thread = std::thread([this] { loop(); });
-  }
-  void remove(const std::atomic<bool>* gone) {
-    std::lock_guard lock(m_mutex);
-    std::erase_if(m_watched, [gone](const Watched& w) { return w.gone == gone; });
-  }
-
- private:
-  struct Watched {
-    int fd;
-    std::atomic<bool>* gone;
-  };
-
-  // Whether the peer of `fd` has closed its side: end of stream with nothing left to read. Data still waiting (a
-  // pipelined request) keeps it open.
-  static bool hungUp(int fd) {
-    pollfd p{fd, POLLIN | POLLRDHUP, 0};
-    if (::poll(&p, 1, 0) <= 0) return false;
-    if ((p.revents & (POLLHUP | POLLERR)) != 0) return true;
-    char byte = 0;
-    const ssize_t n = ::recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
-    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
-  }
-
-  void loop() {
-    std::unique_lock lock(m_mutex);
-    while (!m_stopping) {
-      // The sockets are looked at under the lock: a request removed from the list has its socket still open, and
-      // its flag still alive, until remove() returns.
-      for (Watched& w : m_watched) {
-        if (!w.gone->load(std::memory_order_relaxed) && hungUp(w.fd)) w.gone->store(true, std::memory_order_release);
-      }
-      m_wake.wait_for(lock, std::chrono::milliseconds(100));
-    }
-  }
-
-  std::mutex m_mutex;
-  std::condition_variable m_wake;
-  std::vector<Watched> m_watched;
-  bool m_stopping = false;
-  std::thread m_thread;
-};
-
-// A request's place in the watch while its handler runs.
-class Watching {
- public:
-  Watching(HangUpWatch& watch, int fd, std::atomic<bool>* gone) : m_watch(fd >= 0 ? &watch : nullptr), m_gone(gone) {
-    if (m_watch != nullptr) m_watch->add(fd, gone);
-  }
-  ~Watching() {
-    if (m_watch != nullptr) m_watch->remove(m_gone);
-  }
-  Watching(const Watching&) = delete;
-  Watching& operator=(const Watching&) = delete;
-
- private:
-  HangUpWatch* m_watch;
-  const std::atomic<bool>* m_gone;
-};
-
-struct HttpServer::Impl {
+// Everything a connection needs of its server (HttpServer::Impl is this).
+struct ServerCore {
   HttpServerOptions options;
   ServerHandler handler;
-  Server server;
+  asio::io_context io;
+  tcp::acceptor acceptor{asio::make_strand(io)};
   int port = 0;
-  std::mutex mutex;
-  bool stopRequested = false;
-  bool running = false;  // inside run(), between the check of stopRequested and the return
-  bool done = false;
-  // Set by stop(): every reply from then on closes its connection, so keep-alive clients let the drain end.
-  std::atomic<bool> draining{false};
-  // The connections of the requests being handled; its thread is joined when the server is destroyed.
-  HangUpWatch hangUps;
 
-  void serve(const httplib::Request& in, std::string body, httplib::Response& out) {
-    ServerRequest request;
-    request.method = in.method;
-    request.path = in.path;
-    for (const auto& [name, value] : in.headers) request.headers.emplace_back(lowerCase(name), value);
-    request.body = std::move(body);
-    request.overloaded = tShedding;
-    tHandled = true;
-    std::atomic<bool> gone{false};
-    const Watching watching(hangUps, request.overloaded ? -1 : tConnection, &gone);
-    request.clientGone = &gone;
-    ServerReply reply;
-    try {
-      reply = handler(request);
-    } catch (const std::exception&) {
-      reply = jsonError(500, "internal_error", "internal error");
-      if (options.onServerError) options.onServerError(500);
-    }
-    // An overloaded connection must be closed after its answer, or a keep-alive client would stay on a shedding
-    // thread and be refused even once there is room again; so must every connection once stop() is called, or the
-    // drain would wait on keep-alive clients.
-    send(std::move(reply), out, request.overloaded || draining);
+  std::mutex mutex;  // guards the three flags below and the pool's creation
+  bool stopRequested = false;
+  bool running = false;
+  bool done = false;
+  std::unique_ptr<HandlerPool> pool;
+
+  std::atomic<bool> draining{false};
+  std::atomic<int> admitted{0};    // connections held within threads + maxPending
+  std::atomic<int> overloaded{0};  // connections beyond them, held only to answer 503
+  std::atomic<int> inFlight{0};    // requests at a handler
+  std::atomic<std::size_t> bodyBytesSinceTrim{0};
+
+  std::mutex sessionsMutex;
+  std::list<std::weak_ptr<Session>> sessions;
+
+  void serverError(int status) {
+    if (options.onServerError) options.onServerError(status);
   }
 
-  // Writes `reply` into `out`; with `close`, the connection is closed once the whole reply is sent. httplib 0.11
-  // has no call for that: a body provider that writes the whole body and then reports failure makes it drop the
-  // connection after a complete reply.
-  static void send(ServerReply reply, httplib::Response& out, bool close) {
-    out.status = reply.status;
-    for (const auto& [name, value] : reply.headers) out.set_header(name, value);
-    if (!close) {
-      out.set_content(reply.body, reply.contentType.c_str());
-      return;
+  // Runs the handler, turning an exception into a 500.
+  ServerReply handle(const ServerRequest& request) {
+    try {
+      return handler(request);
+    } catch (const std::exception&) {
+      serverError(500);
+      return jsonError(500, "internal_error", "internal error");
     }
-    out.set_header("Connection", "close");
-    auto content = std::make_shared<const std::string>(std::move(reply.body));
-    out.set_content_provider(content->size(), reply.contentType.c_str(),
-                             [content](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
-                               sink.write(content->data() + offset, length);
-                               return false;
+  }
+
+  // Called on a handler thread after a request's reply is made.
+  void requestDone() {
+    if (inFlight.fetch_sub(1) == 1 && bodyBytesSinceTrim.load() >= kTrimAfterBytes) {
+      bodyBytesSinceTrim = 0;
+      malloc_trim(0);
+    }
+  }
+
+  void accept();
+  void onAccept(const ErrorCode& ec, tcp::socket socket);
+  void closeIdleSessions();
+};
+
+struct HttpServer::Impl : ServerCore {};
+
+// One connection: reads a request, hands it to a handler thread (or, overloaded, answers it at once), writes the
+// reply, and reads the next, until the client leaves, a deadline passes, a reply closes it, or the server drains.
+class Session : public std::enable_shared_from_this<Session> {
+ public:
+  Session(ServerCore& server, tcp::socket socket, bool overloaded)
+      : m_server(server),
+        m_stream(std::move(socket)),
+        m_buffer(server.options.maxHeadBytes + (std::size_t{16} << 10)),
+        m_overloaded(overloaded) {}
+
+  ~Session() {
+    (m_overloaded ? m_server.overloaded : m_server.admitted).fetch_sub(1);
+    if (m_registered) {
+      std::lock_guard lock(m_server.sessionsMutex);
+      m_server.sessions.erase(m_place);
+    }
+  }
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  void start() {
+    {
+      std::lock_guard lock(m_server.sessionsMutex);
+      m_place = m_server.sessions.insert(m_server.sessions.end(), weak_from_this());
+      m_registered = true;
+    }
+    asio::dispatch(m_stream.get_executor(), [self = shared_from_this()] { self->waitForRequest(); });
+  }
+
+  // On stop(): an idle connection is closed now; one with a request under way is closed after its reply.
+  void drain() {
+    asio::dispatch(m_stream.get_executor(), [self = shared_from_this()] {
+      if (self->m_state == State::Idle) self->m_stream.socket().cancel();
+    });
+  }
+
+ private:
+  enum class State { Idle, Reading, Handling, Writing, Closing };
+
+  // Between requests: bytes already read (a pipelined request) are parsed at once; otherwise the first byte of the
+  // next request is waited for, up to the keep-alive deadline.
+  void waitForRequest() {
+    if (m_server.draining) return close();
+    if (m_buffer.size() > 0) return readHead();
+    m_state = State::Idle;
+    if (m_overloaded) {
+      m_stream.expires_after(kOverloadedHeadDeadline);
+    } else {
+      m_stream.expires_after(std::chrono::seconds(std::max(1, m_server.options.keepAliveSeconds)));
+    }
+    const std::size_t room = std::min<std::size_t>(16384, m_buffer.max_size() - m_buffer.size());
+    m_stream.async_read_some(m_buffer.prepare(room),
+                             [self = shared_from_this()](const ErrorCode& ec, std::size_t bytes) {
+                               if (ec) return self->close();  // the client left, the keep-alive passed, or a drain
+                               self->m_buffer.commit(bytes);
+                               self->readHead();
                              });
   }
 
-  // A request that may have a body: the body read here, held to the cap, then served.
-  void serveWithBody(const httplib::Request& in, httplib::Response& out, const httplib::ContentReader& reader) {
-    BodyRead read = readBody(in, reader, options.maxBodyBytes);
-    if (read.tooLarge) {
-      // The rest of the body is still on the connection, so it is closed after the reply.
-      if (options.onServerError) options.onServerError(413);
-      tHandled = true;  // the reply is made here: the error handler must leave it
-      send(jsonError(413, statusCode(413), statusWords(413)), out, true);
+  void readHead() {
+    m_state = State::Reading;
+    m_parser.emplace();
+    m_parser->header_limit(
+        static_cast<std::uint32_t>(std::min<std::size_t>(m_server.options.maxHeadBytes, UINT32_MAX)));
+    m_parser->body_limit(static_cast<std::uint64_t>(m_server.options.maxBodyBytes));
+    startDeadline(m_overloaded ? std::chrono::seconds(kOverloadedHeadDeadline)
+                               : std::chrono::seconds(std::max(1, m_server.options.headTimeoutSeconds)));
+    http::async_read_header(m_stream, m_buffer, *m_parser,
+                            [self = shared_from_this()](const ErrorCode& ec, std::size_t) { self->onHead(ec); });
+  }
+
+  // The deadline of a head or a body. tcp_stream's own timeout would close the socket, leaving no way to answer
+  // 408; this one cancels the read instead, which then ends with operation_aborted and m_timedOut set.
+  void startDeadline(std::chrono::seconds after) {
+    m_stream.expires_never();
+    m_timedOut = false;
+    m_deadline.expires_after(after);
+    m_deadline.async_wait([self = shared_from_this()](const ErrorCode& ec) {
+      if (ec || self->m_state != State::Reading) return;
+      self->m_timedOut = true;
+      ErrorCode ignored;
+      self->m_stream.socket().cancel(ignored);
+    });
+  }
+
+  void endDeadline() { m_deadline.cancel(); }
+
+  void onHead(const ErrorCode& ec) {
+    endDeadline();
+    if (ec) return readFailed(ec, "head");
+    const auto& request = m_parser->get();
+    if (request.method() == http::verb::unknown) return refuse(400, kMalformed);
+    // Beast takes "chunked" anywhere in the list; only chunked alone says where a body ends.
+    if (const auto coding = request.find(http::field::transfer_encoding); coding != request.end()) {
+      if (request.count(http::field::transfer_encoding) != 1 || !equalsIgnoringCase(coding->value(), "chunked")) {
+        return refuse(400, kBadCoding);
+      }
+    }
+    if (m_parser->is_done()) return dispatch();
+    if (m_overloaded) return refuse(503, "");  // no body is read for a request that will be refused anyway
+    if (const auto expect = request.find(http::field::expect);
+        expect != request.end() && equalsIgnoringCase(expect->value(), "100-continue")) {
+      static constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
+      m_stream.expires_after(std::chrono::seconds(std::max(1, m_server.options.bodyTimeoutSeconds)));
+      asio::async_write(m_stream, asio::buffer(kContinue.data(), kContinue.size()),
+                        [self = shared_from_this()](const ErrorCode& error, std::size_t) {
+                          if (error) return self->close();
+                          self->readBody();
+                        });
       return;
     }
-    if (!read.complete) {
-      // httplib has set the status (413 over the cap, 400 for a broken body); the error handler writes it.
-      tHandled = false;
-      return;
+    readBody();
+  }
+
+  void readBody() {
+    startDeadline(std::chrono::seconds(std::max(1, m_server.options.bodyTimeoutSeconds)));
+    http::async_read(m_stream, m_buffer, *m_parser, [self = shared_from_this()](const ErrorCode& ec, std::size_t) {
+      self->endDeadline();
+      if (ec) return self->readFailed(ec, "body");
+      self->dispatch();
+    });
+  }
+
+  // A request that could not be read: answered when the client may still be listening, and the connection closed.
+  void readFailed(const ErrorCode& ec, std::string_view part) {
+    if (m_timedOut) {
+      if (m_overloaded) return close();
+      const int seconds = part == "head" ? m_server.options.headTimeoutSeconds : m_server.options.bodyTimeoutSeconds;
+      return refuse(408, "the request's " + std::string(part) + " did not arrive within " +
+                             std::to_string(std::max(1, seconds)) + (seconds == 1 ? " second" : " seconds"));
     }
-    serve(in, std::move(read.body), out);
-  }
-
-  // The connection threads, the socket options, the body cap and the timeouts.
-  void configureConnections() {
-    const int threads = std::max(1, options.threads);
-    const int pending = std::max(0, options.maxPending);
-    server.new_task_queue = [threads, pending] { return new BoundedPool(threads, pending); };
-    // httplib's default also sets SO_REUSEPORT, which would let a second server bind the same port and silently
-    // take half the connections; SO_REUSEADDR alone allows a quick restart.
-    server.set_socket_options([](socket_t sock) {
-      int yes = 1;
-      ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-    });
-    // httplib writes the headers and the body separately; with Nagle on, the body waits for the client's delayed
-    // ACK, which adds 40 ms to every reply.
-    server.set_tcp_nodelay(true);
-    server.set_payload_max_length(options.maxBodyBytes);
-    server.set_read_timeout(std::max(1, options.readTimeoutSeconds), 0);
-    server.set_write_timeout(std::max(1, options.readTimeoutSeconds), 0);
-    server.set_keep_alive_timeout(std::max(1, options.keepAliveSeconds));
-    // httplib closes a keep-alive connection after 5 requests by default; reconnecting costs more than the request.
-    server.set_keep_alive_max_count(1000);
-  }
-
-  // Every method and path to the one handler.
-  void routeRequests() {
-    const auto route = [this](const httplib::Request& in, httplib::Response& out) { serve(in, in.body, out); };
-    // A request with a body is read here rather than by httplib, which refuses a body labelled
-    // application/x-www-form-urlencoded (curl -d's default) over 8 KiB whatever set_payload_max_length says, and
-    // parses it as a query. The cap still holds: httplib's reader answers 413 beyond it.
-    const auto routeWithBody = [this](const httplib::Request& in, httplib::Response& out,
-                                      const httplib::ContentReader& read) { serveWithBody(in, out, read); };
-    server.Get(".*", route);
-    server.Post(".*", route);
-    server.Post(".*", routeWithBody);
-    server.Put(".*", route);
-    server.Put(".*", routeWithBody);
-    server.Patch(".*", route);
-    server.Patch(".*", routeWithBody);
-    server.Delete(".*", route);
-    server.Delete(".*", routeWithBody);
-    server.Options(".*", route);
-  }
-
-  // Replies httplib makes itself (body too large, a request it cannot parse) and those after an exception get a
-  // JSON body too.
-  void answerServerErrors() {
-    // tHandled is cleared before each connection, each routed request and after each reply written, so a request
-    // httplib refuses before routing (a malformed request line) still gets its JSON body.
-    server.set_pre_routing_handler([this](const httplib::Request& in, httplib::Response& out) {
-      tHandled = false;
-      // httplib answers a Range header by cutting the reply to those bytes, still under the handler's status (a
-      // 200 carrying `{"move`). No reply of this API is a resource to fetch in parts, so Range is ignored. The
-      // request is httplib's own non-const object, handed here as const.
-      const_cast<httplib::Request&>(in).ranges.clear();
-      // HTTP/1.1 gives a request with neither Content-Length nor Transfer-Encoding no body. httplib 0.11 reads a
-      // POST, PUT or PATCH without them until the connection closes, which a client waiting for the reply never
-      // does: `curl -X POST` got 400 "malformed HTTP request" after the read timeout. Such a request is served
-      // here instead, with an empty body, so the handler answers it (405 on a path that takes GET, say) at once.
-      if (!in.has_header("Content-Length") && !in.has_header("Transfer-Encoding")) {
-        serve(in, std::string(), out);
-        return httplib::Server::HandlerResponse::Handled;
-      }
-      // httplib reads "Content-Length: -5" as a huge length (answered 413), "abc" as none (the body then read as
-      // the next request), the first of two that disagree, and a body in a transfer coding other than chunked
-      // until the connection closes. Each is refused, and the connection closed, since where the body ends is
-      // unknown.
-      if (const std::string_view why = framingError(in); !why.empty()) {
-        tHandled = true;
-        if (options.onServerError) options.onServerError(400);
-        send(jsonError(400, statusCode(400), why), out, true);
-        return httplib::Server::HandlerResponse::Handled;
-      }
-      return httplib::Server::HandlerResponse::Unhandled;
-    });
-    server.set_logger([](const httplib::Request&, const httplib::Response&) { tHandled = false; });
-    server.set_error_handler(
-        httplib::Server::HandlerWithResponse([this](const httplib::Request&, httplib::Response& out) {
-          if (tHandled) return httplib::Server::HandlerResponse::Unhandled;
-          if (options.onServerError) options.onServerError(out.status);
-          // The connection is closed after these: what is left of a request httplib could not read (a body cut
-          // short by the read timeout, a broken chunk) would otherwise be read as the next request, and a client
-          // that stalled would hold its connection thread for the keep-alive timeout as well.
-          send(jsonError(out.status, statusCode(out.status), statusWords(out.status)), out, true);
-          return httplib::Server::HandlerResponse::Handled;
-        }));
-    server.set_exception_handler([this](const httplib::Request&, httplib::Response& out, const std::exception_ptr&) {
-      out.status = 500;
-      const ServerReply reply = jsonError(500, "internal_error", "internal error");
-      out.set_content(reply.body, reply.contentType.c_str());
-      if (options.onServerError) options.onServerError(500);
-    });
-  }
-
-  // Binds the listening socket to the options' host and port (any free one for 0) and widens its backlog; the port
-  // bound, or why there is none.
-  Result<int> bindPort() {
-    if (options.port < 0 || options.port > 65535) return Result<int>::failure("port must be 0..65535");
-    int bound = options.port;
-    if (options.port == 0) {
-      bound = server.bind_to_any_port(options.host);
-      if (bound <= 0) return Result<int>::failure("cannot listen on " + options.host + " (any port)");
-    } else if (!server.bind_to_port(options.host, options.port)) {
-      return Result<int>::failure("cannot listen on " + options.host + ":" + std::to_string(options.port) +
-                                  " (address in use or not local)");
+    if (ec == http::error::end_of_stream || ec == http::error::partial_message || ec == asio::error::eof ||
+        ec == asio::error::connection_reset || ec == asio::error::operation_aborted) {
+      return close();  // the client left (or the server is stopping before this request began)
     }
-    server.widenBacklog(kListenBacklog);
-    return bound;
+    if (ec == http::error::header_limit) {
+      return refuse(431,
+                    "the request's head is larger than " + std::to_string(m_server.options.maxHeadBytes) + " bytes");
+    }
+    if (ec == http::error::body_limit) return refuse(413, "request body too large");
+    const auto& fields = m_parser->get();
+    if (ec == http::error::bad_content_length) {
+      return refuse(400, fields.count(http::field::transfer_encoding) > 0 ? kBothLengths : kBadLength);
+    }
+    if (ec == http::error::bad_transfer_encoding) {
+      return refuse(400, fields.count(http::field::content_length) > 0 ? kBothLengths : kBadCoding);
+    }
+    if (ec == http::error::buffer_overflow) return refuse(400, "a line of the request is too long");
+    refuse(400, kMalformed);
   }
+
+  // The request as the handler sees it; its body decoded when it came compressed. False when it was refused.
+  bool makeRequest(ServerRequest& out) {
+    http::request<http::string_body>& in = m_parser->get();
+    out.method = std::string(in.method_string());
+    out.path = pathOf(in.target());
+    out.headers.reserve(static_cast<std::size_t>(std::distance(in.begin(), in.end())));
+    for (const auto& field : in) out.headers.emplace_back(lowerCase(field.name_string()), std::string(field.value()));
+    out.overloaded = m_overloaded;
+    std::string& body = in.body();
+    m_server.bodyBytesSinceTrim += body.size();
+    if (const auto coding = in.find(http::field::content_encoding); coding != in.end() && !body.empty()) {
+      const std::string_view name = coding->value();
+      if (equalsIgnoringCase(name, "gzip") || equalsIgnoringCase(name, "x-gzip") ||
+          equalsIgnoringCase(name, "deflate")) {
+        Inflated inflated = inflateBody(body, m_server.options.maxBodyBytes);
+        if (inflated.tooLarge) return refuse(413, "request body too large"), false;
+        if (!inflated.body) return refuse(400, "the body is not valid " + std::string(name) + " data"), false;
+        body = std::move(*inflated.body);
+      } else if (!equalsIgnoringCase(name, "identity")) {
+        return refuse(415, "Content-Encoding: only gzip and deflate are supported"), false;
+      }
+    }
+    // A form upload is not this API's JSON either way: the handler sees an empty body and says so.
+    if (const auto type = in.find(http::field::content_type);
+        type != in.end() && equalsIgnoringCase(type->value().substr(0, 19), "multipart/form-data")) {
+      body.clear();
+    }
+    out.body = std::move(body);
+    return true;
+  }
+
+  void dispatch() {
+    m_keepAlive = m_parser->get().keep_alive();
+    m_head = m_parser->get().method() == http::verb::head;
+    m_version = m_parser->get().version();
+    ServerRequest request;
+    if (!makeRequest(request)) return;
+    if (m_overloaded) {
+      // Answered here, on the network thread: the handler does no work for it.
+      m_keepAlive = false;
+      return write(m_server.handle(request));
+    }
+    m_state = State::Handling;
+    m_clientGone = std::stop_source();
+    request.clientGone = m_clientGone.get_token();
+    watchForHangUp();
+    ++m_server.inFlight;
+    // The job holds the io_context's work, so run() cannot return while a handler runs.
+    auto work =
+        std::make_shared<asio::executor_work_guard<asio::io_context::executor_type>>(m_server.io.get_executor());
+    m_server.pool->post([self = shared_from_this(), request = std::move(request), work]() mutable {
+      ServerReply reply = self->m_server.handle(request);
+      asio::post(self->m_stream.get_executor(),
+                 [self, reply = std::move(reply)]() mutable { self->onReply(std::move(reply)); });
+      self->m_server.requestDone();
+    });
+  }
+
+  // While the handler runs, a wait for the socket to become readable: an end of stream then means the client
+  // closed (or half-closed) its connection, and the handler is told. Bytes (a pipelined request) are left unread.
+  void watchForHangUp() {
+    m_watching = true;
+    m_stream.socket().async_wait(tcp::socket::wait_read, [self = shared_from_this()](const ErrorCode& ec) {
+      if (!self->m_watching || ec == asio::error::operation_aborted) return;
+      if (!ec) {
+        char byte = 0;
+        const ssize_t n = ::recv(self->m_stream.socket().native_handle(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+        if (n > 0) return;  // data: the client is still there
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return self->watchForHangUp();
+      }
+      self->m_watching = false;
+      self->m_keepAlive = false;
+      self->m_clientGone.request_stop();
+    });
+  }
+
+  void onReply(ServerReply reply) {
+    if (m_watching) {
+      m_watching = false;
+      ErrorCode ignored;
+      m_stream.socket().cancel(ignored);
+    }
+    write(std::move(reply));
+  }
+
+  // Refuses the request being read with a JSON error, counted, and closes the connection after it.
+  void refuse(int status, std::string_view detail) {
+    m_keepAlive = false;
+    if (status == 503) {
+      // An overloaded connection's request that has a body: the handler's 503 is sent without reading it.
+      ServerRequest request;
+      request.method = std::string(m_parser->get().method_string());
+      request.path = pathOf(m_parser->get().target());
+      request.overloaded = true;
+      m_version = m_parser->get().version();
+      return write(m_server.handle(request));
+    }
+    m_server.serverError(status);
+    if (m_parser) m_version = m_parser->get().version();
+    write(jsonError(status, statusCode(status), detail));
+  }
+
+  void write(ServerReply reply) {
+    m_state = State::Writing;
+    const bool close = !m_keepAlive || m_server.draining;
+    auto& response = m_response.emplace();
+    response.version(m_version == 10 ? 10 : 11);
+    response.result(static_cast<unsigned>(reply.status));
+    for (auto& [name, value] : reply.headers) response.insert(name, value);
+    response.set(http::field::content_type, reply.contentType);
+    response.keep_alive(!close);
+    if (m_head) {
+      response.content_length(reply.body.size());  // a HEAD reply says the length and sends no body
+    } else {
+      response.body() = std::move(reply.body);
+      response.prepare_payload();
+    }
+    m_stream.expires_after(std::chrono::seconds(std::max(1, m_server.options.bodyTimeoutSeconds)));
+    http::async_write(m_stream, response, [self = shared_from_this(), close](const ErrorCode& ec, std::size_t) {
+      self->m_response.reset();
+      if (ec) return self->close();
+      if (close) return self->linger();
+      self->m_head = false;
+      self->waitForRequest();
+    });
+  }
+
+  // Ends the sending side, then reads and drops what the client still sends until it closes, briefly.
+  void linger() {
+    m_state = State::Closing;
+    ErrorCode ignored;
+    m_stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    m_buffer.clear();
+    m_stream.expires_after(kLingerDeadline);
+    lingerRead(0);
+  }
+
+  void lingerRead(std::size_t dropped) {
+    const std::size_t room = std::min<std::size_t>(16384, m_buffer.max_size());
+    m_stream.async_read_some(m_buffer.prepare(room),
+                             [self = shared_from_this(), dropped](const ErrorCode& ec, std::size_t bytes) {
+                               if (ec || dropped + bytes > kLingerBytes) return self->close();
+                               self->lingerRead(dropped + bytes);
+                             });
+  }
+
+  void close() {
+    m_state = State::Closing;
+    m_watching = false;
+    ErrorCode ignored;
+    m_stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    m_stream.socket().close(ignored);
+  }
+
+  ServerCore& m_server;
+  beast::tcp_stream m_stream;
+  beast::flat_buffer m_buffer;
+  asio::steady_timer m_deadline{m_stream.get_executor()};
+  bool m_timedOut = false;
+  std::optional<http::request_parser<http::string_body>> m_parser;
+  std::optional<http::response<http::string_body>> m_response;
+  std::stop_source m_clientGone{std::nostopstate};
+  State m_state = State::Idle;
+  bool m_overloaded;
+  bool m_keepAlive = true;
+  bool m_head = false;
+  bool m_watching = false;
+  unsigned m_version = 11;
+  bool m_registered = false;
+  std::list<std::weak_ptr<Session>>::iterator m_place;
 };
+
+void ServerCore::accept() {
+  acceptor.async_accept(asio::make_strand(io),
+                        [this](const ErrorCode& ec, tcp::socket socket) { onAccept(ec, std::move(socket)); });
+}
+
+void ServerCore::onAccept(const ErrorCode& ec, tcp::socket socket) {
+  if (ec == asio::error::operation_aborted || !acceptor.is_open()) return;  // stopped
+  if (ec) {
+    // Out of descriptors, say: try again shortly rather than spin.
+    auto timer = std::make_shared<asio::steady_timer>(acceptor.get_executor(), std::chrono::milliseconds(50));
+    timer->async_wait([this, timer](const ErrorCode&) {
+      if (acceptor.is_open()) accept();
+    });
+    return;
+  }
+  ErrorCode ignored;
+  socket.set_option(tcp::no_delay(true), ignored);
+  const int capacity = std::max(1, options.threads) + std::max(0, options.maxPending);
+  bool isOverloaded = false;
+  if (admitted.fetch_add(1) >= capacity) {
+    admitted.fetch_sub(1);
+    if (overloaded.fetch_add(1) >= kMaxOverloadedSessions) {
+      overloaded.fetch_sub(1);
+      socket.close(ignored);
+      return accept();
+    }
+    isOverloaded = true;
+  }
+  std::make_shared<Session>(*this, std::move(socket), isOverloaded)->start();
+  accept();
+}
+
+void ServerCore::closeIdleSessions() {
+  std::vector<std::shared_ptr<Session>> live;
+  {
+    std::lock_guard lock(sessionsMutex);
+    for (const std::weak_ptr<Session>& weak : sessions) {
+      if (auto session = weak.lock()) live.push_back(std::move(session));
+    }
+  }
+  for (const auto& session : live) session->drain();
+}
 
 HttpServer::HttpServer(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 
 HttpServer::~HttpServer() { stop(); }
 
 Result<std::unique_ptr<HttpServer>> HttpServer::bind(const HttpServerOptions& options, ServerHandler handler) {
+  using R = Result<std::unique_ptr<HttpServer>>;
+  if (options.port < 0 || options.port > 65535) return R::failure("port must be 0..65535");
   auto impl = std::make_unique<Impl>();
   impl->options = options;
   impl->handler = std::move(handler);
-  impl->configureConnections();
-  impl->routeRequests();
-  impl->answerServerErrors();
-  const Result<int> port = impl->bindPort();
-  if (!port) return Result<std::unique_ptr<HttpServer>>::failure(port.error());
-  impl->port = *port;
+  const std::string where = options.host + (options.port == 0 ? " (any port)" : ":" + std::to_string(options.port));
+  ErrorCode ec;
+  tcp::resolver resolver(impl->io);
+  const auto endpoints = resolver.resolve(options.host, std::to_string(options.port),
+                                          tcp::resolver::passive | tcp::resolver::numeric_service, ec);
+  if (ec || endpoints.empty()) return R::failure("cannot listen on " + where + ": " + ec.message());
+  tcp::acceptor& acceptor = impl->acceptor;
+  const tcp::endpoint endpoint = endpoints.begin()->endpoint();
+  // SO_REUSEADDR allows a quick restart; SO_REUSEPORT is left off, or a second server could bind the same port
+  // and silently take half the connections.
+  if (acceptor.open(endpoint.protocol(), ec) || acceptor.set_option(asio::socket_base::reuse_address(true), ec) ||
+      acceptor.bind(endpoint, ec) || acceptor.listen(asio::socket_base::max_listen_connections, ec)) {
+    return R::failure("cannot listen on " + where + ": " + ec.message());
+  }
+  impl->port = acceptor.local_endpoint(ec).port();
+  if (ec) return R::failure("cannot listen on " + where + ": " + ec.message());
   return std::unique_ptr<HttpServer>(new HttpServer(std::move(impl)));
 }
 
 int HttpServer::port() const { return m_impl->port; }
 
 void HttpServer::run() {
+  Impl& impl = *m_impl;
   {
-    std::lock_guard lock(m_impl->mutex);
-    if (m_impl->stopRequested || m_impl->done) return;
-    m_impl->running = true;
+    std::lock_guard lock(impl.mutex);
+    if (impl.stopRequested || impl.done) return;
+    impl.running = true;
+    impl.pool = std::make_unique<HandlerPool>(impl.options.threads);
   }
-  m_impl->server.listen_after_bind();
-  std::lock_guard lock(m_impl->mutex);
-  m_impl->server.forgetSocket();
-  m_impl->running = false;
-  m_impl->done = true;
+  impl.accept();
+  const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
+  std::vector<std::thread> network;
+  for (unsigned i = 1; i < std::min(cores, kMaxNetworkThreads); ++i) network.emplace_back([&impl] { impl.io.run(); });
+  impl.io.run();
+  for (std::thread& t : network) t.join();
+  std::lock_guard lock(impl.mutex);
+  impl.pool.reset();  // every job has posted its reply, or run() would not have returned: the threads just end
+  impl.running = false;
+  impl.done = true;
 }
 
 void HttpServer::stop() {
-  std::lock_guard lock(m_impl->mutex);
-  if (m_impl->stopRequested) return;
-  m_impl->stopRequested = true;
-  m_impl->draining = true;
-  if (m_impl->running) {
-    // Also right when run() has only just been entered: accept() on a shut-down socket fails at once.
-    m_impl->server.stopAccepting();
-  } else if (!m_impl->done) {
-    m_impl->server.closeUnusedSocket();
+  Impl& impl = *m_impl;
+  std::lock_guard lock(impl.mutex);
+  if (impl.stopRequested) return;
+  impl.stopRequested = true;
+  impl.draining = true;
+  if (impl.running) {
+    // The acceptor belongs to its strand; closing it there ends the accept loop, and the idle connections are
+    // closed so that run() returns once the requests under way are answered.
+    asio::post(impl.acceptor.get_executor(), [&impl] {
+      ErrorCode ignored;
+      impl.acceptor.close(ignored);
+      impl.closeIdleSessions();
+    });
+  } else if (!impl.done) {
+    ErrorCode ignored;
+    impl.acceptor.close(ignored);
   }
 }
 

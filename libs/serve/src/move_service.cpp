@@ -4,7 +4,6 @@
 #include "tengen/serve/move_service.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <condition_variable>
@@ -12,6 +11,7 @@
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -202,9 +202,9 @@ struct MoveService::Impl {
                                             {"message", std::string(reasonWords(reason))}});
   }
 
-  // `clientGone`, when set, stops the move: the model request out is given up and no other is made, nothing is
-  // logged, and the worker is free for the next request (docs/http-api.md, "Limits").
-  ServerReply genmove(const GameRequest& request, const std::atomic<bool>* clientGone) {
+  // `clientGone`, when a stop is requested, stops the move: the model request out is given up and no other is made,
+  // nothing is logged, and the worker is free for the next request (docs/http-api.md, "Limits").
+  ServerReply genmove(const GameRequest& request, const std::stop_token& clientGone) {
     if (request.game.phase() != Phase::Playing) {
       return net::jsonError(400, "invalid_request", "the game is not in play: there is no move to make");
     }

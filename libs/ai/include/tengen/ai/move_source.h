@@ -1,12 +1,12 @@
 // Where AI moves come from. Every source only proposes: the referee reads the answer and the rules decide.
 #pragma once
 
-#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,8 +60,9 @@ struct MoveRequest {
   // The game's time control, when the caller knows it (Kind::None otherwise): a GTP engine is told it with
   // time_settings (docs/engines.md).
   TimeControl timeControl{};
-  // RefereeOptions::cancel: sources that wait on a server (openai:, tengen:) give the request up when it is set.
-  const std::atomic<bool>* cancel = nullptr;
+  // RefereeOptions::cancel: sources that wait on a server (openai:, tengen:) give the request up when a stop is
+  // requested.
+  std::stop_token cancel{};
   // RefereeOptions::progress: the built-in source reports its search through it.
   SearchProgress progress{};
 };

@@ -2,10 +2,10 @@
 // naming every point rejected this turn with its reason. It never plays, passes or resigns in the AI's place.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -80,10 +80,10 @@ struct RefereeOptions {
   // A source's failure is not an attempt and is not reported here. It must not throw: it is called from a noexcept
   // context, so an exception ends the program.
   std::function<void(const Attempt&)> onAttempt;
-  // When given and set (from any thread), no further request is made: requestMove returns MoveEnd::Stopped with
+  // When a stop is requested (from any thread), no further request is made: requestMove returns MoveEnd::Stopped with
   // the attempts so far and writes no error-log record. A request already out to a model server or a tengen server
   // is given up within about a second; a GTP engine's or the built-in engine's runs to its end.
-  const std::atomic<bool>* cancel = nullptr;
+  std::stop_token cancel{};
   // Passed into every request: the built-in engine reports its search through it while it thinks (move_source.h).
   SearchProgress progress{};
 };

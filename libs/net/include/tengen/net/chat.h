@@ -42,8 +42,8 @@ struct ChatRequest {
   double backoffSeconds = 0.5;       // doubled after each retry; Retry-After wins when given (capped)
   double maxRetryAfterSeconds = 30;  // and never longer than timeoutSeconds
   std::size_t maxResponseBytes = std::size_t{4} * 1024 * 1024;
-  // When given and set, the request in flight is given up and none follows (HttpRequest::cancel).
-  const std::atomic<bool>* cancel = nullptr;
+  // When a stop is requested, the request in flight is given up and none follows (HttpRequest::cancel).
+  std::stop_token cancel{};
 };
 
 // The tokens a server says a request took (the reply's `usage`), when it says so.

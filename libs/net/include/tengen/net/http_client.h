@@ -2,10 +2,10 @@
 // fake, and a libcurl implementation. Transport failures are values, never exceptions.
 #pragma once
 
-#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -23,15 +23,10 @@ struct HttpRequest {
   double timeoutSeconds = 60;  // the whole request
   // A response body larger than this is cut off and the request fails (a broken or hostile server).
   std::size_t maxResponseBytes = std::size_t{8} * 1024 * 1024;
-  // When given and set (from any thread), the request is given up within about a second, whatever stage it is at,
-  // and fails with kStoppedWords: its caller no longer wants the answer (a client of tengen serve hung up).
-  const std::atomic<bool>* cancel = nullptr;
+  // When a stop is requested (from any thread), the request is given up within about a second, whatever stage it
+  // is at, and fails with kStoppedWords: its caller no longer wants the answer (a client of tengen serve hung up).
+  std::stop_token cancel{};
 };
-
-// Whether a stop flag (HttpRequest::cancel and the flags passed down to it) is given and set.
-inline bool cancelled(const std::atomic<bool>* flag) {
-  return flag != nullptr && flag->load(std::memory_order_acquire);
-}
 
 // The failure of a request given up through HttpRequest::cancel.
 inline constexpr std::string_view kStoppedWords = "stopped: the answer is no longer wanted";

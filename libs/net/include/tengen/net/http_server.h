@@ -1,13 +1,14 @@
-// An HTTP/1.1 server for tengen's own services (cpp-httplib behind it): one handler for every request, a fixed
-// number of connection threads, overload answered at once instead of queued without bound, a cap on request
-// bodies, and a stop that lets the requests in flight finish.
+// An HTTP/1.1 server for tengen's own services (Boost.Beast over Boost.Asio behind it): one handler for every
+// request, run on a fixed pool of threads; overload answered at once instead of queued without bound; strict
+// framing (RFC 9112) with the connection closed after any framing error; caps on the request head and body, and a
+// deadline for each; and a stop that lets the requests in flight finish. docs/http-api.md describes the limits.
 #pragma once
 
-#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -22,12 +23,13 @@ struct ServerRequest {
   std::string path;    // without the query string
   std::vector<std::pair<std::string, std::string>> headers;  // names lower-cased
   std::string body;
-  // Every connection thread was busy and the waiting line full when this connection came: the handler should
-  // answer 503 at once, doing no real work.
+  // The server already held as many connections as it serves (threads + maxPending) when this one came: the
+  // handler should answer 503 at once, doing no real work. It runs on the server's network thread, and the
+  // connection is closed after the reply.
   bool overloaded = false;
-  // Set, while the handler runs, within about a tenth of a second of the client closing its connection (or its
-  // sending half): nobody waits for the reply any more, so long work may be given up. Null when not watched.
-  const std::atomic<bool>* clientGone = nullptr;
+  // A stop is requested, while the handler runs, as soon as the client closes its connection (or its sending half):
+  // nobody waits for the reply any more, so long work may be given up. No stop is possible when not watched.
+  std::stop_token clientGone{};
 
   // The first header of that name (case-insensitive), or nothing.
   std::optional<std::string> header(std::string_view name) const;
@@ -44,16 +46,26 @@ using ServerHandler = std::function<ServerReply(const ServerRequest&)>;
 
 struct HttpServerOptions {
   std::string host = "127.0.0.1";
-  int port = 0;         // 0: the kernel picks a free port; HttpServer::port() says which
-  int threads = 16;     // connections served at once (a keep-alive connection holds its thread between requests)
-  int maxPending = 16;  // accepted connections waiting for a thread; beyond them new ones are answered 503 at once
+  int port = 0;  // 0: the kernel picks a free port; HttpServer::port() says which
+  // Handlers run at once, each on a thread of a fixed pool; a slow handler never holds up reading, accepting or
+  // answering overload.
+  int threads = 16;
+  // Connections held open beyond `threads` (keep-alive ones included, idle or not). A connection that comes when
+  // threads + maxPending are held is marked overloaded (so its request is answered 503 at once) and closed after
+  // the reply; past a further margin new connections are closed unanswered.
+  int maxPending = 16;
   // Larger bodies (counted as received, so chunked and compressed ones too, whatever their Content-Type) are
   // answered 413 without reaching the handler.
   std::size_t maxBodyBytes = std::size_t{1} << 20;
-  int readTimeoutSeconds = 5;  // a client that stops sending mid-request is dropped after this
-  int keepAliveSeconds = 5;    // an idle keep-alive connection is closed after this
-  // Told the status of every error reply the server makes itself (413, 400 for a malformed request, 500 when the
-  // handler threw), so that the layer above can count them.
+  std::size_t maxHeadBytes = std::size_t{64} << 10;  // request line and headers; a longer head is answered 431
+  // The whole head must arrive within this from its first byte, and the whole body within bodyTimeoutSeconds from
+  // the end of the head, or the request is answered 408 and its connection closed: a client that trickles bytes
+  // cannot hold a connection. A reply must be taken by the client within bodyTimeoutSeconds too.
+  int headTimeoutSeconds = 10;
+  int bodyTimeoutSeconds = 30;
+  int keepAliveSeconds = 5;  // an idle connection (between requests, or before the first) is closed after this
+  // Told the status of every error reply the server makes itself (400 for a malformed request, 408, 413, 415, 431,
+  // 500 when the handler threw), so that the layer above can count them.
   std::function<void(int status)> onServerError;
 };
 
@@ -71,9 +83,9 @@ class HttpServer {
   // Serves until stop(); returns once every accepted connection has been answered and closed.
   void run();
 
-  // Stops accepting; run() then answers the requests in flight and the connections already accepted (those
-  // waiting for a thread included), closing each connection after its reply, and returns. Before run(), the port
-  // is given back at once. Thread-safe, callable before, during or after run(), and more than once.
+  // Stops accepting; run() then answers the requests in flight and those already being read (those waiting for a
+  // handler thread included), closing each connection after its reply, closes idle connections, and returns. Before
+  // run(), the port is given back at once. Thread-safe, callable before, during or after run(), and more than once.
   void stop();
 
  private:
