@@ -513,6 +513,41 @@ TEST(Service, NeedsTheBearerTokenWhenGivenOne) {
   EXPECT_EQ(reply.status, 200) << reply.text;
 }
 
+// Which of two tokens counts would depend on the hop that reads them (a proxy may keep the last, tengen the first),
+// so a request that sends two is refused whichever is right.
+TEST(Service, RefusesTwoAuthorizationHeaders) {
+  ServiceOptions options = randomService();
+  options.token = "s3cret-token";
+  auto service = MoveService::make(options);
+  ASSERT_TRUE(service.ok()) << service.error();
+  net::ServerRequest request;
+  request.method = "POST";
+  request.path = "/v1/genmove";
+  request.body = R"({"size":9})";
+  for (const auto& [first, second] :
+       std::vector<std::pair<std::string, std::string>>{{"Bearer s3cret-token", "Bearer wrong"},
+                                                        {"Bearer wrong", "Bearer s3cret-token"},
+                                                        {"Bearer s3cret-token", "Bearer s3cret-token"}}) {
+    request.headers = {{"content-type", "application/json"}, {"authorization", first}, {"authorization", second}};
+    const net::ServerReply reply = (*service)->handle(request);
+    EXPECT_EQ(reply.status, 400) << first << " / " << second;
+    const json body = json::parse(reply.body, nullptr, false);
+    EXPECT_EQ(body["error"], "invalid_request");
+    EXPECT_EQ(body["detail"], "more than one Authorization header; send the token once");
+    EXPECT_EQ(reply.body.find("s3cret"), std::string::npos);
+  }
+  request.path = "/metrics";
+  request.method = "GET";
+  EXPECT_EQ((*service)->handle(request).status, 400);
+  // /healthz takes no token, so its headers are not read.
+  request.path = "/healthz";
+  EXPECT_EQ((*service)->handle(request).status, 200);
+  request.path = "/v1/genmove";
+  request.method = "POST";
+  request.headers = {{"authorization", "Bearer s3cret-token"}};
+  EXPECT_EQ((*service)->handle(request).status, 200);
+}
+
 TEST(Service, UnknownPathsAre404AndWrongMethods405WithAllow) {
   Server server(randomService());
   Reply reply = get(server, "/v1/nothing");
