@@ -39,6 +39,21 @@ match_help=$("$tengen" match --help)
 [[ "$match_help" == *"--size N"*"(default: 19)"* ]] || fail "match --size shows no default"
 [[ $("$tengen" play --help) == *"--image, --no-image"* ]] || fail "play --help: --image, --no-image"
 
+# The serve defaults docs/cli.md and docs/http-api.md state are the ones --help shows (the pages are read with
+# their lines joined, as they wrap anywhere).
+serve_help=$("$tengen" serve --help)
+serve_default() { sed -nE "s/^ *$1 N .*\(default: ([0-9]+)\)$/\1/p" <<<"$serve_help"; }
+workers=$(serve_default --workers)
+queue=$(serve_default --queue)
+connections=$(serve_default --connections)
+[[ -n "$workers" && -n "$queue" && -n "$connections" ]] || fail "serve --help shows no default for a pool option"
+cli_page=$(tr '\n' ' ' <"$source_dir/docs/cli.md" | tr -s ' ')
+api_page=$(tr '\n' ' ' <"$source_dir/docs/http-api.md" | tr -s ' ')
+[[ "$cli_page" == *"$workers workers (one move source each), $queue moves waiting before \`503\`, $connections connections"* ]] ||
+  fail "docs/cli.md does not give serve's defaults as --help does: $workers workers, --queue $queue, $connections connections"
+[[ "$api_page" == *"\`--queue\` defaults to $queue,"* ]] ||
+  fail "docs/http-api.md does not say --queue defaults to $queue"
+
 # The default GTP engine is the built-in one: its first move on an empty 9x9 is no first-line move, as the random
 # player's (J9 with seed 1) would be.
 out=$(printf 'boardsize 9\nclear_board\ngenmove b\nquit\n' | "$tengen" gtp 2>/dev/null)

@@ -261,6 +261,23 @@ TEST_F(Chat, FailsAtOnceOn404WithTheDetail) {
   EXPECT_EQ(m_server.received().size(), 1u);
 }
 
+TEST_F(Chat, SaysWhereARedirectPointsAndThatItIsNotFollowed) {
+  m_server.push(Scripted{302, "", {{"Location", "https://user:secret@models.example/v2/chat/completions"}}, {}});
+  ChatFailure failure;
+  const auto result = complete(*m_http, request(), sleeper(), &failure);
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(failure.httpStatus, 302);
+  EXPECT_EQ(failure.message, "HTTP 302 from " + m_server.url("/v1/chat/completions") +
+                                 ": a redirect to https://models.example/v2/chat/completions, which tengen does not "
+                                 "follow; give the engine the model server's new address");
+  EXPECT_EQ(m_server.received().size(), 1u);
+
+  m_server.push(Scripted{307, "", {}, {}});
+  ASSERT_FALSE(complete(*m_http, request(), sleeper(), &failure).ok());
+  EXPECT_NE(failure.message.find("HTTP 307"), std::string::npos) << failure.message;
+  EXPECT_NE(failure.message.find("a redirect without a Location"), std::string::npos) << failure.message;
+}
+
 TEST_F(Chat, NeverRepeatsTheKeyEvenWhenTheServerEchoesIt) {
   ChatRequest r = request();
   r.apiKey = kKey;

@@ -323,6 +323,32 @@ TEST(Service, AcceptsAnSgfRecordInPlaceOfTheMoves) {
   EXPECT_NE(reply.body["detail"].get<std::string>().find("not both"), std::string::npos);
 }
 
+TEST(Service, ChecksAnSgfsHandicapAsItChecksTheHandicapField) {
+  Server server(randomService());
+  for (const std::string n : {"99", "-99", "99999999", "1", "10"}) {
+    Reply reply = post(server, "/v1/genmove", R"({"size":19,"handicap":)" + n + "}");
+    EXPECT_EQ(reply.status, 400) << n;
+    EXPECT_EQ(reply.body["error"], "invalid_request");
+    EXPECT_EQ(reply.body["detail"], "handicap: must be 0 or 2..9, not " + n);
+
+    reply = post(server, "/v1/genmove", json({{"sgf", "(;GM[1]FF[4]SZ[19]HA[" + n + "])"}}).dump());
+    EXPECT_EQ(reply.status, 400) << n;
+    EXPECT_EQ(reply.body["error"], "invalid_request");
+    EXPECT_EQ(reply.body["detail"], "sgf: HA: must be 0 or 2..9, not " + n);
+  }
+  for (const char* text : {"two", "", "2.5", "99999999999999999999999"}) {
+    const Reply reply = post(server, "/v1/score", json({{"sgf", std::string("(;GM[1]SZ[9]HA[") + text + "])"}}).dump());
+    EXPECT_EQ(reply.status, 400) << text;
+    EXPECT_EQ(reply.body["detail"].get<std::string>().rfind("sgf: HA: must be", 0), 0u) << reply.body["detail"];
+  }
+  // A record's handicap stones are its AB; HA only says how many there are, and White moves first.
+  for (const char* ha : {"HA[0]", "HA[2]", "HA[ 2 ]", ""}) {
+    const Reply reply =
+        post(server, "/v1/genmove", json({{"sgf", std::string("(;GM[1]SZ[9]") + ha + "AB[cc][gg])"}}).dump());
+    EXPECT_EQ(reply.status, 200) << ha << " " << reply.text;
+  }
+}
+
 // The walls with a lone stone in each territory (/v1/score in docs/http-api.md): the result, the dead stones, the
 // ownership rows from the top row down, and whether the game has ended.
 json wallsGame(bool passed) {
@@ -485,6 +511,41 @@ TEST(Service, NeedsTheBearerTokenWhenGivenOne) {
   EXPECT_EQ(reply.status, 200) << reply.text;
   reply = post(server, "/v1/legal", R"({"size":9,"move":["B","D4"]})", {{"Authorization", "bearer s3cret-token"}});
   EXPECT_EQ(reply.status, 200) << reply.text;
+}
+
+// Which of two tokens counts would depend on the hop that reads them (a proxy may keep the last, tengen the first),
+// so a request that sends two is refused whichever is right.
+TEST(Service, RefusesTwoAuthorizationHeaders) {
+  ServiceOptions options = randomService();
+  options.token = "s3cret-token";
+  auto service = MoveService::make(options);
+  ASSERT_TRUE(service.ok()) << service.error();
+  net::ServerRequest request;
+  request.method = "POST";
+  request.path = "/v1/genmove";
+  request.body = R"({"size":9})";
+  for (const auto& [first, second] :
+       std::vector<std::pair<std::string, std::string>>{{"Bearer s3cret-token", "Bearer wrong"},
+                                                        {"Bearer wrong", "Bearer s3cret-token"},
+                                                        {"Bearer s3cret-token", "Bearer s3cret-token"}}) {
+    request.headers = {{"content-type", "application/json"}, {"authorization", first}, {"authorization", second}};
+    const net::ServerReply reply = (*service)->handle(request);
+    EXPECT_EQ(reply.status, 400) << first << " / " << second;
+    const json body = json::parse(reply.body, nullptr, false);
+    EXPECT_EQ(body["error"], "invalid_request");
+    EXPECT_EQ(body["detail"], "more than one Authorization header; send the token once");
+    EXPECT_EQ(reply.body.find("s3cret"), std::string::npos);
+  }
+  request.path = "/metrics";
+  request.method = "GET";
+  EXPECT_EQ((*service)->handle(request).status, 400);
+  // /healthz takes no token, so its headers are not read.
+  request.path = "/healthz";
+  EXPECT_EQ((*service)->handle(request).status, 200);
+  request.path = "/v1/genmove";
+  request.method = "POST";
+  request.headers = {{"authorization", "Bearer s3cret-token"}};
+  EXPECT_EQ((*service)->handle(request).status, 200);
 }
 
 TEST(Service, UnknownPathsAre404AndWrongMethods405WithAllow) {

@@ -163,6 +163,16 @@ std::string errorExcerpt(const std::string& body) {
   return shorten(body);
 }
 
+// What a 3xx means here. Redirects are never followed (the request carries the API key, and a model server that
+// moved should be named by its new address), so the user is told where the server points; the Location is a URL
+// like any other, printed without credentials and cut like a server's words.
+std::string redirectWords(const HttpResponse& response) {
+  const auto location = response.header("location");
+  if (!location || location->empty()) return "a redirect without a Location, which tengen does not follow";
+  return "a redirect to " + shorten(displayUrl(*location)) +
+         ", which tengen does not follow; give the engine the model server's new address";
+}
+
 // choices[0].message.content of a 2xx reply, or what is wrong with the reply.
 Result<std::string> readContent(const Json& json, const std::string& body) {
   using R = Result<std::string>;
@@ -287,8 +297,8 @@ Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, c
         reply.usage = readUsage(json);
         return reply;
       }
-      lastError =
-          "HTTP " + std::to_string(r.status) + " from " + displayUrl(httpRequest.url) + ": " + errorExcerpt(r.body);
+      lastError = "HTTP " + std::to_string(r.status) + " from " + displayUrl(httpRequest.url) + ": " +
+                  (r.status >= 300 && r.status < 400 ? redirectWords(r) : errorExcerpt(r.body));
       if (r.status != 429 && r.status < 500) return fail(lastError, r.status);
       retryAfter = retryAfterSeconds(r);
     }

@@ -124,6 +124,9 @@ class CurlClient final : public HttpClient {
 
     curl_easy_setopt(easy, CURLOPT_URL, request.url.c_str());
     curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
+    // A 3xx is the response (curl's default, said here so nobody turns it on): following it would re-send the API
+    // key's request to wherever a server points.
+    curl_easy_setopt(easy, CURLOPT_FOLLOWLOCATION, 0L);
     curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);  // threads: no SIGALRM for DNS timeouts
     // A proxy from the environment must not capture the loopback model servers tengen usually talks to; the
     // option replaces the environment's no_proxy list, so that list is kept too.

@@ -1,5 +1,6 @@
 #include "game_request.h"
 
+#include <charconv>
 #include <cmath>
 #include <string>
 #include <string_view>
@@ -9,6 +10,7 @@
 
 #include "tengen/core/coords.h"
 #include "tengen/core/rules.h"
+#include "tengen/core/text.h"
 #include "tengen/net/json_parse.h"
 #include "tengen/sgf/sgf.h"
 
@@ -57,6 +59,30 @@ Result<int> readInt(const JsonValue& v, std::string_view name, long long lo, lon
   return static_cast<int>(*n);
 }
 
+// The one range check of a handicap, for the "handicap" field and an SGF record's HA alike: none (0) or 2..9 stones.
+Result<int> checkHandicap(long long n, std::string_view name) {
+  if (n != 0 && (n < 2 || n > 9)) {
+    return Result<int>::failure(std::string(name) + ": must be 0 or 2..9, not " + std::to_string(n));
+  }
+  return static_cast<int>(n);
+}
+
+// A record's HA, when it has one. Its stones come as AB, so HA only counts them, but a count the field would
+// refuse is refused here too rather than read past.
+Status checkSgfHandicap(const sgf::GameRecord& record) {
+  const auto ha = record.info.find("HA");
+  if (ha == record.info.end()) return Done{};
+  const std::string_view text = trim(ha->second);
+  long long n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec == std::errc::result_out_of_range) return Status::failure("sgf: HA: must be 0 or 2..9");
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) {
+    return Status::failure("sgf: HA: must be an integer, 0 or 2..9");
+  }
+  if (const Result<int> handicap = checkHandicap(n, "sgf: HA"); !handicap) return Status::failure(handicap);
+  return Done{};
+}
+
 Result<Color> readColor(const JsonValue& v, std::string_view name) {
   const auto* s = std::get_if<std::string>(&v.value);
   if (s == nullptr) return Result<Color>::failure(std::string(name) + R"(: must be "B" or "W")");
@@ -95,6 +121,7 @@ Result<Game> gameFromSgf(const JsonValue& sgfValue, std::optional<Rules> rules, 
   if (collection->games.empty()) return R::failure("sgf: no game in the record");
   const Result<sgf::GameRecord> record = sgf::readRecord(*collection->games.front());
   if (!record) return R::failure("sgf: " + record.error());
+  if (const Status handicap = checkSgfHandicap(*record); !handicap) return R::failure(handicap.error());
   if (record->moves.size() > options.maxMoves) {
     return R::failure("sgf: at most " + std::to_string(options.maxMoves) + " moves, not " +
                       std::to_string(record->moves.size()));
@@ -132,9 +159,10 @@ Result<Game> gameFromFields(const JsonValue& body, std::optional<Rules> rules, c
     config.komi = komi;
   }
   if (const JsonValue* v = net::findMember(body, "handicap")) {
-    const Result<int> handicap = readInt(*v, "handicap", 0, 9);
+    const std::optional<long long> n = integerOf(*v);
+    if (!n) return R::failure("handicap: must be an integer, not " + std::string(typeName(*v)));
+    const Result<int> handicap = checkHandicap(*n, "handicap");
     if (!handicap) return R::failure(handicap.error());
-    if (*handicap == 1) return R::failure("handicap: must be 0 or 2..9, not 1");
     config.handicap = *handicap;
   }
   if (const Result<GameConfig> valid = Game::validate(config); !valid) return R::failure(valid.error());

@@ -56,6 +56,13 @@ bool sameSecret(std::string_view given, std::string_view expected) {
   return diff == 0;
 }
 
+// Two Authorization headers are refused rather than one of them chosen: which one counts would depend on the hop
+// that reads them (a proxy in front may keep the last where this server read the first).
+bool repeatsAuthorization(const ServerRequest& request) {
+  return std::count_if(request.headers.begin(), request.headers.end(),
+                       [](const auto& header) { return header.first == "authorization"; }) > 1;
+}
+
 bool authorized(const ServerRequest& request, const std::string& token) {
   const std::optional<std::string> header = request.header("authorization");
   if (!header || header->size() < 7) return false;
@@ -125,6 +132,9 @@ struct MoveService::Impl {
                             "/healthz and /metrics");
     }
     // Load balancers probe /healthz without credentials.
+    if (options.token && counted != kHealth && repeatsAuthorization(request)) {
+      return net::jsonError(400, "invalid_request", "more than one Authorization header; send the token once");
+    }
     if (options.token && counted != kHealth && !authorized(request, *options.token)) {
       ServerReply reply = net::jsonError(401, "unauthorized", "a valid \"Authorization: Bearer <token>\" is needed");
       reply.headers.emplace_back("WWW-Authenticate", "Bearer realm=\"tengen\"");

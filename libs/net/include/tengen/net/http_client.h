@@ -44,8 +44,8 @@ struct HttpResponse {
 class HttpClient {
  public:
   virtual ~HttpClient() = default;
-  // One POST. A response with any status is a success here; failing to connect, a timeout or an oversized body is
-  // an error whose message says which.
+  // One POST. A response with any status is a success here, a redirect too (it is never followed: its Location
+  // is in the headers); failing to connect, a timeout or an oversized body is an error whose message says which.
   virtual Result<HttpResponse> post(const HttpRequest& request) = 0;
 };
 
