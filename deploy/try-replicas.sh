@@ -260,14 +260,14 @@ for _ in $(seq 1 20); do
   got=$(curl -sk "$through/healthz")
   [[ $got == '{"status":"ok"}' ]] || { fail "a /healthz after the smuggling probes answered: $got"; break; }
 done
-# The same bytes straight to a replica, for the record: tengen serve's HTTP layer (cpp-httplib) reads no body
-# after a GET, so it answers the body as a request of its own ("200 404 200"); that is why tengen.conf refuses it.
+# The same bytes straight to a replica: tengen serve reads a GET's body by its Content-Length, so the hidden
+# request is part of the body, not a request of its own: two answers, both for /healthz.
 got=$( (exec 3<>"/dev/tcp/127.0.0.1/${ports[0]}" && cat "$tmp/smuggle-get.txt" >&3 && timeout 10 cat <&3) |
   statuses_of)
 if [[ $got == "200 200" ]]; then
-  echo "  (straight to a replica: 200 200, the body not read as a request)"
+  echo "  straight to a replica: 200 200, the body not read as a request"
 else
-  echo "  (straight to a replica: $got, the body read as a request: nginx keeps such requests from the replicas)"
+  fail "straight to a replica, a GET with a request as its body answers '$got', not '200 200'"
 fi
 
 # Each probe: the statuses given (one answer per request sent, none for what a smuggler hid in it) with a JSON
@@ -355,8 +355,17 @@ echo "try-replicas: overload: 3 replicas of --engine builtin:playouts=3000 --wor
   "-d${duration}s, an empty 19x19 board"
 overload overload
 echo "  through nginx as shipped: statuses $got"
-[[ $got == *503:* && $got == *200:* ]] || fail "overload: not both moves (200) and the replicas' 503s: $got"
+# How many moves get through depends on how fast the machine searches while it also answers the 503 flood (wrk
+# does not wait the Retry-After), so the check is that the 503s pass through, nginx adds no 502 of its own, and a
+# move is answered once the flood ends: the replicas were never marked failed.
+[[ $got == *503:* ]] || fail "overload: the replicas' 503s did not reach the clients: $got"
 [[ $got != *502:* ]] || fail "overload: nginx answered 502 itself: $got"
+start_nginx after-overload "${busy_ports[@]}"
+answer=$(curl -sk -X POST "$front/v1/genmove" --data-binary @"$tmp/empty19.json" -w ' %{http_code}')
+[[ $answer == *' 200' ]] || fail "overload: a move after the flood was not answered: $answer"
+kill -QUIT "${nginx_pids[-1]}"
+wait "${nginx_pids[-1]}" 2>/dev/null
+unset 'nginx_pids[-1]'
 if [[ $quick -eq 0 ]]; then
   retries='proxy_next_upstream error timeout non_idempotent;'
   printf 's/%s/%s/\n' "$retries" "${retries/non_idempotent/http_503 non_idempotent}" >"$tmp/overload-retry-503.edit"
