@@ -49,8 +49,8 @@ connections=$(serve_default --connections)
 [[ -n "$workers" && -n "$queue" && -n "$connections" ]] || fail "serve --help shows no default for a pool option"
 cli_page=$(tr '\n' ' ' <"$source_dir/docs/cli.md" | tr -s ' ')
 api_page=$(tr '\n' ' ' <"$source_dir/docs/http-api.md" | tr -s ' ')
-[[ "$cli_page" == *"$workers workers (one move source each), $queue moves waiting before \`503\`, $connections connections"* ]] ||
-  fail "docs/cli.md does not give serve's defaults as --help does: $workers workers, --queue $queue, $connections connections"
+[[ "$cli_page" == *"$workers workers (one move source each), $queue moves waiting before \`503\`, $connections requests handled at once"* ]] ||
+  fail "docs/cli.md does not give serve's defaults as --help does: $workers workers, --queue $queue, --connections $connections"
 [[ "$api_page" == *"\`--queue\` defaults to $queue,"* ]] ||
   fail "docs/http-api.md does not say --queue defaults to $queue"
 
