@@ -667,6 +667,38 @@ TEST(Service, AModelThatIsDownIs502Fast) {
   EXPECT_LT(seconds, 30);
 }
 
+// A model whose reply is nested 100,000 levels deep once took the whole server down on the first genmove. It is a
+// model that failed: 502 with the reason, a record in the error log, and the server answers the next request.
+TEST(Service, AModelReplyNestedTooDeeplyIs502AndTheServerStaysUp) {
+  const std::string nested = std::string(100000, '[') + std::string(100000, ']');
+  ScriptedServer model;
+  model.push(Scripted{400, R"({"error":)" + nested + "}", {}, {}});
+  model.push(Scripted{200, R"({"error":)" + nested + "}", {}, {}});
+  model.push(Scripted{500, R"({"detail":)" + nested + "}", {}, {}});
+  model.push(Scripted{200, completion("C3"), {}, {}});
+  Server server(modelService(model));
+  for (const char* status : {"HTTP 400", "HTTP 200", "HTTP 500"}) {
+    const Reply reply = post(server, "/v1/genmove", R"({"size":9})");
+    ASSERT_EQ(reply.status, 502) << status << ": " << reply.text;
+    EXPECT_EQ(reply.body["error"], "model_unavailable");
+    const std::string detail = reply.body["detail"].get<std::string>();
+    EXPECT_NE(detail.find(status), std::string::npos) << detail;
+    EXPECT_NE(detail.find("the reply is nested deeper than 32 levels"), std::string::npos) << detail;
+    EXPECT_FALSE(reply.body["log_id"].get<std::string>().empty());
+  }
+  std::ifstream log(server.errorLog());
+  int records = 0;
+  for (std::string line; std::getline(log, line); ++records) {
+    const json record = json::parse(line);
+    EXPECT_EQ(record["source"], "serve");
+    EXPECT_NE(record["error"].get<std::string>().find("nested deeper than 32 levels"), std::string::npos) << line;
+  }
+  EXPECT_EQ(records, 3);
+  const Reply next = post(server, "/v1/genmove", R"({"size":9})");
+  ASSERT_EQ(next.status, 200) << next.text;
+  EXPECT_EQ(next.body["move"], "C3");
+}
+
 TEST(Service, AnswersBusyWith503RatherThanQueueing) {
   ScriptedServer model;
   model.push(Scripted{200, completion("D4"), {}, std::chrono::milliseconds(2500)});
