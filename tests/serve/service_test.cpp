@@ -181,19 +181,22 @@ Game replayMoves(int size, const json& moves) {
   return game;
 }
 
-// 120 moves of a 19x19 game, every one legal: the random source's own game.
-json longHistory() {
+// `count` moves of a 19x19 game, every one legal: the random source's own game, with a pass when a thousand
+// points in a row are not legal.
+json longHistory(std::size_t count = 120) {
   GameConfig config;
   Game game(config);
   json moves = json::array();
   std::uint64_t state = 12345;
-  while (moves.size() < 120) {
+  int misses = 0;
+  while (moves.size() < count && game.phase() == Phase::Playing) {
     state = state * 6364136223846793005ULL + 1442695040888963407ULL;
     const int index = static_cast<int>((state >> 33) % 361);
     const Point p{index / 19, index % 19};
-    const Move m = Move::play(game.toMove(), p);
+    const Move m = ++misses > 1000 ? Move::pass(game.toMove()) : Move::play(game.toMove(), p);
     if (game.play(m) != RejectReason::None) continue;
-    moves.push_back(json::array({std::string(colorLetter(m.color)), gtpVertex(p, 19)}));
+    misses = 0;
+    moves.push_back(json::array({std::string(colorLetter(m.color)), gtpMove(m, 19)}));
   }
   return moves;
 }
@@ -489,6 +492,49 @@ TEST(Service, RefusesEveryMalformedRequestWith400AndSaysWhy) {
   const Reply reply = post(server, "/v1/legal", R"({"size":9})");
   EXPECT_EQ(reply.status, 400);
   EXPECT_EQ(reply.body["detail"], "move: required, e.g. [\"B\", \"D4\"]");
+}
+
+// Half a million zeros fit in one mebibyte and once cost the server 40 MB to read. A body is read with at most three
+// values a move of the longest history and 2,048 besides, and refused beyond them before its tree is built; the
+// reason names the limit and nothing of what was sent.
+TEST(Service, RefusesABodyOfMoreValuesThanTheLongestGameNeeds) {
+  Server server(randomService());
+  std::string zeros = "[0";
+  for (int i = 1; i < 500000; ++i) zeros += ",0";
+  zeros += "]";
+  for (const std::string& body :
+       {zeros, R"({"size":9,"marker-5f3a":)" + zeros + "}", R"({"size":9,"moves":)" + zeros + "}"}) {
+    ASSERT_LT(body.size(), std::size_t{1} << 20);
+    for (const char* path : {"/v1/genmove", "/v1/legal", "/v1/score"}) {
+      const Reply reply = post(server, path, body);
+      EXPECT_EQ(reply.status, 400) << path << ": " << reply.text;
+      EXPECT_EQ(reply.body, json({{"error", "invalid_request"}, {"detail", "JSON with more than 32048 values"}}))
+          << path << ": " << reply.text;
+      EXPECT_EQ(reply.text.find("marker"), std::string::npos);
+    }
+  }
+  // The longest history allowed still fits, and is refused only for its length.
+  json passes = json::array();
+  for (int i = 0; i < 10001; ++i) passes.push_back(mv(i % 2 == 0 ? "B" : "W", "pass"));
+  const Reply tooLong = post(server, "/v1/genmove", json({{"moves", passes}}).dump());
+  EXPECT_EQ(tooLong.body["detail"], "moves: at most 10000 moves, not 10001");
+}
+
+// A long game of 1,000 moves is an ordinary request, with room to spare.
+TEST(Service, ServesAThousandMoveGame) {
+  Server server(randomService());
+  const json moves = longHistory(1000);
+  ASSERT_EQ(moves.size(), 1000u);
+  const json request = {
+      {"size", 19},     {"komi", 6.5},  {"rules", "japanese"}, {"setup", {{"B", json::array()}, {"W", json::array()}}},
+      {"moves", moves}, {"color", "B"}, {"max_retries", 2}};
+  const Reply reply = post(server, "/v1/genmove", request.dump());
+  ASSERT_EQ(reply.status, 200) << reply.text.substr(0, 300);
+  Game game = replayMoves(19, moves);
+  const auto v = parseGtpVertex(reply.body["move"].get<std::string>(), 19);
+  ASSERT_TRUE(v.ok());
+  EXPECT_TRUE(game.isLegal(Move{Color::Black, v->kind, v->point}));
+  EXPECT_EQ(post(server, "/v1/score", request.dump()).status, 200);
 }
 
 TEST(Service, NeedsTheBearerTokenWhenGivenOne) {

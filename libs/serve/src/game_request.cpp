@@ -225,6 +225,12 @@ Result<Game> gameFromFields(const JsonValue& body, std::optional<Rules> rules, c
 
 }  // namespace
 
+net::JsonLimits requestJsonLimits(std::size_t maxMoves) {
+  net::JsonLimits limits;
+  limits.maxValues = 3 * maxMoves + 2048;
+  return limits;
+}
+
 Result<GameRequest> readGameRequest(const JsonValue& body, const ReadOptions& options) {
   using R = Result<GameRequest>;
   if (!std::holds_alternative<JsonValue::Object>(body.value)) return R::failure("the body must be a JSON object");
