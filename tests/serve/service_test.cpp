@@ -520,6 +520,20 @@ TEST(Service, RefusesABodyOfMoreValuesThanTheLongestGameNeeds) {
   EXPECT_EQ(tooLong.body["detail"], "moves: at most 10000 moves, not 10001");
 }
 
+// An SGF record in a body is read with a limit of its own: a mebibyte of one-move nodes once cost fifty megabytes.
+TEST(Service, RefusesAnSgfOfMoreNodesThanTheLongestGameNeeds) {
+  Server server(randomService());
+  std::string many = "(;GM[1]SZ[19]";
+  while (many.size() < 1000000) many += ";B[aa];W[bb]";
+  many += ")";
+  const Reply reply = post(server, "/v1/genmove", json({{"sgf", many}}).dump());
+  EXPECT_EQ(reply.status, 400) << reply.text;
+  const std::string detail = reply.body["detail"];
+  EXPECT_EQ(detail.rfind("sgf: line 1, column ", 0), 0u) << detail;
+  EXPECT_NE(detail.find(": more than 82048 nodes, properties and values"), std::string::npos) << detail;
+  EXPECT_LT(reply.text.size(), 200u);
+}
+
 // A long game of 1,000 moves is an ordinary request, with room to spare.
 TEST(Service, ServesAThousandMoveGame) {
   Server server(randomService());
@@ -535,6 +549,18 @@ TEST(Service, ServesAThousandMoveGame) {
   ASSERT_TRUE(v.ok());
   EXPECT_TRUE(game.isLegal(Move{Color::Black, v->kind, v->point}));
   EXPECT_EQ(post(server, "/v1/score", request.dump()).status, 200);
+
+  // The same game as a record with a clock and a comment on every move.
+  std::string sgf = "(;GM[1]FF[4]SZ[19]KM[6.5]RU[Japanese]";
+  for (const json& m : moves) {
+    const std::string color = m[0];
+    const auto vertex = parseGtpVertex(m[1].get<std::string>(), 19);
+    const std::string point = vertex->kind == MoveKind::Pass ? "" : sgfPoint(vertex->point);
+    sgf += ";" + color + "[" + point + "]" + color + "L[1800]C[a thought]";
+  }
+  sgf += ")";
+  const Reply fromSgf = post(server, "/v1/genmove", json({{"sgf", sgf}, {"color", "B"}}).dump());
+  EXPECT_EQ(fromSgf.status, 200) << fromSgf.text.substr(0, 300);
 }
 
 TEST(Service, NeedsTheBearerTokenWhenGivenOne) {

@@ -36,8 +36,9 @@ struct ReadOptions {
 net::JsonLimits requestJsonLimits(std::size_t maxMoves);
 
 // Reads a parsed body. Unknown fields are ignored (so newer clients work with older servers); known fields of the
-// wrong type or out of range, an SGF together with size/komi/handicap/setup/moves, and any illegal move of the
-// history are refused with the reason, e.g. "moves[12] W D4: occupied".
+// wrong type or out of range, an SGF together with size/komi/handicap/setup/moves, an SGF of more than eight nodes,
+// properties and values a move of the longest history and 2,048 besides, and any illegal move of the history are
+// refused with the reason, e.g. "moves[12] W D4: occupied".
 Result<GameRequest> readGameRequest(const net::JsonValue& body, const ReadOptions& options);
 
 }  // namespace tengen::serve
