@@ -9,6 +9,8 @@
 //   {"delay": 3, "content": "D4"}                   waits 3 s first (combines with any other form)
 //   {"raw": "{not json"}                            200 with exactly this body
 //   {"raw_bytes": 10000000}                         200 with a body of that many 'x'
+//   {"status": 400, "nested": 100000}               that status with {"error": [[[...]]]}, brackets that deep
+//                                                   ("under": "detail" puts them under that key instead)
 //   {"first": "Z99", "retry": "pass"}               "first" for a request that names no rejected answer, "retry"
 //                                                   for a retry ("were rejected" in it), whatever the order
 //   {"content": "D4", "usage": {"prompt_tokens": 900, "completion_tokens": 2}}   the reply reports that usage
@@ -105,6 +107,11 @@ int main(int argc, char** argv) {
       res.set_content(step["raw"].get<std::string>(), "application/json");
     } else if (step.contains("raw_bytes")) {
       res.set_content(std::string(step["raw_bytes"].get<std::size_t>(), 'x'), "application/json");
+    } else if (step.contains("nested")) {
+      const auto depth = step["nested"].get<std::size_t>();
+      const std::string key = step.value("under", "error");
+      res.set_content("{\"" + key + "\":" + std::string(depth, '[') + std::string(depth, ']') + "}",
+                      "application/json");
     } else if (step.contains("body")) {
       res.set_content(step["body"].get<std::string>(), "application/json");
     } else if (step.contains("first")) {

@@ -2,7 +2,7 @@
 // and answers from a script, recording every request. Driven through makeSource + requestMove, and through the
 // `tengen genmove` and `tengen gtp` binaries: every rejection reason then a legal answer, what the retry request
 // says, exhaustion and its error-log record, answers in every shape, transport failures (5xx, 429, timeouts,
-// malformed or oversized bodies), the board image, structured output, and the API key never leaking.
+// malformed, oversized or too deeply nested bodies), the board image, structured output, and the API key never leaking.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -507,6 +507,31 @@ TEST(GenmoveCommand, ATimeoutExits4Fast) {
   EXPECT_EQ(run.exitCode, 4) << run.err;
   EXPECT_LT(run.seconds, 15.0);
   EXPECT_NE(run.err.find("error log record"), std::string::npos) << run.err;
+}
+
+// A model server whose reply is nested 100,000 levels deep (200 KB) once killed `tengen genmove` with SIGSEGV and
+// nothing on stderr. Whatever the status, it is a model that failed: exit 4, the reason said, the record logged.
+TEST(GenmoveCommand, AReplyNestedTooDeeplyExits4WithTheReasonAndItsErrorLogRecord) {
+  for (const std::string& step :
+       {std::string(R"({"status": 400, "nested": 100000})"), std::string(R"({"status": 200, "nested": 100000})"),
+        std::string(R"({"status": 500, "nested": 100000, "under": "detail"})")}) {
+    FakeServer server({step});
+    TempDir dir;
+    writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9])");
+    const CommandRun run =
+        runTengen(dir.path(), "genmove --sgf game.sgf --engine " + server.spec() + " --json --error-log e.jsonl");
+    EXPECT_EQ(run.exitCode, 4) << step << ": " << run.err;
+    EXPECT_NE(run.err.find("the reply is nested deeper than 32 levels"), std::string::npos) << step << ": " << run.err;
+    const json out = json::parse(run.out, nullptr, false);
+    EXPECT_EQ(out["error"], "model_unavailable") << step << ": " << run.out;
+    const std::vector<json> records = logRecords(dir.path() / "e.jsonl");
+    ASSERT_EQ(records.size(), 1U) << step;
+    EXPECT_EQ(records[0]["id"], out["log_id"]) << step;
+    EXPECT_EQ(records[0]["source"], "genmove");
+    EXPECT_NE(records[0]["error"].get<std::string>().find("the reply is nested deeper than 32 levels"),
+              std::string::npos)
+        << step << ": " << records[0]["error"];
+  }
 }
 
 TEST(GenmoveCommand, ConnectionRefusedExits4) {

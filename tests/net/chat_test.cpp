@@ -396,6 +396,81 @@ TEST_F(Chat, ReadsAReplyWithBytesThatAreNotUtf8) {
       << failure.message;
 }
 
+// {"KEY": [[[...]]]} with `depth` brackets each way: 200 KB that once sent the excerpt of an error into a recursion
+// as deep as the brackets, and the process down with it.
+std::string nestedUnder(const std::string& key, std::size_t depth) {
+  return "{\"" + key + "\":" + std::string(depth, '[') + std::string(depth, ']') + "}";
+}
+
+// A reply nested deeper than the reader reads is a failed request that says so, whatever the status it comes with.
+TEST_F(Chat, AReplyNestedTooDeeplyFailsSayingSo) {
+  const std::string words = "the reply is nested deeper than 32 levels";
+  m_server.push(Scripted{400, nestedUnder("error", 100000), {}, {}});
+  ChatFailure failure;
+  ASSERT_FALSE(complete(*m_http, request(), sleeper(), &failure).ok());
+  EXPECT_EQ(failure.httpStatus, 400);
+  EXPECT_EQ(failure.message, "HTTP 400 from " + request().baseUrl + "chat/completions: " + words);
+
+  m_server.push(Scripted{200, nestedUnder("error", 100000), {}, {}});
+  ASSERT_FALSE(complete(*m_http, request(), sleeper(), &failure).ok());
+  EXPECT_EQ(failure.httpStatus, 200);
+  EXPECT_EQ(failure.message, "HTTP 200 from " + request().baseUrl + "chat/completions but " + words);
+
+  // A 5xx is tried again, and its last words are the same.
+  ChatRequest r = request();
+  r.maxTransportAttempts = 2;
+  m_server.push(Scripted{500, nestedUnder("detail", 100000), {}, {}});
+  m_server.push(Scripted{500, nestedUnder("detail", 100000), {}, {}});
+  ASSERT_FALSE(complete(*m_http, r, sleeper(), &failure).ok());
+  EXPECT_EQ(failure.httpStatus, 500);
+  EXPECT_EQ(failure.message,
+            "gave up after 2 attempts: HTTP 500 from " + request().baseUrl + "chat/completions: " + words);
+  EXPECT_EQ(m_server.received().size(), 4u);
+}
+
+// Within the limit, the server's words are written out even when they are not a string, and cut to 200 bytes.
+TEST_F(Chat, QuotesErrorWordsThatAreNotAStringWithinTheDepthLimit) {
+  m_server.push(Scripted{400, nestedUnder("error", 31), {}, {}});
+  ChatFailure failure;
+  ASSERT_FALSE(complete(*m_http, request(), sleeper(), &failure).ok());
+  EXPECT_NE(failure.message.find(": " + std::string(31, '[') + std::string(31, ']')), std::string::npos)
+      << failure.message;
+  m_server.push(
+      Scripted{422, R"({"detail":[{"loc":["body","messages"],"msg":")" + std::string(300, 'x') + "\"}]}", {}, {}});
+  ASSERT_FALSE(complete(*m_http, request(), sleeper(), &failure).ok());
+  EXPECT_NE(failure.message.find(R"(HTTP 422 from )"), std::string::npos) << failure.message;
+  EXPECT_NE(failure.message.find(R"(: [{"loc":["body","messages"],"msg":"xxx)"), std::string::npos) << failure.message;
+  EXPECT_EQ(failure.message.substr(failure.message.size() - 3), "...");
+}
+
+// A body that is not JSON at all is quoted from its start, as a person would want to see an HTML error page.
+TEST_F(Chat, QuotesTheStartOfAnErrorBodyThatIsNotJson) {
+  m_server.push(Scripted{400, "<html><body>Bad Request</body></html>", {}, {}});
+  ChatFailure failure;
+  ASSERT_FALSE(complete(*m_http, request(), sleeper(), &failure).ok());
+  EXPECT_EQ(failure.message,
+            "HTTP 400 from " + request().baseUrl + "chat/completions: <html><body>Bad Request</body></html>");
+}
+
+// Token counts are read when both are whole numbers of at least zero, and left out otherwise.
+TEST_F(Chat, ReadsTheUsageWhenBothCountsAreWholeNumbers) {
+  const std::string choices = R"("choices":[{"message":{"content":"D4"}}])";
+  m_server.push(Scripted{200, "{" + choices + R"(,"usage":{"prompt_tokens":900,"completion_tokens":2}})", {}, {}});
+  m_server.push(Scripted{200, "{" + choices + R"(,"usage":{"prompt_tokens":-1,"completion_tokens":2}})", {}, {}});
+  m_server.push(Scripted{200, "{" + choices + R"(,"usage":{"prompt_tokens":9.5,"completion_tokens":2}})", {}, {}});
+  m_server.push(Scripted{200, "{" + choices + R"(,"usage":{"prompt_tokens":900}})", {}, {}});
+  const auto first = complete(*m_http, request(), sleeper());
+  ASSERT_TRUE(first.ok()) << first.error();
+  ASSERT_TRUE(first->usage.has_value());
+  EXPECT_EQ(first->usage->prompt, 900);
+  EXPECT_EQ(first->usage->completion, 2);
+  for (int i = 0; i < 3; ++i) {
+    const auto other = complete(*m_http, request(), sleeper());
+    ASSERT_TRUE(other.ok()) << other.error();
+    EXPECT_FALSE(other->usage.has_value()) << i;
+  }
+}
+
 // Some servers and proxies compress a reply whether the client asked or not.
 TEST(ChatReply, DecodesAGzipReply) {
   static const char kGzipped[] =

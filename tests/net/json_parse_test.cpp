@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tengen::net {
 namespace {
@@ -41,9 +43,51 @@ TEST(ParseJson, RefusesRepeatedKeysDeepNestingAndOversizedText) {
   std::string deep(40, '[');
   deep += std::string(40, ']');
   EXPECT_TRUE(parseJson(deep, {1 << 20, 40}).ok());
-  EXPECT_EQ(parseJson(deep, {1 << 20, 39}).error(), "invalid JSON: nested deeper than 39 levels");
+  EXPECT_EQ(parseJson(deep, {1 << 20, 39}).error(), "JSON nested deeper than 39 levels");
   EXPECT_FALSE(parseJson(std::string(200000, '[')).ok());  // no recursion, so no stack to overflow
   EXPECT_EQ(parseJson("[1, 2, 3]", {5, 32}).error(), "JSON text larger than 5 bytes");
+}
+
+// Each refusal says which rule was broken, so that a caller can word it (a model's reply "nested deeper than 32
+// levels") without reading the words back.
+TEST(ParseJson, NamesTheRuleATextBroke) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  std::string many = "[0";
+  for (int i = 1; i < 40; ++i) many += ",0";
+  many += "]";
+  const std::vector<std::pair<std::string, JsonFault>> cases = {
+      {"{\"a\":", JsonFault::Invalid},
+      {R"({"a":1,"a":2})", JsonFault::Invalid},
+      {"\"\xff\"", JsonFault::Invalid},
+      {"1e999", JsonFault::Invalid},
+      {std::string((1 << 20) + 1, ' '), JsonFault::TooLarge},
+      {deep, JsonFault::TooDeep},
+      {many, JsonFault::TooManyValues},
+  };
+  for (const auto& [text, want] : cases) {
+    JsonFault fault = JsonFault::Invalid;
+    const auto parsed = parseJson(text, {1 << 20, 32, 40}, &fault);
+    ASSERT_FALSE(parsed.ok()) << text.substr(0, 40);
+    EXPECT_EQ(fault, want) << text.substr(0, 40) << ": " << parsed.error();
+  }
+  // The very first nesting of such a text is refused; 200,000 brackets cost no more than 32 levels do.
+  EXPECT_EQ(parseJson("{\"error\":" + deep + "}").error(), "JSON nested deeper than 32 levels");
+}
+
+// Every value counts, containers included, and the count stops the text before the tree is built: a mebibyte of
+// zeros is half a million values, tens of megabytes as JsonValues.
+TEST(ParseJson, RefusesMoreValuesThanTheLimit) {
+  EXPECT_TRUE(parseJson("[0,[1],{\"a\":null}]", {1 << 20, 32, 6}).ok());
+  EXPECT_EQ(parseJson("[0,[1],{\"a\":null}]", {1 << 20, 32, 5}).error(), "JSON with more than 5 values");
+  EXPECT_TRUE(parseJson("\"one\"", {1 << 20, 32, 1}).ok());
+  std::string zeros = "[0";
+  for (int i = 1; i < 500000; ++i) zeros += ",0";
+  zeros += "]";
+  JsonFault fault = JsonFault::Invalid;
+  const auto parsed = parseJson(zeros, {1 << 20, 32, 40000}, &fault);
+  EXPECT_EQ(parsed.error(), "JSON with more than 40000 values");
+  EXPECT_EQ(fault, JsonFault::TooManyValues);
+  EXPECT_TRUE(parseJson(zeros).ok());  // no value limit unless one is asked for
 }
 
 TEST(ParseJson, RefusesInvalidUtf8AndRawControlCharacters) {

@@ -105,6 +105,8 @@ class AiViewTest : public QObject {
     QVERIFY(!parseAiTurn("not json").has_value());
     QVERIFY(!parseAiTurn(R"({"attempts": [{"n": 1, "verdict": "rejected", "reason": "no such reason"}]})"));
     QVERIFY(!parseAiTurn(R"({"opponent": "x"})"));
+    // Nested deeper than 32 levels: refused before anything deep is built.
+    QVERIFY(!parseAiTurn(R"({"attempts":)" + std::string(100000, '[') + std::string(100000, ']') + "}"));
   }
 
   void everyAiMoveKeepsWhatItSawApartFromTheComments() {
@@ -220,6 +222,23 @@ class AiViewTest : public QObject {
     QVERIFY(!c.aiTurnAt(c.model().current().id).has_value());
     QVERIFY(window->attemptsPanel()->lines().isEmpty());
     QVERIFY(QString::fromStdString(c.recordText()).contains(QStringLiteral("XAITURN[from another program]")));
+  }
+
+  // A record 100,000 levels deep (in a file from anywhere) is one this client cannot read: kept, never a crash.
+  void aRecordNestedTooDeeplyIsKeptAsItIs() {
+    TestHome home;
+    auto window = home.makeWindow();
+    const QString path = home.path(QStringLiteral("deep.sgf"));
+    std::string closing;
+    for (int i = 0; i < 100000; ++i) closing += "\\]";
+    const std::string value = R"({"attempts":)" + std::string(100000, '[') + closing + "}";
+    QVERIFY(writeText(path, QString::fromStdString("(;GM[1]FF[4]SZ[9];B[ee];W[cc]XAITURN[" + value + "])")));
+    QVERIFY(window->openFile(path));
+    GameController& c = window->controller();
+    c.goTo(2);
+    QVERIFY(!c.aiTurnAt(c.model().current().id).has_value());
+    QVERIFY(window->attemptsPanel()->lines().isEmpty());
+    QVERIFY(c.recordText().find(R"(XAITURN[{"attempts":[[[)") != std::string::npos);
   }
 
   void theGtpConsoleShowsTheRawTraffic() {

@@ -179,7 +179,8 @@ TEST(RemoteSource, FailsOnRepliesThatAreNotTheApi) {
   auto source = remote(server);
   RefereeOutcome outcome = requestMove(*source, handicapGame(), Color::White, RefereeOptions(ErrorLog::none()));
   EXPECT_EQ(outcome.end, MoveEnd::Unreachable);
-  EXPECT_NE(outcome.error.find("without a move"), std::string::npos) << outcome.error;
+  EXPECT_NE(outcome.error.find("answered 200 without a move: invalid JSON at byte 0"), std::string::npos)
+      << outcome.error;
   outcome = requestMove(*source, handicapGame(), Color::White, RefereeOptions(ErrorLog::none()));
   EXPECT_EQ(outcome.end, MoveEnd::Unreachable);
   EXPECT_NE(outcome.error.find("could not reach its engine: could not connect to  [31m vllm"), std::string::npos)
@@ -191,6 +192,21 @@ TEST(RemoteSource, FailsOnRepliesThatAreNotTheApi) {
   ASSERT_TRUE(down.ok());
   outcome = requestMove(**down, handicapGame(), Color::White, RefereeOptions(ErrorLog::none()));
   EXPECT_EQ(outcome.end, MoveEnd::Unreachable);
+}
+
+// A reply nested 100,000 levels deep is read no deeper than 32 levels: a failure that says so, not a crash.
+TEST(RemoteSource, AReplyNestedTooDeeplyFailsSayingSo) {
+  const std::string nested = std::string(100000, '[') + std::string(100000, ']');
+  ScriptedServer server;
+  server.push(Scripted{200, R"({"move":)" + nested + "}", {}, {}});
+  server.push(Scripted{422, R"({"error":"ai_failed","detail":)" + nested + "}", {}, {}});
+  auto source = remote(server);
+  RefereeOutcome outcome = requestMove(*source, handicapGame(), Color::White, RefereeOptions(ErrorLog::none()));
+  EXPECT_EQ(outcome.end, MoveEnd::Unreachable);
+  EXPECT_NE(outcome.error.find("answered 200 without a move: JSON nested deeper than 32 levels"), std::string::npos)
+      << outcome.error;
+  outcome = requestMove(*source, handicapGame(), Color::White, RefereeOptions(ErrorLog::none()));
+  EXPECT_EQ(outcome.end, MoveEnd::NoLegalMove) << outcome.error;
 }
 
 }  // namespace

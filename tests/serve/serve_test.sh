@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `tengen serve` as a process: the line it prints, SIGTERM letting a request in flight finish, the token, usage
-# errors, and the tengen: source driving it from `tengen genmove`, `tengen gtp` and `tengen match`.
+# `tengen serve` as a process: the line it prints, SIGTERM letting a request in flight finish, a model reply nested
+# too deeply, the token, usage errors, and the tengen: source driving it from `tengen genmove`, `tengen gtp` and
+# `tengen match`.
 # Usage: serve_test.sh PATH/TO/tengen PATH/TO/fake_model_server
 set -uo pipefail
 tengen=$1
@@ -79,6 +80,26 @@ if start_serve drain --engine "openai:$model_url" --no-image --workers 1 --error
   rc=$?
   [[ $rc -eq 0 ]] || fail "drain: exit $rc after SIGTERM"
   grep -q 'tengen serve: stopped' "$tmp/drain.err" || fail "drain: stderr $(cat "$tmp/drain.err")"
+fi
+
+# --- A model reply nested 100,000 levels deep: 502 with the reason and a log record, every time; the process lives. ---
+start_model '{"status": 400, "nested": 100000}' '{"status": 200, "nested": 100000}' \
+  '{"status": 500, "nested": 100000, "under": "detail"}' '{"content": "D4"}'
+if start_serve deep --engine "openai:$model_url" --no-image --workers 1 --error-log "$tmp/deep-errors.jsonl"; then
+  for status in 400 200 500; do
+    code=$(curl -s -o "$tmp/deep.body" -w '%{http_code}' -X POST "$serve_url/v1/genmove" -d '{"size":9}')
+    [[ $code == 502 ]] || fail "deep reply with $status: $code $(cat "$tmp/deep.body")"
+    grep -q "HTTP $status from .* the reply is nested deeper than 32 levels" "$tmp/deep.body" ||
+      fail "deep reply with $status: $(cat "$tmp/deep.body")"
+    log_id=$(jq -r .log_id "$tmp/deep.body")
+    [[ $(grep -c "\"id\":\"$log_id\"" "$tmp/deep-errors.jsonl") == 1 ]] ||
+      fail "deep reply with $status: no record $log_id"
+  done
+  out=$(curl -s -X POST "$serve_url/v1/genmove" -d '{"size":9}')
+  [[ "$out" == *'"move":"D4"'* ]] || fail "after the deep replies: $out"
+  kill -0 "$serve_pid" 2>/dev/null || fail "the server died on a deep reply: $(cat "$tmp/deep.err")"
+  kill -TERM "$serve_pid"
+  wait "$serve_pid" || fail "deep: exit status $? after SIGTERM"
 fi
 
 # --- A token; the tengen: source from genmove, gtp and match. ---

@@ -181,19 +181,22 @@ Game replayMoves(int size, const json& moves) {
   return game;
 }
 
-// 120 moves of a 19x19 game, every one legal: the random source's own game.
-json longHistory() {
+// `count` moves of a 19x19 game, every one legal: the random source's own game, with a pass when a thousand
+// points in a row are not legal.
+json longHistory(std::size_t count = 120) {
   GameConfig config;
   Game game(config);
   json moves = json::array();
   std::uint64_t state = 12345;
-  while (moves.size() < 120) {
+  int misses = 0;
+  while (moves.size() < count && game.phase() == Phase::Playing) {
     state = state * 6364136223846793005ULL + 1442695040888963407ULL;
     const int index = static_cast<int>((state >> 33) % 361);
     const Point p{index / 19, index % 19};
-    const Move m = Move::play(game.toMove(), p);
+    const Move m = ++misses > 1000 ? Move::pass(game.toMove()) : Move::play(game.toMove(), p);
     if (game.play(m) != RejectReason::None) continue;
-    moves.push_back(json::array({std::string(colorLetter(m.color)), gtpVertex(p, 19)}));
+    misses = 0;
+    moves.push_back(json::array({std::string(colorLetter(m.color)), gtpMove(m, 19)}));
   }
   return moves;
 }
@@ -491,6 +494,75 @@ TEST(Service, RefusesEveryMalformedRequestWith400AndSaysWhy) {
   EXPECT_EQ(reply.body["detail"], "move: required, e.g. [\"B\", \"D4\"]");
 }
 
+// Half a million zeros fit in one mebibyte and once cost the server 40 MB to read. A body is read with at most three
+// values a move of the longest history and 2,048 besides, and refused beyond them before its tree is built; the
+// reason names the limit and nothing of what was sent.
+TEST(Service, RefusesABodyOfMoreValuesThanTheLongestGameNeeds) {
+  Server server(randomService());
+  std::string zeros = "[0";
+  for (int i = 1; i < 500000; ++i) zeros += ",0";
+  zeros += "]";
+  for (const std::string& body :
+       {zeros, R"({"size":9,"marker-5f3a":)" + zeros + "}", R"({"size":9,"moves":)" + zeros + "}"}) {
+    ASSERT_LT(body.size(), std::size_t{1} << 20);
+    for (const char* path : {"/v1/genmove", "/v1/legal", "/v1/score"}) {
+      const Reply reply = post(server, path, body);
+      EXPECT_EQ(reply.status, 400) << path << ": " << reply.text;
+      EXPECT_EQ(reply.body, json({{"error", "invalid_request"}, {"detail", "JSON with more than 32048 values"}}))
+          << path << ": " << reply.text;
+      EXPECT_EQ(reply.text.find("marker"), std::string::npos);
+    }
+  }
+  // The longest history allowed still fits, and is refused only for its length.
+  json passes = json::array();
+  for (int i = 0; i < 10001; ++i) passes.push_back(mv(i % 2 == 0 ? "B" : "W", "pass"));
+  const Reply tooLong = post(server, "/v1/genmove", json({{"moves", passes}}).dump());
+  EXPECT_EQ(tooLong.body["detail"], "moves: at most 10000 moves, not 10001");
+}
+
+// An SGF record in a body is read with a limit of its own: a mebibyte of one-move nodes once cost fifty megabytes.
+TEST(Service, RefusesAnSgfOfMoreNodesThanTheLongestGameNeeds) {
+  Server server(randomService());
+  std::string many = "(;GM[1]SZ[19]";
+  while (many.size() < 1000000) many += ";B[aa];W[bb]";
+  many += ")";
+  const Reply reply = post(server, "/v1/genmove", json({{"sgf", many}}).dump());
+  EXPECT_EQ(reply.status, 400) << reply.text;
+  const std::string detail = reply.body["detail"];
+  EXPECT_EQ(detail.rfind("sgf: line 1, column ", 0), 0u) << detail;
+  EXPECT_NE(detail.find(": more than 82048 nodes, properties and values"), std::string::npos) << detail;
+  EXPECT_LT(reply.text.size(), 200u);
+}
+
+// A long game of 1,000 moves is an ordinary request, with room to spare.
+TEST(Service, ServesAThousandMoveGame) {
+  Server server(randomService());
+  const json moves = longHistory(1000);
+  ASSERT_EQ(moves.size(), 1000u);
+  const json request = {
+      {"size", 19},     {"komi", 6.5},  {"rules", "japanese"}, {"setup", {{"B", json::array()}, {"W", json::array()}}},
+      {"moves", moves}, {"color", "B"}, {"max_retries", 2}};
+  const Reply reply = post(server, "/v1/genmove", request.dump());
+  ASSERT_EQ(reply.status, 200) << reply.text.substr(0, 300);
+  Game game = replayMoves(19, moves);
+  const auto v = parseGtpVertex(reply.body["move"].get<std::string>(), 19);
+  ASSERT_TRUE(v.ok());
+  EXPECT_TRUE(game.isLegal(Move{Color::Black, v->kind, v->point}));
+  EXPECT_EQ(post(server, "/v1/score", request.dump()).status, 200);
+
+  // The same game as a record with a clock and a comment on every move.
+  std::string sgf = "(;GM[1]FF[4]SZ[19]KM[6.5]RU[Japanese]";
+  for (const json& m : moves) {
+    const std::string color = m[0];
+    const auto vertex = parseGtpVertex(m[1].get<std::string>(), 19);
+    const std::string point = vertex->kind == MoveKind::Pass ? "" : sgfPoint(vertex->point);
+    sgf += ";" + color + "[" + point + "]" + color + "L[1800]C[a thought]";
+  }
+  sgf += ")";
+  const Reply fromSgf = post(server, "/v1/genmove", json({{"sgf", sgf}, {"color", "B"}}).dump());
+  EXPECT_EQ(fromSgf.status, 200) << fromSgf.text.substr(0, 300);
+}
+
 TEST(Service, NeedsTheBearerTokenWhenGivenOne) {
   ServiceOptions options = randomService();
   options.token = "s3cret-token";
@@ -665,6 +737,38 @@ TEST(Service, AModelThatIsDownIs502Fast) {
   // connection is answered after one try; the bound is generous, the try count is the real check.
   EXPECT_NE(reply.body["detail"].get<std::string>().find("after 1 attempt:"), std::string::npos) << reply.text;
   EXPECT_LT(seconds, 30);
+}
+
+// A model whose reply is nested 100,000 levels deep once took the whole server down on the first genmove. It is a
+// model that failed: 502 with the reason, a record in the error log, and the server answers the next request.
+TEST(Service, AModelReplyNestedTooDeeplyIs502AndTheServerStaysUp) {
+  const std::string nested = std::string(100000, '[') + std::string(100000, ']');
+  ScriptedServer model;
+  model.push(Scripted{400, R"({"error":)" + nested + "}", {}, {}});
+  model.push(Scripted{200, R"({"error":)" + nested + "}", {}, {}});
+  model.push(Scripted{500, R"({"detail":)" + nested + "}", {}, {}});
+  model.push(Scripted{200, completion("C3"), {}, {}});
+  Server server(modelService(model));
+  for (const char* status : {"HTTP 400", "HTTP 200", "HTTP 500"}) {
+    const Reply reply = post(server, "/v1/genmove", R"({"size":9})");
+    ASSERT_EQ(reply.status, 502) << status << ": " << reply.text;
+    EXPECT_EQ(reply.body["error"], "model_unavailable");
+    const std::string detail = reply.body["detail"].get<std::string>();
+    EXPECT_NE(detail.find(status), std::string::npos) << detail;
+    EXPECT_NE(detail.find("the reply is nested deeper than 32 levels"), std::string::npos) << detail;
+    EXPECT_FALSE(reply.body["log_id"].get<std::string>().empty());
+  }
+  std::ifstream log(server.errorLog());
+  int records = 0;
+  for (std::string line; std::getline(log, line); ++records) {
+    const json record = json::parse(line);
+    EXPECT_EQ(record["source"], "serve");
+    EXPECT_NE(record["error"].get<std::string>().find("nested deeper than 32 levels"), std::string::npos) << line;
+  }
+  EXPECT_EQ(records, 3);
+  const Reply next = post(server, "/v1/genmove", R"({"size":9})");
+  ASSERT_EQ(next.status, 200) << next.text;
+  EXPECT_EQ(next.body["move"], "C3");
 }
 
 TEST(Service, AnswersBusyWith503RatherThanQueueing) {

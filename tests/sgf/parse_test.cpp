@@ -321,6 +321,25 @@ TEST(SgfRobustness, ALargeValueIsReadWhole) {
 
 // Mutated records and random bytes: the reader answers a collection or an error with a position, never crashes,
 // and what it reads it writes so that reading again gives the same tree.
+// Nodes, properties and values count together against the limit, in every game of the text and in variations, and
+// the refusal says where it was reached.
+TEST(SgfRobustness, RefusesMoreItemsThanTheLimitSayingWhere) {
+  const std::string text = "(;GM[1]SZ[9];B[ee](;W[cc])(;W[gg]AB[aa][bb]))";  // 4 nodes, 6 properties, 7 values
+  ASSERT_TRUE(parse(text, ReadLimits{17}).ok());
+  EXPECT_EQ(parse(text, ReadLimits{16}).error(), "line 1, column 40: more than 16 nodes, properties and values");
+  EXPECT_EQ(parse(text, ReadLimits{2}).error(), "line 1, column 5: more than 2 nodes, properties and values");
+  EXPECT_EQ(parse("(;GM[1])(;GM[1])", ReadLimits{3}).error(),
+            "line 1, column 11: more than 3 nodes, properties and values");
+  // A mebibyte of one-move nodes is 450,000 items: refused at the limit, read whole without one.
+  std::string many = "(;GM[1]";
+  while (many.size() < (std::size_t{1} << 20)) many += ";B[aa];W[bb]";
+  many += ")";
+  const Result<Collection> refused = parse(many, ReadLimits{82048});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().find(": more than 82048 nodes, properties and values"), std::string::npos);
+  EXPECT_TRUE(parse(many).ok());
+}
+
 TEST(SgfRobustness, GarbageNeverCrashesAndWhatIsReadRoundTrips) {
   const std::vector<std::string> seeds = {
       readBytes(dataPath("variations.sgf")), readBytes(dataPath("escapes.sgf")),

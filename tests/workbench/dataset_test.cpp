@@ -293,6 +293,17 @@ TEST_F(DpoFromALog, WhatCannotBeUsedIsNamedByLine) {
   EXPECT_EQ(written->skipped[2].rfind(logPath + ":2: attempt 2: no record_move", 0), 0U) << written->skipped[2];
 }
 
+// A line nested 100,000 levels deep is read no deeper than 32 levels: skipped with the reason, the rest written.
+TEST_F(DpoFromALog, ALineNestedTooDeeplyIsSkippedSayingSo) {
+  const std::string deep = R"({"attempts":)" + std::string(100000, '[') + std::string(100000, ']') + "}\n";
+  test_support::writeFile(logPath, deep + readFile(logPath));
+  const Result<DatasetSummary> written = writeDpo(options("dpo.jsonl"));
+  ASSERT_TRUE(written.ok()) << written.error();
+  EXPECT_EQ(written->rows, 4);
+  ASSERT_EQ(written->skipped.size(), 1U);
+  EXPECT_EQ(written->skipped[0], logPath + ":1: not a JSON record: JSON nested deeper than 32 levels");
+}
+
 TEST(Dpo, AMissingLogOrAnOutputThatCannotBeWrittenFailsAndLeavesNothing) {
   test_support::TempDir dir("tengen-dataset");
   DpoOptions o;

@@ -231,6 +231,16 @@ TEST(Eval, CompareFindsTheKnownDifferenceWithMcNemar) {
   EXPECT_NE(table.find("significant"), std::string::npos) << table;
 }
 
+// A run file is JSON from outside like any other: read no deeper than 32 levels, and refused naming the file.
+TEST(Eval, CompareRefusesARunNestedTooDeeply) {
+  test_support::TempDir dir("tengen-eval");
+  const std::string path = (dir.path() / "deep.json").string();
+  test_support::writeFile(path, R"({"positions":)" + std::string(100000, '[') + std::string(100000, ']') + "}");
+  const Result<Comparison> c = compareRuns(path, path);
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.error(), path + ": JSON nested deeper than 32 levels");
+}
+
 TEST(Eval, AnUnreachableSourceFailsTheRunAtTheStart) {
   test_support::TempDir dir("tengen-eval");
   writeRecord(dir, "a.sgf");

@@ -154,12 +154,18 @@ Result<Answer> RemoteSource::exchange(const MoveRequest& request) {
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
 
   const int status = response->status;
-  const Result<net::JsonValue> body = net::parseJson(response->body);
+  // Read as every JSON from outside is, nested no deeper than 32 levels, and as large as the reply may be.
+  net::JsonLimits limits;
+  limits.maxBytes = http.maxResponseBytes;
+  const Result<net::JsonValue> body = net::parseJson(response->body, limits);
   const std::string detail = body ? shown(stringMember(*body, "detail")) : "";
   const std::string server = "the tengen server at " + net::displayUrl(m_endpoint);
   if (status == 200) {
     const std::string move = body ? stringMember(*body, "move") : "";
-    if (move.empty()) return R::failure(server + " answered 200 without a move", ErrorKind::Unreachable);
+    if (move.empty()) {
+      return R::failure(server + " answered 200 without a move" + (body ? "" : ": " + body.error()),
+                        ErrorKind::Unreachable);
+    }
     Answer answer;
     answer.text = move;
     answer.latencyMs = latencyMs;

@@ -6,12 +6,16 @@
 #include <cmath>
 #include <cstdlib>
 #include <exception>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
 #include "tengen/core/text.h"
+#include "tengen/net/json_line.h"
+#include "tengen/net/json_parse.h"
 
 #include "transport_errors.h"
 
@@ -145,22 +149,44 @@ std::string shorten(std::string_view text) {
   return out;
 }
 
+// A reply body as JSON, read as all JSON from outside is: nested no deeper than the reader's limit, so that nothing
+// after it (the excerpt of an error, the JsonValue's own destructor) recurses deeper than that. The HTTP client's
+// cap on the reply's size holds already.
+Result<JsonValue> readReply(const std::string& body, JsonFault* fault) {
+  // Bytes that are not UTF-8 (a reply cut inside a character by max_tokens) become U+FFFD: the JSON reader would
+  // refuse the whole reply for them.
+  const std::string text = validUtf8(body);
+  JsonLimits limits;
+  limits.maxBytes = text.size();
+  return parseJson(text, limits, fault);
+}
+
+std::string tooDeep() { return "the reply is nested deeper than " + std::to_string(JsonLimits{}.maxDepth) + " levels"; }
+
 // The server's own words for an error: {"error":{"message":...}} (OpenAI, vLLM), {"error":"..."} (llama.cpp at
-// times), {"detail":...} (FastAPI), {"message":...}; else the start of the body.
-std::string errorExcerpt(const std::string& body) {
-  const Json json = Json::parse(validUtf8(body), nullptr, false);
-  if (json.is_object()) {
-    const auto pick = [&](const Json& v) -> std::string { return v.is_string() ? v.get<std::string>() : dump(v); };
-    if (const auto e = json.find("error"); e != json.end()) {
-      if (e->is_object()) {
-        if (const auto m = e->find("message"); m != e->end()) return shorten(pick(*m));
-      }
-      return shorten(pick(*e));
-    }
-    if (const auto d = json.find("detail"); d != json.end()) return shorten(pick(*d));
-    if (const auto m = json.find("message"); m != json.end()) return shorten(pick(*m));
+// times), {"detail":...} (FastAPI), {"message":...}; nothing when the reply has none of them.
+std::optional<std::string> serverWords(const JsonValue& json) {
+  // A value that is not a string is written out whole; the reader's depth limit bounds how deep that goes.
+  const auto pick = [](const JsonValue& v) {
+    const auto* text = std::get_if<std::string>(&v.value);
+    return shorten(text != nullptr ? *text : toJson(v));
+  };
+  if (const JsonValue* e = findMember(json, "error")) {
+    if (const JsonValue* m = findMember(*e, "message")) return pick(*m);
+    return pick(*e);
   }
-  return shorten(body);
+  if (const JsonValue* d = findMember(json, "detail")) return pick(*d);
+  if (const JsonValue* m = findMember(json, "message")) return pick(*m);
+  return std::nullopt;
+}
+
+// The server's words for an error, else the start of the body (an HTML error page, say), or that the body is
+// nested too deeply to be read.
+std::string errorExcerpt(const std::string& body) {
+  JsonFault fault = JsonFault::Invalid;
+  const Result<JsonValue> json = readReply(body, &fault);
+  if (!json) return fault == JsonFault::TooDeep ? tooDeep() : shorten(body);
+  return serverWords(*json).value_or(shorten(body));
 }
 
 // What a 3xx means here. Redirects are never followed (the request carries the API key, and a model server that
@@ -174,36 +200,43 @@ std::string redirectWords(const HttpResponse& response) {
 }
 
 // choices[0].message.content of a 2xx reply, or what is wrong with the reply.
-Result<std::string> readContent(const Json& json, const std::string& body) {
+Result<std::string> readContent(const Result<JsonValue>& reply, JsonFault fault, const std::string& body) {
   using R = Result<std::string>;
-  if (json.is_discarded()) return R::failure("the reply is not JSON: " + shorten(body));
-  if (!json.is_object()) return R::failure("the reply is not a JSON object");
-  const auto choices = json.find("choices");
-  if (choices == json.end() || !choices->is_array() || choices->empty()) {
+  if (!reply) return R::failure(fault == JsonFault::TooDeep ? tooDeep() : "the reply is not JSON: " + shorten(body));
+  const JsonValue& json = *reply;
+  if (!std::holds_alternative<JsonValue::Object>(json.value)) return R::failure("the reply is not a JSON object");
+  const JsonValue* choicesValue = findMember(json, "choices");
+  const auto* choices = choicesValue == nullptr ? nullptr : std::get_if<JsonValue::Array>(&choicesValue->value);
+  if (choices == nullptr || choices->empty()) {
     // Some servers and proxies answer an error with 200 and {"error": ...}; their words say what went wrong.
-    if (json.contains("error")) return R::failure("the reply has no choices: " + errorExcerpt(body));
+    if (findMember(json, "error") != nullptr) return R::failure("the reply has no choices: " + *serverWords(json));
     return R::failure("the reply has no choices");
   }
-  const Json& first = (*choices)[0];
-  if (!first.is_object()) return R::failure("the reply's choices[0] is not an object");
-  const auto message = first.find("message");
-  if (message == first.end() || !message->is_object()) return R::failure("the reply's choices[0] has no message");
-  const auto content = message->find("content");
-  if (content != message->end() && content->is_string()) return content->get<std::string>();
-  if (content != message->end() && content->is_array()) {
+  const JsonValue& first = choices->front();
+  if (!std::holds_alternative<JsonValue::Object>(first.value)) {
+    return R::failure("the reply's choices[0] is not an object");
+  }
+  const JsonValue* message = findMember(first, "message");
+  if (message == nullptr || !std::holds_alternative<JsonValue::Object>(message->value)) {
+    return R::failure("the reply's choices[0] has no message");
+  }
+  if (const std::string* content = findString(*message, "content")) return *content;
+  const JsonValue* content = findMember(*message, "content");
+  if (const auto* parts = content == nullptr ? nullptr : std::get_if<JsonValue::Array>(&content->value)) {
     // Some servers answer in parts, like the request's: join the text ones.
     std::string text;
     bool any = false;
-    for (const Json& part : *content) {
-      if (part.is_string()) {
-        text += part.get<std::string>();
+    for (const JsonValue& part : *parts) {
+      if (const auto* s = std::get_if<std::string>(&part.value)) {
+        text += *s;
         any = true;
-      } else if (part.is_object()) {
-        const auto t = part.find("text");
-        const auto type = part.find("type");
-        const bool isText = type == part.end() || (type->is_string() && type->get<std::string>() == "text");
-        if (isText && t != part.end() && t->is_string()) {
-          text += t->get<std::string>();
+      } else if (std::holds_alternative<JsonValue::Object>(part.value)) {
+        const std::string* t = findString(part, "text");
+        const JsonValue* type = findMember(part, "type");
+        const std::string* typeText = findString(part, "type");
+        const bool isText = type == nullptr || (typeText != nullptr && *typeText == "text");
+        if (isText && t != nullptr) {
+          text += *t;
           any = true;
         }
       }
@@ -213,22 +246,24 @@ Result<std::string> readContent(const Json& json, const std::string& body) {
   // The server spoke the protocol and the model said no move: a refusal's words, or nothing. That is the model's
   // answer (the referee calls it unparseable and asks again), not a transport failure; a reasoning model that
   // spent its tokens thinking answers like this.
-  if (const auto refusal = message->find("refusal"); refusal != message->end() && refusal->is_string()) {
-    return refusal->get<std::string>();
-  }
+  if (const std::string* refusal = findString(*message, "refusal")) return *refusal;
   return std::string();
 }
 
 // usage.prompt_tokens and usage.completion_tokens of a 2xx reply, when both are there as whole numbers.
-std::optional<TokenUsage> readUsage(const Json& json) {
-  if (!json.is_object()) return std::nullopt;
-  const auto usage = json.find("usage");
-  if (usage == json.end() || !usage->is_object()) return std::nullopt;
-  const auto prompt = usage->find("prompt_tokens");
-  const auto completion = usage->find("completion_tokens");
-  if (prompt == usage->end() || completion == usage->end()) return std::nullopt;
-  if (!prompt->is_number_unsigned() || !completion->is_number_unsigned()) return std::nullopt;
-  return TokenUsage{prompt->get<long>(), completion->get<long>()};
+std::optional<TokenUsage> readUsage(const JsonValue& json) {
+  const JsonValue* usage = findMember(json, "usage");
+  if (usage == nullptr) return std::nullopt;
+  const auto count = [usage](std::string_view key) -> std::optional<long> {
+    const JsonValue* value = findMember(*usage, key);
+    const auto* n = value == nullptr ? nullptr : std::get_if<long long>(&value->value);
+    if (n == nullptr || *n < 0) return std::nullopt;
+    return static_cast<long>(*n);
+  };
+  const std::optional<long> prompt = count("prompt_tokens");
+  const std::optional<long> completion = count("completion_tokens");
+  if (!prompt || !completion) return std::nullopt;
+  return TokenUsage{*prompt, *completion};
 }
 
 // A Retry-After in seconds; the HTTP-date form is not read (the caller's backoff applies).
@@ -280,10 +315,9 @@ Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, c
       const HttpResponse& r = *response;
       lastStatus = r.status;
       if (r.status >= 200 && r.status < 300) {
-        // Bytes that are not UTF-8 (a reply cut inside a character by max_tokens) become U+FFFD: the JSON reader
-        // would refuse the whole reply for them.
-        const Json json = Json::parse(validUtf8(r.body), nullptr, false);
-        Result<std::string> content = readContent(json, r.body);
+        JsonFault fault = JsonFault::Invalid;
+        const Result<JsonValue> json = readReply(r.body, &fault);
+        Result<std::string> content = readContent(json, fault, r.body);
         if (!content) {
           return fail(
               "HTTP " + std::to_string(r.status) + " from " + displayUrl(httpRequest.url) + " but " + content.error(),
@@ -294,7 +328,7 @@ Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, c
         reply.httpStatus = r.status;
         reply.latencyMs = r.latencyMs;
         reply.transportAttempts = attempt;
-        reply.usage = readUsage(json);
+        reply.usage = readUsage(*json);
         return reply;
       }
       lastError = "HTTP " + std::to_string(r.status) + " from " + displayUrl(httpRequest.url) + ": " +

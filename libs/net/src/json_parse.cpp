@@ -20,7 +20,7 @@ namespace {
 // NOLINTBEGIN(readability-identifier-naming)
 class Builder {
  public:
-  explicit Builder(int maxDepth) : m_maxDepth(maxDepth) {}
+  explicit Builder(const JsonLimits& limits) : m_limits(limits) {}
 
   bool null() { return put(JsonValue(nullptr)); }
   bool boolean(bool b) { return put(JsonValue(b)); }
@@ -32,16 +32,16 @@ class Builder {
     return put(JsonValue(static_cast<double>(n)));
   }
   bool number_float(nlohmann::json::number_float_t d, const std::string& /*text*/) {
-    if (!std::isfinite(d)) return fail("a number out of range");
+    if (!std::isfinite(d)) return fail(JsonFault::Invalid, "invalid JSON: a number out of range");
     return put(JsonValue(static_cast<double>(d)));
   }
   bool string(std::string& s) { return put(JsonValue(std::move(s))); }
-  bool binary(nlohmann::json::binary_t& /*bytes*/) { return fail("binary data"); }
+  bool binary(nlohmann::json::binary_t& /*bytes*/) { return fail(JsonFault::Invalid, "invalid JSON: binary data"); }
 
   bool start_object(std::size_t /*elements*/) { return open(JsonValue(JsonValue::Object{})); }
   bool key(std::string& k) {
     // A set per open object: comparing with every earlier key would be quadratic in a hostile object's size.
-    if (!m_seen.back().insert(k).second) return fail("a repeated key in one object");
+    if (!m_seen.back().insert(k).second) return fail(JsonFault::Invalid, "invalid JSON: a repeated key in one object");
     m_key = std::move(k);
     m_haveKey = true;
     return true;
@@ -52,20 +52,34 @@ class Builder {
 
   bool parse_error(std::size_t position, const std::string& /*token*/, const nlohmann::detail::exception& /*e*/) {
     // nlohmann's message quotes the bytes it read; only the offset is kept so that no input is echoed.
-    if (m_error.empty()) m_error = "invalid JSON at byte " + std::to_string(position > 0 ? position - 1 : 0);
-    return false;
+    return fail(JsonFault::Invalid, "invalid JSON at byte " + std::to_string(position > 0 ? position - 1 : 0));
   }
 
   const std::string& error() const { return m_error; }
+  JsonFault fault() const { return m_fault; }
   JsonValue take() { return std::move(m_root); }
 
  private:
-  bool fail(const std::string& why) {
-    if (m_error.empty()) m_error = "invalid JSON: " + why;
+  bool fail(JsonFault fault, std::string why) {
+    if (m_error.empty()) {
+      m_fault = fault;
+      m_error = std::move(why);
+    }
     return false;
   }
 
-  bool put(JsonValue value) {
+  // Every value is counted here, before it joins the tree, so a text of many small values stops at the limit.
+  bool counted() {
+    if (m_values == m_limits.maxValues) {
+      return fail(JsonFault::TooManyValues, "JSON with more than " + std::to_string(m_limits.maxValues) + " values");
+    }
+    ++m_values;
+    return true;
+  }
+
+  bool put(JsonValue value) { return counted() && attach(std::move(value)); }
+
+  bool attach(JsonValue value) {
     if (m_stack.empty()) {
       m_root = std::move(value);
       return true;
@@ -81,9 +95,10 @@ class Builder {
   }
 
   bool open(JsonValue container) {
-    if (static_cast<int>(m_stack.size()) >= m_maxDepth) {
-      return fail("nested deeper than " + std::to_string(m_maxDepth) + " levels");
+    if (static_cast<int>(m_stack.size()) >= m_limits.maxDepth) {
+      return fail(JsonFault::TooDeep, "JSON nested deeper than " + std::to_string(m_limits.maxDepth) + " levels");
     }
+    if (!counted()) return false;
     // The key an object member is opened under is kept beside it until the member is closed.
     m_keys.push_back(m_haveKey ? std::move(m_key) : std::string());
     m_haveKey = false;
@@ -98,36 +113,42 @@ class Builder {
     m_seen.pop_back();
     m_key = std::move(m_keys.back());
     m_keys.pop_back();
-    return put(std::move(done));
+    return attach(std::move(done));
   }
 
-  int m_maxDepth;
+  const JsonLimits& m_limits;
+  std::size_t m_values = 0;
   std::vector<JsonValue> m_stack;
   std::vector<std::string> m_keys;
   std::vector<std::unordered_set<std::string>> m_seen;
   std::string m_key;
   bool m_haveKey = false;
   JsonValue m_root;
+  JsonFault m_fault = JsonFault::Invalid;
   std::string m_error;
 };
 // NOLINTEND(readability-identifier-naming)
 
 }  // namespace
 
-Result<JsonValue> parseJson(std::string_view text, const JsonLimits& limits) {
+Result<JsonValue> parseJson(std::string_view text, const JsonLimits& limits, JsonFault* fault) {
   using R = Result<JsonValue>;
+  const auto refuse = [fault](JsonFault why, std::string words) {
+    if (fault != nullptr) *fault = why;
+    return R::failure(std::move(words));
+  };
   if (text.size() > limits.maxBytes) {
-    return R::failure("JSON text larger than " + std::to_string(limits.maxBytes) + " bytes");
+    return refuse(JsonFault::TooLarge, "JSON text larger than " + std::to_string(limits.maxBytes) + " bytes");
   }
-  Builder builder(limits.maxDepth);
+  Builder builder(limits);
   bool ok = false;
   try {
     ok = nlohmann::json::sax_parse(text.begin(), text.end(), &builder, nlohmann::json::input_format_t::json, true,
                                    false);
   } catch (const std::exception&) {
-    return R::failure("invalid JSON");
+    return refuse(JsonFault::Invalid, "invalid JSON");
   }
-  if (!ok) return R::failure(builder.error().empty() ? "invalid JSON" : builder.error());
+  if (!ok) return refuse(builder.fault(), builder.error().empty() ? "invalid JSON" : builder.error());
   return builder.take();
 }
 

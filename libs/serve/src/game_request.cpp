@@ -116,7 +116,11 @@ Result<Game> gameFromSgf(const JsonValue& sgfValue, std::optional<Rules> rules, 
   using R = Result<Game>;
   const auto* text = std::get_if<std::string>(&sgfValue.value);
   if (text == nullptr) return R::failure("sgf: must be a string holding an SGF record");
-  const Result<sgf::Collection> collection = sgf::parse(*text);
+  // Eight items a move of the longest history (its node, the move, a clock and a comment) and 2,048 besides: a
+  // node is a hundred bytes once read, so a mebibyte of ";B[aa]" would otherwise cost fifty megabytes.
+  sgf::ReadLimits limits;
+  limits.maxItems = 8 * options.maxMoves + 2048;
+  const Result<sgf::Collection> collection = sgf::parse(*text, limits);
   if (!collection) return R::failure("sgf: " + collection.error());
   if (collection->games.empty()) return R::failure("sgf: no game in the record");
   const Result<sgf::GameRecord> record = sgf::readRecord(*collection->games.front());
@@ -224,6 +228,12 @@ Result<Game> gameFromFields(const JsonValue& body, std::optional<Rules> rules, c
 }
 
 }  // namespace
+
+net::JsonLimits requestJsonLimits(std::size_t maxMoves) {
+  net::JsonLimits limits;
+  limits.maxValues = 3 * maxMoves + 2048;
+  return limits;
+}
 
 Result<GameRequest> readGameRequest(const JsonValue& body, const ReadOptions& options) {
   using R = Result<GameRequest>;

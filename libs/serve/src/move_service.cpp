@@ -152,7 +152,7 @@ struct MoveService::Impl {
     if (request.body.empty()) {
       return net::jsonError(400, "invalid_request", "the request has no body; send the game as JSON");
     }
-    const Result<JsonValue> body = net::parseJson(request.body);
+    const Result<JsonValue> body = net::parseJson(request.body, requestJsonLimits(options.maxMoves));
     if (!body) return net::jsonError(400, "invalid_request", body.error());
     ReadOptions read;
     read.maxMoves = options.maxMoves;

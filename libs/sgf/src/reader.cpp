@@ -51,7 +51,7 @@ std::string quoted(std::string_view text) {
 
 class Scanner {
  public:
-  explicit Scanner(std::string_view text) : m_text(text) {}
+  explicit Scanner(std::string_view text, const ReadLimits& limits = {}) : m_text(text), m_limits(limits) {}
 
   // The whole collection, or the first error.
   Result<Collection> collection();
@@ -117,12 +117,23 @@ class Scanner {
 
   // At a letter: reads a property (identifier and values) into *out.
   bool readProperty(Property* out);
+  // Counts one more node, property or value against the limit.
+  bool counted() {
+    if (m_items == m_limits.maxItems) {
+      return fail(here(), "more than " + std::to_string(m_limits.maxItems) + " nodes, properties and values");
+    }
+    ++m_items;
+    return true;
+  }
+
   // At '[': reads one value, unescaped.
   bool readValue(const std::string& id, std::string* out);
   // At a '(' that starts a game tree: reads the whole tree into *root.
   bool readGameTree(std::unique_ptr<Node>* root);
 
   std::string_view m_text;
+  ReadLimits m_limits;
+  std::size_t m_items = 0;
   std::size_t m_pos = 0;
   Position m_here;
   bool m_afterCr = false;
@@ -199,13 +210,14 @@ bool Scanner::readProperty(Property* out) {
     return fail(start, "expected a property identifier (upper-case letters), found " +
                            quoted(m_text.substr(from, m_pos - from)));
   }
+  if (!counted()) return false;
   skipBlanks();
   if (atEnd() || peek() != '[') {
     return fail(here(), "expected '[' to start a value of " + out->id + ", found " + found());
   }
   while (!atEnd() && peek() == '[') {
     std::string value;
-    if (!readValue(out->id, &value)) return false;
+    if (!counted() || !readValue(out->id, &value)) return false;
     out->values.push_back(std::move(value));
     skipBlanks();
   }
@@ -226,6 +238,7 @@ bool Scanner::readGameTree(std::unique_ptr<Node>* root) {
   advance();  // '('
   skipBlanks();
   advance();  // ';', checked by treeStartsHere()
+  if (!counted()) return false;
   *root = std::make_unique<Node>();
   stack.push_back({root->get(), treeOpen, false});
 
@@ -249,6 +262,7 @@ bool Scanner::readGameTree(std::unique_ptr<Node>* root) {
       skipBlanks();
       if (atEnd() || peek() != ';') return fail(here(), "expected ';' to start a node after '(', found " + found());
       advance();
+      if (!counted()) return false;
       frame.hadVariation = true;
       frame.current->children.push_back(std::make_unique<Node>());
       Node* first = frame.current->children.back().get();
@@ -261,6 +275,7 @@ bool Scanner::readGameTree(std::unique_ptr<Node>* root) {
     }
     if (ch == ';') {
       advance();
+      if (!counted()) return false;
       frame.current->children.push_back(std::make_unique<Node>());
       frame.current = frame.current->children.back().get();
       continue;
@@ -321,20 +336,20 @@ void markUtf8(Collection& collection) {
 
 }  // namespace
 
-Result<Collection> parse(std::string_view text) {
+Result<Collection> parse(std::string_view text, const ReadLimits& limits) {
   try {
     // The whole text is decoded before it is scanned, as Sabaki does: in Shift_JIS, Big5 or GBK the second byte
     // of a character may be ']' or '\', which only a decoded text tells apart from the SGF syntax.
     const std::string charset = decoderFor(Scanner(text).rootCharset());
     if (!charset.empty()) {
       if (std::optional<std::string> decoded = toUtf8(text, charset)) {
-        Result<Collection> collection = Scanner(*decoded).collection();
+        Result<Collection> collection = Scanner(*decoded, limits).collection();
         if (collection.ok()) markUtf8(collection.value());
         return collection;
       }
       // A charset iconv does not know: the bytes are kept as they are, and so is CA.
     }
-    return Scanner(text).collection();
+    return Scanner(text, limits).collection();
   } catch (const std::exception& e) {
     return Result<Collection>::failure(std::string("cannot read the SGF text: ") + e.what());
   }

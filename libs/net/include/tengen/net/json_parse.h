@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <limits>
 #include <string_view>
 
 #include "tengen/core/result.h"
@@ -13,12 +15,25 @@ namespace tengen::net {
 struct JsonLimits {
   std::size_t maxBytes = std::size_t{1} << 20;  // longer text is refused before it is read
   int maxDepth = 32;                            // arrays and objects nested deeper are refused
+  // Values of every kind (each array, object, string, number, true, false and null) beyond this many are refused
+  // before they are built: each costs tens of bytes in a JsonValue, so the bytes alone do not bound the memory.
+  std::size_t maxValues = std::numeric_limits<std::size_t>::max();
+};
+
+// Which rule a text that parseJson refuses broke, for a caller that says so in its own words.
+enum class JsonFault : std::uint8_t {
+  Invalid,        // not JSON (or a repeated key, invalid UTF-8, a number out of range)
+  TooLarge,       // more than maxBytes
+  TooDeep,        // nested deeper than maxDepth
+  TooManyValues,  // more than maxValues values
 };
 
 // Parses one JSON text (RFC 8259; blanks around it allowed, nothing else after it). Integers that fit a long long
 // stay integers, every other number is a double; a repeated key in one object is an error, so that two readers
-// can never disagree about which value counts. Errors say what and at which byte offset, never quoting the input.
-Result<JsonValue> parseJson(std::string_view text, const JsonLimits& limits = {});
+// can never disagree about which value counts. Errors say what and at which byte offset, or which limit the text
+// exceeds, never quoting the input; `fault`, when given, receives which of them it was. Nothing recurses over the
+// text, so no nesting can exhaust the stack before the depth limit refuses it.
+Result<JsonValue> parseJson(std::string_view text, const JsonLimits& limits = {}, JsonFault* fault = nullptr);
 
 // The member of an object with that key, or null when `value` is not an object or has no such key.
 const JsonValue* findMember(const JsonValue& value, std::string_view key);

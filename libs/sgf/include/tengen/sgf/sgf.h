@@ -2,6 +2,8 @@
 // a Game. The reader says where and why it refuses (line and column, or move number).
 #pragma once
 
+#include <cstddef>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -46,6 +48,14 @@ struct Collection {
   std::vector<std::unique_ptr<Node>> games;  // each a root node
 };
 
+// What parse() reads at most.
+struct ReadLimits {
+  // Nodes, properties and values, counted together: each costs tens of bytes once read however short it is in the
+  // text, so a reader of records from strangers bounds them to bound its memory. A text with more is refused where
+  // the limit is reached.
+  std::size_t maxItems = std::numeric_limits<std::size_t>::max();
+};
+
 // Parses SGF text (whitespace anywhere, escapes, several values, several games). The CA charset is honoured:
 // text in another charset is converted to UTF-8. Errors read "line 3, column 14: <why>".
 // Details (docs/sgf.md): text before the first game tree is skipped; lower-case letters in identifiers are
@@ -54,7 +64,7 @@ struct Collection {
 // conversion every root's CA reads "UTF-8". Text without CA is taken as UTF-8; a charset iconv does not know is
 // left as it is. Lines end at "\r\n", "\r" or "\n"; columns count characters, from 1. Never throws, and nesting
 // depth is limited by memory only.
-Result<Collection> parse(std::string_view text);
+Result<Collection> parse(std::string_view text, const ReadLimits& limits = {});
 
 // Reads a file and parses it; errors start with the path.
 Result<Collection> parseFile(const std::string& path);
