@@ -67,7 +67,7 @@ CLI::App* addServeCommand(CLI::App& app, ServeOptions* options) {
   cmd->add_option("--queue", options->queue, "Moves waiting for a free worker before 503 (0..4096)")
       ->capture_default_str();
   cmd->add_option("--connections", options->connections,
-                  "Connections served at once (keep-alive included) before new ones get 503 (1..4096)")
+                  "Requests handled at once; twice as many connections held, new ones beyond get 503 (1..4096)")
       ->capture_default_str();
   cmd->add_option("--head-timeout", options->headTimeout,
                   "Seconds for a request's head to arrive, from its first byte, before 408 (1..3600)")

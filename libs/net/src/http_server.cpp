@@ -69,8 +69,10 @@ constexpr auto kOverloadedHeadDeadline = std::chrono::seconds(1);
 // destroy the reply before the client reads it.
 constexpr auto kLingerDeadline = std::chrono::seconds(2);
 constexpr std::size_t kLingerBytes = std::size_t{1} << 20;
-// Network threads: socket work is light next to the handlers', so a few suffice.
-constexpr unsigned kMaxNetworkThreads = 2;
+// Network threads: one per four cores. Socket work is light next to the handlers'; on two cores a second network
+// thread cost 6% of the requests per second (more contention on the reactor than work it took over) where one gained
+// 11% (docs/benchmarks.md, "The move server under load").
+constexpr unsigned kCoresPerNetworkThread = 4;
 // When the handlers go idle after this many body bytes, free memory is given back to the system: a burst of large
 // requests on many threads otherwise leaves it held by the allocator's per-thread arenas.
 constexpr std::size_t kTrimAfterBytes = std::size_t{4} << 20;
@@ -699,9 +701,9 @@ void HttpServer::run() {
     impl.pool = std::make_unique<HandlerPool>(impl.options.threads);
   }
   impl.accept();
-  const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
+  const unsigned networkThreads = std::max(1U, std::thread::hardware_concurrency() / kCoresPerNetworkThread);
   std::vector<std::thread> network;
-  for (unsigned i = 1; i < std::min(cores, kMaxNetworkThreads); ++i) network.emplace_back([&impl] { impl.io.run(); });
+  for (unsigned i = 1; i < networkThreads; ++i) network.emplace_back([&impl] { impl.io.run(); });
   impl.io.run();
   for (std::thread& t : network) t.join();
   std::lock_guard lock(impl.mutex);
