@@ -394,7 +394,7 @@ class Session : public std::enable_shared_from_this<Session> {
       }
     }
     if (m_parser->is_done()) return dispatch();
-    if (m_overloaded) return refuse(503, "");  // no body is read for a request that will be refused anyway
+    if (m_overloaded) return answerOverloaded();
     if (const auto expect = request.find(http::field::expect);
         expect != request.end() && equalsIgnoringCase(expect->value(), "100-continue")) {
       static constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
@@ -531,18 +531,21 @@ class Session : public std::enable_shared_from_this<Session> {
     write(std::move(reply));
   }
 
+  // An overloaded connection's request that has a body: the handler's 503 is sent without reading the body, and
+  // the connection closed after it.
+  void answerOverloaded() {
+    m_keepAlive = false;
+    ServerRequest request;
+    request.method = std::string(m_parser->get().method_string());
+    request.path = pathOf(m_parser->get().target());
+    request.overloaded = true;
+    m_version = m_parser->get().version();
+    write(m_server.handle(request));
+  }
+
   // Refuses the request being read with a JSON error, counted, and closes the connection after it.
   void refuse(int status, std::string_view detail) {
     m_keepAlive = false;
-    if (status == 503) {
-      // An overloaded connection's request that has a body: the handler's 503 is sent without reading it.
-      ServerRequest request;
-      request.method = std::string(m_parser->get().method_string());
-      request.path = pathOf(m_parser->get().target());
-      request.overloaded = true;
-      m_version = m_parser->get().version();
-      return write(m_server.handle(request));
-    }
     m_server.serverError(status);
     if (m_parser) m_version = m_parser->get().version();
     write(jsonError(status, statusCode(status), detail));
