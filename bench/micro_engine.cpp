@@ -8,10 +8,14 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tengen/core/game.h"
 #include "tengen/engine/engine.h"
 #include "tengen/engine/judgment.h"
+#include "tengen/engine/policy_input.h"
+#include "tengen/engine/policy_net.h"
 #include "tengen/sgf/sgf.h"
 
 namespace {
@@ -104,6 +108,44 @@ void engineOpeningWithReuse(benchmark::State& state) {
       benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
+// One evaluation of the policy network on one core: the input codes of the position (policy_input.h, ladders read
+// included) and the forward pass, on a 19x19 game in play (the record cut at 70%) and on 9x9 and 13x13 boards with
+// a few stones. Arg: the board size.
+tengen::Game policyPosition(int size) {
+  if (size == 19) return recordCut("finished-19x19.sgf", 0.7);
+  tengen::GameConfig config;
+  config.size = size;
+  tengen::Game game(config);
+  for (const auto& [row, col] : {std::pair{2, 2}, {2, size - 3}, {size - 3, 2}, {size - 3, size - 3}, {2, 4}}) {
+    game.play(tengen::Move::play(game.toMove(), {row, col}));
+  }
+  return game;
+}
+
+void policyCodes(benchmark::State& state) {
+  const tengen::Game game = policyPosition(static_cast<int>(state.range(0)));
+  const tengen::Board& board = game.board();
+  std::vector<std::uint16_t> codes(static_cast<std::size_t>(board.size() * board.size()));
+  for (auto _ : state) {
+    tengen::engine::policyCodes(board, game.toMove(), tengen::Board::kNoVertex, tengen::Board::kNoVertex, codes.data());
+    benchmark::DoNotOptimize(codes.data());
+  }
+}
+
+void policyEvaluate(benchmark::State& state) {
+  const tengen::Game game = policyPosition(static_cast<int>(state.range(0)));
+  const tengen::Board& board = game.board();
+  std::vector<float> out(static_cast<std::size_t>(board.size() * board.size()));
+  const tengen::engine::PolicyNet& net = tengen::engine::PolicyNet::builtin();
+  for (auto _ : state) {
+    net.evaluate(board, game.toMove(), tengen::Board::kNoVertex, tengen::Board::kNoVertex, out.data());
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetLabel(std::to_string(net.blocks()) + " blocks x " + std::to_string(net.channels()) + " channels");
+}
+
+BENCHMARK(policyCodes)->Arg(9)->Arg(13)->Arg(19)->Unit(benchmark::kMicrosecond);
+BENCHMARK(policyEvaluate)->Arg(9)->Arg(13)->Arg(19)->Unit(benchmark::kMillisecond);
 BENCHMARK(engineGenmove)
     ->Args({9, 10000, 0})
     ->Args({9, 10000, 1})

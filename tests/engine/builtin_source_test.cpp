@@ -51,6 +51,11 @@ TEST(BuiltinSpec, ReadsEveryKey) {
   const Result<engine::EngineOptions> reuse = parseBuiltinSpec("builtin:reuse=1", 1);
   ASSERT_TRUE(reuse.ok()) << reuse.error();
   EXPECT_TRUE(reuse->reuse);
+  const Result<engine::EngineOptions> noNet = parseBuiltinSpec("builtin:net=0,model=0", 1);
+  ASSERT_TRUE(noNet.ok()) << noNet.error();
+  EXPECT_FALSE(noNet->policyNet);
+  EXPECT_FALSE(noNet->moveModel);
+  EXPECT_TRUE(engine::EngineOptions{}.policyNet);
 }
 
 TEST(BuiltinSpec, ATimeAloneLiftsThePlayoutLimit) {
@@ -79,8 +84,9 @@ TEST(BuiltinSpec, RefusesUnknownKeysAndBadValuesNamingThem) {
       {"builtin:", "needs key=value options"},
       {"builtin:reuse=2", "bad value '2' for reuse"},
       {"builtin:reuse=yes", "bad value 'yes' for reuse"},
-      {"builtin:speed=3", "(keys: time, playouts, threads, resign, reuse, model, endgame)"},
+      {"builtin:speed=3", "(keys: time, playouts, threads, resign, reuse, model, net, endgame)"},
       {"builtin:model=2", "bad value '2' for model: 0 or 1"},
+      {"builtin:net=yes", "bad value 'yes' for net: 0 or 1"},
   };
   for (const auto& c : cases) {
     const Result<std::unique_ptr<MoveSource>> made = makeSource(c.spec, withSeed(1));

@@ -361,16 +361,20 @@ Game openingGame(int size, const std::vector<std::string>& moves) {
   return game;
 }
 
-Move openingMove(const Game& game, std::uint64_t seed) {
-  Engine engine(withPlayouts(openingPlayouts(game.size()), seed));
+// The engine's move in an opening; with `net` false, without the policy network (the move model and the opening
+// prior then steer it).
+Move openingMove(const Game& game, std::uint64_t seed, bool net = true) {
+  EngineOptions options = withPlayouts(openingPlayouts(game.size()), seed);
+  options.policyNet = net;
+  Engine engine(options);
   return engine.genmove(game, game.toMove());
 }
 
 // The first move on the empty board, over the seeds, is a corner point. One test per size, so that each stays short
 // under the sanitizers.
-void expectCornerOpenings(int size) {
+void expectCornerOpenings(int size, bool net = true) {
   for (std::uint64_t seed = 1; seed <= kOpeningSeeds; ++seed) {
-    const Move move = openingMove(openingGame(size, {}), seed);
+    const Move move = openingMove(openingGame(size, {}), seed, net);
     ASSERT_EQ(move.kind, MoveKind::Play);
     EXPECT_TRUE(isCornerPoint(move.point, size)) << "seed " << seed << ": " << gtpVertex(move.point, size);
   }
@@ -379,6 +383,8 @@ void expectCornerOpenings(int size) {
 TEST(Engine, Opens13x13InACornerOnTheThirdOrFourthLine) { expectCornerOpenings(13); }
 
 TEST(Engine, Opens19x19InACornerOnTheThirdOrFourthLine) { expectCornerOpenings(19); }
+
+TEST(Engine, WithoutTheNetworkTheOpeningPriorStillOpensInACorner) { expectCornerOpenings(19, false); }
 
 TEST(Engine, AnswersACornerOpeningInAnotherEmptyCorner) {
   const Point q16 = parseGtpVertex("Q16", 19).value().point;
@@ -395,6 +401,19 @@ TEST(Engine, KeepsOffTheFirstTwoLinesOnceTheFourCornersAreTaken) {
     const Move move = openingMove(openingGame(19, {"Q16", "D4", "Q4", "D16"}), seed);
     ASSERT_EQ(move.kind, MoveKind::Play);
     EXPECT_GE(nearLine(move.point, 19), 3) << "seed " << seed << ": " << gtpVertex(move.point, 19);
+  }
+}
+
+TEST(Engine, WithTheNetworkTheSameSeedAndPlayoutsGiveTheSameMoveOn19x19) {
+  // Enough playouts that nodes below the root earn the network's evaluation too.
+  const Game game = openingGame(19, {"Q16", "D4", "R4", "C16"});
+  for (std::uint64_t seed : {3ULL, 8ULL}) {
+    Engine a(withPlayouts(1500, seed));
+    Engine b(withPlayouts(1500, seed));
+    const Move first = a.genmove(game, game.toMove());
+    EXPECT_EQ(first, b.genmove(game, game.toMove()));
+    EXPECT_EQ(a.lastStats().visits, b.lastStats().visits);
+    EXPECT_EQ(a.lastStats().winrate, b.lastStats().winrate);
   }
 }
 

@@ -12,23 +12,13 @@
 #include "tengen/core/coords.h"
 #include "tengen/engine/move_features.h"
 
+#include "support/board_diagram.h"
+
 namespace tengen::engine {
 namespace {
 
-// 'X' black, 'O' white, row 0 at the top. Every chain of the diagram must keep a liberty.
-Board boardOf(const std::vector<std::string>& rows) {
-  Board board(static_cast<int>(rows.size()));
-  for (Color c : {Color::Black, Color::White}) {
-    for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
-      for (int k = 0; k < static_cast<int>(rows[static_cast<std::size_t>(r)].size()); ++k) {
-        if (rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)] != (c == Color::Black ? 'X' : 'O')) continue;
-        EXPECT_EQ(board.check(c, Point{r, k}), RejectReason::None) << r << "," << k;
-        board.play(c, board.vertex({r, k}));
-      }
-    }
-  }
-  return board;
-}
+using test_support::boardOf;
+using test_support::kLadder;
 
 Board::Vertex at(const Board& board, const char* vertex) {
   return board.vertex(parseGtpVertex(vertex, board.size())->point);
@@ -80,23 +70,6 @@ TEST(MoveFeatures, PatternsAndShapesAreTheSameUnderEverySymmetryAndForEitherColo
   EXPECT_EQ(canonicalPattern(board, e3, Color::Black), 0U) << "an empty 3x3 is code 0 whatever is farther away";
   EXPECT_NE(canonicalShape(board, e3, Color::Black), canonicalShape(empty, empty.vertex({3, 3}), Color::Black));
 }
-
-// White's C3 is in atari at D3; each extension leaves two liberties and the staircase runs to the upper right edge.
-const std::vector<std::string> kLadder = {
-    ".............",  //
-    ".............",  //
-    ".............",  //
-    ".............",  //
-    ".............",  //
-    ".............",  //
-    ".............",  //
-    ".............",  //
-    ".............",  //
-    "..X..........",  //
-    ".XO..........",  //
-    "..XX.........",  //
-    ".............",  //
-};
 
 TEST(Ladder, AWorkingLadderCapturesAndAStoneOnItsPathBreaksIt) {
   const Board board = boardOf(kLadder);

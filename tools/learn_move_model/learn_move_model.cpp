@@ -17,7 +17,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -30,7 +29,9 @@
 #include "tengen/engine/move_features.h"
 #include "tengen/engine/move_model.h"
 #include "tengen/io/atomic_file.h"
-#include "tengen/sgf/sgf.h"
+
+#include "command_line.h"
+#include "records.h"
 
 namespace {
 
@@ -39,6 +40,9 @@ using tengen::Color;
 using tengen::engine::Family;
 using tengen::engine::kFamilies;
 using tengen::engine::MoveFeatures;
+using tengen::tools::forEachPosition;
+using tengen::tools::recordFiles;
+using tengen::tools::usableGames;
 
 struct Options {
   std::string out;
@@ -100,59 +104,7 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
       ->capture_default_str()
       ->check(CLI::Range(0, 1000000000));
   app.add_option("PATH", o.paths, "SGF files or directories searched for *.sgf")->required();
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
-  }
-  return std::nullopt;
-}
-
-std::vector<std::string> recordFiles(const std::vector<std::string>& paths) {
-  std::vector<std::string> files;
-  for (const std::string& p : paths) {
-    if (std::filesystem::is_directory(p)) {
-      for (const auto& entry : std::filesystem::recursive_directory_iterator(p)) {
-        const std::string ext = entry.path().extension().string();
-        if (entry.is_regular_file() && (ext == ".sgf" || ext == ".SGF")) files.push_back(entry.path().string());
-      }
-    } else {
-      files.push_back(p);
-    }
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
-// The game of a record, replayed to its end, or nothing when it is not usable.
-std::optional<tengen::Game> usableGame(const std::string& path, int size) {
-  const auto collection = tengen::sgf::parseFile(path);
-  if (!collection || collection->games.empty()) return std::nullopt;
-  const auto record = tengen::sgf::readRecord(*collection->games.front());
-  if (!record || record->config.size != size || record->moves.size() < 10) return std::nullopt;
-  tengen::sgf::Replay replayed = tengen::sgf::replay(*record);
-  if (replayed.illegal || !replayed.setupError.empty()) return std::nullopt;
-  return std::move(replayed.game);
-}
-
-// Replays `game` from its start and calls each(board, colour, move, last, lastOwn, index) before every move played
-// on a point.
-template <typename F>
-void forEachPosition(const tengen::Game& game, F&& each) {
-  tengen::Game replay = game;
-  replay.undoTo(0);
-  Board::Vertex last = Board::kNoVertex;
-  Board::Vertex lastOwn = Board::kNoVertex;
-  int index = 0;
-  for (const tengen::Move& m : game.moves()) {
-    const Board& board = replay.board();
-    const Board::Vertex v = m.kind == tengen::MoveKind::Play ? board.vertex(m.point) : Board::kNoVertex;
-    if (v != Board::kNoVertex) each(board, m.color, v, last, lastOwn, index);
-    replay.play(m);
-    lastOwn = last;
-    last = v;
-    ++index;
-  }
+  return tengen::tools::parseCommandLine(app, argc, argv);
 }
 
 bool alwaysPresent(int family) {
@@ -175,11 +127,8 @@ int main(int argc, char** argv) {
   if (const std::optional<int> stop = parseArgs(argc, argv, options)) return *stop;
   const std::vector<std::string> files = recordFiles(options.paths);
 
-  std::vector<tengen::Game> games;
-  for (const std::string& f : files) {
-    if (options.games > 0 && static_cast<int>(games.size()) >= options.games + options.holdout) break;
-    if (std::optional<tengen::Game> g = usableGame(f, options.size)) games.push_back(std::move(*g));
-  }
+  const std::vector<tengen::Game> games =
+      usableGames(files, options.size, options.games > 0 ? options.games + options.holdout : 0);
   const int learnGames =
       static_cast<int>(games.size()) - std::min<int>(options.holdout, static_cast<int>(games.size()));
   std::fprintf(stderr, "%zu records, %zu usable %dx%d games: %d to learn from, %zu held out\n", files.size(),

@@ -79,6 +79,7 @@ struct SearchSetup {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   const PatternTable* patterns = nullptr;
   const MoveModel* model = nullptr;
+  const PolicyNet* net = nullptr;
   // Progress reports of the first tree (Engine::setProgress), and what they need.
   const Engine::Progress* progress = nullptr;
   std::chrono::milliseconds progressInterval{0};
@@ -130,7 +131,7 @@ ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& option
       // Dropped before the new tree grows, so at most one old arena is held alongside the new ones.
       if (i < old.size()) old[i].reset();
       search.emplace(*setup.board, setup.color, setup.last, setup.lastOwn, setup.komi, setup.rootMoves, treeSeed,
-                     setup.patterns, setup.model);
+                     setup.patterns, setup.model, setup.net);
     }
     if (t == 0 && setup.progress != nullptr) {
       search->collectOutcomes(setup.territory);
@@ -261,6 +262,7 @@ Move Engine::genmove(const Game& game, Color color, std::optional<double> second
   setup.deadline = deadlineFor(start, seconds ? *seconds : m_options.seconds);
   setup.patterns = m_patterns.get();
   setup.model = m_options.moveModel ? &MoveModel::builtin() : nullptr;
+  setup.net = m_options.policyNet ? &PolicyNet::builtin() : nullptr;
   if (m_progress) {
     setup.progress = &m_progress;
     setup.progressInterval = m_progressInterval;

@@ -10,8 +10,8 @@
 
 namespace tengen::engine {
 
-// The text of libs/engine/data/move_model.txt, generated into the build by embed_model.cmake.
-extern const char kBuiltinMoveModel[];
+// The text of libs/engine/data/move_model.txt, generated into the build by embed_data.cmake.
+extern const unsigned char kBuiltinMoveModel[];
 
 namespace {
 
@@ -36,7 +36,7 @@ MoveModel::MoveModel() {
 
 const MoveModel& MoveModel::builtin() {
   static const MoveModel model = [] {
-    Result<MoveModel> parsed = parse(kBuiltinMoveModel);
+    Result<MoveModel> parsed = parse(reinterpret_cast<const char*>(kBuiltinMoveModel));
     // The data is part of the source and tested; a broken file is a build defect, and all-ones is the safe model.
     return parsed ? std::move(parsed).value() : MoveModel();
   }();

@@ -11,6 +11,7 @@
 #include "tengen/core/types.h"
 #include "tengen/engine/judgment.h"
 #include "tengen/engine/move_model.h"
+#include "tengen/engine/policy_net.h"
 
 #include "playout.h"
 
@@ -42,10 +43,11 @@ class Search {
   // the game, superko included). `last` is the move that led to `root` (kNoVertex for none or a pass).
   // `lastOwn` is the move before it. `patterns` (shape knowledge for the playouts and, without a model, the priors)
   // and `model` (the learned move model behind the priors; null for the hand-written rules) must outlive the
-  // search.
+  // search. `net`, when given (it must outlive the search too), gives the priors of the root and of every node
+  // once it has been visited often enough to earn an evaluation, in place of the model's.
   Search(const Board& root, Color toMove, Board::Vertex last, Board::Vertex lastOwn, double komi,
-         std::vector<Board::Vertex> rootMoves, std::uint64_t seed, const PatternTable* patterns,
-         const MoveModel* model);
+         std::vector<Board::Vertex> rootMoves, std::uint64_t seed, const PatternTable* patterns, const MoveModel* model,
+         const PolicyNet* net = nullptr);
 
   // Moves the root down `path` (the moves played since this tree's root, by the colours its nodes hold) and makes
   // the tree search `root` for `toMove` next: the subtree under the node reached is copied breadth first into a
@@ -91,6 +93,7 @@ class Search {
     std::uint16_t move = 0;      // the vertex played into this node
     Color color = Color::Empty;  // who played it
     bool expanded = false;
+    bool netPriors = false;  // its children's priors come from the policy network
     std::uint32_t visits = 0;
     float wins = 0;  // for `color`
     std::uint32_t raveVisits = 0;
@@ -107,6 +110,10 @@ class Search {
   // with `only`, just the children it marks (indexed from `first`).
   void setModelPriors(std::int32_t first, std::int32_t end, const Board& board, Color c, Board::Vertex last,
                       Board::Vertex lastOwn, const std::vector<bool>* only = nullptr);
+  // Gives the children of `node` (expanded, on `board` with c to move) their priors from the policy network; with
+  // `only`, just the children it marks (indexed from the first child).
+  void setNetPriors(std::int32_t node, const Board& board, Color c, Board::Vertex last, Board::Vertex lastOwn,
+                    const std::vector<bool>* only = nullptr);
   // Sets m_openingPrior for the root's children from the root position (search.cpp says what it is).
   void setOpeningPrior();
   // Sets m_rootPriors from the move model (uniform without it) and clears the root children's score sums.
@@ -130,6 +137,12 @@ class Search {
   Rng m_rng;
   const PatternTable* m_patterns;
   const MoveModel* m_model;
+  const PolicyNet* m_net;
+  // A node's children get the network's priors once the node has this many visits.
+  std::uint32_t m_netAfter;
+  // The network's probabilities of the last evaluation (by point), and the root's (for m_rootPriors).
+  std::vector<float> m_netScratch;
+  std::vector<float> m_rootNet;
   std::uint32_t m_expandAfter;
   int m_maxPlayoutMoves;
   std::vector<Node> m_nodes;

@@ -1,4 +1,5 @@
-// The built-in engine: Monte-Carlo tree search (UCT with RAVE) over light playouts with a little Go knowledge.
+// The built-in engine: Monte-Carlo tree search (UCT with RAVE) over light playouts with a little Go knowledge, its
+// priors from a learned policy network and move model.
 // It proposes moves; like every source it never plays anything itself. Dead stones and the score are not its business:
 // tengen::core's analysis (analysis.h) gives them for every result.
 #pragma once
@@ -33,6 +34,9 @@ struct EngineOptions {
   // The tree's priors come from the learned move model (move_model.h); off, from a few hand-written rules (for
   // comparing the two).
   bool moveModel = true;
+  // The policy network (policy_net.h) gives the priors of the root and of the nodes visited often enough, above
+  // the move model. Spec key `net`; off, for measuring what it gains.
+  bool policyNet = true;
   // Stop a search once its most visited root move can no longer be overtaken in what is left of the budget. Not a
   // spec key: with one thread and only a playout limit the move is the same either way; tests turn it off to
   // show that.

@@ -1,0 +1,237 @@
+#include "tengen/engine/policy_net.h"
+
+#include <cblas.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <mutex>
+#include <string>
+
+#include "tengen/engine/policy_input.h"
+
+namespace tengen::engine {
+
+// The bytes of libs/engine/data/policy_net.tgpn, generated into the build by embed_data.cmake.
+extern const unsigned char kBuiltinPolicyNet[];
+extern const std::size_t kBuiltinPolicyNetSize;
+
+namespace {
+
+constexpr std::uint32_t kVersion = 1;
+
+float halfToFloat(std::uint16_t h) {
+  const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000U) << 16;
+  const std::uint32_t exponent = (h >> 10) & 0x1FU;
+  std::uint32_t mantissa = h & 0x3FFU;
+  std::uint32_t bits = 0;
+  if (exponent == 0x1F) {
+    bits = sign | 0x7F800000U | (mantissa << 13);  // infinity or NaN
+  } else if (exponent != 0) {
+    bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
+  } else if (mantissa != 0) {  // subnormal: normalise
+    int shift = 0;
+    while ((mantissa & 0x400U) == 0) {
+      mantissa <<= 1;
+      ++shift;
+    }
+    bits = sign | (static_cast<std::uint32_t>(113 - shift) << 23) | ((mantissa & 0x3FFU) << 13);
+  } else {
+    bits = sign;
+  }
+  float f = 0;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+// Reads little-endian values from the weight file, remembering whether it ran short.
+class Reader {
+ public:
+  explicit Reader(std::string_view bytes) : m_bytes(bytes) {}
+  bool has(std::size_t n) const { return m_bytes.size() - m_at >= n; }
+  std::uint32_t u32() {
+    std::uint32_t v = 0;
+    for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(byte()) << (8 * i);
+    return v;
+  }
+  // n float16 values as floats, or false when the file ends first.
+  bool halves(std::size_t n, std::vector<float>& out) {
+    if (!has(2 * n)) return false;
+    out.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto lo = static_cast<std::uint16_t>(byte());
+      out[i] = halfToFloat(static_cast<std::uint16_t>(lo | (byte() << 8)));
+    }
+    return true;
+  }
+  std::size_t left() const { return m_bytes.size() - m_at; }
+
+ private:
+  unsigned byte() { return static_cast<unsigned char>(m_bytes[m_at++]); }
+  std::string_view m_bytes;
+  std::size_t m_at = 0;
+};
+
+// The working memory of one forward pass, kept per thread so that evaluations allocate nothing after the first.
+struct Scratch {
+  std::vector<float> input;    // planes x points
+  std::vector<float> columns;  // (in * 9) x points: the 3x3 neighbourhoods of the input, one column a point
+  std::vector<float> a, b, t;  // channels x points
+  std::vector<float> logits;
+  std::vector<std::uint16_t> codes;
+};
+
+// Lays the 3x3 neighbourhood of every point of the size x size planes `in` (channels of them) out as columns:
+// row (c * 9 + ky * 3 + kx) holds, for each point, plane c at the point offset by (ky - 1, kx - 1), 0 off the board.
+void neighbourhoodColumns(const float* in, int channels, int size, float* columns) {
+  const int points = size * size;
+  for (int c = 0; c < channels; ++c) {
+    const float* plane = in + static_cast<std::ptrdiff_t>(c) * points;
+    for (int ky = 0; ky < 3; ++ky) {
+      for (int kx = 0; kx < 3; ++kx) {
+        float* row = columns + static_cast<std::ptrdiff_t>(c * 9 + ky * 3 + kx) * points;
+        const int dx = kx - 1;
+        const int x0 = std::max(0, -dx);
+        const int x1 = std::min(size, size - dx);
+        for (int y = 0; y < size; ++y) {
+          float* dst = row + static_cast<std::ptrdiff_t>(y) * size;
+          const int sy = y + ky - 1;
+          if (sy < 0 || sy >= size) {
+            std::fill(dst, dst + size, 0.0F);
+            continue;
+          }
+          const float* src = plane + static_cast<std::ptrdiff_t>(sy) * size + dx;
+          std::fill(dst, dst + x0, 0.0F);
+          std::copy(src + x0, src + x1, dst + x0);
+          std::fill(dst + x1, dst + size, 0.0F);
+        }
+      }
+    }
+  }
+}
+
+void limitBlasThreads() {
+  static std::once_flag once;
+  std::call_once(once, [] { openblas_set_num_threads(1); });
+}
+
+}  // namespace
+
+Result<PolicyNet> PolicyNet::parse(std::string_view bytes) {
+  if (bytes.size() < 20 || bytes.substr(0, 4) != "TGPN") {
+    return Result<PolicyNet>::failure("not a policy network file (no TGPN header)");
+  }
+  Reader reader(bytes.substr(4));
+  const std::uint32_t version = reader.u32();
+  const std::uint32_t planes = reader.u32();
+  const std::uint32_t channels = reader.u32();
+  const std::uint32_t blocks = reader.u32();
+  if (version != kVersion) {
+    return Result<PolicyNet>::failure("policy network version " + std::to_string(version) + ", this engine reads " +
+                                      std::to_string(kVersion));
+  }
+  if (planes != kPolicyPlanes) {
+    return Result<PolicyNet>::failure("the network reads " + std::to_string(planes) + " input planes, the engine has " +
+                                      std::to_string(kPolicyPlanes));
+  }
+  if (channels == 0 || channels > 1024 || blocks > 256) {
+    return Result<PolicyNet>::failure("implausible network size: " + std::to_string(blocks) + " blocks of " +
+                                      std::to_string(channels) + " channels");
+  }
+  PolicyNet net;
+  net.m_channels = static_cast<int>(channels);
+  net.m_blocks = static_cast<int>(blocks);
+  const auto add = [&](int in, int out, int kernel) {
+    Convolution conv{in, out, kernel, {}, {}};
+    const bool read = reader.halves(static_cast<std::size_t>(out) * in * kernel * kernel, conv.weights) &&
+                      reader.halves(static_cast<std::size_t>(out), conv.bias);
+    net.m_layers.push_back(std::move(conv));
+    return read;
+  };
+  const int c = net.m_channels;
+  bool complete = add(kPolicyPlanes, c, 3);
+  for (std::uint32_t b = 0; complete && b < blocks; ++b) complete = add(c, c, 3) && add(c, c, 3);
+  complete = complete && add(c, 1, 1);
+  if (!complete) return Result<PolicyNet>::failure("the policy network file ends before its last weights");
+  if (reader.left() != 0) {
+    return Result<PolicyNet>::failure(std::to_string(reader.left()) + " bytes after the policy network's weights");
+  }
+  return net;
+}
+
+const PolicyNet& PolicyNet::builtin() {
+  static const PolicyNet net = [] {
+    Result<PolicyNet> parsed =
+        parse(std::string_view(reinterpret_cast<const char*>(kBuiltinPolicyNet), kBuiltinPolicyNetSize));
+    // The data is part of the source and tested; a broken file is a build defect, and a network with no layers
+    // gives every legal point the same probability.
+    return parsed ? std::move(parsed).value() : PolicyNet();
+  }();
+  return net;
+}
+
+void PolicyNet::evaluate(const Board& board, Color toMove, Board::Vertex last, Board::Vertex beforeLast,
+                         float* out) const {
+  thread_local std::vector<std::uint16_t> codes;
+  codes.resize(static_cast<std::size_t>(board.size() * board.size()));
+  policyCodes(board, toMove, last, beforeLast, codes.data());
+  evaluateCodes(codes.data(), board.size(), toMove, out);
+}
+
+void PolicyNet::evaluateCodes(const std::uint16_t* codes, int size, Color toMove, float* out) const {
+  const int points = size * size;
+  thread_local Scratch s;
+  std::vector<float>& logits = s.logits;
+  logits.assign(static_cast<std::size_t>(points), 0.0F);
+  if (!m_layers.empty()) {
+    limitBlasThreads();
+    const auto bytes = static_cast<std::size_t>(points);
+    s.input.resize(kPolicyPlanes * bytes);
+    s.columns.resize(static_cast<std::size_t>(std::max(kPolicyPlanes, m_channels)) * 9 * bytes);
+    for (std::vector<float>* v : {&s.a, &s.b, &s.t}) v->resize(static_cast<std::size_t>(m_channels) * bytes);
+    policyPlanes(codes, points, toMove, s.input.data());
+
+    // out = relu?(conv(in) + bias (+ skip)), all planes of `points` values.
+    const auto convolve = [&](const Convolution& conv, const float* in, float* result, const float* skip, bool relu) {
+      neighbourhoodColumns(in, conv.in, size, s.columns.data());
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, conv.out, points, conv.in * 9, 1.0F, conv.weights.data(),
+                  conv.in * 9, s.columns.data(), points, 0.0F, result, points);
+      for (int o = 0; o < conv.out; ++o) {
+        float* plane = result + static_cast<std::ptrdiff_t>(o) * points;
+        const float* add = skip ? skip + static_cast<std::ptrdiff_t>(o) * points : nullptr;
+        const float bias = conv.bias[static_cast<std::size_t>(o)];
+        for (int p = 0; p < points; ++p) {
+          float v = plane[p] + bias + (add ? add[p] : 0.0F);
+          plane[p] = relu ? std::max(v, 0.0F) : v;
+        }
+      }
+    };
+    convolve(m_layers[0], s.input.data(), s.a.data(), nullptr, true);
+    for (int b = 0; b < m_blocks; ++b) {
+      convolve(m_layers[static_cast<std::size_t>(1 + 2 * b)], s.a.data(), s.t.data(), nullptr, true);
+      convolve(m_layers[static_cast<std::size_t>(2 + 2 * b)], s.t.data(), s.b.data(), s.a.data(), true);
+      std::swap(s.a, s.b);
+    }
+    const Convolution& head = m_layers.back();
+    cblas_sgemv(CblasRowMajor, CblasTrans, m_channels, points, 1.0F, s.a.data(), points, head.weights.data(), 1, 0.0F,
+                logits.data(), 1);
+    for (float& l : logits) l += head.bias[0];
+  }
+  // A softmax over the legal points.
+  float best = -INFINITY;
+  for (int p = 0; p < points; ++p) {
+    if (codes[p] & policy_code::kLegal) best = std::max(best, logits[static_cast<std::size_t>(p)]);
+  }
+  double sum = 0;
+  for (int p = 0; p < points; ++p) {
+    const bool legal = (codes[p] & policy_code::kLegal) != 0;
+    out[p] = legal ? std::exp(logits[static_cast<std::size_t>(p)] - best) : 0.0F;
+    sum += out[p];
+  }
+  if (sum > 0) {
+    const auto scale = static_cast<float>(1.0 / sum);
+    for (int p = 0; p < points; ++p) out[p] *= scale;
+  }
+}
+
+}  // namespace tengen::engine

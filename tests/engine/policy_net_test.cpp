@@ -1,0 +1,265 @@
+// The policy network: the input codes of a position (stones, liberties, last moves, ko, legal points, captures,
+// liberties after a move, ladders), their planes, the weight file's checks, and the shipped network's forward pass
+// against the probabilities the training tool computed for fixed positions.
+#include "tengen/engine/policy_net.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <numeric>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tengen/core/board.h"
+#include "tengen/core/coords.h"
+#include "tengen/engine/policy_input.h"
+
+#include "support/board_diagram.h"
+
+namespace tengen::engine {
+namespace {
+
+namespace pc = policy_code;
+
+using test_support::boardOf;
+using test_support::kLadder;
+
+// The code of point (row, col) when `toMove` is to play.
+std::uint16_t codeAt(const Board& board, Color toMove, int row, int col, Board::Vertex last = Board::kNoVertex,
+                     Board::Vertex beforeLast = Board::kNoVertex) {
+  std::vector<std::uint16_t> codes(static_cast<std::size_t>(board.size() * board.size()));
+  policyCodes(board, toMove, last, beforeLast, codes.data());
+  return codes[static_cast<std::size_t>(row * board.size() + col)];
+}
+
+int liberties(std::uint16_t code) { return ((code >> pc::kLibertiesShift) & 3) + 1; }
+int libertiesAfter(std::uint16_t code) { return ((code >> pc::kLibertiesAfterShift) & 3) + 1; }
+
+TEST(PolicyCodes, StonesAreTheMoversOrTheOpponentsWithTheirLiberties) {
+  const Board board = boardOf({
+      ".....",
+      ".XO..",
+      ".XO..",
+      ".....",
+      ".....",
+  });
+  const std::uint16_t black = codeAt(board, Color::Black, 1, 1);
+  EXPECT_EQ(black & pc::kStoneMask, 1);
+  EXPECT_EQ(liberties(black), 4);  // B2/B3 chain: A2 A3 B1 B4, capped at 4
+  EXPECT_EQ(codeAt(board, Color::White, 1, 1) & pc::kStoneMask, 2);
+  EXPECT_EQ(liberties(codeAt(board, Color::Black, 1, 2)), 4);
+  EXPECT_EQ(codeAt(board, Color::Black, 0, 0) & pc::kStoneMask, 0);
+  EXPECT_NE(codeAt(board, Color::Black, 0, 0) & pc::kLegal, 0);
+  EXPECT_EQ(codeAt(board, Color::Black, 1, 1) & pc::kLegal, 0);
+}
+
+TEST(PolicyCodes, LastMovesAndKo) {
+  // Black takes the white stone at (1,1) by playing (1,2), whose only liberty is then (1,1): White may not retake.
+  Board board = boardOf({
+      ".XO..",
+      "XO.O.",
+      ".XO..",
+      ".....",
+      ".....",
+  });
+  const Board::Vertex take = board.vertex({1, 2});
+  ASSERT_EQ(board.check(Color::Black, take), RejectReason::None);
+  board.play(Color::Black, take);
+  ASSERT_EQ(board.at(board.vertex({1, 1})), Color::Empty);
+  const Board::Vertex before = board.vertex({4, 4});
+  const std::uint16_t ko = codeAt(board, Color::White, 1, 1, take, before);
+  EXPECT_NE(ko & pc::kKo, 0);
+  EXPECT_EQ(ko & pc::kLegal, 0);
+  EXPECT_NE(codeAt(board, Color::White, 1, 2, take, before) & pc::kLast, 0);
+  EXPECT_EQ(codeAt(board, Color::White, 1, 2, take, before) & pc::kBeforeLast, 0);
+  EXPECT_NE(codeAt(board, Color::White, 4, 4, take, before) & pc::kBeforeLast, 0);
+  // Black is not barred from the point: no ko bit for Black, and the point is legal (it fills the ko).
+  EXPECT_EQ(codeAt(board, Color::Black, 1, 1) & pc::kKo, 0);
+  EXPECT_NE(codeAt(board, Color::Black, 1, 1) & pc::kLegal, 0);
+}
+
+TEST(PolicyCodes, CapturesAndLibertiesAfterTheMove) {
+  const Board board = boardOf({
+      ".O...",
+      "OX...",
+      ".O...",
+      ".....",
+      ".....",
+  });
+  // White at (1,2) takes the black stone; Black at (0,0) is a self-atari... (0,0) is a black move between two
+  // white stones: one liberty? Its neighbours (0,1) white and (1,0) white: suicide, not legal.
+  const std::uint16_t take = codeAt(board, Color::White, 1, 2);
+  EXPECT_NE(take & pc::kLegal, 0);
+  EXPECT_NE(take & pc::kCapture, 0);
+  EXPECT_EQ(codeAt(board, Color::Black, 0, 0) & pc::kLegal, 0);
+  EXPECT_EQ(libertiesAfter(codeAt(board, Color::Black, 1, 2)), 3);  // extends the black stone to 3 liberties
+  EXPECT_EQ(libertiesAfter(codeAt(board, Color::Black, 2, 0)), 1);  // between white stones: self-atari
+  EXPECT_EQ(libertiesAfter(codeAt(board, Color::White, 4, 4)), 2);  // the corner
+  EXPECT_EQ(liberties(codeAt(board, Color::White, 1, 1)), 1);       // the black stone, seen by White
+}
+
+TEST(PolicyCodes, LaddersOnStonesAndAtaris) {
+  const Board ladder = boardOf(kLadder);
+  const std::uint16_t caught = codeAt(ladder, Color::White, 10, 2);
+  EXPECT_EQ(liberties(caught), 1);
+  EXPECT_NE(caught & pc::kLadder, 0);
+  // Only the mover's stones are marked.
+  EXPECT_EQ(codeAt(ladder, Color::Black, 10, 2) & pc::kLadder, 0);
+  // A white stone on the staircase's way breaks the ladder.
+  Board broken = ladder;
+  broken.play(Color::White, broken.vertex({3, 9}));
+  EXPECT_EQ(codeAt(broken, Color::White, 10, 2) & pc::kLadder, 0);
+
+  // Without the black stone at (9,2) the white stone has two liberties: Black's atari from above chases it into
+  // the ladder; the atari from the side lets it out upwards to three liberties.
+  std::vector<std::string> rows = kLadder;
+  rows[9][2] = '.';
+  const Board twoLiberties = boardOf(rows);
+  EXPECT_NE(codeAt(twoLiberties, Color::Black, 9, 2) & pc::kLadder, 0);
+  EXPECT_EQ(codeAt(twoLiberties, Color::Black, 10, 3) & pc::kLadder, 0);
+  EXPECT_EQ(codeAt(twoLiberties, Color::Black, 0, 0) & pc::kLadder, 0);
+}
+
+TEST(PolicyPlanes, ExpandTheCodesPlaneByPlane) {
+  const std::uint16_t own3 = 1 | (2 << pc::kLibertiesShift);
+  const std::uint16_t oppLast = 2 | pc::kLast;
+  const std::uint16_t legalCapture = pc::kLegal | pc::kCapture | (2 << pc::kLibertiesAfterShift) | pc::kLadder;
+  const std::uint16_t ko = pc::kKo;
+  const std::vector<std::uint16_t> codes = {own3, oppLast, legalCapture, ko};
+  std::vector<float> planes(static_cast<std::size_t>(kPolicyPlanes) * codes.size());
+  policyPlanes(codes.data(), 4, Color::White, planes.data());
+  const auto at = [&](int plane, int point) { return planes[static_cast<std::size_t>(plane * 4 + point)]; };
+  EXPECT_EQ(at(0, 0), 1.0F);
+  EXPECT_EQ(at(5, 0), 1.0F);  // own chain with 3 liberties
+  EXPECT_EQ(at(1, 1), 1.0F);
+  EXPECT_EQ(at(7, 1), 1.0F);  // opponent chain with 1 liberty
+  EXPECT_EQ(at(11, 1), 1.0F);
+  EXPECT_EQ(at(2, 2), 1.0F);
+  EXPECT_EQ(at(14, 2), 1.0F);
+  EXPECT_EQ(at(15, 2), 1.0F);
+  EXPECT_EQ(at(18, 2), 1.0F);
+  EXPECT_EQ(at(20, 2), 1.0F);
+  EXPECT_EQ(at(19, 2), 0.0F);
+  EXPECT_EQ(at(13, 3), 1.0F);
+  EXPECT_EQ(at(14, 3), 0.0F);
+  for (int p = 0; p < 4; ++p) {
+    EXPECT_EQ(at(21, p), 0.0F);  // White to move
+    EXPECT_EQ(at(22, p), 1.0F);
+    float sum = 0;
+    for (int k = 0; k < kPolicyPlanes; ++k) sum += at(k, p);
+    EXPECT_GT(sum, 1.0F);
+  }
+}
+
+TEST(PolicyNetFile, TheShippedNetworkLoads) {
+  const PolicyNet& net = PolicyNet::builtin();
+  EXPECT_GT(net.channels(), 0);
+  EXPECT_GT(net.blocks(), 0);
+}
+
+std::string fileText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(PolicyNetFile, BadFilesAreRefusedWithTheReason) {
+  const std::string good = fileText(std::string(TENGEN_ENGINE_DATA_DIR) + "/policy_net.tgpn");
+  ASSERT_GT(good.size(), 20U);
+  ASSERT_TRUE(PolicyNet::parse(good));
+  const auto refusal = [](const std::string& bytes) {
+    Result<PolicyNet> parsed = PolicyNet::parse(bytes);
+    EXPECT_FALSE(parsed);
+    return parsed ? std::string() : parsed.error();
+  };
+  EXPECT_NE(refusal("TGPX" + good.substr(4)).find("no TGPN header"), std::string::npos);
+  EXPECT_NE(refusal(good.substr(0, good.size() - 1)).find("ends before"), std::string::npos);
+  EXPECT_NE(refusal(good + "xx").find("2 bytes after"), std::string::npos);
+  std::string otherVersion = good;
+  otherVersion[4] = 9;
+  EXPECT_NE(refusal(otherVersion).find("version 9"), std::string::npos);
+  std::string otherPlanes = good;
+  otherPlanes[8] = 5;
+  EXPECT_NE(refusal(otherPlanes).find("5 input planes"), std::string::npos);
+  EXPECT_FALSE(PolicyNet::parse(""));
+}
+
+struct Fixture {
+  int size = 0;
+  Color toMove = Color::Black;
+  std::vector<std::uint16_t> codes;
+  std::vector<double> probabilities;
+};
+
+std::vector<Fixture> readFixtures() {
+  std::ifstream in(std::string(TENGEN_ENGINE_DATA_DIR) + "/policy_net_fixtures.txt");
+  std::vector<Fixture> fixtures;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("position ", 0) != 0) continue;
+    Fixture f;
+    char colour = 0;
+    std::istringstream head(line.substr(9));
+    head >> f.size >> colour;
+    f.toMove = colour == 'B' ? Color::Black : Color::White;
+    std::string codes;
+    std::string probabilities;
+    std::getline(in, codes);
+    std::getline(in, probabilities);
+    std::istringstream c(codes);
+    for (unsigned v = 0; c >> v;) f.codes.push_back(static_cast<std::uint16_t>(v));
+    std::istringstream p(probabilities);
+    for (double v = 0; p >> v;) f.probabilities.push_back(v);
+    fixtures.push_back(std::move(f));
+  }
+  return fixtures;
+}
+
+TEST(PolicyNetForward, MatchesTheTrainingToolOnFixedPositions) {
+  const std::vector<Fixture> fixtures = readFixtures();
+  ASSERT_GE(fixtures.size(), 4U);
+  for (std::size_t i = 0; i < fixtures.size(); ++i) {
+    const Fixture& f = fixtures[i];
+    const auto points = static_cast<std::size_t>(f.size * f.size);
+    ASSERT_EQ(f.codes.size(), points) << "fixture " << i;
+    ASSERT_EQ(f.probabilities.size(), points) << "fixture " << i;
+    std::vector<float> out(points);
+    PolicyNet::builtin().evaluateCodes(f.codes.data(), f.size, f.toMove, out.data());
+    for (std::size_t p = 0; p < points; ++p) {
+      EXPECT_NEAR(out[p], f.probabilities[p], 1e-4) << "fixture " << i << ", point " << p;
+    }
+    const auto top = [](const auto& v) { return std::max_element(v.begin(), v.end()) - v.begin(); };
+    EXPECT_EQ(top(out), top(f.probabilities)) << "fixture " << i;
+  }
+}
+
+TEST(PolicyNetForward, ProbabilitiesCoverTheLegalPointsOnEverySize) {
+  for (int size : {9, 13, 19}) {
+    Board board(size);
+    board.play(Color::Black, board.vertex({2, 2}));
+    board.play(Color::White, board.vertex({2, 3}));
+    std::vector<float> out(static_cast<std::size_t>(size * size));
+    PolicyNet::builtin().evaluate(board, Color::Black, board.vertex({2, 3}), board.vertex({2, 2}), out.data());
+    EXPECT_EQ(out[static_cast<std::size_t>(2 * size + 2)], 0.0F);
+    EXPECT_EQ(out[static_cast<std::size_t>(2 * size + 3)], 0.0F);
+    EXPECT_NEAR(std::accumulate(out.begin(), out.end(), 0.0), 1.0, 1e-4) << size;
+    for (float p : out) EXPECT_GE(p, 0.0F);
+  }
+}
+
+TEST(PolicyNetForward, TheSamePositionGivesTheSameAnswer) {
+  Board board(19);
+  board.play(Color::Black, board.vertex({3, 15}));
+  std::vector<float> first(361);
+  std::vector<float> second(361);
+  PolicyNet::builtin().evaluate(board, Color::White, board.vertex({3, 15}), Board::kNoVertex, first.data());
+  PolicyNet::builtin().evaluate(board, Color::White, board.vertex({3, 15}), Board::kNoVertex, second.data());
+  EXPECT_EQ(first, second);
+}
+
+}  // namespace
+}  // namespace tengen::engine

@@ -1,0 +1,45 @@
+#include "records.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "tengen/sgf/sgf.h"
+
+namespace tengen::tools {
+
+std::vector<std::string> recordFiles(const std::vector<std::string>& paths) {
+  std::vector<std::string> files;
+  for (const std::string& p : paths) {
+    if (std::filesystem::is_directory(p)) {
+      for (const auto& entry : std::filesystem::recursive_directory_iterator(p)) {
+        const std::string ext = entry.path().extension().string();
+        if (entry.is_regular_file() && (ext == ".sgf" || ext == ".SGF")) files.push_back(entry.path().string());
+      }
+    } else {
+      files.push_back(p);
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::optional<Game> usableGame(const std::string& path, int size) {
+  const auto collection = sgf::parseFile(path);
+  if (!collection || collection->games.empty()) return std::nullopt;
+  const auto record = sgf::readRecord(*collection->games.front());
+  if (!record || record->config.size != size || record->moves.size() < 10) return std::nullopt;
+  sgf::Replay replayed = sgf::replay(*record);
+  if (replayed.illegal || !replayed.setupError.empty()) return std::nullopt;
+  return std::move(replayed.game);
+}
+
+std::vector<Game> usableGames(const std::vector<std::string>& files, int size, int limit) {
+  std::vector<Game> games;
+  for (const std::string& f : files) {
+    if (limit > 0 && static_cast<int>(games.size()) >= limit) break;
+    if (std::optional<Game> g = usableGame(f, size)) games.push_back(std::move(*g));
+  }
+  return games;
+}
+
+}  // namespace tengen::tools
