@@ -15,8 +15,13 @@
 
 #include "tengen/core/board.h"
 #include "tengen/core/coords.h"
+#include "tengen/core/game.h"
+#include "tengen/engine/move_model.h"
 #include "tengen/engine/policy_input.h"
 
+#include "patterns.h"
+#include "position.h"
+#include "search.h"
 #include "support/board_diagram.h"
 
 namespace tengen::engine {
@@ -259,6 +264,37 @@ TEST(PolicyNetForward, TheSamePositionGivesTheSameAnswer) {
   PolicyNet::builtin().evaluate(board, Color::White, board.vertex({3, 15}), Board::kNoVertex, first.data());
   PolicyNet::builtin().evaluate(board, Color::White, board.vertex({3, 15}), Board::kNoVertex, second.data());
   EXPECT_EQ(first, second);
+}
+
+TEST(PolicyNetSearch, TheRootsPriorsAreTheNetworksProbabilities) {
+  GameConfig config;
+  Game game(config);
+  for (const char* v : {"Q16", "D4", "R4", "C16", "O17"}) {
+    ASSERT_EQ(game.play(Move::play(game.toMove(), parseGtpVertex(v, 19)->point)), RejectReason::None);
+  }
+  const Board& board = game.board();
+  const Board::Vertex last = board.vertex(parseGtpVertex("O17", 19)->point);
+  const Board::Vertex lastOwn = board.vertex(parseGtpVertex("C16", 19)->point);
+  std::vector<float> net(361);
+  PolicyNet::builtin().evaluate(board, Color::White, last, lastOwn, net.data());
+  const PatternTable patterns;
+  const std::vector<Board::Vertex> moves = rootMovesFor(game, Color::White);
+  double sum = 0;
+  for (Board::Vertex v : moves) sum += net[static_cast<std::size_t>(board.point(v).row * 19 + board.point(v).col)];
+  const Search withNet(board, Color::White, last, lastOwn, 7.5, moves, 1, &patterns, &MoveModel::builtin(),
+                       &PolicyNet::builtin());
+  const Search withoutNet(board, Color::White, last, lastOwn, 7.5, moves, 1, &patterns, &MoveModel::builtin());
+  const std::vector<RootChild> a = withNet.rootChildren();
+  const std::vector<RootChild> b = withoutNet.rootChildren();
+  ASSERT_EQ(a.size(), moves.size());
+  double differ = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const Point p = board.point(a[i].move);
+    EXPECT_NEAR(a[i].prior, net[static_cast<std::size_t>(p.row * 19 + p.col)] / sum, 1e-6) << gtpVertex(p, 19);
+    differ += std::abs(a[i].prior - b[i].prior);
+  }
+  // The model's priors are another distribution.
+  EXPECT_GT(differ, 0.1);
 }
 
 }  // namespace

@@ -116,8 +116,8 @@ struct AnalysisSearch::State {
         handicap(handicapCompensation(game.ruleSet().rules, game.handicapStones())),
         search(game.board(), color, lastVertex(game), lastVertex(game, 2),
                game.komi() + handicapCompensation(game.ruleSet().rules, game.handicapStones()) + dynamicKomi(game),
-               rootMovesFor(game, color), options.seed, &patterns,
-               options.moveModel ? &MoveModel::builtin() : nullptr) {
+               rootMovesFor(game, color), options.seed, &patterns, options.moveModel ? &MoveModel::builtin() : nullptr,
+               options.policyNet ? &PolicyNet::builtin() : nullptr) {
     search.collectOutcomes(territory);
   }
 };

@@ -57,6 +57,9 @@ struct JudgmentOptions {
   std::uint64_t seed = kJudgmentSeed;
   // Priors from the learned move model, as the engine's own search has them.
   bool moveModel = true;
+  // Priors from the policy network at the root and the nodes visited often, as the engine's own search has them:
+  // for the live analysis GUIs show. The estimate of the score and ownership keeps to the model.
+  bool policyNet = false;
 };
 
 // The default playout budget of an estimate, fixed by the board size and the empty points alone: a 19x19 estimate
