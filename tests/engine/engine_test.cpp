@@ -469,11 +469,18 @@ TEST(EngineReuse, KeepsTheVisitsUnderTheOpponentsReply) {
   EngineOptions options = withPlayouts(3000);
   options.earlyStop = false;
   Engine engine(options);
+  // The search's last report names the reply its tree read most after the move it chose: the opponent plays it.
+  SearchReport report;
+  engine.setProgress([&report](const SearchReport& r) { report = r; }, std::chrono::hours(1));
   const Move first = engine.genmove(game, Color::Black);
+  engine.setProgress({}, std::chrono::milliseconds(0));
   ASSERT_EQ(first.kind, MoveKind::Play);
   EXPECT_EQ(engine.lastStats().reusedVisits, 0);
+  ASSERT_FALSE(report.candidates.empty());
+  ASSERT_EQ(report.candidates[0].move, first);
+  ASSERT_GE(report.candidates[0].pv.size(), 2U);
   ASSERT_EQ(game.play(first), RejectReason::None);
-  const Move reply = replyIn(game);
+  const Move reply = report.candidates[0].pv[1];
   ASSERT_EQ(reply.kind, MoveKind::Play);
   ASSERT_EQ(game.play(reply), RejectReason::None);
 

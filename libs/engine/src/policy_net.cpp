@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <mutex>
 #include <string>
 
 #include "tengen/engine/policy_input.h"
@@ -110,12 +109,9 @@ void neighbourhoodColumns(const float* in, int channels, int size, float* column
   }
 }
 
-void limitBlasThreads() {
-  static std::once_flag once;
-  std::call_once(once, [] { openblas_set_num_threads(1); });
-}
-
 }  // namespace
+
+bool PolicyNet::blasIsSerial() { return openblas_get_parallel() == 0; }
 
 Result<PolicyNet> PolicyNet::parse(std::string_view bytes) {
   if (bytes.size() < 20 || bytes.substr(0, 4) != "TGPN") {
@@ -184,7 +180,6 @@ void PolicyNet::evaluateCodes(const std::uint16_t* codes, int size, Color toMove
   std::vector<float>& logits = s.logits;
   logits.assign(static_cast<std::size_t>(points), 0.0F);
   if (!m_layers.empty()) {
-    limitBlasThreads();
     const auto bytes = static_cast<std::size_t>(points);
     s.input.resize(kPolicyPlanes * bytes);
     s.columns.resize(static_cast<std::size_t>(std::max(kPolicyPlanes, m_channels)) * 9 * bytes);

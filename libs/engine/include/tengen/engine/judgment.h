@@ -36,7 +36,8 @@ struct Candidate {
   double winrate = 0;    // for the side to move, 0..1
   double lcb = 0;        // a lower confidence bound of the winning rate (two standard errors below), 0..1
   double scoreLead = 0;  // the expected margin for the side to move, in points, komi and compensation included
-  double prior = 0;      // the move model's probability of the move among the candidates, 0..1
+  double prior = 0;      // the priors' probability of the move among the candidates (the policy network's where
+                         // the search uses it, else the move model's), 0..1
   std::vector<Move> pv;  // the most visited line, the move itself first
 };
 

@@ -24,6 +24,10 @@ class PolicyNet {
   // The network the engine ships with.
   static const PolicyNet& builtin();
 
+  // Whether the BLAS the forward pass runs on is a serial build, which starts no threads of its own (a thread it
+  // started before main would not block the signals `tengen serve` waits for). Always true of a correct build.
+  static bool blasIsSerial();
+
   int channels() const { return m_channels; }
   int blocks() const { return m_blocks; }
 
