@@ -53,7 +53,7 @@ TEST(PolicyCodes, StonesAreTheMoversOrTheOpponentsWithTheirLiberties) {
   });
   const std::uint16_t black = codeAt(board, Color::Black, 1, 1);
   EXPECT_EQ(black & pc::kStoneMask, 1);
-  EXPECT_EQ(liberties(black), 4);  // B2/B3 chain: A2 A3 B1 B4, capped at 4
+  EXPECT_EQ(liberties(black), 4);  // the chain (1,1)-(2,1): (0,1), (1,0), (2,0), (3,1)
   EXPECT_EQ(codeAt(board, Color::White, 1, 1) & pc::kStoneMask, 2);
   EXPECT_EQ(liberties(codeAt(board, Color::Black, 1, 2)), 4);
   EXPECT_EQ(codeAt(board, Color::Black, 0, 0) & pc::kStoneMask, 0);
@@ -94,8 +94,8 @@ TEST(PolicyCodes, CapturesAndLibertiesAfterTheMove) {
       ".....",
       ".....",
   });
-  // White at (1,2) takes the black stone; Black at (0,0) is a self-atari... (0,0) is a black move between two
-  // white stones: one liberty? Its neighbours (0,1) white and (1,0) white: suicide, not legal.
+  // White at (1,2) takes the black stone in atari. Black at (0,0), between the white stones at (0,1) and (1,0),
+  // would have no liberty and capture nothing: suicide, not legal.
   const std::uint16_t take = codeAt(board, Color::White, 1, 2);
   EXPECT_NE(take & pc::kLegal, 0);
   EXPECT_NE(take & pc::kCapture, 0);

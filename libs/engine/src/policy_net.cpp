@@ -77,7 +77,6 @@ struct Scratch {
   std::vector<float> columns;  // (in * 9) x points: the 3x3 neighbourhoods of the input, one column a point
   std::vector<float> a, b, t;  // channels x points
   std::vector<float> logits;
-  std::vector<std::uint16_t> codes;
 };
 
 // Lays the 3x3 neighbourhood of every point of the size x size planes `in` (channels of them) out as columns:
