@@ -56,6 +56,19 @@ void judgeInPlay(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(tengen::engine::judge(game));
 }
 
+// Times Black's genmove in GAME with OPTIONS; returns the playouts run over every iteration.
+long timeGenmoves(benchmark::State& state, const tengen::Game& game, const tengen::engine::EngineOptions& options) {
+  tengen::engine::Engine engine(options);
+  long playouts = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(engine.genmove(game, tengen::Color::Black));
+    playouts += engine.lastStats().playouts;
+  }
+  state.counters["playouts_per_second"] =
+      benchmark::Counter(static_cast<double>(playouts), benchmark::Counter::kIsRate);
+  return playouts;
+}
+
 // Args: board size, playouts per move, early stop (0 or 1).
 void engineGenmove(benchmark::State& state) {
   const int size = static_cast<int>(state.range(0));
@@ -66,16 +79,25 @@ void engineGenmove(benchmark::State& state) {
   options.playouts = state.range(1);
   options.earlyStop = state.range(2) != 0;
   options.seed = 1;
-  tengen::engine::Engine engine(options);
-  long playouts = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(engine.genmove(game, tengen::Color::Black));
-    playouts += engine.lastStats().playouts;
-  }
-  state.counters["playouts_per_second"] =
-      benchmark::Counter(static_cast<double>(playouts), benchmark::Counter::kIsRate);
+  const long playouts = timeGenmoves(state, game, options);
   state.counters["playouts_per_move"] =
       benchmark::Counter(static_cast<double>(playouts), benchmark::Counter::kAvgIterations);
+}
+
+// Args: board size, playouts per move, threads, whether they share one tree (1) or grow one each (0). From the empty
+// board, without the early stop, so every variant runs the same number of playouts.
+void engineThreads(benchmark::State& state) {
+  tengen::GameConfig config;
+  config.size = static_cast<int>(state.range(0));
+  const tengen::Game game(config);
+  tengen::engine::EngineOptions options;
+  options.playouts = state.range(1);
+  options.threads = static_cast<int>(state.range(2));
+  options.sharedTree = state.range(3) != 0;
+  options.earlyStop = false;
+  options.reuse = false;
+  options.seed = 1;
+  timeGenmoves(state, game, options);
 }
 
 // Args: playouts per move, reuse (0 or 1). One iteration is the first 30 moves of a 9x9 game between two engines
@@ -154,6 +176,15 @@ BENCHMARK(engineGenmove)
     ->Args({19, 2000, 0})
     ->Args({19, 2000, 1})
     ->Unit(benchmark::kMillisecond);
+BENCHMARK(engineThreads)
+    ->Args({9, 20000, 1, 1})
+    ->Args({9, 20000, 2, 0})
+    ->Args({9, 20000, 2, 1})
+    ->Args({19, 4000, 1, 1})
+    ->Args({19, 4000, 2, 0})
+    ->Args({19, 4000, 2, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(estimateEmpty)->Arg(9)->Arg(13)->Arg(19)->Unit(benchmark::kMillisecond);
 BENCHMARK(estimateInPlay)->Unit(benchmark::kMillisecond);
 BENCHMARK(judgeInPlay)->Unit(benchmark::kMillisecond);

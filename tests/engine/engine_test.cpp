@@ -139,6 +139,7 @@ TEST(Engine, RootParallelismSumsThePlayouts) {
   Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
   EngineOptions options = withPlayouts(601);
   options.threads = 2;
+  options.sharedTree = false;
   options.earlyStop = false;  // so that every tree runs its whole share
   Engine engine(options);
   const Move move = engine.genmove(game, Color::Black);

@@ -278,7 +278,7 @@ def main():
     start = time.time()
     last_save = start
     seen = 0
-    loss_sum = 0.0
+    loss_sum, loss_count = 0.0, 0
     net.train()
     while step < total_steps and not args.no_train:
         if args.minutes and time.time() - start > args.minutes * 60:
@@ -302,11 +302,12 @@ def main():
         step += 1
         seen += len(rows)
         loss_sum += float(loss)
+        loss_count += 1
         if step % 200 == 0:
             rate = seen / (time.time() - start)
-            print(f"step {step}/{total_steps} epoch {step / steps_per_epoch:.2f} loss {loss_sum / 200:.3f} "
+            print(f"step {step}/{total_steps} epoch {step / steps_per_epoch:.2f} loss {loss_sum / loss_count:.3f} "
                   f"lr {lr:.4f} {rate:.0f} positions/s", flush=True)
-            loss_sum = 0.0
+            loss_sum, loss_count = 0.0, 0
         if time.time() - last_save > 300:
             checkpoint()
             last_save = time.time()

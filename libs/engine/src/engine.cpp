@@ -94,12 +94,16 @@ SearchReport progressReport(const Search& search, const SearchSetup& setup) {
   return reportOf(search, *setup.board, setup.color, setup.deduction, kCandidates, kLine);
 }
 
-// The trees searched, one per thread, with the playouts each ran and the visits each kept from an earlier search.
+// The trees searched (one, or one per thread), with the playouts each ran and the visits each kept from an earlier
+// search.
 struct ThreadSearches {
   std::vector<std::optional<Search>> searches;
   std::vector<long> playouts;
   std::vector<long> reused;
 };
+
+// The trees one search grows: one that all the threads share, or one per thread.
+int treeCount(const EngineOptions& options) { return options.sharedTree ? 1 : options.threads; }
 
 // Tree t's share of the playout limit (0: none), split so the total stays what was asked; the first trees take the
 // remainder.
@@ -108,11 +112,11 @@ long playoutShare(long playouts, int threads, int t) {
   return std::max(1L, playouts / threads + (t < playouts % threads ? 1 : 0));
 }
 
-// Grows one tree per thread, in parallel: the old tree moved on along `path` when it can go on from the position,
-// else a new one. The old trees are dropped by the time this returns.
+// Grows the trees, all the threads in one or one tree per thread, in parallel: the old tree moved on along `path` when
+// it can go on from the position, else a new one. The old trees are dropped by the time this returns.
 ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& options,
                            std::vector<std::optional<Search>> old, const std::optional<std::vector<Move>>& path) {
-  const int threads = options.threads;
+  const int threads = treeCount(options);
   ThreadSearches out;
   out.searches.resize(static_cast<std::size_t>(threads));
   out.playouts.assign(static_cast<std::size_t>(threads), 0);
@@ -144,7 +148,7 @@ ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& option
         (*setup.progress)(progressReport(*tree, setup));
       });
     }
-    out.playouts[i] = search->run(budget, setup.deadline, options.earlyStop);
+    out.playouts[i] = search->run(budget, setup.deadline, options.earlyStop, options.threads / threads);
     search->setTick({});
   };
   if (threads == 1) {
@@ -201,7 +205,7 @@ EngineStats statsOf(std::chrono::steady_clock::time_point start, const ThreadSea
 }  // namespace
 
 struct Engine::Trees {
-  std::vector<std::optional<Search>> searches;  // one per thread
+  std::vector<std::optional<Search>> searches;  // one, or one per thread
   std::vector<Move> moves;                      // the game's moves at the trees' root
   int size = 0;
   double komi = 0;
@@ -273,7 +277,7 @@ Move Engine::genmove(const Game& game, Color color, std::optional<double> second
   // The old trees go on only for the same game moved on; each tree checks the path and the position itself.
   std::optional<std::vector<Move>> path;
   std::unique_ptr<Trees> old = std::move(m_trees);
-  if (m_options.reuse && old && static_cast<int>(old->searches.size()) == m_options.threads) {
+  if (m_options.reuse && old && static_cast<int>(old->searches.size()) == treeCount(m_options)) {
     path = old->pathTo(game, color);
   }
   std::vector<std::optional<Search>> oldSearches;

@@ -5,9 +5,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <thread>
 #include <utility>
 
 #include "tengen/engine/move_features.h"
+#include "tengen/engine/policy_input.h"
 
 namespace tengen::engine {
 
@@ -151,23 +153,20 @@ void Search::setOpeningPrior() {
   }
 }
 
-void Search::setModelPriors(std::int32_t first, std::int32_t end, const Board& board, Color c, Vertex last,
-                            Vertex lastOwn, const std::vector<bool>* only) {
-  if (first >= end) return;
-  std::vector<double> strength(static_cast<std::size_t>(end - first));
+void Search::setModelPriors(Node* children, std::size_t count, const Board& board, Color c, Vertex last, Vertex lastOwn,
+                            const std::vector<bool>* only) const {
+  if (count == 0) return;
+  std::vector<double> strength(count);
   double total = 0;
-  for (std::int32_t i = first; i < end; ++i) {
-    const Vertex v = m_nodes[static_cast<std::size_t>(i)].move;
-    const double s = m_model->strength(moveFeatures(board, c, v, last, lastOwn));
-    strength[static_cast<std::size_t>(i - first)] = s;
-    total += s;
+  for (std::size_t i = 0; i < count; ++i) {
+    strength[i] = m_model->strength(moveFeatures(board, c, children[i].move, last, lastOwn));
+    total += strength[i];
   }
-  const double mean = total / static_cast<double>(end - first);
-  for (std::int32_t i = first; i < end; ++i) {
-    if (only != nullptr && !(*only)[static_cast<std::size_t>(i - first)]) continue;
-    Node& child = m_nodes[static_cast<std::size_t>(i)];
-    const double s = strength[static_cast<std::size_t>(i - first)];
-    const auto q = static_cast<float>(s / (s + mean));
+  const double mean = total / static_cast<double>(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (only != nullptr && !(*only)[i]) continue;
+    Node& child = children[i];
+    const auto q = static_cast<float>(strength[i] / (strength[i] + mean));
     child.priorVisits = kModelPrior;
     child.priorWins = kModelPrior * q;
     child.raveVisits = kModelRavePrior;
@@ -177,16 +176,20 @@ void Search::setModelPriors(std::int32_t first, std::int32_t end, const Board& b
 
 void Search::setNetPriors(std::int32_t node, const Board& board, Color c, Vertex last, Vertex lastOwn,
                           const std::vector<bool>* only) {
+  std::vector<float> probabilities(static_cast<std::size_t>(board.size() * board.size()));
+  m_net->evaluate(board, c, last, lastOwn, probabilities.data());
+  applyNetPriors(node, probabilities, only);
+}
+
+void Search::applyNetPriors(std::int32_t node, const std::vector<float>& probabilities, const std::vector<bool>* only) {
   m_nodes[static_cast<std::size_t>(node)].netPriors = true;
+  if (node == 0) m_rootNet = probabilities;
   const Node& n = m_nodes[static_cast<std::size_t>(node)];
   if (!n.expanded || n.childCount == 0) return;
-  const int size = board.size();
-  m_netScratch.resize(static_cast<std::size_t>(size * size));
-  m_net->evaluate(board, c, last, lastOwn, m_netScratch.data());
-  if (node == 0) m_rootNet = m_netScratch;
+  const int size = m_root.size();
   const auto probability = [&](Vertex v) {
-    const Point p = board.point(v);
-    return static_cast<double>(m_netScratch[static_cast<std::size_t>(p.row * size + p.col)]);
+    const Point p = m_root.point(v);
+    return static_cast<double>(probabilities[static_cast<std::size_t>(p.row * size + p.col)]);
   };
   double total = 0;
   for (std::int32_t i = n.firstChild; i < n.firstChild + n.childCount; ++i) {
@@ -216,18 +219,19 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
       m_lastOwn(lastOwn),
       m_komi(komi),
       m_rootMoves(std::move(rootMoves)),
-      m_rng(seed),
       m_patterns(patterns),
       m_model(model),
       m_net(net),
       m_netAfter(netAfter(root.size())),
       m_expandAfter(expandAfter(root.size(), model != nullptr)),
       m_maxPlayoutMoves(3 * root.size() * root.size()),
-      m_firstColor(static_cast<std::size_t>(root.vertexEnd()), 0) {
+      m_main(seed, static_cast<std::size_t>(root.vertexEnd())) {
   Node rootNode;
   rootNode.color = opponent(toMove);
   m_nodes.push_back(rootNode);
-  expand(0, m_root, toMove, last, lastOwn);
+  std::vector<Node> children;
+  makeChildren(children, m_root, toMove, last, lastOwn, true);
+  attachChildren(0, children);
   if (m_net != nullptr) setNetPriors(0, m_root, toMove, last, lastOwn);
   setOpeningPrior();
   setRootStatistics();
@@ -324,17 +328,17 @@ std::vector<Vertex> Search::principalVariation(std::size_t child, int maxLength)
   return line;
 }
 
-void Search::expand(std::int32_t node, const Board& board, Color toMove, Vertex last, Vertex lastOwn) {
-  if (m_nodes.size() >= kMaxNodes) return;
-  const auto first = static_cast<std::int32_t>(m_nodes.size());
+void Search::makeChildren(std::vector<Node>& children, const Board& board, Color toMove, Vertex last, Vertex lastOwn,
+                          bool root) const {
+  children.clear();
   auto addChild = [&](Vertex v) {
     Node child;
     child.move = static_cast<std::uint16_t>(v);
     child.color = toMove;
     if (m_model == nullptr) setPrior(child, board, toMove, v, last);
-    m_nodes.push_back(child);
+    children.push_back(child);
   };
-  if (node == 0) {
+  if (root) {
     for (Vertex v : m_rootMoves) addChild(v);
   } else {
     for (int i = 0; i < board.emptyCount(); ++i) {
@@ -342,13 +346,17 @@ void Search::expand(std::int32_t node, const Board& board, Color toMove, Vertex 
       if (board.check(toMove, v) == RejectReason::None && !board.isSimpleEye(toMove, v)) addChild(v);
     }
   }
-  if (m_model != nullptr) {
-    setModelPriors(first, static_cast<std::int32_t>(m_nodes.size()), board, toMove, last, lastOwn);
-  }
+  if (m_model != nullptr) setModelPriors(children.data(), children.size(), board, toMove, last, lastOwn);
+}
+
+void Search::attachChildren(std::int32_t node, const std::vector<Node>& children) {
   Node& n = m_nodes[static_cast<std::size_t>(node)];
+  n.expanding = false;
+  if (n.expanded || m_nodes.size() >= kMaxNodes) return;
   n.expanded = true;
-  n.firstChild = first;
-  n.childCount = static_cast<std::uint16_t>(static_cast<std::int32_t>(m_nodes.size()) - first);
+  n.firstChild = static_cast<std::int32_t>(m_nodes.size());
+  n.childCount = static_cast<std::uint16_t>(children.size());
+  m_nodes.insert(m_nodes.end(), children.begin(), children.end());
 }
 
 std::int32_t Search::select(std::int32_t node) const {
@@ -358,7 +366,8 @@ std::int32_t Search::select(std::int32_t node) const {
   double bestValue = -1;
   for (std::int32_t i = parent.firstChild; i < parent.firstChild + parent.childCount; ++i) {
     const Node& ch = m_nodes[static_cast<std::size_t>(i)];
-    const double n = ch.visits + static_cast<double>(ch.priorVisits);
+    // A thread walking through the child counts as a visit it lost until its playout is backed up.
+    const double n = ch.visits + ch.virtualLoss + static_cast<double>(ch.priorVisits);
     const double rn = ch.raveVisits;
     double value;
     if (n == 0 && rn == 0) {
@@ -379,61 +388,99 @@ std::int32_t Search::select(std::int32_t node) const {
   return best;
 }
 
-void Search::playoutOnce() {
-  Board board = m_root;
-  Color toMove = m_toMove;
-  Vertex last = m_last;
-  Vertex lastOwn = m_lastOwn;
-  m_path.clear();
-  m_path.push_back(0);
+void Search::descend(Worker& w, bool virtualLoss) {
+  w.path.clear();
+  w.path.push_back(0);
+  w.expandNode = -1;
+  w.netNode = -1;
   std::int32_t node = 0;
   for (;;) {
-    if (!m_nodes[static_cast<std::size_t>(node)].expanded &&
-        m_nodes[static_cast<std::size_t>(node)].visits >= m_expandAfter) {
-      expand(node, board, toMove, last, lastOwn);
+    Node& n = m_nodes[static_cast<std::size_t>(node)];
+    if (m_net != nullptr && w.netNode < 0 && n.expanded && !n.netPriors && n.visits >= m_netAfter) {
+      // Marked now so that no other thread evaluates it too.
+      n.netPriors = true;
+      w.netNode = node;
+      w.netDepth = w.path.size() - 1;
     }
-    if (m_net != nullptr && !m_nodes[static_cast<std::size_t>(node)].netPriors &&
-        m_nodes[static_cast<std::size_t>(node)].visits >= m_netAfter) {
-      setNetPriors(node, board, toMove, last, lastOwn);
+    if (!n.expanded) {
+      // A leaf. Once it has earned children this thread makes them, unless another one is doing so already.
+      if (!n.expanding && n.visits >= m_expandAfter && m_nodes.size() < kMaxNodes) {
+        n.expanding = true;
+        w.expandNode = node;
+      }
+      break;
     }
-    const Node& n = m_nodes[static_cast<std::size_t>(node)];
-    if (!n.expanded || n.childCount == 0) break;
+    if (n.childCount == 0) break;
     node = select(node);
-    // The child was legal when it was made, on this same board: the path from the root fixes the position.
-    const Vertex v = m_nodes[static_cast<std::size_t>(node)].move;
-    board.play(toMove, v);
-    lastOwn = last;
-    last = v;
-    toMove = opponent(toMove);
-    m_path.push_back(node);
+    if (virtualLoss) ++m_nodes[static_cast<std::size_t>(node)].virtualLoss;
+    w.path.push_back(node);
   }
+  w.moves.clear();
+  for (std::size_t d = 1; d < w.path.size(); ++d) w.moves.push_back(m_nodes[static_cast<std::size_t>(w.path[d])].move);
+}
 
-  std::fill(m_firstColor.begin(), m_firstColor.end(), 0);
-  playout(board, toMove, last, m_rng, m_firstColor.data(), m_maxPlayoutMoves, m_patterns);
+void Search::backup(Worker& w, const Board& board, bool virtualLoss) {
   // Collecting the outcome counts the area already: the margin is read off it rather than counted twice.
   const double margin = m_collect
-                            ? addOutcome(board, m_path.size() > 1 ? m_path[1] - m_nodes[0].firstChild : -1) - m_komi
+                            ? addOutcome(board, w.path.size() > 1 ? w.path[1] - m_nodes[0].firstChild : -1) - m_komi
                             : areaMargin(board, m_komi);
   const float blackResult = margin > 0 ? 1.0F : margin < 0 ? 0.0F : 0.5F;
   auto resultFor = [&](Color c) { return c == Color::Black ? blackResult : 1.0F - blackResult; };
 
   // From the leaf up: each node's children get the AMAF update from the moves after it, then its own move is
   // recorded, since it came before all of those.
-  for (auto d = static_cast<std::ptrdiff_t>(m_path.size()) - 1; d >= 0; --d) {
-    Node& n = m_nodes[static_cast<std::size_t>(m_path[static_cast<std::size_t>(d)])];
+  for (auto d = static_cast<std::ptrdiff_t>(w.path.size()) - 1; d >= 0; --d) {
+    Node& n = m_nodes[static_cast<std::size_t>(w.path[static_cast<std::size_t>(d)])];
     n.visits += 1;
     n.wins += resultFor(n.color);
+    if (virtualLoss && d > 0) --n.virtualLoss;
     if (n.expanded) {
       for (std::int32_t i = n.firstChild; i < n.firstChild + n.childCount; ++i) {
         Node& ch = m_nodes[static_cast<std::size_t>(i)];
-        if (m_firstColor[ch.move] == static_cast<std::uint8_t>(ch.color)) {
+        if (w.firstColor[ch.move] == static_cast<std::uint8_t>(ch.color)) {
           ch.raveVisits += 1;
           ch.raveWins += resultFor(ch.color);
         }
       }
     }
-    if (d > 0) m_firstColor[n.move] = static_cast<std::uint8_t>(n.color);
+    if (d > 0) w.firstColor[n.move] = static_cast<std::uint8_t>(n.color);
   }
+}
+
+void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
+  std::unique_lock<TreeLock> guard;
+  if (treeLock != nullptr) guard = std::unique_lock<TreeLock>(*treeLock);
+  descend(w, treeLock != nullptr);
+  if (guard.owns_lock()) guard.unlock();
+
+  // The walk again on the board, outside the lock. Each move was legal when its node was made, on this same board:
+  // the path from the root fixes the position.
+  Board board = m_root;
+  Color toMove = m_toMove;
+  Vertex last = m_last;
+  Vertex lastOwn = m_lastOwn;
+  const int size = board.size();
+  for (std::size_t d = 0;; ++d) {
+    if (w.netNode >= 0 && d == w.netDepth) {
+      w.netCodes.resize(static_cast<std::size_t>(size * size));
+      w.netOut.resize(static_cast<std::size_t>(size * size));
+      policyCodes(board, toMove, last, lastOwn, w.netCodes.data());
+      m_net->evaluateCodes(w.netCodes.data(), size, toMove, w.netOut.data());
+    }
+    if (d == w.moves.size()) break;
+    board.play(toMove, w.moves[d]);
+    lastOwn = last;
+    last = w.moves[d];
+    toMove = opponent(toMove);
+  }
+  if (w.expandNode >= 0) makeChildren(w.children, board, toMove, last, lastOwn, false);
+  std::fill(w.firstColor.begin(), w.firstColor.end(), 0);
+  playout(board, toMove, last, w.rng, w.firstColor.data(), m_maxPlayoutMoves, m_patterns);
+
+  if (treeLock != nullptr) guard.lock();
+  if (w.expandNode >= 0) attachChildren(w.expandNode, w.children);
+  if (w.netNode >= 0) applyNetPriors(w.netNode, w.netOut, nullptr);
+  backup(w, board, treeLock != nullptr);
 }
 
 bool Search::leaderCanChange(long remaining) const {
@@ -453,36 +500,70 @@ bool Search::leaderCanChange(long remaining) const {
   return static_cast<long>(first - second) <= remaining;
 }
 
-long Search::run(long maxPlayouts, std::optional<std::chrono::steady_clock::time_point> deadline, bool earlyStop) {
+void Search::help(Worker& w, TreeLock& treeLock, long maxPlayouts, std::atomic<long>& claimed, std::atomic<long>& done,
+                  const std::atomic<bool>& stop) {
+  while (!stop.load(std::memory_order_relaxed)) {
+    if (maxPlayouts > 0 && claimed.fetch_add(1) >= maxPlayouts) break;
+    playoutOnce(w, &treeLock);
+    done.fetch_add(1);
+  }
+}
+
+long Search::run(long maxPlayouts, std::optional<std::chrono::steady_clock::time_point> deadline, bool earlyStop,
+                 int threads) {
   using Clock = std::chrono::steady_clock;
   const Clock::time_point start = deadline ? Clock::now() : Clock::time_point{};
-  long done = 0;
+  TreeLock treeLock;
+  TreeLock* lock = threads > 1 ? &treeLock : nullptr;
+  // Shared, the arena never moves while the threads run: growing it would copy the whole tree under the lock. The
+  // address space is reserved for the largest tree; pages are only committed as nodes fill them.
+  if (lock != nullptr) m_nodes.reserve(kMaxNodes);
+  // Playouts begun (each thread claims one before it starts, so a limit is never overrun) and finished.
+  std::atomic<long> claimed{0};
+  std::atomic<long> done{0};
+  std::atomic<bool> stop{false};
+  std::vector<Worker> helpers;
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) helpers.emplace_back(m_main.rng.next(), m_main.firstColor.size());
+  for (Worker& w : helpers) {
+    pool.emplace_back([&, worker = &w] { help(*worker, treeLock, maxPlayouts, claimed, done, stop); });
+  }
+  long mine = 0;
   for (;;) {
-    playoutOnce();
-    ++done;
-    if (m_tick && (done & 15) == 0) m_tick();
-    if (maxPlayouts > 0 && done >= maxPlayouts) break;
-    // The clock is read every 16 playouts only, and never when the search has no deadline.
+    if (maxPlayouts > 0 && claimed.fetch_add(1) >= maxPlayouts) break;
+    playoutOnce(m_main, lock);
+    ++mine;
+    const long total = done.fetch_add(1) + 1;
+    if (m_tick && (mine & 15) == 0) {
+      std::unique_lock<TreeLock> guard;
+      if (lock != nullptr) guard = std::unique_lock<TreeLock>(*lock);
+      m_tick();
+    }
+    // The clock is read every 16 playouts of this thread only, and never when the search has no deadline.
     Clock::time_point now{};
-    if (deadline && (done & 15) == 0) {
+    if (deadline && (mine & 15) == 0) {
       now = Clock::now();
       if (now >= *deadline) break;
     }
-    if (earlyStop && done % kEarlyStopEvery == 0) {
-      long remaining = maxPlayouts > 0 ? maxPlayouts - done : std::numeric_limits<long>::max();
+    if (earlyStop && mine % kEarlyStopEvery == 0) {
+      long remaining = maxPlayouts > 0 ? maxPlayouts - total : std::numeric_limits<long>::max();
       if (deadline) {
         // The rate so far is the best guess of the rate to come; the tree grows slowly, so it changes little.
         const double elapsed = std::chrono::duration<double>(now - start).count();
         const double left = std::chrono::duration<double>(*deadline - now).count();
         if (elapsed > 0) {
-          const double estimate = static_cast<double>(done) / elapsed * left;
+          const double estimate = static_cast<double>(total) / elapsed * left;
           remaining = std::min(remaining, static_cast<long>(std::min(estimate, 1e15)) + 1);
         }
       }
+      std::unique_lock<TreeLock> guard;
+      if (lock != nullptr) guard = std::unique_lock<TreeLock>(*lock);
       if (!leaderCanChange(remaining)) break;
     }
   }
-  return done;
+  stop.store(true);
+  for (std::thread& th : pool) th.join();
+  return done.load();
 }
 
 bool Search::advance(const std::vector<Move>& path, const Board& root, Color toMove, Vertex last, Vertex lastOwn,
@@ -568,7 +649,7 @@ bool Search::advance(const std::vector<Move>& path, const Board& root, Color toM
   if (m_model != nullptr) {
     // The new root children get the model's priors, measured against all the root's candidates; the kept ones
     // keep theirs.
-    setModelPriors(1, 1 + static_cast<std::int32_t>(rootMoves.size()), root, toMove, last, lastOwn, &newChild);
+    setModelPriors(&m_nodes[1], rootMoves.size(), root, toMove, last, lastOwn, &newChild);
   }
   // The root always has the network's priors: all of them when the old node had not earned them yet, else those of
   // its new children.
@@ -579,7 +660,7 @@ bool Search::advance(const std::vector<Move>& path, const Board& root, Color toM
   m_lastOwn = lastOwn;
   m_komi = komi;
   m_rootMoves = std::move(rootMoves);
-  m_rng = Rng(seed);
+  m_main.rng = Rng(seed);
   m_reusedVisits = reused;
   setOpeningPrior();
   setRootStatistics();

@@ -1,10 +1,13 @@
 // One Monte-Carlo search tree (UCT with RAVE) over the fast board, its nodes in a vector-based arena.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include "tengen/core/board.h"
@@ -16,6 +19,25 @@
 #include "playout.h"
 
 namespace tengen::engine {
+
+// The lock of a tree that threads share. Held for a walk down the tree or a backup, a few microseconds, so a thread
+// that finds it taken spins rather than sleeping: waking a sleeping thread costs more than the wait. After a while
+// it yields, so more threads than cores still make progress.
+class TreeLock {
+ public:
+  void lock() {
+    for (int spins = 0; m_taken.exchange(true, std::memory_order_acquire); ++spins) {
+      while (m_taken.load(std::memory_order_relaxed)) {
+        if (++spins > kSpinsBeforeYield) std::this_thread::yield();
+      }
+    }
+  }
+  void unlock() { m_taken.store(false, std::memory_order_release); }
+
+ private:
+  static constexpr int kSpinsBeforeYield = 4000;
+  std::atomic<bool> m_taken{false};
+};
 
 struct RootChild {
   Board::Vertex move = Board::kNoVertex;
@@ -63,8 +85,13 @@ class Search {
   // With earlyStop it also stops, checking every 256 playouts, once the most visited root child leads the next by
   // more visits than the playouts left (for a deadline, estimated from the rate so far): with only maxPlayouts
   // that cannot change which child has the most visits at the end. Returns the number run. Without a deadline no
-  // clock is read, so the tree depends only on the seed (and on the tree it started from).
-  long run(long maxPlayouts, std::optional<std::chrono::steady_clock::time_point> deadline, bool earlyStop);
+  // clock is read, so with one thread the tree depends only on the seed (and on the tree it started from).
+  // With `threads` > 1 that many threads share this one tree (tree parallelism): each walks it and backs its
+  // result up under a lock, and runs its playout and its network evaluations outside it; a node a thread is
+  // walking through counts as a lost visit for the others meanwhile (virtual loss), so they spread over other
+  // moves. The helpers' random streams are seeded from the tree's own; their interleaving makes the result vary.
+  long run(long maxPlayouts, std::optional<std::chrono::steady_clock::time_point> deadline, bool earlyStop,
+           int threads = 1);
 
   std::vector<RootChild> rootChildren() const;
 
@@ -76,7 +103,8 @@ class Search {
   void stopCollectingOutcomes();
   const Outcomes& outcomes() const { return m_outcomes; }
 
-  // Called every 16 playouts of run(), on the thread that runs it (for progress reports); empty for none.
+  // Called every 16 playouts of run(), on the thread that called it, while the other threads are held off the
+  // tree (for progress reports); empty for none.
   void setTick(std::function<void()> tick) { m_tick = std::move(tick); }
 
   // The most visited line from root child `child` (an index into rootChildren()), that child's move first: at each
@@ -93,7 +121,10 @@ class Search {
     std::uint16_t move = 0;      // the vertex played into this node
     Color color = Color::Empty;  // who played it
     bool expanded = false;
-    bool netPriors = false;  // its children's priors come from the policy network
+    bool expanding = false;  // a thread is making its children
+    bool netPriors = false;  // its children's priors come from the policy network (or are being computed)
+    // Threads walking through this node now, each counted as a lost visit by its parent's selection.
+    std::uint16_t virtualLoss = 0;
     std::uint32_t visits = 0;
     float wins = 0;  // for `color`
     std::uint32_t raveVisits = 0;
@@ -104,16 +135,55 @@ class Search {
     float priorWins = 0;
   };
 
-  void playoutOnce();
-  void expand(std::int32_t node, const Board& board, Color toMove, Board::Vertex last, Board::Vertex lastOwn);
-  // Gives the children [first, end) of a node their priors from the move model, each measured against all of them;
-  // with `only`, just the children it marks (indexed from `first`).
-  void setModelPriors(std::int32_t first, std::int32_t end, const Board& board, Color c, Board::Vertex last,
-                      Board::Vertex lastOwn, const std::vector<bool>* only = nullptr);
+  // What one thread of run() keeps from playout to playout: its random stream, its scratch (so a playout allocates
+  // nothing once warm), and what its walk down the tree left it to do outside the lock.
+  struct Worker {
+    Worker(std::uint64_t seed, std::size_t vertices) : rng(seed), firstColor(vertices, 0) {}
+    Rng rng;
+    std::vector<std::int32_t> path;        // the nodes walked, root first
+    std::vector<Board::Vertex> moves;      // the moves into path[1], path[2]...
+    std::vector<std::uint8_t> firstColor;  // by vertex: who played there first in this playout (AMAF)
+    // The leaf this thread makes children for (-1: none), and the children it made.
+    std::int32_t expandNode = -1;
+    std::vector<Node> children;
+    // The node whose children wait for the network's priors (-1: none), its depth on the path, its position's
+    // codes and the network's probabilities.
+    std::int32_t netNode = -1;
+    std::size_t netDepth = 0;
+    std::vector<std::uint16_t> netCodes;
+    std::vector<float> netOut;
+  };
+
+  // One playout by `w`: the walk down the tree and the backup under `treeLock` when threads share the tree (null:
+  // only one thread runs); the moves replayed on a board, the children made for the leaf, the network evaluation
+  // and the playout itself outside it.
+  void playoutOnce(Worker& w, TreeLock* treeLock);
+  // Walks from the root to a leaf by select() and records the path and its moves in `w`. A leaf that has earned
+  // children and the first node met that has earned the network's evaluation are given to `w` for them (and
+  // marked, so no other thread takes them too). With `virtualLoss` the nodes walked count one lost visit more
+  // until the backup.
+  void descend(Worker& w, bool virtualLoss);
+  // Backs a finished playout board up along w.path: visits, wins and the AMAF statistics.
+  void backup(Worker& w, const Board& board, bool virtualLoss);
+  // The helper threads of run(): playouts until `stop` or, with a limit, until `claimed` reaches it.
+  void help(Worker& w, TreeLock& treeLock, long maxPlayouts, std::atomic<long>& claimed, std::atomic<long>& done,
+            const std::atomic<bool>& stop);
+  // The children of a node on `board` with toMove to play, with their priors (the move model's, or the rules'
+  // without it): the root's moves for the root, else every legal point that does not fill an own eye.
+  void makeChildren(std::vector<Node>& children, const Board& board, Color toMove, Board::Vertex last,
+                    Board::Vertex lastOwn, bool root) const;
+  // Appends `children` to the arena as the children of `node`, unless it has children already or the arena is full.
+  void attachChildren(std::int32_t node, const std::vector<Node>& children);
+  // Gives `count` children their priors from the move model, each measured against all of them; with `only`, just
+  // the children it marks.
+  void setModelPriors(Node* children, std::size_t count, const Board& board, Color c, Board::Vertex last,
+                      Board::Vertex lastOwn, const std::vector<bool>* only = nullptr) const;
   // Gives the children of `node` (expanded, on `board` with c to move) their priors from the policy network; with
   // `only`, just the children it marks (indexed from the first child).
   void setNetPriors(std::int32_t node, const Board& board, Color c, Board::Vertex last, Board::Vertex lastOwn,
                     const std::vector<bool>* only = nullptr);
+  // The same from the network's probabilities for the node's position (by point, row by row).
+  void applyNetPriors(std::int32_t node, const std::vector<float>& probabilities, const std::vector<bool>* only);
   // Sets m_openingPrior for the root's children from the root position (search.cpp says what it is).
   void setOpeningPrior();
   // Sets m_rootPriors from the move model (uniform without it) and clears the root children's score sums.
@@ -134,14 +204,12 @@ class Search {
   Board::Vertex m_lastOwn;
   double m_komi;
   std::vector<Board::Vertex> m_rootMoves;
-  Rng m_rng;
   const PatternTable* m_patterns;
   const MoveModel* m_model;
   const PolicyNet* m_net;
   // A node's children get the network's priors once the node has this many visits.
   std::uint32_t m_netAfter;
-  // The network's probabilities of the last evaluation (by point), and the root's (for m_rootPriors).
-  std::vector<float> m_netScratch;
+  // The network's probabilities for the root (by point, for m_rootPriors).
   std::vector<float> m_rootNet;
   std::uint32_t m_expandAfter;
   int m_maxPlayoutMoves;
@@ -158,9 +226,8 @@ class Search {
   bool m_collect = false;
   bool m_territory = false;
   Outcomes m_outcomes;
-  // Scratch kept between playouts so a playout allocates nothing.
-  std::vector<std::int32_t> m_path;
-  std::vector<std::uint8_t> m_firstColor;
+  // The thread that calls run(); helpers get workers of their own, seeded from its stream.
+  Worker m_main;
 };
 
 // The report of a search whose root is `root` with `toMove` to play: its visited root children (at most

@@ -24,8 +24,11 @@ struct EngineOptions {
   double seconds = 0;
   // Playouts per move (summed over threads); 0 means no playout limit (then seconds must be set).
   long playouts = 10000;
-  // Independent trees searched in parallel (root parallelism); their root visits are summed.
+  // Threads searching. With sharedTree they grow one tree together (tree parallelism with virtual loss); without
+  // it each grows a tree of its own and their root visits are summed (root parallelism). Spec key `parallel`
+  // (`tree` or `root`), for measuring what sharing gains.
   int threads = 1;
+  bool sharedTree = true;
   std::uint64_t seed = 1;
   // Resign when the chosen move's winning rate is below this; 0 means never resign.
   double resignThreshold = 0;
@@ -51,9 +54,9 @@ struct EngineStats {
   long playouts = 0;
   double seconds = 0;
   double playoutsPerSecond = 0;
-  long visits = 0;        // root visits of the chosen move, summed over threads (reused ones included)
+  long visits = 0;        // root visits of the chosen move, summed over the trees (reused ones included)
   double winrate = 0;     // of the chosen move, for the side that moves; 0 when no search ran
-  long reusedVisits = 0;  // visits under the root's children kept from earlier searches, summed over threads
+  long reusedVisits = 0;  // visits under the root's children kept from earlier searches, summed over the trees
   double komi = 0;        // the komi the search counted with: the game's, plus dynamic komi in a handicap game
 };
 

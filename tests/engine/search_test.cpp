@@ -1,0 +1,144 @@
+// The search tree shared by several threads (tree parallelism): every playout of the budget is run once and reaches
+// the tree, the lines read are legal, the threads finish together at a deadline, and the tactics one thread finds
+// are found with two.
+#include "search.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <numeric>
+#include <vector>
+
+#include "tengen/core/board.h"
+#include "tengen/core/coords.h"
+#include "tengen/core/game.h"
+#include "tengen/engine/engine.h"
+#include "tengen/engine/move_model.h"
+#include "tengen/engine/policy_net.h"
+
+#include "patterns.h"
+#include "position.h"
+#include "support/board_diagram.h"
+
+namespace tengen::engine {
+namespace {
+
+Game nineByNine(const std::vector<const char*>& moves) {
+  Game game(GameConfig{9, Rules::Chinese, 7.5, 0});
+  for (const char* v : moves) {
+    EXPECT_EQ(game.play(Move::play(game.toMove(), parseGtpVertex(v, 9)->point)), RejectReason::None) << v;
+  }
+  return game;
+}
+
+long rootVisits(const Search& search) {
+  long total = 0;
+  for (const RootChild& child : search.rootChildren()) total += child.visits;
+  return total;
+}
+
+TEST(SharedTree, TwoThreadsRunTheBudgetExactlyAndEveryPlayoutReachesTheRoot) {
+  const Game game = nineByNine({"E5", "C3", "G7"});
+  const PatternTable patterns;
+  Search search(game.board(), Color::White, lastVertex(game), lastVertex(game, 2), 7.5,
+                rootMovesFor(game, Color::White), 5, &patterns, &MoveModel::builtin(), &PolicyNet::builtin());
+  EXPECT_EQ(search.run(3001, std::nullopt, false, 2), 3001);
+  EXPECT_EQ(rootVisits(search), 3001);
+  // Another run on the same tree, alone this time, adds exactly its own.
+  EXPECT_EQ(search.run(99, std::nullopt, false, 1), 99);
+  EXPECT_EQ(rootVisits(search), 3100);
+}
+
+TEST(SharedTree, TheLinesReadByTwoThreadsAreLegal) {
+  const Game game = nineByNine({"E5", "C3", "G7", "C7"});
+  const PatternTable patterns;
+  Search search(game.board(), Color::White, lastVertex(game), lastVertex(game, 2), 7.5,
+                rootMovesFor(game, Color::White), 9, &patterns, &MoveModel::builtin(), &PolicyNet::builtin());
+  search.run(4000, std::nullopt, false, 2);
+  const std::vector<RootChild> children = search.rootChildren();
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    if (children[i].visits < 200) continue;
+    Game line = game;
+    for (Board::Vertex v : search.principalVariation(i, 12)) {
+      const Move move = Move::play(line.toMove(), game.board().point(v));
+      ASSERT_EQ(line.play(move), RejectReason::None) << gtpMove(move, 9);
+    }
+  }
+}
+
+TEST(SharedTree, StopsAtTheDeadlineWithItsHelpers) {
+  const Game game = nineByNine({});
+  const PatternTable patterns;
+  Search search(game.board(), Color::Black, Board::kNoVertex, Board::kNoVertex, 7.5, rootMovesFor(game, Color::Black),
+                3, &patterns, &MoveModel::builtin(), &PolicyNet::builtin());
+  const auto start = std::chrono::steady_clock::now();
+  const long done = search.run(0, start + std::chrono::milliseconds(200), false, 2);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // How much it did in 0.2 s is the machine's business: it searched, every playout reached the tree, and it
+  // stopped (a helper that missed the stop would run on forever).
+  EXPECT_GT(done, 0);
+  EXPECT_EQ(rootVisits(search), done);
+  EXPECT_LT(seconds, 5.0);
+}
+
+TEST(SharedTree, TwoThreadsFindTheCapture) {
+  // White's three stones have one liberty left, at (2, 5); the same position the one-thread test captures in.
+  const Board drawn = test_support::boardOf({".......",  //
+                                             "..XXX..",  //
+                                             ".XOOO..",  //
+                                             "..XXX..",  //
+                                             ".......",  //
+                                             "....O..",  //
+                                             "......."});
+  Game game(GameConfig{7, Rules::Chinese, 0.5, 0});
+  std::vector<Point> black;
+  std::vector<Point> white;
+  for (int r = 0; r < 7; ++r) {
+    for (int c = 0; c < 7; ++c) {
+      if (drawn.at(Point{r, c}) == Color::Black) black.push_back({r, c});
+      if (drawn.at(Point{r, c}) == Color::White) white.push_back({r, c});
+    }
+  }
+  ASSERT_TRUE(game.addSetupStones(Color::Black, black));
+  ASSERT_TRUE(game.addSetupStones(Color::White, white));
+  game.setToMove(Color::Black);
+  EngineOptions options;
+  options.playouts = 2000;
+  options.threads = 2;
+  options.earlyStop = false;
+  Engine engine(options);
+  const Move move = engine.genmove(game, Color::Black);
+  ASSERT_EQ(move.kind, MoveKind::Play);
+  EXPECT_EQ(move.point, (Point{2, 5})) << gtpVertex(move.point, 7);
+  EXPECT_EQ(engine.lastStats().playouts, 2000);
+}
+
+TEST(SharedTree, ReportsProgressWhileTwoThreadsSearch) {
+  const Game game = nineByNine({"E5", "C3"});
+  EngineOptions options;
+  options.playouts = 6000;
+  options.threads = 2;
+  options.earlyStop = false;
+  Engine engine(options);
+  int reports = 0;
+  SearchReport last;
+  // Every report is read off the tree while the helper is held off it; the last one comes after the search.
+  engine.setProgress(
+      [&](const SearchReport& report) {
+        ++reports;
+        last = report;
+      },
+      std::chrono::milliseconds(0));
+  const Move move = engine.genmove(game, Color::Black);
+  ASSERT_EQ(move.kind, MoveKind::Play);
+  EXPECT_GE(reports, 2);
+  ASSERT_FALSE(last.candidates.empty());
+  EXPECT_EQ(last.candidates[0].move, move);
+  long visits = 0;
+  for (const auto& candidate : last.candidates) visits += candidate.visits;
+  EXPECT_LE(visits, 6000);
+  EXPECT_GT(visits, 0);
+}
+
+}  // namespace
+}  // namespace tengen::engine
