@@ -447,9 +447,17 @@ void Search::backup(Worker& w, const Board& board, bool virtualLoss) {
   }
 }
 
+namespace {
+
+// The tree's lock when threads share it (a guard that holds nothing when `lock` is null: one thread alone).
+std::unique_lock<TreeLock> lockIfShared(TreeLock* lock) {
+  return lock != nullptr ? std::unique_lock<TreeLock>(*lock) : std::unique_lock<TreeLock>();
+}
+
+}  // namespace
+
 void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
-  std::unique_lock<TreeLock> guard;
-  if (treeLock != nullptr) guard = std::unique_lock<TreeLock>(*treeLock);
+  std::unique_lock<TreeLock> guard = lockIfShared(treeLock);
   descend(w, treeLock != nullptr);
   if (guard.owns_lock()) guard.unlock();
 
@@ -535,8 +543,7 @@ long Search::run(long maxPlayouts, std::optional<std::chrono::steady_clock::time
     ++mine;
     const long total = done.fetch_add(1) + 1;
     if (m_tick && (mine & 15) == 0) {
-      std::unique_lock<TreeLock> guard;
-      if (lock != nullptr) guard = std::unique_lock<TreeLock>(*lock);
+      const std::unique_lock<TreeLock> guard = lockIfShared(lock);
       m_tick();
     }
     // The clock is read every 16 playouts of this thread only, and never when the search has no deadline.
@@ -556,8 +563,7 @@ long Search::run(long maxPlayouts, std::optional<std::chrono::steady_clock::time
           remaining = std::min(remaining, static_cast<long>(std::min(estimate, 1e15)) + 1);
         }
       }
-      std::unique_lock<TreeLock> guard;
-      if (lock != nullptr) guard = std::unique_lock<TreeLock>(*lock);
+      const std::unique_lock<TreeLock> guard = lockIfShared(lock);
       if (!leaderCanChange(remaining)) break;
     }
   }
