@@ -6,6 +6,7 @@
 // `tengen_microbench_engine`.
 #include <benchmark/benchmark.h>
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -84,20 +85,38 @@ void engineGenmove(benchmark::State& state) {
       benchmark::Counter(static_cast<double>(playouts), benchmark::Counter::kAvgIterations);
 }
 
-// Args: board size, playouts per move, threads, whether they share one tree (1) or grow one each (0). From the empty
-// board, without the early stop, so every variant runs the same number of playouts.
-void engineThreads(benchmark::State& state) {
+// The empty board of `size`.
+tengen::Game emptyGame(std::int64_t size) {
   tengen::GameConfig config;
-  config.size = static_cast<int>(state.range(0));
-  const tengen::Game game(config);
+  config.size = static_cast<int>(size);
+  return tengen::Game(config);
+}
+
+// One thread, seed 1, exactly `playouts` playouts a move (no early stop) and a new tree each move.
+tengen::engine::EngineOptions fullSearch(std::int64_t playouts) {
   tengen::engine::EngineOptions options;
-  options.playouts = state.range(1);
-  options.threads = static_cast<int>(state.range(2));
-  options.sharedTree = state.range(3) != 0;
+  options.playouts = playouts;
   options.earlyStop = false;
   options.reuse = false;
   options.seed = 1;
-  timeGenmoves(state, game, options);
+  return options;
+}
+
+// Args: board size, playouts per move, threads, whether they share one tree (1) or grow one each (0). From the empty
+// board, without the early stop, so every variant runs the same number of playouts.
+void engineThreads(benchmark::State& state) {
+  tengen::engine::EngineOptions options = fullSearch(state.range(1));
+  options.threads = static_cast<int>(state.range(2));
+  options.sharedTree = state.range(3) != 0;
+  timeGenmoves(state, emptyGame(state.range(0)), options);
+}
+
+// Args: board size, playouts per move, whether the playouts read the fights around the last move (1) or not (0).
+// From the empty board, one thread, without the early stop.
+void enginePlayoutFights(benchmark::State& state) {
+  tengen::engine::EngineOptions options = fullSearch(state.range(1));
+  options.playoutFights = state.range(2) != 0;
+  timeGenmoves(state, emptyGame(state.range(0)), options);
 }
 
 // Args: playouts per move, reuse (0 or 1). One iteration is the first 30 moves of a 9x9 game between two engines
@@ -185,6 +204,12 @@ BENCHMARK(engineThreads)
     ->Args({19, 4000, 2, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+BENCHMARK(enginePlayoutFights)
+    ->Args({9, 10000, 0})
+    ->Args({9, 10000, 1})
+    ->Args({19, 2000, 0})
+    ->Args({19, 2000, 1})
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(estimateEmpty)->Arg(9)->Arg(13)->Arg(19)->Unit(benchmark::kMillisecond);
 BENCHMARK(estimateInPlay)->Unit(benchmark::kMillisecond);
 BENCHMARK(judgeInPlay)->Unit(benchmark::kMillisecond);

@@ -227,6 +227,9 @@ TEST(BoardTest, ChainQueriesCountStonesAndDistinctLiberties) {
   const Board::Vertex corner = board.vertex(Point{0, 0});
   EXPECT_EQ(board.chainSize(corner), 3);
   EXPECT_EQ(board.libertyCount(corner), 3);
+  // (1,1) touches two of the three stones: four (stone, liberty) pairs for three liberties.
+  EXPECT_EQ(board.pseudoLiberties(corner), 4);
+  EXPECT_EQ(board.pseudoLiberties(board.vertex(Point{3, 3})), 4);
   EXPECT_EQ(board.chainRoot(corner), board.chainRoot(board.vertex(Point{1, 0})));
   EXPECT_EQ(board.libertyCount(board.vertex(Point{3, 3})), 4);
   EXPECT_FALSE(board.inAtari(corner));

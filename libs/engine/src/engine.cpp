@@ -137,6 +137,7 @@ ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& option
       search.emplace(*setup.board, setup.color, setup.last, setup.lastOwn, setup.komi, setup.rootMoves, treeSeed,
                      setup.patterns, setup.model, setup.net);
     }
+    search->setPlayoutFights(options.playoutFights);
     if (t == 0 && setup.progress != nullptr) {
       search->collectOutcomes(setup.territory);
       auto next = std::chrono::steady_clock::now() + setup.progressInterval;

@@ -25,6 +25,83 @@ inline int neighbourChains(const Board& board, Color c, Vertex v, Vertex (&stone
   return count;
 }
 
+// The distinct liberties of the chain at `stone`, at most `max` of them written to `out`; returns how many it has,
+// counted up to max + 1 (more than `max` means "too many to matter").
+int chainLiberties(const Board& board, Vertex stone, Vertex* out, int max) {
+  // Each liberty touches at most four of the chain's stones: past that many pairs there are more liberties.
+  if (board.pseudoLiberties(stone) > 4 * max) return max + 1;
+  int count = 0;
+  const Vertex root = board.chainRoot(stone);
+  Vertex s = root;
+  do {
+    for (int d : board.neighbourOffsets()) {
+      const Vertex u = s + d;
+      if (board.at(u) != Color::Empty) continue;
+      bool seen = false;
+      for (int i = 0; i < count && i < max; ++i) seen |= out[i] == u;
+      if (seen) continue;
+      if (count == max) return max + 1;
+      out[count++] = u;
+    }
+    s = board.nextInChain(s);
+  } while (s != root);
+  return count;
+}
+
+// Saves an own chain in atari next to `last` by capturing one of the opponent's chains around it that is in atari
+// itself (the attacker next to `last` is taken by the first rule already). Returns kNoVertex when there is none.
+Vertex counterCapture(const Board& board, Color c, Vertex last) {
+  const Color opp = opponent(c);
+  for (int d : board.neighbourOffsets()) {
+    const Vertex mine = last + d;
+    if (board.at(mine) != c || !board.inAtari(mine)) continue;
+    const Vertex root = board.chainRoot(mine);
+    Vertex s = root;
+    do {
+      for (int e : board.neighbourOffsets()) {
+        const Vertex u = s + e;
+        if (board.at(u) != opp || !board.inAtari(u)) continue;
+        const Vertex lib = board.atariLiberty(u);
+        if (board.check(c, lib) == RejectReason::None) return lib;
+      }
+      s = board.nextInChain(s);
+    } while (s != root);
+  }
+  return Board::kNoVertex;
+}
+
+// The fights of two liberties next to the last move (Fuego's low-liberty rule, simplified). For the last mover's
+// chain with two liberties: the atari on one of them after which its escape on the other gives it at most two
+// liberties, played only when the stone keeps two itself. For an own chain next to the last move with two
+// liberties: the liberty that gives it three or more. Candidates go to `out` (at most 8); returns how many.
+int twoLibertyMoves(const Board& board, Color c, Vertex last, Vertex (&out)[8]) {
+  const Color opp = opponent(c);
+  int count = 0;
+  Vertex libs[2];
+  if (board.at(last) == opp && chainLiberties(board, last, libs, 2) == 2) {
+    for (int k = 0; k < 2; ++k) {
+      const Vertex atari = libs[k];
+      const Vertex escape = libs[1 - k];
+      // Counted on today's board the escape includes the atari point, which the atari takes away.
+      if (board.check(c, atari) != RejectReason::None || board.libertiesAfter(c, atari, 2) < 2) continue;
+      if (board.check(opp, escape) != RejectReason::None || board.libertiesAfter(opp, escape, 4) <= 3) {
+        out[count++] = atari;
+      }
+    }
+  }
+  Vertex own[4];
+  const int ownCount = neighbourChains(board, c, last, own);
+  for (int i = 0; i < ownCount; ++i) {
+    if (chainLiberties(board, own[i], libs, 2) != 2) continue;
+    for (const Vertex lib : libs) {
+      if (count < 8 && board.check(c, lib) == RejectReason::None && board.libertiesAfter(c, lib, 3) >= 3) {
+        out[count++] = lib;
+      }
+    }
+  }
+  return count;
+}
+
 }  // namespace
 
 std::uint64_t mixSeed(std::uint64_t x) { return splitMix64(x); }
@@ -41,7 +118,8 @@ bool isBigSelfAtari(const Board& board, Color c, Vertex v) {
   return board.libertiesAfter(c, v, 2) < 2;
 }
 
-Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, const PatternTable* patterns) {
+Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, const PatternTable* patterns,
+                         bool fights) {
   if (last != Board::kNoVertex) {
     const Color opp = opponent(c);
     const std::array<int, 4> offsets = board.neighbourOffsets();
@@ -57,6 +135,10 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, con
         if (board.check(c, lib) == RejectReason::None) return lib;
       }
     }
+    // An own chain the last move put in atari is saved by taking a chain of the attacker's in atari around it.
+    if (fights) {
+      if (const Vertex save = counterCapture(board, c, last); save != Board::kNoVertex) return save;
+    }
     // An own chain the last move put in atari runs when running gives it room to live: three liberties, or two
     // and no ladder to catch it.
     for (int d : offsets) {
@@ -66,6 +148,12 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, con
         if (board.check(c, lib) != RejectReason::None) continue;
         const int libs = board.libertiesAfter(c, lib, 3);
         if (libs >= 3 || (libs == 2 && !ladderCaptures(board, u, 40))) return lib;
+      }
+    }
+    if (fights) {
+      Vertex moves[8];
+      if (const int count = twoLibertyMoves(board, c, last, moves); count > 0) {
+        return moves[count == 1 ? 0 : rng.below(count)];
       }
     }
     // Answer the last move's shape locally (hane, cut, edge block), as MoGo does; a self-atari is no answer.
@@ -97,10 +185,10 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, con
 }
 
 void playout(Board& board, Color toMove, Vertex last, Rng& rng, std::uint8_t* firstColor, int maxMoves,
-             const PatternTable* patterns) {
+             const PatternTable* patterns, bool fights) {
   int passes = 0;
   for (int moves = 0; passes < 2 && moves < maxMoves; ++moves) {
-    const Vertex v = choosePlayoutMove(board, toMove, last, rng, patterns);
+    const Vertex v = choosePlayoutMove(board, toMove, last, rng, patterns, fights);
     if (v != Board::kNoVertex) {
       board.play(toMove, v);
       if (firstColor && firstColor[v] == 0) firstColor[v] = static_cast<std::uint8_t>(toMove);

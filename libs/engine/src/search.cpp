@@ -483,7 +483,7 @@ void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
   }
   if (w.expandNode >= 0) makeChildren(w.children, board, toMove, last, lastOwn, false);
   std::fill(w.firstColor.begin(), w.firstColor.end(), 0);
-  playout(board, toMove, last, w.rng, w.firstColor.data(), m_maxPlayoutMoves, m_patterns);
+  playout(board, toMove, last, w.rng, w.firstColor.data(), m_maxPlayoutMoves, m_patterns, m_fights);
 
   if (treeLock != nullptr) guard.lock();
   if (w.expandNode >= 0) attachChildren(w.expandNode, w.children);

@@ -111,6 +111,9 @@ class Search {
   // node the child with the most visits (ties to the first), while it has any, at most `maxLength` moves.
   std::vector<Board::Vertex> principalVariation(std::size_t child, int maxLength) const;
 
+  // Whether the playouts read the fights around the last move (playout.h: `fights`); on unless turned off.
+  void setPlayoutFights(bool on) { m_fights = on; }
+
   // Playouts of earlier searches kept under the root's children by the last advance (0 for a new tree).
   long reusedVisits() const { return m_reusedVisits; }
 
@@ -223,6 +226,7 @@ class Search {
   std::vector<double> m_childScore;
   std::vector<long> m_childScored;
   std::function<void()> m_tick;
+  bool m_fights = true;
   bool m_collect = false;
   bool m_territory = false;
   Outcomes m_outcomes;

@@ -106,6 +106,9 @@ class Board {
   bool inAtari(Vertex v) const { return chainInAtari(m_chainId[v]); }
   // The exact number of distinct liberties (walks the chain).
   int libertyCount(Vertex v) const;
+  // The chain's (stone, adjacent empty point) pairs, without walking it: at least its liberties, at most four
+  // times as many (each empty point touches at most four stones).
+  int pseudoLiberties(Vertex v) const { return m_chain[m_chainId[v]].libs; }
   // The only liberty of a chain in atari. Precondition: inAtari(v).
   Vertex atariLiberty(Vertex v) const {
     const Chain& ch = m_chain[m_chainId[v]];

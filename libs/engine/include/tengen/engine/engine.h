@@ -44,6 +44,9 @@ struct EngineOptions {
   // spec key: with one thread and only a playout limit the move is the same either way; tests turn it off to
   // show that.
   bool earlyStop = true;
+  // The playouts read the fights around the last move (saving a chain by capturing, ataris and extensions of
+  // chains with two liberties). Spec key `fights`; off, for measuring what they gain.
+  bool playoutFights = true;
   // Read the end of the game before searching, late in the game and after the opponent's pass (genmove). Spec key
   // `endgame`; off, the engine passes only when no legal point is left that does not fill its own eye (for
   // measuring what the reading gains).
