@@ -106,11 +106,20 @@ TEST(SharedTree, TwoThreadsFindTheCapture) {
   options.playouts = 2000;
   options.threads = 2;
   options.earlyStop = false;
+  // Light playouts: with the fights read in them, White's three stones die in almost every playout whatever Black
+  // does first, so several moves win and the threads' interleaving picks among them.
+  options.playoutFights = false;
   Engine engine(options);
   const Move move = engine.genmove(game, Color::Black);
   ASSERT_EQ(move.kind, MoveKind::Play);
   EXPECT_EQ(move.point, (Point{2, 5})) << gtpVertex(move.point, 7);
   EXPECT_EQ(engine.lastStats().playouts, 2000);
+  // With the fights read, the move the two threads choose still wins.
+  options.playoutFights = true;
+  Engine reading(options);
+  ASSERT_EQ(reading.genmove(game, Color::Black).kind, MoveKind::Play);
+  EXPECT_GT(reading.lastStats().winrate, 0.5);
+  EXPECT_EQ(reading.lastStats().playouts, 2000);
 }
 
 TEST(SharedTree, ReportsProgressWhileTwoThreadsSearch) {
