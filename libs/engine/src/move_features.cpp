@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "chains.h"
 #include "patterns.h"
 
 namespace tengen::engine {
@@ -67,22 +68,6 @@ std::uint16_t swapColours(std::uint16_t code) {
   return static_cast<std::uint16_t>(out);
 }
 
-// The distinct liberties of the chain at `stone`, up to `most`.
-int liberties(const Board& board, Vertex stone, Vertex* out, int most) {
-  int n = 0;
-  Vertex s = stone;
-  do {
-    for (int d : board.neighbourOffsets()) {
-      const Vertex u = s + d;
-      if (board.at(u) != Color::Empty || std::find(out, out + n, u) != out + n) continue;
-      out[n++] = u;
-      if (n == most) return n;
-    }
-    s = board.nextInChain(s);
-  } while (s != stone);
-  return n;
-}
-
 // Whether an attacker chain next to the chain at `stone` is in atari: its side can take it and escape.
 bool canCaptureAround(const Board& board, Vertex stone) {
   const Color attacker = opponent(board.at(stone));
@@ -102,7 +87,7 @@ bool capturedDefenderToMove(const Board& board, Vertex stone, int& budget);
 // capture.
 bool capturedAttackerToMove(const Board& board, Vertex stone, int& budget) {
   Vertex libs[2];
-  if (liberties(board, stone, libs, 2) != 2) return false;
+  if (chainLiberties(board, stone, libs, 2) != 2) return false;
   const Color attacker = opponent(board.at(stone));
   for (Vertex lib : libs) {
     if (board.check(attacker, lib) != RejectReason::None) continue;

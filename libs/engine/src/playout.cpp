@@ -2,6 +2,8 @@
 
 #include "tengen/engine/move_features.h"
 
+#include "chains.h"
+
 namespace tengen::engine {
 
 using Vertex = Board::Vertex;
@@ -25,37 +27,27 @@ inline int neighbourChains(const Board& board, Color c, Vertex v, Vertex (&stone
   return count;
 }
 
-// The distinct liberties of the chain at `stone`, at most `max` of them written to `out`; returns how many it has,
-// counted up to max + 1 (more than `max` means "too many to matter").
-int chainLiberties(const Board& board, Vertex stone, Vertex* out, int max) {
-  // Each liberty touches at most four of the chain's stones: past that many pairs there are more liberties.
-  if (board.pseudoLiberties(stone) > 4 * max) return max + 1;
-  int count = 0;
-  const Vertex root = board.chainRoot(stone);
-  Vertex s = root;
-  do {
-    for (int d : board.neighbourOffsets()) {
-      const Vertex u = s + d;
-      if (board.at(u) != Color::Empty) continue;
-      bool seen = false;
-      for (int i = 0; i < count && i < max; ++i) seen |= out[i] == u;
-      if (seen) continue;
-      if (count == max) return max + 1;
-      out[count++] = u;
-    }
-    s = board.nextInChain(s);
-  } while (s != root);
-  return count;
+// Whether the chain at `stone` has exactly two liberties; if so they go to `out`, in the order a walk from the
+// chain's root meets them.
+bool twoLiberties(const Board& board, Vertex stone, Vertex (&out)[2]) {
+  // Each liberty touches at most four of the chain's stones: past eight pairs there are more than two.
+  if (board.pseudoLiberties(stone) > 8) return false;
+  Vertex found[3];
+  if (chainLiberties(board, board.chainRoot(stone), found, 3) != 2) return false;
+  out[0] = found[0];
+  out[1] = found[1];
+  return true;
 }
 
 // Saves an own chain in atari next to `last` by capturing one of the opponent's chains around it that is in atari
 // itself (the attacker next to `last` is taken by the first rule already). Returns kNoVertex when there is none.
 Vertex counterCapture(const Board& board, Color c, Vertex last) {
   const Color opp = opponent(c);
-  for (int d : board.neighbourOffsets()) {
-    const Vertex mine = last + d;
-    if (board.at(mine) != c || !board.inAtari(mine)) continue;
-    const Vertex root = board.chainRoot(mine);
+  Vertex own[4];
+  const int ownCount = neighbourChains(board, c, last, own);
+  for (int i = 0; i < ownCount; ++i) {
+    if (!board.inAtari(own[i])) continue;
+    const Vertex root = board.chainRoot(own[i]);
     Vertex s = root;
     do {
       for (int e : board.neighbourOffsets()) {
@@ -78,7 +70,7 @@ int twoLibertyMoves(const Board& board, Color c, Vertex last, Vertex (&out)[8]) 
   const Color opp = opponent(c);
   int count = 0;
   Vertex libs[2];
-  if (board.at(last) == opp && chainLiberties(board, last, libs, 2) == 2) {
+  if (board.at(last) == opp && twoLiberties(board, last, libs)) {
     for (int k = 0; k < 2; ++k) {
       const Vertex atari = libs[k];
       const Vertex escape = libs[1 - k];
@@ -92,7 +84,7 @@ int twoLibertyMoves(const Board& board, Color c, Vertex last, Vertex (&out)[8]) 
   Vertex own[4];
   const int ownCount = neighbourChains(board, c, last, own);
   for (int i = 0; i < ownCount; ++i) {
-    if (chainLiberties(board, own[i], libs, 2) != 2) continue;
+    if (!twoLiberties(board, own[i], libs)) continue;
     for (const Vertex lib : libs) {
       if (count < 8 && board.check(c, lib) == RejectReason::None && board.libertiesAfter(c, lib, 3) >= 3) {
         out[count++] = lib;
