@@ -84,7 +84,8 @@ TEST(BuiltinSpec, RefusesUnknownKeysAndBadValuesNamingThem) {
       {"builtin:", "needs key=value options"},
       {"builtin:reuse=2", "bad value '2' for reuse"},
       {"builtin:reuse=yes", "bad value 'yes' for reuse"},
-      {"builtin:speed=3", "(keys: time, playouts, threads, parallel, resign, reuse, model, net, fights, endgame)"},
+      {"builtin:speed=3",
+       "(keys: time, playouts, threads, parallel, resign, reuse, model, net, puct, fights, endgame)"},
       {"builtin:model=2", "bad value '2' for model: 0 or 1"},
       {"builtin:net=yes", "bad value 'yes' for net: 0 or 1"},
   };

@@ -1,10 +1,12 @@
 // The search tree shared by several threads (tree parallelism): every playout of the budget is run once and reaches
 // the tree, the lines read are legal, the threads finish together at a deadline, and the tactics one thread finds
-// are found with two.
+// are found with two. And the network's exploration term: where the playouts cannot tell the moves apart, the
+// visits follow the network.
 #include "search.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <numeric>
 #include <vector>
@@ -147,6 +149,43 @@ TEST(SharedTree, ReportsProgressWhileTwoThreadsSearch) {
   for (const auto& candidate : last.candidates) visits += candidate.visits;
   EXPECT_LE(visits, 6000);
   EXPECT_GT(visits, 0);
+}
+
+// A 19x19 opening after four corner moves: the playouts' winning rates differ by noise alone.
+TEST(NetExploration, VisitsFollowTheNetworkWhereThePlayoutsCannotTell) {
+  Game game(GameConfig{19, Rules::Chinese, 7.5, 0});
+  for (const char* v : {"Q16", "D4", "Q4", "C16"}) {
+    ASSERT_EQ(game.play(Move::play(game.toMove(), parseGtpVertex(v, 19)->point)), RejectReason::None) << v;
+  }
+  const PatternTable patterns;
+  auto search = [&](bool exploration) {
+    Search s(game.board(), Color::Black, lastVertex(game), lastVertex(game, 2), 7.5, rootMovesFor(game, Color::Black),
+             7, &patterns, &MoveModel::builtin(), &PolicyNet::builtin());
+    s.setNetExploration(exploration);
+    s.run(4000, std::nullopt, false, 1);
+    return s.rootChildren();
+  };
+  const std::vector<RootChild> on = search(true);
+  const std::vector<RootChild> off = search(false);
+  ASSERT_EQ(on.size(), off.size());
+  std::vector<std::size_t> byPrior(on.size());
+  std::iota(byPrior.begin(), byPrior.end(), 0);
+  std::sort(byPrior.begin(), byPrior.end(), [&](std::size_t a, std::size_t b) { return on[a].prior > on[b].prior; });
+  const auto mostVisited = [](const std::vector<RootChild>& children) {
+    return static_cast<std::size_t>(
+        std::max_element(children.begin(), children.end(),
+                         [](const RootChild& a, const RootChild& b) { return a.visits < b.visits; }) -
+        children.begin());
+  };
+  // With the term the most visited move is one of the network's five first; the network's first choice gets more
+  // of the visits than without it, and the five together at least a third.
+  const std::size_t chosen = mostVisited(on);
+  EXPECT_NE(std::find(byPrior.begin(), byPrior.begin() + 5, chosen), byPrior.begin() + 5)
+      << gtpVertex(game.board().point(on[chosen].move), 19) << " prior " << on[chosen].prior;
+  EXPECT_GT(on[byPrior[0]].visits, off[byPrior[0]].visits);
+  long topFive = 0;
+  for (std::size_t k = 0; k < 5; ++k) topFive += on[byPrior[k]].visits;
+  EXPECT_GT(topFive, 4000 / 3);
 }
 
 }  // namespace

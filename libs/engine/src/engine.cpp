@@ -138,6 +138,7 @@ ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& option
                      setup.patterns, setup.model, setup.net);
     }
     search->setPlayoutFights(options.playoutFights);
+    search->setNetExploration(options.netExploration);
     if (t == 0 && setup.progress != nullptr) {
       search->collectOutcomes(setup.territory);
       auto next = std::chrono::steady_clock::now() + setup.progressInterval;

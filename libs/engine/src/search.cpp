@@ -53,6 +53,12 @@ constexpr float kNetPrior = 20;
 // A node earns the network's evaluation (about 2.5 ms on 19x19, 0.7 ms on 9x9, on one core) once it has had this
 // many visits, so that the evaluations cost a fraction of the playouts they steer.
 std::uint32_t netAfter(int size) { return size <= 9 ? 256 : size <= 13 ? 160 : 100; }
+// Once a node has the network's evaluation, a child's selection value also gains c * p * sqrt(N) / (1 + n), p its
+// probability among its siblings, N the parent's visits and n its own (the PUCT term of AlphaGo, beside the winning
+// rate and RAVE). The virtual playouts above fade as real ones come; this does not, so on a board where the
+// playouts cannot tell the candidates apart (a 19x19 opening: every winning rate within a few hundredths of 0.5)
+// the visits still go where the network points instead of to whichever move the playouts' noise favours.
+constexpr double kNetExploration = 0.5;
 
 // The opening prior. On boards of 13x13 and more, while the board holds fewer stones than it has lines, a player
 // takes the empty corners on the third and fourth lines first, then the sides, and plays neither on the first two
@@ -197,9 +203,11 @@ void Search::applyNetPriors(std::int32_t node, const std::vector<float>& probabi
   }
   const double mean = total / n.childCount;
   for (std::int32_t i = n.firstChild; i < n.firstChild + n.childCount; ++i) {
-    if (only != nullptr && !(*only)[static_cast<std::size_t>(i - n.firstChild)]) continue;
     Node& child = m_nodes[static_cast<std::size_t>(i)];
     const double p = probability(child.move);
+    // Not a statistic: every child's share is set again, among its siblings of now.
+    child.policy = total > 0 ? static_cast<float>(p / total) : 0.0F;
+    if (only != nullptr && !(*only)[static_cast<std::size_t>(i - n.firstChild)]) continue;
     const auto q = static_cast<float>(mean > 0 ? p / (p + mean) : 0.5);
     // The RAVE prior: the model's share taken out (it gave every child kModelPrior virtual playouts), the
     // network's put in.
@@ -236,6 +244,8 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
   setOpeningPrior();
   setRootStatistics();
 }
+
+void Search::setNetExploration(bool on) { m_puct = on ? kNetExploration : 0.0; }
 
 void Search::setRootStatistics() {
   const Node& root = m_nodes[0];
@@ -362,6 +372,7 @@ void Search::attachChildren(std::int32_t node, const std::vector<Node>& children
 std::int32_t Search::select(std::int32_t node) const {
   const Node& parent = m_nodes[static_cast<std::size_t>(node)];
   const double logParent = std::log(static_cast<double>(parent.visits) + 1);
+  const double puct = parent.netPriors ? m_puct * std::sqrt(static_cast<double>(parent.visits)) : 0.0;
   std::int32_t best = parent.firstChild;
   double bestValue = -1;
   for (std::int32_t i = parent.firstChild; i < parent.firstChild + parent.childCount; ++i) {
@@ -378,6 +389,7 @@ std::int32_t Search::select(std::int32_t node) const {
       const double beta = rn / (rn + n + n * rn / kRaveEquivalence);
       value = (1 - beta) * q + beta * rq + kExploration * std::sqrt(logParent / (n + 1));
     }
+    if (puct > 0) value += puct * ch.policy / (1.0 + ch.visits + ch.virtualLoss);
     if (node == 0 && !m_openingPrior.empty()) value += m_openingPrior[static_cast<std::size_t>(i - parent.firstChild)];
     // Strictly greater: ties go to the first child, so the choice never depends on anything but the tree.
     if (value > bestValue) {

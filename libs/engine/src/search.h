@@ -114,6 +114,10 @@ class Search {
   // Whether the playouts read the fights around the last move (playout.h: `fights`); on unless turned off.
   void setPlayoutFights(bool on) { m_fights = on; }
 
+  // Whether the network's probabilities keep steering the selection once real playouts have drowned their virtual
+  // ones (search.cpp: kNetExploration); off unless turned on, so the judgment's estimate is not changed by it.
+  void setNetExploration(bool on);
+
   // Playouts of earlier searches kept under the root's children by the last advance (0 for a new tree).
   long reusedVisits() const { return m_reusedVisits; }
 
@@ -136,6 +140,7 @@ class Search {
     // move), counted with the real ones.
     float priorVisits = 0;
     float priorWins = 0;
+    float policy = 0;  // the network's probability of this move, normalised over its siblings (0 without it)
   };
 
   // What one thread of run() keeps from playout to playout: its random stream, its scratch (so a playout allocates
@@ -227,6 +232,7 @@ class Search {
   std::vector<long> m_childScored;
   std::function<void()> m_tick;
   bool m_fights = true;
+  double m_puct = 0;  // the network's exploration weight, 0 when off
   bool m_collect = false;
   bool m_territory = false;
   Outcomes m_outcomes;

@@ -40,6 +40,10 @@ struct EngineOptions {
   // The policy network (policy_net.h) gives the priors of the root and of the nodes visited often enough, above
   // the move model. Spec key `net`; off, for measuring what it gains.
   bool policyNet = true;
+  // Where the network has evaluated a node, its probabilities keep a share of each child's selection value however
+  // many playouts the node has had (the PUCT term), not only the virtual playouts that real ones outweigh. Spec key
+  // `puct`; off, for measuring what it gains.
+  bool netExploration = true;
   // Stop a search once its most visited root move can no longer be overtaken in what is left of the budget. Not a
   // spec key: with one thread and only a playout limit the move is the same either way; tests turn it off to
   // show that.
