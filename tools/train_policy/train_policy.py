@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Trains the built-in engine's policy network on positions written by tengen_export_policy_data.
 
-    train_policy.py --train FILE --holdout FILE --checkpoint FILE [--epochs N] [--minutes M]
+    train_policy.py --train FILE --holdout FILE --checkpoint FILE [--epochs N] [--minutes M] [--init WEIGHTS]
                     [--export WEIGHTS --fixtures FILE]
 
 The network is a residual tower over the input planes of tengen/engine/policy_input.h (expanded here from the
@@ -13,6 +13,11 @@ Training is resumable: the checkpoint (weights, optimizer, step, random state) i
 minutes and at the end; a run with the same --checkpoint continues from it, and --minutes bounds one run so that a
 session can stop cleanly. The learning rate follows a cosine over --epochs. At the end of a run the held-out
 first-choice accuracy is printed (every position, and every second position as the move model's figure is given).
+
+--init starts a new checkpoint from weights the engine reads (a TGPN file) instead of at random, to adapt a network
+to other records (another board size, say): the batch normalisations, folded into those weights, keep the statistics
+of the identity (mean 0, variance 1) while the convolutions and the normalisations' scales and shifts train, and the
+held-out accuracy is printed before the first step.
 
 --export writes the weights as the engine reads them (docs/engine.md: "TGPN", a version, the sizes, then float16
 tensors with the batch normalisations folded in), and --fixtures the network's output for fixed held-out positions,
@@ -202,6 +207,54 @@ def export(net, path):
     return len(blob)
 
 
+def load_folded(net, path):
+    """Starts `net` from weights the engine reads (a TGPN file, as export writes them): each convolution takes the
+    folded weights and each batch normalisation becomes the identity with the folded bias, so the network computes
+    what the file does as long as its normalisations keep their statistics (see freeze_normalisations)."""
+    with open(path, "rb") as f:
+        blob = f.read()
+    if blob[:4] != b"TGPN":
+        sys.exit(f"{path}: not a policy network file (no TGPN header)")
+    version, planes, channels, blocks = struct.unpack("<IIII", blob[4:20])
+    if (version, planes, channels, blocks) != (1, PLANES, net.channels, net.blocks):
+        sys.exit(f"{path}: version {version}, {planes} planes, a {blocks}x{channels} network; this run trains a "
+                 f"{net.blocks}x{net.channels} network over {PLANES} planes")
+    at = 20
+
+    def take(shape):
+        nonlocal at
+        count = int(np.prod(shape))
+        values = np.frombuffer(blob, dtype="<f2", count=count, offset=at).astype(np.float32)
+        at += 2 * count
+        return torch.from_numpy(values.reshape(shape).copy())
+
+    def put(conv, bn):
+        with torch.no_grad():
+            conv.weight.copy_(take(tuple(conv.weight.shape)))
+            bn.bias.copy_(take((bn.num_features,)))
+            bn.weight.fill_(math.sqrt(1 + bn.eps))
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0)
+
+    put(net.conv, net.bn)
+    for block in net.tower:
+        put(block.conv1, block.bn1)
+        put(block.conv2, block.bn2)
+    with torch.no_grad():
+        net.head.weight.copy_(take(tuple(net.head.weight.shape)))
+        net.head.bias.copy_(take((1,)))
+    if at != len(blob):
+        sys.exit(f"{path}: {len(blob) - at} bytes left over after the weights")
+
+
+def freeze_normalisations(net):
+    """Keeps the batch normalisations on their running statistics while the rest trains (for a network started from
+    folded weights, whose statistics are the identity)."""
+    for m in net.modules():
+        if isinstance(m, nn.BatchNorm2d):
+            m.eval()
+
+
 def write_fixtures(net, data, size, path, count):
     """For `count` held-out positions spread over the file: the colour, the codes and the probability of every point,
     as the float16 weights give them (computed in double precision)."""
@@ -240,6 +293,8 @@ def main():
     ap.add_argument("--export")
     ap.add_argument("--fixtures")
     ap.add_argument("--fixture-count", type=int, default=8)
+    ap.add_argument("--init", help="start from the weights of this TGPN file (fine-tuning; the normalisations stay "
+                    "frozen)")
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -255,8 +310,14 @@ def main():
     opt = torch.optim.SGD(net.parameters(), lr=args.lr, momentum=0.9, nesterov=True, weight_decay=1e-4)
     step = 0
     rng = np.random.default_rng(args.seed)
+    frozen = args.init is not None
+    if args.init and not os.path.exists(args.checkpoint):
+        load_folded(net, args.init)
+        every, even, count = evaluate(net, holdout, size)
+        print(f"{args.init}: held-out first choice {100 * every:.1f}% before training", flush=True)
     if os.path.exists(args.checkpoint):
         state = torch.load(args.checkpoint)
+        frozen = state.get("frozen", False)
         if (state["channels"], state["blocks"]) != (args.channels, args.blocks):
             sys.exit(f"{args.checkpoint}: a {state['blocks']}x{state['channels']} network, not "
                      f"{args.blocks}x{args.channels}")
@@ -269,7 +330,7 @@ def main():
 
     def checkpoint():
         save_atomically({"net": net.state_dict(), "opt": opt.state_dict(), "step": step, "channels": args.channels,
-                         "blocks": args.blocks, "rng": rng.bit_generator.state,
+                         "blocks": args.blocks, "frozen": frozen, "rng": rng.bit_generator.state,
                          "torch_rng": torch.get_rng_state()}, args.checkpoint)
 
     tables = symmetry_tables(size)
@@ -280,6 +341,8 @@ def main():
     seen = 0
     loss_sum, loss_count = 0.0, 0
     net.train()
+    if frozen:
+        freeze_normalisations(net)
     while step < total_steps and not args.no_train:
         if args.minutes and time.time() - start > args.minutes * 60:
             break
