@@ -213,12 +213,16 @@ def load_folded(net, path):
     what the file does as long as its normalisations keep their statistics (see freeze_normalisations)."""
     with open(path, "rb") as f:
         blob = f.read()
-    if blob[:4] != b"TGPN":
+    if len(blob) < 20 or blob[:4] != b"TGPN":
         sys.exit(f"{path}: not a policy network file (no TGPN header)")
     version, planes, channels, blocks = struct.unpack("<IIII", blob[4:20])
     if (version, planes, channels, blocks) != (1, PLANES, net.channels, net.blocks):
         sys.exit(f"{path}: version {version}, {planes} planes, a {blocks}x{channels} network; this run trains a "
                  f"{net.blocks}x{net.channels} network over {PLANES} planes")
+    layers = [(net.conv, net.bn)] + [pair for b in net.tower for pair in ((b.conv1, b.bn1), (b.conv2, b.bn2))]
+    values = sum(conv.weight.numel() + bn.num_features for conv, bn in layers) + net.head.weight.numel() + 1
+    if len(blob) != 20 + 2 * values:
+        sys.exit(f"{path}: {len(blob)} bytes, where a {net.blocks}x{net.channels} network takes {20 + 2 * values}")
     at = 20
 
     def take(shape):
@@ -236,15 +240,11 @@ def load_folded(net, path):
             bn.running_mean.zero_()
             bn.running_var.fill_(1.0)
 
-    put(net.conv, net.bn)
-    for block in net.tower:
-        put(block.conv1, block.bn1)
-        put(block.conv2, block.bn2)
+    for conv, bn in layers:
+        put(conv, bn)
     with torch.no_grad():
         net.head.weight.copy_(take(tuple(net.head.weight.shape)))
         net.head.bias.copy_(take((1,)))
-    if at != len(blob):
-        sys.exit(f"{path}: {len(blob) - at} bytes left over after the weights")
 
 
 def freeze_normalisations(net):
@@ -313,7 +313,7 @@ def main():
     frozen = args.init is not None
     if args.init and not os.path.exists(args.checkpoint):
         load_folded(net, args.init)
-        every, even, count = evaluate(net, holdout, size)
+        every = evaluate(net, holdout, size)[0]
         print(f"{args.init}: held-out first choice {100 * every:.1f}% before training", flush=True)
     if os.path.exists(args.checkpoint):
         state = torch.load(args.checkpoint)
