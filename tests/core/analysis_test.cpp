@@ -128,6 +128,31 @@ TEST(AnalysisTest, SekiStonesLiveAndTheirSharedLibertyIsDame) {
   EXPECT_EQ(territory.score.result, "B+1.5");
 }
 
+// The end of a 9x9 game against Pachi, ended by two passes: White's eleven stones from E9 to J5 have no eye and the
+// liberties H9 and H7, Black's J9 J8 J7 the same two and no other. Whoever plays on one loses the chain (Black at
+// H9 is taken by H7), so both live in seki. GNU Go's aftermath calls the white chain dead and counts B+19.5.
+TEST(AnalysisTest, TwoChainsWithoutEyesSharingTheirTwoLibertiesAreSeki) {
+  const std::vector<std::string> rows = {
+      "X.OXOOO.X",  //
+      "XXXXXOOOX",  //
+      "O.XXXXO.X",  //
+      "XXX.XXOOO",  //
+      "XOXXX.XXO",  //
+      "OOOXXX..X",  //
+      "..OOOXXXX",  //
+      "OO.XOOOOO",  //
+      "O.OOOO...",  //
+  };
+  const Analysis area = analyze(finished(rows, Rules::Chinese, 7.5));
+  EXPECT_EQ(vertices(area.dead, 9), (std::vector<std::string>{"C9", "A7", "D2"}));
+  EXPECT_EQ(vertices(area.seki, 9), (std::vector<std::string>{"E9", "F9", "G9", "J9", "F8", "G8", "H8", "J8", "G7",
+                                                              "J7", "G6", "H6", "J6", "J5"}));
+  // Black 41 (the dead C9 and A7 and the points they stood beside), White 38 (the dead D2 too); H9 and H7 are dame.
+  EXPECT_DOUBLE_EQ(area.score.black, 41);
+  EXPECT_DOUBLE_EQ(area.score.white, 38);
+  EXPECT_EQ(area.score.result, "W+4.5");
+}
+
 // Black's wall on the C line, White's on the E line, the D line empty between them.
 const std::vector<std::string> kDame = {
     "..X.O..",  //
