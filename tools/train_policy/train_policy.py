@@ -162,6 +162,12 @@ def save_atomically(obj, path):
     os.replace(tmp, path)
 
 
+def conv_layers(net):
+    """The network's convolutions with their batch normalisations, in the order a TGPN file holds them (the head,
+    which has no normalisation, comes after them)."""
+    return [(net.conv, net.bn)] + [pair for b in net.tower for pair in ((b.conv1, b.bn1), (b.conv2, b.bn2))]
+
+
 def folded(net):
     """The network's convolutions with the batch normalisations folded in: a list of (weight, bias) float32."""
     def fold(conv, bn):
@@ -169,10 +175,7 @@ def folded(net):
         w = conv.weight.detach() * scale.view(-1, 1, 1, 1)
         b = bn.bias.detach() - bn.running_mean * scale
         return w, b
-    layers = [fold(net.conv, net.bn)]
-    for block in net.tower:
-        layers.append(fold(block.conv1, block.bn1))
-        layers.append(fold(block.conv2, block.bn2))
+    layers = [fold(conv, bn) for conv, bn in conv_layers(net)]
     layers.append((net.head.weight.detach(), net.head.bias.detach()))
     return [(w.float(), b.float()) for w, b in layers]
 
@@ -219,10 +222,10 @@ def load_folded(net, path):
     if (version, planes, channels, blocks) != (1, PLANES, net.channels, net.blocks):
         sys.exit(f"{path}: version {version}, {planes} planes, a {blocks}x{channels} network; this run trains a "
                  f"{net.blocks}x{net.channels} network over {PLANES} planes")
-    layers = [(net.conv, net.bn)] + [pair for b in net.tower for pair in ((b.conv1, b.bn1), (b.conv2, b.bn2))]
-    values = sum(conv.weight.numel() + bn.num_features for conv, bn in layers) + net.head.weight.numel() + 1
-    if len(blob) != 20 + 2 * values:
-        sys.exit(f"{path}: {len(blob)} bytes, where a {net.blocks}x{net.channels} network takes {20 + 2 * values}")
+    layers = conv_layers(net)
+    halves = sum(conv.weight.numel() + bn.num_features for conv, bn in layers) + net.head.weight.numel() + 1
+    if len(blob) != 20 + 2 * halves:
+        sys.exit(f"{path}: {len(blob)} bytes, where a {net.blocks}x{net.channels} network takes {20 + 2 * halves}")
     at = 20
 
     def take(shape):
