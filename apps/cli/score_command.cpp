@@ -1,6 +1,5 @@
 #include "score_command.h"
 
-#include <algorithm>
 #include <cctype>
 #include <ostream>
 #include <string>
@@ -13,6 +12,7 @@
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
+#include "tengen/core/text.h"
 #include "tengen/core/types.h"
 #include "tengen/engine/judgment.h"
 #include "tengen/net/json_line.h"
@@ -49,8 +49,7 @@ std::string endedWithoutCounting(const std::string& re) {
   if (re.size() < 3 || re[1] != '+') return "";
   const char winner = static_cast<char>(std::toupper(static_cast<unsigned char>(re[0])));
   if (winner != 'B' && winner != 'W') return "";
-  std::string how = re.substr(2);
-  std::transform(how.begin(), how.end(), how.begin(), [](unsigned char ch) { return std::tolower(ch); });
+  const std::string how = asciiLower(re.substr(2));
   for (const char* word : {"r", "resign", "resignation"}) {
     if (how == word) return std::string(1, winner) + "+R";
   }

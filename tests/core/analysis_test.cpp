@@ -11,13 +11,13 @@
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
 
-#include "diagram.h"
+#include "support/diagram.h"
 
 namespace tengen {
 namespace {
 
-using testing::gameFromDiagram;
-using testing::pointsOf;
+using test_support::gameFromDiagram;
+using test_support::pointsOf;
 
 // The diagram's game ended by two passes (the side to move passes first).
 Game finished(const std::vector<std::string>& rows, Rules rules, std::optional<double> komi = std::nullopt) {

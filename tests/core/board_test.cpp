@@ -3,13 +3,13 @@
 
 #include <gtest/gtest.h>
 
-#include "diagram.h"
+#include "support/diagram.h"
 
 namespace tengen {
 namespace {
 
-using testing::boardFromDiagram;
-using testing::diagramOf;
+using test_support::boardFromDiagram;
+using test_support::diagramOf;
 
 // Plays a move that must be legal and returns the number of stones it removed.
 int playLegal(Board& board, Color c, Point p) {

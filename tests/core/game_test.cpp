@@ -10,13 +10,13 @@
 #include "tengen/core/rules.h"
 #include "tengen/core/time_control.h"
 
-#include "diagram.h"
+#include "support/diagram.h"
 
 namespace tengen {
 namespace {
 
-using testing::diagramOf;
-using testing::gameFromDiagram;
+using test_support::diagramOf;
+using test_support::gameFromDiagram;
 
 constexpr Color kBlack = Color::Black;
 constexpr Color kWhite = Color::White;

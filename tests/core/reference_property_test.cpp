@@ -199,8 +199,8 @@ TEST(ReferencePropertyTest, GameAgreesWithTheNaiveReferenceOnEveryPointUnderEver
   }
 }
 
-// The reference itself on the seed's boards, so that a wrong reference cannot hide a wrong engine.
-TEST(NaiveGameTest, ReferenceFollowsTheSeedOnHandBuiltPositions) {
+// The reference itself on the five rule tests' boards, so that a wrong reference cannot hide a wrong engine.
+TEST(NaiveGameTest, ReferenceFollowsTheRulesOnHandBuiltPositions) {
   NaiveGame ko(5, Rules::Japanese);
   // Black surrounds (1, 1) and White surrounds (1, 2), then White fills (1, 1) and Black takes it.
   const int moves[][2] = {{0, 1}, {0, 2}, {1, 0}, {1, 3}, {2, 1}, {2, 2}, {4, 4}, {1, 1}};

@@ -7,12 +7,12 @@
 
 #include "tengen/core/game.h"
 
-#include "diagram.h"
+#include "support/diagram.h"
 
 namespace tengen {
 namespace {
 
-using testing::gameFromDiagram;
+using test_support::gameFromDiagram;
 
 constexpr Color kBlack = Color::Black;
 constexpr Color kWhite = Color::White;

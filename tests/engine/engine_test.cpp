@@ -18,33 +18,13 @@
 #include "tengen/core/random.h"
 #include "tengen/engine/judgment.h"
 
-#include "../support/game_from.h"
+#include "support/diagram.h"
+#include "support/game_from.h"
 
 namespace tengen::engine {
 namespace {
 
-std::vector<Point> pointsOf(const std::vector<std::string>& rows, char mark) {
-  std::vector<Point> points;
-  for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
-    for (int c = 0; c < static_cast<int>(rows[static_cast<std::size_t>(r)].size()); ++c) {
-      if (rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] == mark) points.push_back({r, c});
-    }
-  }
-  return points;
-}
-
-// A game whose setup stones are the diagram's ('X' black, 'O' white, row 0 at the top), toMove to play.
-Game gameFromDiagram(const std::vector<std::string>& rows, Color toMove, double komi, Rules rules = Rules::Chinese) {
-  GameConfig config;
-  config.size = static_cast<int>(rows.size());
-  config.rules = rules;
-  config.komi = komi;
-  Game game(config);
-  EXPECT_TRUE(game.addSetupStones(Color::Black, pointsOf(rows, 'X')));
-  EXPECT_TRUE(game.addSetupStones(Color::White, pointsOf(rows, 'O')));
-  game.setToMove(toMove);
-  return game;
-}
+using test_support::gameFromDiagram;
 
 EngineOptions withPlayouts(long playouts, std::uint64_t seed = 1) {
   EngineOptions options;
@@ -62,7 +42,7 @@ TEST(Engine, CapturesAChainInAtari) {
                                      ".......",  //
                                      "....O..",  //
                                      "......."},
-                                    Color::Black, 0.5);
+                                    Rules::Chinese, Color::Black, 0.5);
   // Rows: the diagram's row 2 holds the white chain; its last liberty is (2, 5).
   Engine engine(withPlayouts(2000));
   const Move move = engine.genmove(game, Color::Black);
@@ -82,7 +62,7 @@ TEST(Engine, SavesItsOwnBigChainInAtari) {
                                      ".....X.",  //
                                      "XXXXXXX",  //
                                      "......."},
-                                    Color::Black, 0.5);
+                                    Rules::Chinese, Color::Black, 0.5);
   Engine engine(withPlayouts(2000));
   const Move move = engine.genmove(game, Color::Black);
   ASSERT_EQ(move.kind, MoveKind::Play);
@@ -174,7 +154,7 @@ const std::vector<std::string> kWithDame = {".X.O.",  //
                                             ".X.O."};
 
 TEST(Engine, PassesAfterTheOpponentPassesWhenPassingWins) {
-  Game game = gameFromDiagram(kSettled, Color::White, 0.5);
+  Game game = gameFromDiagram(kSettled, Rules::Chinese, Color::White, 0.5);
   ASSERT_EQ(game.play(Move::pass(Color::White)), RejectReason::None);
   Engine engine(withPlayouts(300));
   EXPECT_EQ(engine.genmove(game, Color::Black), Move::pass(Color::Black));
@@ -182,7 +162,7 @@ TEST(Engine, PassesAfterTheOpponentPassesWhenPassingWins) {
 
 TEST(Engine, PlaysOnAfterTheOpponentPassesWhenPassingLoses) {
   // Even, so with komi -0.5 White is half a point behind and passing would end the game lost.
-  Game game = gameFromDiagram(kWithDame, Color::Black, -0.5);
+  Game game = gameFromDiagram(kWithDame, Rules::Chinese, Color::Black, -0.5);
   ASSERT_EQ(game.play(Move::pass(Color::Black)), RejectReason::None);
   Engine engine(withPlayouts(300));
   EXPECT_EQ(engine.genmove(game, Color::White).kind, MoveKind::Play);
@@ -195,7 +175,7 @@ TEST(Engine, PassesWhenOnlyItsOwnEyesAreLeft) {
                                      "X.XO.",  //
                                      "XXXOO",  //
                                      "X.XO."},
-                                    Color::Black, 0.5);
+                                    Rules::Chinese, Color::Black, 0.5);
   Engine engine(withPlayouts(100));
   EXPECT_EQ(engine.genmove(game, Color::Black), Move::pass(Color::Black));
 }
@@ -247,7 +227,7 @@ std::vector<Move> playAgainstPasses(Game& game, Color color, long playouts, int 
 }
 
 TEST(Engine, PassesWhenOnlyDameIsLeftUnderTerritoryRules) {
-  Game game = gameFromDiagram(kOnlyDame, Color::White, 0.5, Rules::Japanese);
+  Game game = gameFromDiagram(kOnlyDame, Rules::Japanese, Color::White, 0.5);
   const std::vector<Move> played = playAgainstPasses(game, Color::Black, 500, 3);
   ASSERT_EQ(played.size(), 1U);
   EXPECT_EQ(played.front(), Move::pass(Color::Black));
@@ -255,7 +235,7 @@ TEST(Engine, PassesWhenOnlyDameIsLeftUnderTerritoryRules) {
 
 TEST(Engine, FillsDameUnderAreaRulesThenPasses) {
   // Under area scoring each dame point is a point for whoever fills it: the engine fills them, nothing else.
-  Game game = gameFromDiagram(kOnlyDame, Color::White, 0.5, Rules::Chinese);
+  Game game = gameFromDiagram(kOnlyDame, Rules::Chinese, Color::White, 0.5);
   const std::vector<Move> played = playAgainstPasses(game, Color::Black, 500, 14);
   ASSERT_FALSE(played.empty());
   EXPECT_EQ(played.back(), Move::pass(Color::Black));
@@ -277,7 +257,7 @@ const std::vector<std::string> kOpenBorders = {"...X..O..",  //
                                                "...X..O.."};
 
 TEST(Engine, AheadItClosesTheBordersThenPasses) {
-  Game game = gameFromDiagram(kOpenBorders, Color::White, 0.5, Rules::Japanese);
+  Game game = gameFromDiagram(kOpenBorders, Rules::Japanese, Color::White, 0.5);
   const std::vector<Move> played = playAgainstPasses(game, Color::Black, 500, 24);
   ASSERT_FALSE(played.empty());
   EXPECT_EQ(played.back(), Move::pass(Color::Black));

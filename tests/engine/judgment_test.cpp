@@ -15,7 +15,7 @@
 #include "tengen/core/game.h"
 #include "tengen/engine/engine.h"
 
-#include "../support/game_from.h"
+#include "support/game_from.h"
 
 namespace tengen::engine {
 namespace {

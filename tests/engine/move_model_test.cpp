@@ -12,12 +12,12 @@
 #include "tengen/core/coords.h"
 #include "tengen/engine/move_features.h"
 
-#include "support/board_diagram.h"
+#include "support/diagram.h"
 
 namespace tengen::engine {
 namespace {
 
-using test_support::boardOf;
+using test_support::boardFromDiagram;
 using test_support::kLadder;
 
 Board::Vertex at(const Board& board, const char* vertex) {
@@ -53,9 +53,9 @@ const std::vector<std::string> kCorner = {
 };
 
 TEST(MoveFeatures, PatternsAndShapesAreTheSameUnderEverySymmetryAndForEitherColour) {
-  const Board board = boardOf(kCorner);
-  const Board flipped = boardOf(transposed(kCorner));
-  const Board other = boardOf(swapped(kCorner));
+  const Board board = boardFromDiagram(kCorner);
+  const Board flipped = boardFromDiagram(transposed(kCorner));
+  const Board other = boardFromDiagram(swapped(kCorner));
   // Black at D5 (row 2, col 3): the same shape transposed is Black at C4 (row 3, col 2); swapped, White at D5.
   const Board::Vertex v = board.vertex({2, 3});
   EXPECT_EQ(canonicalPattern(board, v, Color::Black), canonicalPattern(flipped, flipped.vertex({3, 2}), Color::Black));
@@ -72,7 +72,7 @@ TEST(MoveFeatures, PatternsAndShapesAreTheSameUnderEverySymmetryAndForEitherColo
 }
 
 TEST(Ladder, AWorkingLadderCapturesAndAStoneOnItsPathBreaksIt) {
-  const Board board = boardOf(kLadder);
+  const Board board = boardFromDiagram(kLadder);
   const Board::Vertex c3 = at(board, "C3");
   ASSERT_TRUE(board.inAtari(c3));
   EXPECT_TRUE(ladderCaptures(board, c3));
@@ -92,13 +92,13 @@ TEST(Ladder, AWorkingLadderCapturesAndAStoneOnItsPathBreaksIt) {
 
 TEST(Ladder, CapturingAStoneOfTheChaserEscapes) {
   // White's C3 is in atari at D3, but so are Black's C2 D2, at the same point: White takes them instead of running.
-  const Board board = boardOf({".......",  //
-                               ".......",  //
-                               ".......",  //
-                               "..X....",  //
-                               ".XO....",  //
-                               ".OXXO..",  //
-                               "..OO..."});
+  const Board board = boardFromDiagram({".......",  //
+                                        ".......",  //
+                                        ".......",  //
+                                        "..X....",  //
+                                        ".XO....",  //
+                                        ".OXXO..",  //
+                                        "..OO..."});
   const Board::Vertex c3 = board.vertex({4, 2});
   ASSERT_TRUE(board.inAtari(c3));
   ASSERT_TRUE(board.inAtari(board.vertex({5, 2})));
@@ -106,7 +106,7 @@ TEST(Ladder, CapturingAStoneOfTheChaserEscapes) {
 }
 
 TEST(MoveFeatures, TacticalFamiliesSayWhatTheMoveDoes) {
-  const Board board = boardOf(kLadder);
+  const Board board = boardFromDiagram(kLadder);
   // White running at D3 runs into the ladder; Black taking D3 is a capture of one stone.
   const MoveFeatures run = moveFeatures(board, Color::White, at(board, "D3"), Board::kNoVertex, Board::kNoVertex);
   EXPECT_EQ(level(run, Family::Escape), 3U);
@@ -124,7 +124,7 @@ TEST(MoveFeatures, TacticalFamiliesSayWhatTheMoveDoes) {
   // without Black's C2, where Black ataris.
   std::vector<std::string> open = kLadder;
   open[11][2] = '.';
-  const Board two = boardOf(open);
+  const Board two = boardFromDiagram(open);
   EXPECT_EQ(level(moveFeatures(two, Color::Black, at(two, "C2"), Board::kNoVertex, Board::kNoVertex), Family::Atari),
             1U);
   Board twoBroken = two;
@@ -134,11 +134,11 @@ TEST(MoveFeatures, TacticalFamiliesSayWhatTheMoveDoes) {
             2U);
 
   // A self-atari: Black at A1 beside White's A2, with B1 its only liberty.
-  const Board corner = boardOf({".....",  //
-                                ".....",  //
-                                ".....",  //
-                                "O....",  //
-                                "....."});
+  const Board corner = boardFromDiagram({".....",  //
+                                         ".....",  //
+                                         ".....",  //
+                                         "O....",  //
+                                         "....."});
   const MoveFeatures self =
       moveFeatures(corner, Color::Black, corner.vertex({4, 0}), Board::kNoVertex, Board::kNoVertex);
   EXPECT_EQ(level(self, Family::SelfAtari), 1U);
@@ -198,7 +198,7 @@ TEST(MoveModel, TheShippedModelRanksMovesAsAPlayerWould) {
 
   // With White's C3 in a ladder, Black's capture at D3 outranks a far first-line move, and White's running into
   // the ladder is no better than the first line.
-  const Board ladder = boardOf(kLadder);
+  const Board ladder = boardFromDiagram(kLadder);
   const auto in = [&](Color c, const char* v) {
     return model.strength(moveFeatures(ladder, c, at(ladder, v), Board::kNoVertex, Board::kNoVertex));
   };
@@ -213,13 +213,13 @@ TEST(MoveModel, TheShippedModelRanksMovesAsAPlayerWould) {
 
   // Black's B2 C2 have the liberties B1 and D2. Black at B1 puts the three stones in atari (D2 is left) without
   // capturing anything, and ranks below the extension to D2.
-  const Board pair = boardOf({".......",  //
-                              ".......",  //
-                              ".......",  //
-                              ".......",  //
-                              "OOOO...",  //
-                              "OXX....",  //
-                              "O.OO..."});
+  const Board pair = boardFromDiagram({".......",  //
+                                       ".......",  //
+                                       ".......",  //
+                                       ".......",  //
+                                       "OOOO...",  //
+                                       "OXX....",  //
+                                       "O.OO..."});
   const auto here = [&](const char* v) {
     return model.strength(moveFeatures(pair, Color::Black, at(pair, v), Board::kNoVertex, Board::kNoVertex));
   };

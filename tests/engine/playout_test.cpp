@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "support/board_diagram.h"
+#include "support/diagram.h"
 
 namespace tengen::engine {
 namespace {
 
-using test_support::boardOf;
+using test_support::boardFromDiagram;
 using Vertex = Board::Vertex;
 
 // The policy's moves for Black over 40 seeds, without patterns.
@@ -30,15 +30,15 @@ std::set<Vertex> blackMoves(const Board& board, Point last, bool fights) {
 TEST(PlayoutFights, SavesAChainInAtariByCapturingAnAttacker) {
   // White's last move at (5,3) left Black's (3,3)-(4,3) with the one liberty (3,2); White's (2,3) next to it is in
   // atari at (2,2), away from the last move.
-  const Board board = boardOf({".........",  //
-                               "...X.....",  //
-                               "...OX....",  //
-                               "...XO....",  //
-                               "..OXO....",  //
-                               "...O.....",  //
-                               ".........",  //
-                               ".........",  //
-                               "........."});
+  const Board board = boardFromDiagram({".........",  //
+                                        "...X.....",  //
+                                        "...OX....",  //
+                                        "...XO....",  //
+                                        "..OXO....",  //
+                                        "...O.....",  //
+                                        ".........",  //
+                                        ".........",  //
+                                        "........."});
   ASSERT_TRUE(board.inAtari(board.vertex({3, 3})));
   ASSERT_TRUE(board.inAtari(board.vertex({2, 3})));
   EXPECT_EQ(blackMoves(board, {5, 3}, true), std::set<Vertex>{board.vertex({2, 2})});
@@ -47,15 +47,15 @@ TEST(PlayoutFights, SavesAChainInAtariByCapturingAnAttacker) {
 
 TEST(PlayoutFights, AtarisTheLastMoversChainOfTwoLibertiesWhereItCannotEscape) {
   // White's last move (4,4) has the liberties (4,5) and (5,4); either atari leaves its escape two liberties.
-  const Board board = boardOf({".........",  //
-                               ".........",  //
-                               ".........",  //
-                               "....X....",  //
-                               "...XO....",  //
-                               "...X.X...",  //
-                               ".........",  //
-                               ".........",  //
-                               "........."});
+  const Board board = boardFromDiagram({".........",  //
+                                        ".........",  //
+                                        ".........",  //
+                                        "....X....",  //
+                                        "...XO....",  //
+                                        "...X.X...",  //
+                                        ".........",  //
+                                        ".........",  //
+                                        "........."});
   const std::set<Vertex> ataris{board.vertex({4, 5}), board.vertex({5, 4})};
   const std::set<Vertex> moves = blackMoves(board, {4, 4}, true);
   EXPECT_EQ(moves, ataris);
@@ -65,29 +65,29 @@ TEST(PlayoutFights, AtarisTheLastMoversChainOfTwoLibertiesWhereItCannotEscape) {
 
 TEST(PlayoutFights, LeavesAChainOfTwoLibertiesThatEscapesEasilyAlone) {
   // White's (4,4) has the liberties (4,5) and (5,4), and escaping from either atari gives it four: no atari.
-  const Board board = boardOf({".........",  //
-                               ".........",  //
-                               ".........",  //
-                               "....X....",  //
-                               "...XO....",  //
-                               ".........",  //
-                               ".........",  //
-                               ".........",  //
-                               "........."});
+  const Board board = boardFromDiagram({".........",  //
+                                        ".........",  //
+                                        ".........",  //
+                                        "....X....",  //
+                                        "...XO....",  //
+                                        ".........",  //
+                                        ".........",  //
+                                        ".........",  //
+                                        "........."});
   EXPECT_GT(blackMoves(board, {4, 4}, true).size(), 2U);
 }
 
 TEST(PlayoutFights, ExtendsAnOwnChainLeftWithTwoLiberties) {
   // White's last move (4,3) left Black's (4,4) the liberties (4,5) and (5,4); each extension gives it four.
-  const Board board = boardOf({".........",  //
-                               ".........",  //
-                               ".........",  //
-                               "....O....",  //
-                               "...OX....",  //
-                               ".........",  //
-                               ".........",  //
-                               ".........",  //
-                               "........."});
+  const Board board = boardFromDiagram({".........",  //
+                                        ".........",  //
+                                        ".........",  //
+                                        "....O....",  //
+                                        "...OX....",  //
+                                        ".........",  //
+                                        ".........",  //
+                                        ".........",  //
+                                        "........."});
   const std::set<Vertex> extensions{board.vertex({4, 5}), board.vertex({5, 4})};
   EXPECT_EQ(blackMoves(board, {4, 3}, true), extensions);
   EXPECT_GT(blackMoves(board, {4, 3}, false).size(), 2U);

@@ -22,14 +22,14 @@
 #include "patterns.h"
 #include "position.h"
 #include "search.h"
-#include "support/board_diagram.h"
+#include "support/diagram.h"
 
 namespace tengen::engine {
 namespace {
 
 namespace pc = policy_code;
 
-using test_support::boardOf;
+using test_support::boardFromDiagram;
 using test_support::kLadder;
 
 // The code of point (row, col) when `toMove` is to play.
@@ -44,7 +44,7 @@ int liberties(std::uint16_t code) { return ((code >> pc::kLibertiesShift) & 3) +
 int libertiesAfter(std::uint16_t code) { return ((code >> pc::kLibertiesAfterShift) & 3) + 1; }
 
 TEST(PolicyCodes, StonesAreTheMoversOrTheOpponentsWithTheirLiberties) {
-  const Board board = boardOf({
+  const Board board = boardFromDiagram({
       ".....",
       ".XO..",
       ".XO..",
@@ -63,7 +63,7 @@ TEST(PolicyCodes, StonesAreTheMoversOrTheOpponentsWithTheirLiberties) {
 
 TEST(PolicyCodes, LastMovesAndKo) {
   // Black takes the white stone at (1,1) by playing (1,2), whose only liberty is then (1,1): White may not retake.
-  Board board = boardOf({
+  Board board = boardFromDiagram({
       ".XO..",
       "XO.O.",
       ".XO..",
@@ -87,7 +87,7 @@ TEST(PolicyCodes, LastMovesAndKo) {
 }
 
 TEST(PolicyCodes, CapturesAndLibertiesAfterTheMove) {
-  const Board board = boardOf({
+  const Board board = boardFromDiagram({
       ".O...",
       "OX...",
       ".O...",
@@ -107,7 +107,7 @@ TEST(PolicyCodes, CapturesAndLibertiesAfterTheMove) {
 }
 
 TEST(PolicyCodes, LaddersOnStonesAndAtaris) {
-  const Board ladder = boardOf(kLadder);
+  const Board ladder = boardFromDiagram(kLadder);
   const std::uint16_t caught = codeAt(ladder, Color::White, 10, 2);
   EXPECT_EQ(liberties(caught), 1);
   EXPECT_NE(caught & pc::kLadder, 0);
@@ -122,7 +122,7 @@ TEST(PolicyCodes, LaddersOnStonesAndAtaris) {
   // the ladder; the atari from the side lets it out upwards to three liberties.
   std::vector<std::string> rows = kLadder;
   rows[9][2] = '.';
-  const Board twoLiberties = boardOf(rows);
+  const Board twoLiberties = boardFromDiagram(rows);
   EXPECT_NE(codeAt(twoLiberties, Color::Black, 9, 2) & pc::kLadder, 0);
   EXPECT_EQ(codeAt(twoLiberties, Color::Black, 10, 3) & pc::kLadder, 0);
   EXPECT_EQ(codeAt(twoLiberties, Color::Black, 0, 0) & pc::kLadder, 0);

@@ -20,7 +20,7 @@
 
 #include "patterns.h"
 #include "position.h"
-#include "support/board_diagram.h"
+#include "support/diagram.h"
 
 namespace tengen::engine {
 namespace {
@@ -85,13 +85,13 @@ TEST(SharedTree, StopsAtTheDeadlineWithItsHelpers) {
 
 TEST(SharedTree, TwoThreadsFindTheCapture) {
   // White's three stones have one liberty left, at (2, 5); the same position the one-thread test captures in.
-  const Board drawn = test_support::boardOf({".......",  //
-                                             "..XXX..",  //
-                                             ".XOOO..",  //
-                                             "..XXX..",  //
-                                             ".......",  //
-                                             "....O..",  //
-                                             "......."});
+  const Board drawn = test_support::boardFromDiagram({".......",  //
+                                                      "..XXX..",  //
+                                                      ".XOOO..",  //
+                                                      "..XXX..",  //
+                                                      ".......",  //
+                                                      "....O..",  //
+                                                      "......."});
   Game game(GameConfig{7, Rules::Chinese, 0.5, 0});
   std::vector<Point> black;
   std::vector<Point> white;

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "test_server.h"
+#include "support/test_server.h"
 
 namespace tengen::net {
 namespace {

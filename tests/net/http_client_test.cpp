@@ -8,7 +8,7 @@
 #include <string>
 #include <thread>
 
-#include "test_server.h"
+#include "support/test_server.h"
 
 namespace tengen::net {
 namespace {

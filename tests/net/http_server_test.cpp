@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "test_server.h"
+#include "support/test_server.h"
 
 namespace tengen::net {
 namespace {

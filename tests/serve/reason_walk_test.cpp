@@ -21,7 +21,7 @@
 #include "tengen/ai/rejection_counts.h"
 #include "tengen/core/game.h"
 
-#include "../../libs/serve/src/metrics.h"
+#include "metrics.h"
 #include "support/game_from.h"
 #include "support/temp_dir.h"
 

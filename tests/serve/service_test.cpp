@@ -1,6 +1,6 @@
 // The move service of docs/http-api.md over real HTTP on 127.0.0.1: tengen::serve's MoveService behind tengen::net's
 // HttpServer, both in this process on a port the kernel picks, asked with cpp-httplib's client. Scripted models are
-// the in-process OpenAI-compatible server of tests/net/test_server.h.
+// the in-process OpenAI-compatible server of tests/support/test_server.h.
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <unistd.h>
@@ -23,10 +23,10 @@
 #include "tengen/net/http_server.h"
 #include "tengen/serve/move_service.h"
 
-#include "../../libs/serve/src/metrics.h"
-#include "../net/test_server.h"
+#include "metrics.h"
 #include "support/fake_model.h"
 #include "support/temp_dir.h"
+#include "support/test_server.h"
 
 namespace tengen::serve {
 namespace {

@@ -13,44 +13,9 @@ using net::JsonValue;
 
 namespace {
 
-std::optional<long long> integerMember(const JsonValue& object, std::string_view key) {
-  const JsonValue* member = net::findMember(object, key);
-  if (member == nullptr) return std::nullopt;
-  if (const auto* n = std::get_if<long long>(&member->value)) return *n;
-  return std::nullopt;
-}
-
 std::string stringOr(const JsonValue& object, std::string_view key) {
   const std::string* s = net::findString(object, key);
   return s == nullptr ? std::string() : *s;
-}
-
-// One attempt as loggedAttemptJson wrote it; nothing when its verdict or reason cannot be read.
-std::optional<ai::Attempt> readAttempt(const JsonValue& json) {
-  const std::string* verdict = net::findString(json, "verdict");
-  const std::optional<long long> n = integerMember(json, "n");
-  if (verdict == nullptr || !n || (*verdict != "accepted" && *verdict != "rejected")) return std::nullopt;
-  ai::Attempt attempt;
-  attempt.n = static_cast<int>(*n);
-  if (*verdict == "rejected") {
-    const std::optional<RejectReason> reason = parseReasonCode(stringOr(json, "reason"));
-    if (!reason || *reason == RejectReason::None) return std::nullopt;
-    attempt.reason = *reason;
-  }
-  attempt.answer = stringOr(json, "answer");
-  if (const std::string* move = net::findString(json, "move")) attempt.move = *move;
-  attempt.latencyMs = static_cast<long>(integerMember(json, "latency_ms").value_or(0));
-  attempt.prompt = stringOr(json, "prompt");
-  attempt.system = stringOr(json, "system");
-  attempt.imageSha256 = stringOr(json, "image_sha256");
-  attempt.httpStatus = static_cast<int>(integerMember(json, "http_status").value_or(0));
-  if (const JsonValue* usage = net::findMember(json, "usage")) {
-    const std::optional<long long> prompt = integerMember(*usage, "prompt_tokens");
-    const std::optional<long long> completion = integerMember(*usage, "completion_tokens");
-    if (prompt && completion)
-      attempt.tokens = ai::TokenUsage{static_cast<long>(*prompt), static_cast<long>(*completion)};
-  }
-  return attempt;
 }
 
 }  // namespace
@@ -79,7 +44,7 @@ std::optional<AiTurnRecord> parseAiTurn(const std::string& json) {
   record.opponent = stringOr(*parsed, "opponent");
   record.coords = stringOr(*parsed, "coords");
   for (const JsonValue& item : *list) {
-    std::optional<ai::Attempt> attempt = readAttempt(item);
+    std::optional<ai::Attempt> attempt = ai::parseAttempt(item);
     if (!attempt) return std::nullopt;
     record.attempts.push_back(std::move(*attempt));
   }

@@ -1,6 +1,7 @@
 #include "tengen/ai/attempt_json.h"
 
 #include "tengen/core/coords.h"
+#include "tengen/net/json_parse.h"
 
 namespace tengen::ai {
 
@@ -36,6 +37,48 @@ JsonValue loggedAttemptJson(const Attempt& a) {
   fields.emplace_back("image_sha256", stringOrNull(a.imageSha256));
   fields.emplace_back("http_status", a.httpStatus == 0 ? JsonValue(nullptr) : JsonValue(a.httpStatus));
   return json;
+}
+
+namespace {
+
+std::optional<long long> integerMember(const JsonValue& object, std::string_view key) {
+  const JsonValue* member = net::findMember(object, key);
+  if (member == nullptr) return std::nullopt;
+  if (const auto* n = std::get_if<long long>(&member->value)) return *n;
+  return std::nullopt;
+}
+
+std::string stringOr(const JsonValue& object, std::string_view key) {
+  const std::string* s = net::findString(object, key);
+  return s == nullptr ? std::string() : *s;
+}
+
+}  // namespace
+
+std::optional<Attempt> parseAttempt(const JsonValue& json) {
+  const std::string* verdict = net::findString(json, "verdict");
+  const std::optional<long long> n = integerMember(json, "n");
+  if (verdict == nullptr || !n || (*verdict != "accepted" && *verdict != "rejected")) return std::nullopt;
+  Attempt attempt;
+  attempt.n = static_cast<int>(*n);
+  if (*verdict == "rejected") {
+    const std::optional<RejectReason> reason = parseReasonCode(stringOr(json, "reason"));
+    if (!reason || *reason == RejectReason::None) return std::nullopt;
+    attempt.reason = *reason;
+  }
+  attempt.answer = stringOr(json, "answer");
+  if (const std::string* move = net::findString(json, "move")) attempt.move = *move;
+  attempt.latencyMs = static_cast<long>(integerMember(json, "latency_ms").value_or(0));
+  attempt.prompt = stringOr(json, "prompt");
+  attempt.system = stringOr(json, "system");
+  attempt.imageSha256 = stringOr(json, "image_sha256");
+  attempt.httpStatus = static_cast<int>(integerMember(json, "http_status").value_or(0));
+  if (const JsonValue* usage = net::findMember(json, "usage")) {
+    const std::optional<long long> prompt = integerMember(*usage, "prompt_tokens");
+    const std::optional<long long> completion = integerMember(*usage, "completion_tokens");
+    if (prompt && completion) attempt.tokens = TokenUsage{static_cast<long>(*prompt), static_cast<long>(*completion)};
+  }
+  return attempt;
 }
 
 JsonValue attemptsJson(const std::vector<Attempt>& attempts) {

@@ -65,13 +65,7 @@ std::string moveRegex(int size, CoordFormat format) {
 std::vector<std::string> legalChoices(const Game& game, Color color, CoordFormat format) {
   // Asked out of turn (GTP's genmove allows it), the colour asked for is judged as if it were its turn.
   std::vector<std::string> choices;
-  for (int row = 0; row < game.size(); ++row) {
-    for (int col = 0; col < game.size(); ++col) {
-      const Point p{row, col};
-      if (game.check(Move::play(color, p), Game::TurnRule::AnyColor) != RejectReason::None) continue;
-      choices.push_back(pointText(p, game.size(), format));
-    }
-  }
+  for (const Point p : game.legalPoints(color)) choices.push_back(pointText(p, game.size(), format));
   choices.emplace_back("pass");
   return choices;
 }

@@ -176,15 +176,7 @@ class Values {
     return pointText(read.point, m_game.size(), m_format);
   }
 
-  int legalCount() const {
-    int count = 0;
-    for (int row = 0; row < m_game.size(); ++row) {
-      for (int col = 0; col < m_game.size(); ++col) {
-        if (m_game.check(Move::play(m_color, {row, col}), Game::TurnRule::AnyColor) == RejectReason::None) ++count;
-      }
-    }
-    return count;
-  }
+  int legalCount() const { return static_cast<int>(m_game.legalPoints(m_color).size()); }
 
   const Game& m_game;
   Color m_color;

@@ -10,17 +10,9 @@ Result<Answer> RandomSource::propose(const MoveRequest& request) {
   // Asked out of turn (GTP's genmove allows it), the colour asked for is judged as if it were its turn.
   const Game& game = *request.game;
 
-  const int size = game.size();
-  std::vector<Point> legal;
-  legal.reserve(static_cast<std::size_t>(size) * static_cast<std::size_t>(size));
-  for (int row = 0; row < size; ++row) {
-    for (int col = 0; col < size; ++col) {
-      const Move m = Move::play(request.color, {row, col});
-      if (game.check(m, Game::TurnRule::AnyColor) == RejectReason::None) legal.push_back({row, col});
-    }
-  }
+  const std::vector<Point> legal = game.legalPoints(request.color);
   Answer answer;
-  answer.text = legal.empty() ? "pass" : gtpVertex(legal[uniformBelow(legal.size())], size);
+  answer.text = legal.empty() ? "pass" : gtpVertex(legal[uniformBelow(legal.size())], game.size());
   return answer;
 }
 

@@ -178,6 +178,17 @@ bool Game::repeatsEarlierPosition(Color c, Board::Vertex v) const {
   return false;
 }
 
+std::vector<Point> Game::legalPoints(Color color) const {
+  std::vector<Point> points;
+  if (m_phase != Phase::Playing) return points;
+  for (int row = 0; row < size(); ++row) {
+    for (int col = 0; col < size(); ++col) {
+      if (check(Move::play(color, {row, col}), TurnRule::AnyColor) == RejectReason::None) points.push_back({row, col});
+    }
+  }
+  return points;
+}
+
 RejectReason Game::play(const Move& m) {
   const RejectReason r = check(m);
   if (r != RejectReason::None) return r;

@@ -1,9 +1,9 @@
 #include "tengen/core/rules.h"
 
-#include <algorithm>
 #include <array>
-#include <cctype>
 #include <string>
+
+#include "tengen/core/text.h"
 
 namespace tengen {
 
@@ -30,8 +30,7 @@ double defaultKomi(Rules rules, int handicap) {
 std::span<const RuleSet> allRuleSets() { return kRuleSets; }
 
 std::optional<Rules> parseRules(std::string_view name) {
-  std::string lower(name);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return std::tolower(ch); });
+  const std::string lower = asciiLower(name);
   if (lower == "tromp_taylor" || lower == "tt" || lower == "tromptaylor") return Rules::TrompTaylor;
   if (lower == "new zealand" || lower == "newzealand") return Rules::Nz;
   for (const RuleSet& r : kRuleSets) {

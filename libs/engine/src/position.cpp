@@ -12,16 +12,10 @@ Vertex lastVertex(const Game& game, std::size_t back) {
 
 std::vector<Vertex> rootMovesFor(const Game& game, Color color) {
   const Board& board = game.board();
-  const int size = board.size();
   std::vector<Vertex> rootMoves;
-  for (int row = 0; row < size; ++row) {
-    for (int col = 0; col < size; ++col) {
-      const Vertex v = board.vertex({row, col});
-      if (board.at(v) != Color::Empty || board.isSimpleEye(color, v)) continue;
-      if (game.check(Move::play(color, {row, col}), Game::TurnRule::AnyColor) == RejectReason::None) {
-        rootMoves.push_back(v);
-      }
-    }
+  for (const Point p : game.legalPoints(color)) {
+    const Vertex v = board.vertex(p);
+    if (!board.isSimpleEye(color, v)) rootMoves.push_back(v);
   }
   return rootMoves;
 }

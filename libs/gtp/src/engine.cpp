@@ -22,6 +22,7 @@
 #include "tengen/core/coords.h"
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
+#include "tengen/core/text.h"
 #include "tengen/gtp/command.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/sgf/sgf.h"
@@ -649,9 +650,7 @@ Reply finalScore(State& state, const Args&) {
 // stone in that order; the statuses are the analysis's (analysis.h), as final_score counts them.
 Reply finalStatusList(State& state, const Args& args) {
   if (args.size() != 1) return syntaxError();
-  std::string name(args[0]);
-  std::transform(name.begin(), name.end(), name.begin(),
-                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  const std::string name = asciiLower(args[0]);
   std::optional<StoneStatus> wanted;
   for (StoneStatus s : {StoneStatus::Alive, StoneStatus::Dead, StoneStatus::Seki}) {
     if (name == statusName(s)) wanted = s;

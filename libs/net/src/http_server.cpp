@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
@@ -47,6 +46,7 @@
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 
+#include "tengen/core/text.h"
 #include "tengen/net/json_line.h"
 
 namespace tengen::net {
@@ -76,19 +76,6 @@ constexpr unsigned kCoresPerNetworkThread = 4;
 // When the handlers go idle after this many body bytes, free memory is given back to the system: a burst of large
 // requests on many threads otherwise leaves it held by the allocator's per-thread arenas.
 constexpr std::size_t kTrimAfterBytes = std::size_t{4} << 20;
-
-std::string lowerCase(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-bool equalsIgnoringCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
-           return std::tolower(x) == std::tolower(y);
-         });
-}
 
 std::string_view statusCode(int status) {
   switch (status) {
@@ -452,7 +439,7 @@ class Session : public std::enable_shared_from_this<Session> {
     out.method = std::string(in.method_string());
     out.path = pathOf(in.target());
     out.headers.reserve(static_cast<std::size_t>(std::distance(in.begin(), in.end())));
-    for (const auto& field : in) out.headers.emplace_back(lowerCase(field.name_string()), std::string(field.value()));
+    for (const auto& field : in) out.headers.emplace_back(asciiLower(field.name_string()), std::string(field.value()));
     out.overloaded = m_overloaded;
     std::string& body = in.body();
     m_server.bodyBytesSinceTrim += body.size();

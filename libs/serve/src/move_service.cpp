@@ -4,7 +4,6 @@
 #include "tengen/serve/move_service.h"
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -22,6 +21,7 @@
 #include "tengen/ai/referee.h"
 #include "tengen/core/analysis.h"
 #include "tengen/core/coords.h"
+#include "tengen/core/text.h"
 #include "tengen/net/http_client.h"
 #include "tengen/net/json_line.h"
 #include "tengen/net/json_parse.h"
@@ -66,10 +66,7 @@ bool repeatsAuthorization(const ServerRequest& request) {
 bool authorized(const ServerRequest& request, const std::string& token) {
   const std::optional<std::string> header = request.header("authorization");
   if (!header || header->size() < 7) return false;
-  std::string scheme = header->substr(0, 7);
-  std::transform(scheme.begin(), scheme.end(), scheme.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  if (scheme != "bearer ") return false;
+  if (!equalsIgnoringCase(std::string_view(*header).substr(0, 7), "bearer ")) return false;
   std::string_view given(*header);
   given.remove_prefix(7);
   while (!given.empty() && given.front() == ' ') given.remove_prefix(1);

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <utility>
 
+#include "tengen/ai/attempt_json.h"
 #include "tengen/net/json_parse.h"
 
 namespace tengen::workbench {
@@ -54,8 +55,8 @@ Result<std::map<std::pair<std::string, long long>, Outcomes>> readRun(const std:
     bool firstTry = false;
     if (const JsonValue* attempts = net::findMember(row, "attempts")) {
       if (const auto* list = std::get_if<JsonValue::Array>(&attempts->value); list != nullptr && !list->empty()) {
-        const std::string* verdict = stringOf(net::findMember(list->front(), "verdict"));
-        firstTry = verdict != nullptr && *verdict == "accepted";
+        const std::optional<ai::Attempt> first = ai::parseAttempt(list->front());
+        firstTry = first && first->accepted();
       }
     }
     o.of[0] = firstTry;

@@ -7,6 +7,7 @@
 #include <system_error>
 #include <utility>
 
+#include "tengen/ai/attempt_json.h"
 #include "tengen/ai/error_log.h"
 #include "tengen/ai/model_request.h"
 #include "tengen/ai/prompt.h"
@@ -213,6 +214,127 @@ std::string dpoRow(DatasetFormat format, const std::string& messages, const std:
   return row;
 }
 
+// The preference pairs of an error log, record by record: each rejected model answer with the preferred move, the
+// prompt it was given and its picture drawn again. What cannot be paired is skipped with where and why.
+class DpoPairs {
+ public:
+  DpoPairs(const DpoOptions& options, Preferred& preferred, Rows& rows)
+      : m_options(options), m_preferred(preferred), m_rows(rows) {}
+
+  void skip(const std::string& where, const std::string& why) { m_summary.skipped.push_back(where + why); }
+
+  // The pairs of one log record. A failure only when the run cannot go on: the preferred engine is unreachable or
+  // a picture cannot be written.
+  Status record(const JsonValue& record, const std::string& where) {
+    ++m_summary.recordsRead;
+    const std::string* colorText = net::findString(record, "color");
+    if (colorText == nullptr || (*colorText != "B" && *colorText != "W")) return skipped(where, "no color B or W");
+    const Color color = *colorText == "B" ? Color::Black : Color::White;
+    const JsonValue* attemptsValue = net::findMember(record, "attempts");
+    const auto* attempts = attemptsValue == nullptr ? nullptr : std::get_if<JsonValue::Array>(&attemptsValue->value);
+    if (attempts == nullptr) return skipped(where, "no attempts");
+    Result<Game> game = loggedGame(record);
+    if (!game) return skipped(where, game.error());
+    const std::string* coordsText = net::findString(record, "coords");
+    Result<ai::ModelPrompter*> prompter = prompterFor(coordsText == nullptr ? "gtp" : *coordsText);
+    if (!prompter) return skipped(where, prompter.error());
+
+    std::optional<Result<Move>> good;  // asked once per record, when it has a pair to give
+    for (const JsonValue& json : *attempts) {
+      const std::optional<ai::Attempt> attempt = ai::parseAttempt(json);
+      if (!attempt) {
+        skip(where, "an attempt whose n, verdict or reason cannot be read");
+        continue;
+      }
+      if (attempt->accepted()) continue;
+      const std::string which = where + "attempt " + std::to_string(attempt->n) + ": ";
+      const std::optional<std::string> user = userText(*attempt, json, which);
+      if (!user) continue;
+      if (!good) good = m_preferred.move(record, *game, color);
+      if (!*good) {
+        if (good->errorKind() == ErrorKind::Unreachable) return Status::failure(*good);
+        skip(which, good->error());
+        continue;
+      }
+      const std::string chosen = answerText(good->value(), game->size(), (*prompter)->format());
+      if (const Status written = writePair(*attempt, *user, chosen, *game, **prompter); !written) return written;
+    }
+    return Done{};
+  }
+
+  Result<DatasetSummary> finish() {
+    if (const Status committed = m_rows.file.commit(); !committed) return Result<DatasetSummary>::failure(committed);
+    m_summary.picturesWritten = m_rows.pictures.written();
+    return m_summary;
+  }
+
+ private:
+  Status skipped(const std::string& where, const std::string& why) {
+    skip(where, why);
+    return Done{};
+  }
+
+  // One prompter per coordinate format, as the logged source had it: each draws the pictures its format draws.
+  Result<ai::ModelPrompter*> prompterFor(const std::string& coords) {
+    auto found = m_prompters.find(coords);
+    if (found == m_prompters.end()) {
+      ai::ModelOptions model;
+      model.coords = coords;
+      Result<ai::ModelPrompter> made = ai::ModelPrompter::make(model);
+      if (!made) return Result<ai::ModelPrompter*>::failure("coords " + coords + ": " + made.error());
+      found = m_prompters.emplace(coords, std::move(made).value()).first;
+    }
+    return &found->second;
+  }
+
+  // The user's part of the prompt a rejected answer was given; nothing (and a skip) when it is not a model's answer
+  // or its prompt cannot be split.
+  std::optional<std::string> userText(const ai::Attempt& attempt, const JsonValue& json, const std::string& which) {
+    if (attempt.prompt.empty()) {
+      skip(which, "no prompt: not a model's answer");
+      return std::nullopt;
+    }
+    if (net::findMember(json, "system") == nullptr) {
+      skip(which, "no system field: a log written before tengen kept it, whose prompt cannot be split");
+      return std::nullopt;
+    }
+    std::optional<std::string> user = userPart(attempt.prompt, attempt.system);
+    if (!user) skip(which, "the prompt does not start with its system text");
+    return user;
+  }
+
+  // One row: the prompt as the model had it (the picture drawn again when it was sent one), the preferred answer
+  // and the rejected one.
+  Status writePair(const ai::Attempt& attempt, const std::string& user, const std::string& chosen, const Game& game,
+                   ai::ModelPrompter& prompter) {
+    net::ChatRequest chat;
+    chat.system = attempt.system;
+    chat.userText = user;
+    std::string picturePath;
+    net::PictureForm form;
+    if (!attempt.imageSha256.empty()) {
+      chat.png = prompter.picture(game);
+      const std::string hash = ai::sha256Hex(*chat.png);
+      ++m_summary.picturesChecked;
+      if (hash != attempt.imageSha256) ++m_summary.reRendered;
+      Result<net::PictureForm> placed = m_rows.pictures.place(*chat.png, hash, &picturePath);
+      if (!placed) return Status::failure(placed);
+      form = *placed;
+    }
+    m_rows.file.write(
+        dpoRow(m_options.output.format, net::chatMessagesJson(chat, form), chosen, attempt.answer, picturePath));
+    ++m_summary.rows;
+    if (m_options.progress) m_options.progress(static_cast<std::size_t>(m_summary.rows), 0);
+    return Done{};
+  }
+
+  const DpoOptions& m_options;
+  Preferred& m_preferred;
+  Rows& m_rows;
+  std::map<std::string, ai::ModelPrompter> m_prompters;
+  DatasetSummary m_summary;
+};
+
 }  // namespace
 
 std::optional<DatasetFormat> parseDatasetFormat(std::string_view name) {
@@ -277,12 +399,8 @@ Result<DatasetSummary> writeDpo(const DpoOptions& options) {
   if (!preferred) return R::failure(preferred);
   Result<Rows> rows = openRows(options.output);
   if (!rows) return R::failure(rows);
-  Pictures& pictures = rows.value().pictures;
-  io::AtomicFile& out = rows.value().file;
+  DpoPairs pairs(options, preferred.value(), rows.value());
 
-  // One prompter per coordinate format, as the logged source had it: each draws the pictures its format draws.
-  std::map<std::string, ai::ModelPrompter> prompters;
-  DatasetSummary summary;
   net::JsonLimits limits;
   limits.maxBytes = std::size_t{256} << 20;
   int lineNumber = 0;
@@ -290,102 +408,14 @@ Result<DatasetSummary> writeDpo(const DpoOptions& options) {
     ++lineNumber;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     const std::string where = options.errorLogPath + ":" + std::to_string(lineNumber) + ": ";
-    const auto skip = [&](const std::string& why) { summary.skipped.push_back(where + why); };
     const Result<JsonValue> parsed = net::parseJson(line, limits);
     if (!parsed) {
-      skip("not a JSON record: " + parsed.error());
+      pairs.skip(where, "not a JSON record: " + parsed.error());
       continue;
     }
-    ++summary.recordsRead;
-    const JsonValue& record = *parsed;
-    const std::string* colorText = net::findString(record, "color");
-    if (colorText == nullptr || (*colorText != "B" && *colorText != "W")) {
-      skip("no color B or W");
-      continue;
-    }
-    const Color color = *colorText == "B" ? Color::Black : Color::White;
-    const JsonValue* attemptsValue = net::findMember(record, "attempts");
-    const auto* attempts = attemptsValue == nullptr ? nullptr : std::get_if<JsonValue::Array>(&attemptsValue->value);
-    if (attempts == nullptr) {
-      skip("no attempts");
-      continue;
-    }
-    Result<Game> game = loggedGame(record);
-    if (!game) {
-      skip(game.error());
-      continue;
-    }
-    const std::string* coordsText = net::findString(record, "coords");
-    const std::string coords = coordsText == nullptr ? "gtp" : *coordsText;
-    auto found = prompters.find(coords);
-    if (found == prompters.end()) {
-      ai::ModelOptions model;
-      model.coords = coords;
-      Result<ai::ModelPrompter> made = ai::ModelPrompter::make(model);
-      if (!made) {
-        skip("coords " + coords + ": " + made.error());
-        continue;
-      }
-      found = prompters.emplace(coords, std::move(made).value()).first;
-    }
-    ai::ModelPrompter& prompter = found->second;
-
-    std::optional<Result<Move>> good;  // asked once per record, when it has a pair to give
-    for (const JsonValue& attempt : *attempts) {
-      const std::string* verdict = net::findString(attempt, "verdict");
-      if (verdict == nullptr || *verdict != "rejected") continue;
-      const JsonValue* n = net::findMember(attempt, "n");
-      const std::string which =
-          "attempt " +
-          (n != nullptr && std::holds_alternative<long long>(n->value) ? std::to_string(std::get<long long>(n->value))
-                                                                       : std::string("?")) +
-          ": ";
-      const std::string* answer = net::findString(attempt, "answer");
-      const std::string* prompt = net::findString(attempt, "prompt");
-      if (answer == nullptr || prompt == nullptr || prompt->empty()) {
-        skip(which + "no prompt: not a model's answer");
-        continue;
-      }
-      const std::string* system = net::findString(attempt, "system");
-      const JsonValue* systemValue = net::findMember(attempt, "system");
-      if (systemValue == nullptr) {
-        skip(which + "no system field: a log written before tengen kept it, whose prompt cannot be split");
-        continue;
-      }
-      const std::optional<std::string> user = userPart(*prompt, system == nullptr ? std::string() : *system);
-      if (!user) {
-        skip(which + "the prompt does not start with its system text");
-        continue;
-      }
-      if (!good) good = preferred.value().move(record, *game, color);
-      if (!*good) {
-        if (good->errorKind() == ErrorKind::Unreachable) return R::failure(*good);
-        skip(which + good->error());
-        continue;
-      }
-      net::ChatRequest chat;
-      chat.system = system == nullptr ? std::string() : *system;
-      chat.userText = *user;
-      std::string picturePath;
-      net::PictureForm form;
-      if (const std::string* loggedHash = net::findString(attempt, "image_sha256"); loggedHash != nullptr) {
-        chat.png = prompter.picture(*game);
-        const std::string hash = ai::sha256Hex(*chat.png);
-        ++summary.picturesChecked;
-        if (hash != *loggedHash) ++summary.reRendered;
-        Result<net::PictureForm> placed = pictures.place(*chat.png, hash, &picturePath);
-        if (!placed) return R::failure(placed);
-        form = *placed;
-      }
-      const std::string chosen = answerText(good->value(), game->size(), prompter.format());
-      out.write(dpoRow(options.output.format, net::chatMessagesJson(chat, form), chosen, *answer, picturePath));
-      ++summary.rows;
-      if (options.progress) options.progress(static_cast<std::size_t>(summary.rows), 0);
-    }
+    if (const Status read = pairs.record(*parsed, where); !read) return R::failure(read);
   }
-  if (const Status committed = out.commit(); !committed) return R::failure(committed);
-  summary.picturesWritten = pictures.written();
-  return summary;
+  return pairs.finish();
 }
 
 }  // namespace tengen::workbench

@@ -2,6 +2,7 @@
 // with the request's details added, the error log (docs/error-log.md, docs/http-api.md).
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "tengen/ai/referee.h"
@@ -17,6 +18,11 @@ net::JsonValue attemptJson(const Attempt& attempt);
 // attemptJson with what the error log keeps besides (docs/error-log.md): "prompt", "system", "image_sha256" and
 // "http_status" (null when not over HTTP). tengen-qt keeps the same record of every AI move (docs/client.md).
 net::JsonValue loggedAttemptJson(const Attempt& attempt);
+
+// An attempt read back from what attemptJson or loggedAttemptJson wrote (the fields the writer left out stay empty);
+// nothing when its "n", "verdict" or, for a rejected one, "reason" cannot be read. Attempt::read is not kept in
+// the JSON and stays empty.
+std::optional<Attempt> parseAttempt(const net::JsonValue& json);
 
 // Every attempt of a move, in order.
 net::JsonValue attemptsJson(const std::vector<Attempt>& attempts);

@@ -1,4 +1,13 @@
 // Where AI moves come from. Every source only proposes: the referee reads the answer and the rules decide.
+//
+// One reply of an AI goes through four types, each naming a different stage:
+// - Answer (here): what a source gave back — its raw text, and for a model what it was asked and what it cost.
+// - ReadMove (answer_parser.h): the move read out of an answer's text — a kind, a point that may lie off the
+//   board, and the piece of text it came from; nothing when no move can be read.
+// - Attempt (referee.h): the record of one request — the Answer, its ReadMove, the board vertex and the rules'
+//   verdict with the reason; what `--json`, `tengen serve` and the error log show and parseAttempt reads back.
+// - Rejection (here): what the next request is told about a refused Attempt — the move as read and why — so that
+//   a source can name the rejected points in its retry.
 #pragma once
 
 #include <chrono>

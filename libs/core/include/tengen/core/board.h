@@ -57,9 +57,9 @@ class Board {
   // The offsets of the four orthogonal neighbours.
   std::array<int, 4> neighbourOffsets() const { return {-m_stride, -1, 1, m_stride}; }
 
-  // Whether a stone of colour c may be placed at v, in the seed's order: Occupied, Suicide, Ko, or None.
-  // A move that captures is never suicide. A suicide that takes other own stones with it is allowed only when
-  // allowMultiStoneSuicide; single-stone suicide never is. Reads the board only; copies nothing.
+  // Whether a stone of colour c may be placed at v, checked in the legality order (docs/rules.md): Occupied,
+  // Suicide, Ko, or None. A move that captures is never suicide. A suicide that takes other own stones with it is
+  // allowed only when allowMultiStoneSuicide; single-stone suicide never is. Reads the board only; copies nothing.
   // Precondition: v is on the board and c is Black or White.
   RejectReason check(Color c, Vertex v, bool allowMultiStoneSuicide = false) const {
     if (m_color[v] != kEmpty) return RejectReason::Occupied;

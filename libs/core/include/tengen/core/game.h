@@ -85,10 +85,14 @@ class Game {
   // what a colour could play out of turn (GTP's genmove may ask for either colour) without copying the game.
   enum class TurnRule : std::uint8_t { Game, AnyColor };
 
-  // Checks a move against the game and the rules, in the seed's order: GameOver, WrongColor, OutOfBounds,
-  // Occupied, Suicide, Ko, Superko. Pass and resign are legal whenever the game is in play.
+  // Checks a move against the game and the rules and answers the first reason it breaks, in the legality order
+  // (docs/rules.md), cheapest first: GameOver, WrongColor, OutOfBounds, Occupied, Suicide, Ko, Superko. Pass and
+  // resign are legal whenever the game is in play.
   RejectReason check(const Move& m, TurnRule turn = TurnRule::Game) const;
   bool isLegal(const Move& m) const { return check(m) == RejectReason::None; }
+  // The points where `color` may play, whoever's turn it is (TurnRule::AnyColor: GTP's genmove may ask for either
+  // colour), row by row from the top; none when the game is not in play.
+  std::vector<Point> legalPoints(Color color) const;
 
   // Plays the move if it is legal; answers the reason otherwise and leaves the game unchanged.
   RejectReason play(const Move& m);

@@ -14,12 +14,14 @@ constexpr std::string_view trim(std::string_view s) {
   return s.substr(first, s.find_last_not_of(kBlanks) - first + 1);
 }
 
-// Whether `s` is `lowerWord` in any mix of ASCII cases; `lowerWord` is in lower case.
-constexpr bool equalsIgnoringCase(std::string_view s, std::string_view lowerWord) {
-  if (s.size() != lowerWord.size()) return false;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i] >= 'A' && s[i] <= 'Z' ? static_cast<char>(s[i] - 'A' + 'a') : s[i];
-    if (c != lowerWord[i]) return false;
+// `c` in lower case when it is an ASCII capital; any other byte, UTF-8 included, as it is. The locale plays no part.
+constexpr char asciiLower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// Whether `a` and `b` are the same text in any mix of ASCII cases (HTTP header names, GTP and rules words).
+constexpr bool equalsIgnoringCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (asciiLower(a[i]) != asciiLower(b[i])) return false;
   }
   return true;
 }
@@ -27,9 +29,7 @@ constexpr bool equalsIgnoringCase(std::string_view s, std::string_view lowerWord
 // `s` with the ASCII letters in lower case (or upper case); other bytes, UTF-8 included, stay as they are.
 inline std::string asciiLower(std::string_view s) {
   std::string out(s);
-  for (char& ch : out) {
-    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
-  }
+  for (char& ch : out) ch = asciiLower(ch);
   return out;
 }
 inline std::string asciiUpper(std::string_view s) {

@@ -1,6 +1,6 @@
-// HTTP servers for tengen::net's tests, on 127.0.0.1 with a port the kernel picks: one that answers from a script
-// and records every request, one that accepts connections and never answers, and a port nothing listens on; and a
-// raw connection for requests no client library would send.
+// HTTP servers for the tests of tengen::net and of what talks HTTP, on 127.0.0.1 with a port the kernel picks: one
+// that answers from a script and records every request, one that accepts connections and never answers, and a port
+// nothing listens on; and a raw connection for requests no client library would send.
 #pragma once
 
 #include <arpa/inet.h>

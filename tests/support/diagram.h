@@ -1,4 +1,4 @@
-// Positions for tests, drawn as rows of text: 'X' black, 'O' white, '.' empty, row 0 (the top) first.
+// Positions for tests, drawn as rows of text: 'X' black, 'O' white, anything else empty, row 0 (the top) first.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -10,25 +10,25 @@
 #include "tengen/core/game.h"
 #include "tengen/core/types.h"
 
-namespace tengen::testing {
+namespace tengen::test_support {
 
 inline std::vector<Point> pointsOf(const std::vector<std::string>& rows, char mark) {
   std::vector<Point> points;
   for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
-    for (int c = 0; c < static_cast<int>(rows[r].size()); ++c) {
-      if (rows[r][c] == mark) points.push_back({r, c});
+    for (int c = 0; c < static_cast<int>(rows[static_cast<std::size_t>(r)].size()); ++c) {
+      if (rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] == mark) points.push_back({r, c});
     }
   }
   return points;
 }
 
-// A board holding the diagram's stones. Every group in the diagram must have a liberty, so the order in which
-// the stones go down captures nothing.
+// A board holding the diagram's stones, Black's first. Every chain in the diagram must have a liberty, so the order
+// in which the stones go down captures nothing; a stone the board refuses fails the test.
 inline Board boardFromDiagram(const std::vector<std::string>& rows) {
   Board board(static_cast<int>(rows.size()));
   for (Color c : {Color::Black, Color::White}) {
     for (Point p : pointsOf(rows, c == Color::Black ? 'X' : 'O')) {
-      EXPECT_EQ(board.check(c, p, true), RejectReason::None) << "diagram stone at " << p.row << "," << p.col;
+      EXPECT_EQ(board.check(c, p), RejectReason::None) << "diagram stone at " << p.row << "," << p.col;
       board.play(c, board.vertex(p));
     }
   }
@@ -63,4 +63,22 @@ inline std::vector<std::string> diagramOf(const Board& board) {
   return rows;
 }
 
-}  // namespace tengen::testing
+// White's C3 (row 10, column 2) is in atari at D3; each extension leaves two liberties and the staircase runs to
+// the upper right edge.
+inline const std::vector<std::string> kLadder = {
+    ".............",  //
+    ".............",  //
+    ".............",  //
+    ".............",  //
+    ".............",  //
+    ".............",  //
+    ".............",  //
+    ".............",  //
+    ".............",  //
+    "..X..........",  //
+    ".XO..........",  //
+    "..XX.........",  //
+    ".............",  //
+};
+
+}  // namespace tengen::test_support

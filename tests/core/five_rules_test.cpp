@@ -1,19 +1,21 @@
-// The five boards the seed asks for, checked with the rule functions alone (no model, no referee).
+// The five rule tests the project started from (a single stone captured in the corner, two groups captured at
+// once, a capture that is not suicide, a suicide refused, the ko), each checked with the rule functions alone (no
+// model, no referee).
 #include <gtest/gtest.h>
 
 #include "tengen/core/board.h"
 #include "tengen/core/game.h"
 
-#include "diagram.h"
+#include "support/diagram.h"
 
 namespace tengen {
 namespace {
 
-using testing::boardFromDiagram;
-using testing::diagramOf;
-using testing::gameFromDiagram;
+using test_support::boardFromDiagram;
+using test_support::diagramOf;
+using test_support::gameFromDiagram;
 
-TEST(SeedTest, SingleCornerStoneIsCaptured) {
+TEST(FiveRulesTest, SingleCornerStoneIsCaptured) {
   Board board = boardFromDiagram({
       "OX...",
       ".....",
@@ -29,7 +31,7 @@ TEST(SeedTest, SingleCornerStoneIsCaptured) {
   EXPECT_EQ(board.captures(Color::White), 0);
 }
 
-TEST(SeedTest, TwoGroupsAreCapturedAtOnce) {
+TEST(FiveRulesTest, TwoGroupsAreCapturedAtOnce) {
   // The black stone at (2, 2) takes the single white stone above it and the two-stone group below it.
   Board board = boardFromDiagram({
       "..X..",
@@ -51,7 +53,7 @@ TEST(SeedTest, TwoGroupsAreCapturedAtOnce) {
   EXPECT_EQ(board.captures(Color::Black), 3);
 }
 
-TEST(SeedTest, MoveThatCapturesIsNotSuicide) {
+TEST(FiveRulesTest, MoveThatCapturesIsNotSuicide) {
   // (0, 0) has no empty neighbour, but the stone there takes the white stone at (0, 1) and so gains a liberty.
   Board board = boardFromDiagram({
       ".OX..",
@@ -71,7 +73,7 @@ TEST(SeedTest, MoveThatCapturesIsNotSuicide) {
   EXPECT_EQ(game.check(Move::play(Color::Black, move)), RejectReason::None);
 }
 
-TEST(SeedTest, MoveThatIsSuicideIsRejected) {
+TEST(FiveRulesTest, MoveThatIsSuicideIsRejected) {
   Board board = boardFromDiagram({
       ".O...",
       "O....",
@@ -90,7 +92,7 @@ TEST(SeedTest, MoveThatIsSuicideIsRejected) {
   EXPECT_EQ(game.moveCount(), 0);
 }
 
-TEST(SeedTest, KoForbidsOnlyTheImmediateRecapture) {
+TEST(FiveRulesTest, KoForbidsOnlyTheImmediateRecapture) {
   // Black takes the white stone at (1, 1) by playing (1, 2); White may not take back at once, but may after an
   // exchange elsewhere, because by then the whole board differs from the one the retake would recreate.
   for (Rules rules : {Rules::Chinese, Rules::Japanese}) {

@@ -1,4 +1,4 @@
-// The tengen:URL source against a scripted server on 127.0.0.1 (tests/net/test_server.h) standing in for
+// The tengen:URL source against a scripted server on 127.0.0.1 (tests/support/test_server.h) standing in for
 // `tengen serve`: what it sends, and how each reply maps (a move for the local referee, or a failure that says why).
 #include "remote_source.h"
 
@@ -16,7 +16,7 @@
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
 
-#include "../net/test_server.h"
+#include "support/test_server.h"
 
 namespace tengen::ai {
 namespace {
