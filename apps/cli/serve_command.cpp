@@ -86,31 +86,37 @@ CLI::App* addServeCommand(CLI::App& app, ServeOptions* options) {
   return cmd;
 }
 
-int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) {
-  const auto fail = [&err](const std::string& why) {
-    err << "tengen serve: " << why << '\n';
-    return kExitUsage;
-  };
-  const std::optional<Address> address = parseListen(options.listen);
-  if (!address) return fail("--listen " + options.listen + ": must be HOST:PORT, e.g. 127.0.0.1:8080");
-  if (options.workers < 1 || options.workers > 256) return fail("--workers: must be 1..256");
-  if (options.queue < 0 || options.queue > 4096) return fail("--queue: must be 0..4096");
-  if (options.connections < 1 || options.connections > 4096) return fail("--connections: must be 1..4096");
+namespace {
+
+// What is wrong with the options, in the words `tengen serve` prints; "" when nothing is.
+std::string invalidServeOption(const ServeOptions& options) {
+  if (!parseListen(options.listen)) return "--listen " + options.listen + ": must be HOST:PORT, e.g. 127.0.0.1:8080";
+  if (options.workers < 1 || options.workers > 256) return "--workers: must be 1..256";
+  if (options.queue < 0 || options.queue > 4096) return "--queue: must be 0..4096";
+  if (options.connections < 1 || options.connections > 4096) return "--connections: must be 1..4096";
   for (const auto& [name, seconds] :
        {std::pair{"--head-timeout", options.headTimeout}, std::pair{"--body-timeout", options.bodyTimeout},
         std::pair{"--idle-timeout", options.idleTimeout}}) {
-    if (seconds < 1 || seconds > 3600) return fail(std::string(name) + ": must be 1..3600 seconds");
+    if (seconds < 1 || seconds > 3600) return std::string(name) + ": must be 1..3600 seconds";
   }
   if (options.referee.maxRetries < 0 || options.referee.maxRetries > serve::kMaxRequestRetries) {
-    return fail("--max-retries " + std::to_string(options.referee.maxRetries) + ": must be 0.." +
-                std::to_string(serve::kMaxRequestRetries));
+    return "--max-retries " + std::to_string(options.referee.maxRetries) + ": must be 0.." +
+           std::to_string(serve::kMaxRequestRetries);
   }
-  if (const std::string why = checkRefereeOptions(options.referee); !why.empty()) {
-    return fail(why);
-  }
+  if (std::string why = checkRefereeOptions(options.referee); !why.empty()) return why;
   if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
-    return fail("--timeout: must be a positive number of seconds");
+    return "--timeout: must be a positive number of seconds";
   }
+  if (!options.tokenEnv.empty()) {
+    const char* token = std::getenv(options.tokenEnv.c_str());
+    if (token == nullptr || *token == '\0')
+      return "--token-env " + options.tokenEnv + ": the variable is empty or not set";
+  }
+  return "";
+}
+
+// The move service's settings from the command's options (already checked).
+serve::ServiceOptions serviceOptions(const ServeOptions& options) {
   serve::ServiceOptions service;
   service.engine = options.engine;
   service.sourceOptions = sourceOptionsOf(options);
@@ -120,20 +126,32 @@ int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   service.errorLogPath = options.referee.errorLog;
   service.logAttempts = options.referee.logAttempts;
   service.judge = [](const Game& game) { return engine::judge(game); };
-  if (!options.tokenEnv.empty()) {
-    const char* token = std::getenv(options.tokenEnv.c_str());
-    if (token == nullptr || *token == '\0')
-      return fail("--token-env " + options.tokenEnv + ": the variable is empty or not set");
-    service.token = token;
-  }
+  if (!options.tokenEnv.empty()) service.token = std::getenv(options.tokenEnv.c_str());
+  return service;
+}
 
-  // SIGTERM and SIGINT are taken by one thread with sigwait, so stopping needs nothing async-signal-safe. They are
-  // blocked before any thread starts (threads inherit the mask); child engines start with an empty mask.
+// The HTTP server's settings: one handler thread per request handled at once, the timeouts.
+net::HttpServerOptions httpOptions(const ServeOptions& options, const Address& address) {
+  net::HttpServerOptions http;
+  http.host = address.host;
+  http.port = address.port;
+  http.threads = options.connections;
+  http.maxPending = options.connections;
+  http.headTimeoutSeconds = options.headTimeout;
+  http.bodyTimeoutSeconds = options.bodyTimeout;
+  http.keepAliveSeconds = options.idleTimeout;
+  return http;
+}
+
+// Set up before any thread starts. SIGTERM and SIGINT are taken by one thread with sigwait, so stopping needs
+// nothing async-signal-safe; they are blocked here, and threads inherit the mask (child engines start with an empty
+// one). Returns the signals that thread waits for.
+sigset_t prepareProcess() {
   sigset_t stopSignals;
   sigemptyset(&stopSignals);
   sigaddset(&stopSignals, SIGTERM);
   sigaddset(&stopSignals, SIGINT);
-  sigaddset(&stopSignals, SIGUSR1);  // only ever sent by this function to its own waiting thread
+  sigaddset(&stopSignals, SIGUSR1);  // only ever sent by runServe to its own waiting thread
   pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
   // A client that hangs up mid-reply must not kill the server.
   signal(SIGPIPE, SIG_IGN);
@@ -142,27 +160,34 @@ int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   // never returned; fixed thresholds keep large blocks mapped on their own and trim each arena's free top.
   mallopt(M_MMAP_THRESHOLD, 128 * 1024);
   mallopt(M_TRIM_THRESHOLD, 128 * 1024);
+  return stopSignals;
+}
 
-  Result<std::unique_ptr<serve::MoveService>> made = serve::MoveService::make(service);
+}  // namespace
+
+int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) {
+  if (const std::string why = invalidServeOption(options); !why.empty()) {
+    err << "tengen serve: " << why << '\n';
+    return kExitUsage;
+  }
+  const Address address = *parseListen(options.listen);
+  sigset_t stopSignals = prepareProcess();
+
+  Result<std::unique_ptr<serve::MoveService>> made = serve::MoveService::make(serviceOptions(options));
   if (!made) {
     err << "tengen serve: " << made.error() << '\n';
     return exitCodeOf(made.errorKind());
   }
   const std::unique_ptr<serve::MoveService> moveService = std::move(made).value();
   serve::MoveService* handler = moveService.get();
-
-  net::HttpServerOptions http;
-  http.host = address->host;
-  http.port = address->port;
-  http.threads = options.connections;
-  http.maxPending = options.connections;
-  http.headTimeoutSeconds = options.headTimeout;
-  http.bodyTimeoutSeconds = options.bodyTimeout;
-  http.keepAliveSeconds = options.idleTimeout;
+  net::HttpServerOptions http = httpOptions(options, address);
   http.onServerError = [handler](int status) { handler->countServerError(status); };
   Result<std::unique_ptr<net::HttpServer>> bound =
       net::HttpServer::bind(http, [handler](const net::ServerRequest& request) { return handler->handle(request); });
-  if (!bound) return fail("--listen " + options.listen + ": " + bound.error());
+  if (!bound) {
+    err << "tengen serve: --listen " << options.listen << ": " << bound.error() << '\n';
+    return kExitUsage;
+  }
   net::HttpServer& server = *bound.value();
 
   std::thread stopper([&server, &stopSignals] {
@@ -170,7 +195,7 @@ int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
     sigwait(&stopSignals, &signal);
     server.stop();
   });
-  const std::string host = address->host.find(':') != std::string::npos ? "[" + address->host + "]" : address->host;
+  const std::string host = address.host.find(':') != std::string::npos ? "[" + address.host + "]" : address.host;
   out << "tengen serve: listening on http://" << host << ':' << server.port() << " (engine "
       << net::displayUrl(options.engine) << ", " << options.workers << (options.workers == 1 ? " worker)" : " workers)")
       << std::endl;

@@ -49,7 +49,25 @@ AttemptsPanel::AttemptsPanel(GameController& controller, QWidget* parent)
   m_ask->setToolTip(tr("Ask the AI for its move again (Ctrl+G)"));
   m_state->setWordWrap(true);
 
-  // The prompt and the picture of the attempt selected, folded away until asked for.
+  buildDetails();
+
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(m_stop);
+  buttons->addWidget(m_ask);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(m_state);
+  layout->addWidget(m_title);
+  layout->addWidget(m_list, 1);
+  layout->addWidget(m_detailsToggle);
+  layout->addWidget(m_details, 1);
+  layout->addLayout(buttons);
+
+  followController();
+  connect(&controller, &GameController::changed, this, &AttemptsPanel::refresh);
+  refresh();
+}
+
+void AttemptsPanel::buildDetails() {
   m_detailsToggle->setObjectName(QStringLiteral("attemptDetailsToggle"));
   m_detailsToggle->setText(tr("Prompt and picture"));
   m_detailsToggle->setCheckable(true);
@@ -71,40 +89,29 @@ AttemptsPanel::AttemptsPanel(GameController& controller, QWidget* parent)
     m_detailsToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
     m_details->setVisible(on);
   });
+}
 
-  auto* buttons = new QHBoxLayout;
-  buttons->addWidget(m_stop);
-  buttons->addWidget(m_ask);
-  auto* layout = new QVBoxLayout(this);
-  layout->addWidget(m_state);
-  layout->addWidget(m_title);
-  layout->addWidget(m_list, 1);
-  layout->addWidget(m_detailsToggle);
-  layout->addWidget(m_details, 1);
-  layout->addLayout(buttons);
-
-  connect(m_stop, &QPushButton::clicked, &controller, &GameController::stop);
-  connect(m_ask, &QPushButton::clicked, &controller, &GameController::askAi);
+void AttemptsPanel::followController() {
+  connect(m_stop, &QPushButton::clicked, &m_controller, &GameController::stop);
+  connect(m_ask, &QPushButton::clicked, &m_controller, &GameController::askAi);
   connect(m_list, &QListWidget::currentRowChanged, this, &AttemptsPanel::showAttemptDetails);
-  connect(&controller, &GameController::attemptsCleared, this, [this] {
+  connect(&m_controller, &GameController::attemptsCleared, this, [this] {
     m_live.clear();
     refresh();
   });
-  connect(&controller, &GameController::attemptReported, this, [this](const QString& line) {
+  connect(&m_controller, &GameController::attemptReported, this, [this](const QString& line) {
     m_live << line;
     refresh();
   });
-  connect(&controller, &GameController::asking, this, [this](int n) {
+  connect(&m_controller, &GameController::asking, this, [this](int n) {
     m_state->setText(n == 1 ? tr("Asking %1\u2026").arg(m_controller.opponentConfig().displayName())
                             : tr("Asking again (attempt %1)\u2026").arg(n));
   });
-  connect(&controller, &GameController::attemptsFinal, this, [this](const QStringList& lines) {
+  connect(&m_controller, &GameController::attemptsFinal, this, [this](const QStringList& lines) {
     // The outcome is the record; the live lines were the same verdicts reported one by one.
     m_live = lines;
     refresh();
   });
-  connect(&controller, &GameController::changed, this, &AttemptsPanel::refresh);
-  refresh();
 }
 
 QStringList AttemptsPanel::lines() const {

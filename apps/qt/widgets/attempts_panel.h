@@ -40,6 +40,10 @@ class AttemptsPanel : public QWidget {
   QPushButton* askButton() const { return m_ask; }
 
  private:
+  // The prompt and the picture of the attempt selected, folded away until asked for.
+  void buildDetails();
+  // The buttons and the controller's signals: the AI's turn as it goes, its attempts one by one and its outcome.
+  void followController();
   void refresh();
   // The current turn's lines, as they came.
   void showLive();

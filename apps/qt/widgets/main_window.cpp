@@ -122,7 +122,16 @@ QAction* MainWindow::addAction(const QString& name, const QString& text, const Q
 }
 
 void MainWindow::buildActions() {
-  GameController* c = m_controller;
+  addGameMenu();
+  addPlayMenu();
+  addNavigateMenu();
+  addViewMenu();
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(addAction(QStringLiteral("about"), tr("&About tengen-qt"), QKeySequence(), &MainWindow::about));
+  addMainToolBar();
+}
+
+void MainWindow::addGameMenu() {
   QMenu* game = menuBar()->addMenu(tr("&Game"));
   game->addAction(
       addAction(QStringLiteral("newGame"), tr("&New game\u2026"), QKeySequence::New, &MainWindow::newGameDialog));
@@ -134,7 +143,10 @@ void MainWindow::buildActions() {
       addAction(QStringLiteral("saveAs"), tr("Save SGF &as\u2026"), saveAsKey(), [this] { saveAsDialog(); }));
   game->addSeparator();
   game->addAction(addAction(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); }));
+}
 
+void MainWindow::addPlayMenu() {
+  GameController* c = m_controller;
   QMenu* play = menuBar()->addMenu(tr("&Play"));
   play->addAction(addAction(QStringLiteral("pass"), tr("&Pass"), QKeySequence(Qt::Key_P), [c] { c->pass(); }));
   play->addAction(
@@ -155,7 +167,10 @@ void MainWindow::buildActions() {
   play->addAction(addAction(QStringLiteral("acceptScore"), tr("&Accept the score"), QKeySequence(Qt::Key_Return),
                             [c] { c->acceptScore(); }));
   play->addAction(addAction(QStringLiteral("resume"), tr("Resume p&lay"), QKeySequence(), [c] { c->resumePlay(); }));
+}
 
+void MainWindow::addNavigateMenu() {
+  GameController* c = m_controller;
   QMenu* navigate = menuBar()->addMenu(tr("&Navigate"));
   navigate->addAction(
       addAction(QStringLiteral("first"), tr("&First move"), QKeySequence(Qt::Key_Home), [c] { c->first(); }));
@@ -165,47 +180,53 @@ void MainWindow::buildActions() {
   navigate->addAction(
       addAction(QStringLiteral("last"), tr("&Last move"), QKeySequence(Qt::Key_End), [c] { c->last(); }));
   addTreeActions(*navigate);
+}
 
+QAction* MainWindow::addViewToggle(QMenu& view, const QString& name, const QString& text, const QKeySequence& key,
+                                   const std::function<bool()>& shown, const std::function<void(bool)>& show) {
+  QAction* toggle = addAction(name, text, key, [this, name, shown, show] {
+    const bool on = !shown();
+    show(on);
+    action(name)->setChecked(on);
+  });
+  toggle->setCheckable(true);
+  toggle->setChecked(shown());
+  view.addAction(toggle);
+  return toggle;
+}
+
+void MainWindow::addViewMenu() {
   QMenu* view = menuBar()->addMenu(tr("&View"));
-  QAction* numbers = addAction(QStringLiteral("moveNumbers"), tr("&Move numbers"), QKeySequence(Qt::Key_M), [this] {
-    const bool on = !m_board->showMoveNumbers();
-    m_board->setShowMoveNumbers(on);
-    m_settings->setShowMoveNumbers(on);
-    action(QStringLiteral("moveNumbers"))->setChecked(on);
-  });
-  numbers->setCheckable(true);
-  numbers->setChecked(m_board->showMoveNumbers());
-  view->addAction(numbers);
-  QAction* coordinates = addAction(QStringLiteral("coordinates"), tr("&Coordinates"), QKeySequence(Qt::Key_C), [this] {
-    const bool on = !m_board->showCoordinates();
-    m_board->setShowCoordinates(on);
-    m_settings->setShowCoordinates(on);
-    action(QStringLiteral("coordinates"))->setChecked(on);
-  });
-  coordinates->setCheckable(true);
-  coordinates->setChecked(m_board->showCoordinates());
-  view->addAction(coordinates);
+  addViewToggle(
+      *view, QStringLiteral("moveNumbers"), tr("&Move numbers"), QKeySequence(Qt::Key_M),
+      [this] { return m_board->showMoveNumbers(); },
+      [this](bool on) {
+        m_board->setShowMoveNumbers(on);
+        m_settings->setShowMoveNumbers(on);
+      });
+  addViewToggle(
+      *view, QStringLiteral("coordinates"), tr("&Coordinates"), QKeySequence(Qt::Key_C),
+      [this] { return m_board->showCoordinates(); },
+      [this](bool on) {
+        m_board->setShowCoordinates(on);
+        m_settings->setShowCoordinates(on);
+      });
   // Who owns what and the score, for the position being looked at, at any moment of the game.
-  QAction* estimate =
-      addAction(QStringLiteral("scoreEstimate"), tr("Score &estimate"), QKeySequence(Qt::Key_E), [this] {
-        const bool on = !m_controller->scoreEstimateShown();
+  addViewToggle(
+      *view, QStringLiteral("scoreEstimate"), tr("Score &estimate"), QKeySequence(Qt::Key_E),
+      [this] { return m_controller->scoreEstimateShown(); },
+      [this](bool on) {
         m_controller->setScoreEstimateShown(on);
         m_settings->setShowScoreEstimate(on);
-        action(QStringLiteral("scoreEstimate"))->setChecked(on);
       });
-  estimate->setCheckable(true);
-  estimate->setChecked(m_controller->scoreEstimateShown());
-  view->addAction(estimate);
   // The built-in engine's best moves for the position looked at, live, whatever the opponent.
-  QAction* analysis = addAction(QStringLiteral("analysis"), tr("&Analysis"), QKeySequence(Qt::Key_A), [this] {
-    const bool on = !m_controller->analysisShown();
-    m_controller->setAnalysisShown(on);
-    m_settings->setShowAnalysis(on);
-    action(QStringLiteral("analysis"))->setChecked(on);
-  });
-  analysis->setCheckable(true);
-  analysis->setChecked(m_controller->analysisShown());
-  view->addAction(analysis);
+  addViewToggle(
+      *view, QStringLiteral("analysis"), tr("&Analysis"), QKeySequence(Qt::Key_A),
+      [this] { return m_controller->analysisShown(); },
+      [this](bool on) {
+        m_controller->setAnalysisShown(on);
+        m_settings->setShowAnalysis(on);
+      });
   auto* sound = new QAction(tr("&Sound"), this);
   sound->setObjectName(QStringLiteral("sound"));
   sound->setCheckable(true);
@@ -219,10 +240,9 @@ void MainWindow::buildActions() {
                             QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T), [this] { showGtpConsole(); }));
   addSidePanelAction(*view);
   addLanguageMenu(*view);
+}
 
-  QMenu* help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(addAction(QStringLiteral("about"), tr("&About tengen-qt"), QKeySequence(), &MainWindow::about));
-
+void MainWindow::addMainToolBar() {
   QToolBar* tools = addToolBar(tr("Game"));
   tools->setObjectName(QStringLiteral("mainToolBar"));
   tools->setToolButtonStyle(Qt::ToolButtonTextOnly);

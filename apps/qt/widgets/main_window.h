@@ -5,6 +5,7 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <QString>
+#include <functional>
 #include <memory>
 
 #include "model/game_controller.h"
@@ -69,7 +70,16 @@ class MainWindow : public QMainWindow {
   void resizeEvent(QResizeEvent* event) override;
 
  private:
+  // The menus and the toolbar, each action named (action()) so that tests and the toolbar find it.
   void buildActions();
+  void addGameMenu();
+  void addPlayMenu();
+  void addNavigateMenu();
+  void addViewMenu();
+  void addMainToolBar();
+  // A checkable View action: `shown` reads the state, `show` sets it (and remembers it in the settings).
+  QAction* addViewToggle(QMenu& view, const QString& name, const QString& text, const QKeySequence& key,
+                         const std::function<bool()>& shown, const std::function<void(bool)>& show);
   void refresh();
   void showFailure(const QString& error, const QString& logId, bool unreachable);
   void newGameDialog();

@@ -48,6 +48,35 @@ NewGameDialog::NewGameDialog(const GameSetup& initial, bool opponentOnly, QWidge
   setObjectName(QStringLiteral("newGameDialog"));
   setWindowTitle(opponentOnly ? tr("Change opponent") : tr("New game"));
 
+  buildGameBox();
+  QGroupBox* opponentBox = buildOpponentBox();
+
+  m_problem->setObjectName(QStringLiteral("problem"));
+  m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
+  m_problem->setWordWrap(true);
+
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  buttons->button(QDialogButtonBox::Ok)->setText(opponentOnly ? tr("Change") : tr("Start"));
+  connect(buttons, &QDialogButtonBox::accepted, this, &NewGameDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, this, &NewGameDialog::reject);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(m_gameBox);
+  layout->addWidget(opponentBox);
+  layout->addWidget(m_problem);
+  layout->addWidget(buttons);
+  m_gameBox->setVisible(!opponentOnly);
+  setMinimumWidth(480);
+
+  connect(m_kind, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
+  connect(m_rules, &QComboBox::currentIndexChanged, this, &NewGameDialog::rulesChanged);
+  connect(m_size, &QSpinBox::valueChanged, this, &NewGameDialog::updateHandicapRange);
+  connect(m_handicap, &QSpinBox::valueChanged, this, &NewGameDialog::handicapChanged);
+  connect(m_timeKind, &QComboBox::currentIndexChanged, this, &NewGameDialog::timeKindChanged);
+  setSetup(initial);
+}
+
+void NewGameDialog::buildGameBox() {
   m_size->setRange(Board::kMinSize, Board::kMaxSize);
   m_size->setObjectName(QStringLiteral("size"));
   m_komi->setRange(-100, 100);
@@ -95,7 +124,9 @@ NewGameDialog::NewGameDialog(const GameSetup& initial, bool opponentOnly, QWidge
   gameForm->addRow(tr("Stones per period"), m_stones);
   gameForm->addRow(tr("Period"), m_periodSeconds);
   gameForm->addRow(QString(), m_loseOnTime);
+}
 
+QGroupBox* NewGameDialog::buildOpponentBox() {
   m_kind->setObjectName(QStringLiteral("opponentKind"));
   m_kind->addItem(tr("Built-in engine"), static_cast<int>(OpponentKind::Builtin));
   m_kind->addItem(tr("GTP engine (command)"), static_cast<int>(OpponentKind::Gtp));
@@ -135,30 +166,7 @@ NewGameDialog::NewGameDialog(const GameSetup& initial, bool opponentOnly, QWidge
   auto* opponentLayout = new QVBoxLayout(opponentBox);
   opponentLayout->addWidget(m_kind);
   opponentLayout->addWidget(m_pages);
-
-  m_problem->setObjectName(QStringLiteral("problem"));
-  m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
-  m_problem->setWordWrap(true);
-
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-  buttons->button(QDialogButtonBox::Ok)->setText(opponentOnly ? tr("Change") : tr("Start"));
-  connect(buttons, &QDialogButtonBox::accepted, this, &NewGameDialog::accept);
-  connect(buttons, &QDialogButtonBox::rejected, this, &NewGameDialog::reject);
-
-  auto* layout = new QVBoxLayout(this);
-  layout->addWidget(m_gameBox);
-  layout->addWidget(opponentBox);
-  layout->addWidget(m_problem);
-  layout->addWidget(buttons);
-  m_gameBox->setVisible(!opponentOnly);
-  setMinimumWidth(480);
-
-  connect(m_kind, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
-  connect(m_rules, &QComboBox::currentIndexChanged, this, &NewGameDialog::rulesChanged);
-  connect(m_size, &QSpinBox::valueChanged, this, &NewGameDialog::updateHandicapRange);
-  connect(m_handicap, &QSpinBox::valueChanged, this, &NewGameDialog::handicapChanged);
-  connect(m_timeKind, &QComboBox::currentIndexChanged, this, &NewGameDialog::timeKindChanged);
-  setSetup(initial);
+  return opponentBox;
 }
 
 void NewGameDialog::setSetup(const GameSetup& setup) {

@@ -34,6 +34,10 @@ class NewGameDialog : public QDialog {
   void accept() override;
 
  private:
+  // The fields of the game (size, rules, komi, handicap, colour, clock) in m_gameBox.
+  void buildGameBox();
+  // The opponent's kind and, on a page per kind, its fields.
+  QGroupBox* buildOpponentBox();
   void rulesChanged();
   // Gives the komi of the new handicap or its absence (defaultKomi) when the game turns into a handicap game or back,
   // and words the colour choice for who moves first.

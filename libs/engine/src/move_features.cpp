@@ -181,75 +181,78 @@ bool ladderCaptures(const Board& board, Vertex stone, int maxMoves) {
   return capturedDefenderToMove(board, stone, budget);
 }
 
-MoveFeatures moveFeatures(const Board& board, Color c, Vertex v, Vertex last, Vertex lastOwn) {
-  MoveFeatures f{};
-  f[static_cast<int>(Family::Pattern)] = canonicalPattern(board, v, c);
-  f[static_cast<int>(Family::Shape)] = canonicalShape(board, v, c);
+namespace {
 
-  // Captures and the chains next to v, each once.
-  Vertex seen[4];
-  int seenCount = 0;
-  int captured = 0;
-  bool savesOwn = false;
-  bool retakes = false;
-  bool ownInAtari = false;
-  Vertex atariTarget = Board::kNoVertex;
+// The chains next to a move, each once, and what the move does to them.
+struct Neighbours {
+  Vertex chains[4];  // their roots
+  int count = 0;
+  int captured = 0;                       // stones the move captures
+  bool savesOwn = false;                  // a capture frees an own chain in atari beside the captured one
+  bool retakes = false;                   // a capture takes the chain the last move made
+  bool ownInAtari = false;                // an own chain next to the move is in atari
+  Vertex atariTarget = Board::kNoVertex;  // the largest opponent chain of two liberties next to the move
   int atariTargetSize = 0;
+};
+
+Neighbours neighboursOf(const Board& board, Color c, Vertex v, Vertex last) {
+  Neighbours nb;
   for (int d : board.neighbourOffsets()) {
     const Vertex u = v + d;
     const Color cu = board.at(u);
     if (!isPlayer(cu)) continue;
     const Vertex root = board.chainRoot(u);
-    if (std::find(seen, seen + seenCount, root) != seen + seenCount) continue;
-    seen[seenCount++] = root;
+    if (std::find(nb.chains, nb.chains + nb.count, root) != nb.chains + nb.count) continue;
+    nb.chains[nb.count++] = root;
     if (cu == c) {
-      ownInAtari |= board.inAtari(u);
+      nb.ownInAtari |= board.inAtari(u);
       continue;
     }
     if (board.inAtari(u)) {
-      captured += board.chainSize(u);
-      retakes |= last != Board::kNoVertex && isPlayer(board.at(last)) && board.chainRoot(last) == root;
+      nb.captured += board.chainSize(u);
+      nb.retakes |= last != Board::kNoVertex && isPlayer(board.at(last)) && board.chainRoot(last) == root;
       // Taking it frees an own chain in atari beside it.
       Vertex s = u;
       do {
-        for (int e : board.neighbourOffsets()) savesOwn |= board.at(s + e) == c && board.inAtari(s + e);
+        for (int e : board.neighbourOffsets()) nb.savesOwn |= board.at(s + e) == c && board.inAtari(s + e);
         s = board.nextInChain(s);
       } while (s != u);
-    } else if (board.libertyCount(u) == 2 && board.chainSize(u) > atariTargetSize) {
-      atariTarget = u;
-      atariTargetSize = board.chainSize(u);
+    } else if (board.libertyCount(u) == 2 && board.chainSize(u) > nb.atariTargetSize) {
+      nb.atariTarget = u;
+      nb.atariTargetSize = board.chainSize(u);
     }
   }
-  if (captured > 0) {
-    f[static_cast<int>(Family::Capture)] = savesOwn ? 1 : retakes ? 2 : captured == 1 ? 3 : 4;
-  } else {
-    const int libs = board.libertiesAfter(c, v, 3);
-    if (ownInAtari) {
-      std::uint32_t level = libs >= 3 ? 1 : libs <= 1 ? 4 : 0;
-      if (level == 0) {
-        Board next = board;
-        next.play(c, v);
-        int budget = 120;
-        level = capturedAttackerToMove(next, v, budget) ? 3 : 2;
-      }
-      f[static_cast<int>(Family::Escape)] = level;
-    }
-    if (libs < 2) {
-      int size = 1;
-      for (int i = 0; i < seenCount; ++i) {
-        if (board.at(seen[i]) == c) size += board.chainSize(seen[i]);
-      }
-      f[static_cast<int>(Family::SelfAtari)] = size == 1 ? 1 : size <= 4 ? 2 : 3;
-    } else if (atariTarget != Board::kNoVertex) {
+  return nb;
+}
+
+// The families of a move that captures nothing: the escape of an own chain in atari, the self-atari, the atari.
+void setTactics(MoveFeatures& f, const Board& board, Color c, Vertex v, const Neighbours& nb) {
+  const int libs = board.libertiesAfter(c, v, 3);
+  if (nb.ownInAtari) {
+    std::uint32_t level = libs >= 3 ? 1 : libs <= 1 ? 4 : 0;
+    if (level == 0) {
       Board next = board;
       next.play(c, v);
-      f[static_cast<int>(Family::Atari)] = next.inAtari(atariTarget) && ladderCaptures(next, atariTarget) ? 1 : 2;
+      int budget = 120;
+      level = capturedAttackerToMove(next, v, budget) ? 3 : 2;
     }
+    f[static_cast<int>(Family::Escape)] = level;
   }
+  if (libs < 2) {
+    int size = 1;
+    for (int i = 0; i < nb.count; ++i) {
+      if (board.at(nb.chains[i]) == c) size += board.chainSize(nb.chains[i]);
+    }
+    f[static_cast<int>(Family::SelfAtari)] = size == 1 ? 1 : size <= 4 ? 2 : 3;
+  } else if (nb.atariTarget != Board::kNoVertex) {
+    Board next = board;
+    next.play(c, v);
+    f[static_cast<int>(Family::Atari)] = next.inAtari(nb.atariTarget) && ladderCaptures(next, nb.atariTarget) ? 1 : 2;
+  }
+}
 
-  f[static_cast<int>(Family::DistancePrevious)] = distance(board, v, last);
-  f[static_cast<int>(Family::DistanceOwn)] = distance(board, v, lastOwn);
-
+// The line from the nearest edge and from the other (each up to 6), and whether the 7x7 square around is empty.
+std::uint32_t positionValue(const Board& board, Vertex v) {
   const int n = board.size();
   const Point p = board.point(v);
   const int lineRow = std::min(p.row + 1, n - p.row);
@@ -260,7 +263,24 @@ MoveFeatures moveFeatures(const Board& board, Color c, Vertex v, Vertex last, Ve
   for (int r = p.row - 3; r <= p.row + 3 && empty; ++r) {
     for (int k = p.col - 3; k <= p.col + 3 && empty; ++k) empty = !isPlayer(board.at(Point{r, k}));
   }
-  f[static_cast<int>(Family::Position)] = static_cast<std::uint32_t>(1 + ((near - 1) * 6 + (far - 1)) * 2 + empty);
+  return static_cast<std::uint32_t>(1 + ((near - 1) * 6 + (far - 1)) * 2 + empty);
+}
+
+}  // namespace
+
+MoveFeatures moveFeatures(const Board& board, Color c, Vertex v, Vertex last, Vertex lastOwn) {
+  MoveFeatures f{};
+  f[static_cast<int>(Family::Pattern)] = canonicalPattern(board, v, c);
+  f[static_cast<int>(Family::Shape)] = canonicalShape(board, v, c);
+  const Neighbours nb = neighboursOf(board, c, v, last);
+  if (nb.captured > 0) {
+    f[static_cast<int>(Family::Capture)] = nb.savesOwn ? 1 : nb.retakes ? 2 : nb.captured == 1 ? 3 : 4;
+  } else {
+    setTactics(f, board, c, v, nb);
+  }
+  f[static_cast<int>(Family::DistancePrevious)] = distance(board, v, last);
+  f[static_cast<int>(Family::DistanceOwn)] = distance(board, v, lastOwn);
+  f[static_cast<int>(Family::Position)] = positionValue(board, v);
   return f;
 }
 

@@ -584,30 +584,31 @@ long Search::run(long maxPlayouts, std::optional<std::chrono::steady_clock::time
   return done.load();
 }
 
-bool Search::advance(const std::vector<Move>& path, const Board& root, Color toMove, Vertex last, Vertex lastOwn,
-                     double komi, std::vector<Vertex> rootMoves, std::uint64_t seed) {
-  if (path.empty()) return false;
+std::int32_t Search::walkTo(const std::vector<Move>& path, const Board& root, Color toMove) const {
+  if (path.empty()) return -1;
   Board board = m_root;
   std::int32_t node = 0;
   for (const Move& m : path) {
-    if (m.kind != MoveKind::Play) return false;
+    if (m.kind != MoveKind::Play) return -1;
     const Node& n = m_nodes[static_cast<std::size_t>(node)];
-    if (!n.expanded) return false;
+    if (!n.expanded) return -1;
     const Vertex v = board.vertex(m.point);
     std::int32_t found = -1;
     for (std::int32_t i = n.firstChild; i < n.firstChild + n.childCount && found < 0; ++i) {
       const Node& ch = m_nodes[static_cast<std::size_t>(i)];
       if (ch.move == v && ch.color == m.color) found = i;
     }
-    if (found < 0 || board.check(m.color, v, true) != RejectReason::None) return false;
+    if (found < 0 || board.check(m.color, v, true) != RejectReason::None) return -1;
     board.play(m.color, v);
     node = found;
   }
   // The moves say where the tree went; the stones say whether that is really the position asked about (setup
   // stones or a game edited behind the engine's back would not show in the moves).
-  if (board.hash() != root.hash() || toMove != opponent(m_nodes[static_cast<std::size_t>(node)].color)) return false;
+  if (board.hash() != root.hash() || toMove != opponent(m_nodes[static_cast<std::size_t>(node)].color)) return -1;
+  return node;
+}
 
-  // The subtree's size, so the new arena is allocated once: the old and the new one together are the peak.
+std::size_t Search::subtreeSize(std::int32_t node) const {
   std::size_t subtree = 0;
   std::vector<std::int32_t> stack{node};
   while (!stack.empty()) {
@@ -617,9 +618,15 @@ bool Search::advance(const std::vector<Move>& path, const Board& root, Color toM
     if (!n.expanded) continue;
     for (std::int32_t i = n.firstChild; i < n.firstChild + n.childCount; ++i) stack.push_back(i);
   }
+  return subtree;
+}
 
+std::vector<Search::Node> Search::copySubtree(std::int32_t node, const std::vector<Vertex>& rootMoves,
+                                              const Board& root, Color toMove, Vertex last, std::vector<bool>& newChild,
+                                              long& reused) const {
   std::vector<Node> fresh;
-  fresh.reserve(subtree + rootMoves.size() + 1);
+  // Allocated once: the old and the new arena together are the peak.
+  fresh.reserve(subtreeSize(node) + rootMoves.size() + 1);
   const Node& oldRoot = m_nodes[static_cast<std::size_t>(node)];
   Node newRoot = oldRoot;
   newRoot.expanded = true;
@@ -629,8 +636,8 @@ bool Search::advance(const std::vector<Move>& path, const Board& root, Color toM
   // Old nodes whose children are still to be copied, with their place in the new arena; breadth first, so each
   // node's children are appended together and stay one contiguous block.
   std::vector<std::pair<std::int32_t, std::int32_t>> pending;
-  long reused = 0;
-  std::vector<bool> newChild;
+  reused = 0;
+  newChild.clear();
   for (const Vertex v : rootMoves) {
     std::int32_t match = -1;
     if (oldRoot.expanded) {
@@ -662,6 +669,16 @@ bool Search::advance(const std::vector<Move>& path, const Board& root, Color toM
       fresh.push_back(m_nodes[static_cast<std::size_t>(i)]);
     }
   }
+  return fresh;
+}
+
+bool Search::advance(const std::vector<Move>& path, const Board& root, Color toMove, Vertex last, Vertex lastOwn,
+                     double komi, std::vector<Vertex> rootMoves, std::uint64_t seed) {
+  const std::int32_t node = walkTo(path, root, toMove);
+  if (node < 0) return false;
+  std::vector<bool> newChild;
+  long reused = 0;
+  std::vector<Node> fresh = copySubtree(node, rootMoves, root, toMove, last, newChild, reused);
 
   m_nodes = std::move(fresh);
   if (m_model != nullptr) {

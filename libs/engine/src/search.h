@@ -192,6 +192,14 @@ class Search {
                     const std::vector<bool>* only = nullptr);
   // The same from the network's probabilities for the node's position (by point, row by row).
   void applyNetPriors(std::int32_t node, const std::vector<float>& probabilities, const std::vector<bool>* only);
+  // advance's steps: the node `path` leads to from the root when it is the position `root` with `toMove` to play
+  // (-1 otherwise); the number of nodes under a node, itself included; and a new arena holding `node` as the root
+  // with exactly `rootMoves` as its children (newChild says which are new, reused counts the visits kept) and the
+  // subtrees of the kept ones, breadth first.
+  std::int32_t walkTo(const std::vector<Move>& path, const Board& root, Color toMove) const;
+  std::size_t subtreeSize(std::int32_t node) const;
+  std::vector<Node> copySubtree(std::int32_t node, const std::vector<Board::Vertex>& rootMoves, const Board& root,
+                                Color toMove, Board::Vertex last, std::vector<bool>& newChild, long& reused) const;
   // Sets m_openingPrior for the root's children from the root position (search.cpp says what it is).
   void setOpeningPrior();
   // Sets m_rootPriors from the move model (uniform without it) and clears the root children's score sums.

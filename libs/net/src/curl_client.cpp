@@ -3,7 +3,6 @@
 #include <curl/curl.h>
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -75,10 +74,7 @@ std::size_t onHeader(char* data, std::size_t size, std::size_t count, void* user
   }
   const auto colon = line.find(':');
   if (colon == std::string_view::npos) return n;
-  std::string name(trim(line.substr(0, colon)));
-  std::transform(name.begin(), name.end(), name.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  t->headers.emplace_back(std::move(name), std::string(trim(line.substr(colon + 1))));
+  t->headers.emplace_back(asciiLower(trim(line.substr(0, colon))), std::string(trim(line.substr(colon + 1))));
   return n;
 }
 
@@ -101,27 +97,55 @@ class CurlClient final : public HttpClient {
     CURL* easy = m_easy.get();
     curl_easy_reset(easy);
 
+    Slist headers = headerList(request);
+    if (!headers) return Result<HttpResponse>::failure("out of memory building the request to " + url);
+    Transfer transfer;
+    transfer.maxBytes = request.maxResponseBytes;
+    transfer.cancel = request.cancel;
+    char errorBuffer[CURL_ERROR_SIZE] = {};
+
+    setOptions(easy, request, headers.get(), transfer, errorBuffer);
+
+    const auto start = std::chrono::steady_clock::now();
+    const CURLcode code = curl_easy_perform(easy);
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+
+    if (code != CURLE_OK) return Result<HttpResponse>::failure(describe(code, errorBuffer, request, transfer));
+
+    long status = 0;
+    curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &status);
+    HttpResponse response;
+    response.status = static_cast<int>(status);
+    response.body = std::move(transfer.body);
+    response.headers = std::move(transfer.headers);
+    response.latencyMs = static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count());
+    return response;
+  }
+
+ private:
+  // The request's headers as curl takes them, with "Expect:" to stop curl waiting up to a second for "100 Continue"
+  // before a large body (an image); null when memory ran out.
+  static Slist headerList(const HttpRequest& request) {
     Slist headers;
     for (const auto& [name, value] : request.headers) {
       std::string line = name;
       line += ": ";
       line += value;
       curl_slist* grown = curl_slist_append(headers.get(), line.c_str());
-      if (!grown) return Result<HttpResponse>::failure("out of memory building the request to " + url);
+      if (!grown) return nullptr;
       (void)headers.release();
       headers.reset(grown);
     }
-    // Without this curl waits up to a second for "100 Continue" before sending a large body (an image).
-    if (curl_slist* grown = curl_slist_append(headers.get(), "Expect:")) {
-      (void)headers.release();
-      headers.reset(grown);
-    }
+    curl_slist* grown = curl_slist_append(headers.get(), "Expect:");
+    if (!grown) return nullptr;
+    (void)headers.release();
+    headers.reset(grown);
+    return headers;
+  }
 
-    Transfer transfer;
-    transfer.maxBytes = request.maxResponseBytes;
-    transfer.cancel = request.cancel;
-    char errorBuffer[CURL_ERROR_SIZE] = {};
-
+  // Everything the transfer is told: where, what, how long, and where the reply goes.
+  static void setOptions(CURL* easy, const HttpRequest& request, curl_slist* headers, Transfer& transfer,
+                         char* errorBuffer) {
     curl_easy_setopt(easy, CURLOPT_URL, request.url.c_str());
     curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
     // A 3xx is the response (curl's default, said here so nobody turns it on): following it would re-send the API
@@ -141,7 +165,7 @@ class CurlClient final : public HttpClient {
     curl_easy_setopt(easy, CURLOPT_POST, 1L);
     curl_easy_setopt(easy, CURLOPT_POSTFIELDS, request.body.data());
     curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
-    curl_easy_setopt(easy, CURLOPT_HTTPHEADER, headers.get());
+    curl_easy_setopt(easy, CURLOPT_HTTPHEADER, headers);
     curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, millis(request.connectTimeoutSeconds));
     curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, millis(request.timeoutSeconds));
     curl_easy_setopt(easy, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(request.maxResponseBytes));
@@ -155,24 +179,8 @@ class CurlClient final : public HttpClient {
       curl_easy_setopt(easy, CURLOPT_XFERINFOFUNCTION, &onProgress);
       curl_easy_setopt(easy, CURLOPT_XFERINFODATA, &transfer);
     }
-
-    const auto start = std::chrono::steady_clock::now();
-    const CURLcode code = curl_easy_perform(easy);
-    const auto elapsed = std::chrono::steady_clock::now() - start;
-
-    if (code != CURLE_OK) return Result<HttpResponse>::failure(describe(code, errorBuffer, request, transfer));
-
-    long status = 0;
-    curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &status);
-    HttpResponse response;
-    response.status = static_cast<int>(status);
-    response.body = std::move(transfer.body);
-    response.headers = std::move(transfer.headers);
-    response.latencyMs = static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count());
-    return response;
   }
 
- private:
   std::string describe(CURLcode code, const char* errorBuffer, const HttpRequest& request,
                        const Transfer& transfer) const {
     const std::string url = displayUrl(request.url);

@@ -141,8 +141,9 @@ Result<Game> gameFromSgf(const JsonValue& sgfValue, std::optional<Rules> rules, 
   return std::move(replayed.game);
 }
 
-Result<Game> gameFromFields(const JsonValue& body, std::optional<Rules> rules, const ReadOptions& options) {
-  using R = Result<Game>;
+// The game's size, komi and handicap from the body (each optional), validated as Game::validate does.
+Result<GameConfig> configFromFields(const JsonValue& body, std::optional<Rules> rules) {
+  using R = Result<GameConfig>;
   GameConfig config;
   if (rules) config.rules = *rules;
   if (const JsonValue* v = net::findMember(body, "size")) {
@@ -170,59 +171,82 @@ Result<Game> gameFromFields(const JsonValue& body, std::optional<Rules> rules, c
     config.handicap = *handicap;
   }
   if (const Result<GameConfig> valid = Game::validate(config); !valid) return R::failure(valid.error());
-  Game game(config);
+  return config;
+}
 
-  if (const JsonValue* v = net::findMember(body, "setup")) {
-    const auto* setup = std::get_if<JsonValue::Object>(&v->value);
-    if (setup == nullptr) return R::failure(R"(setup: must be an object such as {"B": ["D4"], "W": []})");
-    for (const auto& [key, stones] : *setup) {
-      const std::string field = "setup." + key;
-      if (key != "B" && key != "W") return R::failure(R"(setup: keys must be "B" and "W")");
-      const auto* list = std::get_if<JsonValue::Array>(&stones.value);
-      if (list == nullptr) return R::failure(field + ": must be an array of vertices");
-      if (list->size() > static_cast<std::size_t>(config.size) * static_cast<std::size_t>(config.size)) {
-        return R::failure(field + ": more stones than points on the board");
-      }
-      std::vector<Point> points;
-      for (std::size_t i = 0; i < list->size(); ++i) {
-        const std::string name = field + "[" + std::to_string(i) + "]";
-        const auto* text = std::get_if<std::string>(&(*list)[i].value);
-        if (text == nullptr) return R::failure(name + ": must be a vertex such as \"D4\"");
-        const Result<ParsedVertex> vertex = parseGtpVertex(*text, config.size);
-        if (!vertex || vertex->kind != MoveKind::Play) {
-          return R::failure(name + ": not a point of a " + std::to_string(config.size) + "x" +
-                            std::to_string(config.size) + " board");
-        }
-        points.push_back(vertex->point);
-      }
-      const Color color = key == "B" ? Color::Black : Color::White;
-      if (!game.addSetupStones(color, points)) {
-        return R::failure(field + ": a stone is on a point already taken or would have no liberties");
-      }
+// The points of one colour's setup list ("setup.B"), each a vertex of the board.
+Result<std::vector<Point>> setupPoints(const JsonValue& stones, const std::string& field, int size) {
+  using R = Result<std::vector<Point>>;
+  const auto* list = std::get_if<JsonValue::Array>(&stones.value);
+  if (list == nullptr) return R::failure(field + ": must be an array of vertices");
+  if (list->size() > static_cast<std::size_t>(size) * static_cast<std::size_t>(size)) {
+    return R::failure(field + ": more stones than points on the board");
+  }
+  std::vector<Point> points;
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const std::string name = field + "[" + std::to_string(i) + "]";
+    const auto* text = std::get_if<std::string>(&(*list)[i].value);
+    if (text == nullptr) return R::failure(name + ": must be a vertex such as \"D4\"");
+    const Result<ParsedVertex> vertex = parseGtpVertex(*text, size);
+    if (!vertex || vertex->kind != MoveKind::Play) {
+      return R::failure(name + ": not a point of a " + std::to_string(size) + "x" + std::to_string(size) + " board");
+    }
+    points.push_back(vertex->point);
+  }
+  return points;
+}
+
+// The body's "setup" stones, placed on the game's board.
+Status placeSetup(const JsonValue& setupValue, Game& game) {
+  const auto* setup = std::get_if<JsonValue::Object>(&setupValue.value);
+  if (setup == nullptr) return Status::failure(R"(setup: must be an object such as {"B": ["D4"], "W": []})");
+  for (const auto& [key, stones] : *setup) {
+    const std::string field = "setup." + key;
+    if (key != "B" && key != "W") return Status::failure(R"(setup: keys must be "B" and "W")");
+    const Result<std::vector<Point>> points = setupPoints(stones, field, game.size());
+    if (!points) return Status::failure(points);
+    if (!game.addSetupStones(key == "B" ? Color::Black : Color::White, *points)) {
+      return Status::failure(field + ": a stone is on a point already taken or would have no liberties");
     }
   }
+  return Done{};
+}
 
+// The body's "moves", played in order; the first one's colour moves first.
+Status playMoves(const JsonValue& movesValue, Game& game, const ReadOptions& options) {
+  const auto* list = std::get_if<JsonValue::Array>(&movesValue.value);
+  if (list == nullptr) return Status::failure("moves: must be an array of [colour, vertex] pairs");
+  if (list->size() > options.maxMoves) {
+    return Status::failure("moves: at most " + std::to_string(options.maxMoves) + " moves, not " +
+                           std::to_string(list->size()));
+  }
+  // As in SGF records and GTP's play, turn order is not enforced in the history; every other rule is.
+  game.setStrictTurn(false);
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const std::string name = "moves[" + std::to_string(i) + "]";
+    const Result<Move> move = readMove((*list)[i], name, game.size());
+    if (!move) return Status::failure(move.error());
+    if (i == 0) game.setToMove(move->color);
+    // A history may go on after two passes (a disputed end): play resumes, as when reading an SGF record.
+    const RejectReason reason = game.playRecorded(*move);
+    if (reason != RejectReason::None) {
+      return Status::failure(name + " " + std::string(colorLetter(move->color)) + " " + gtpMove(*move, game.size()) +
+                             ": " + std::string(reasonCode(reason)));
+    }
+  }
+  return Done{};
+}
+
+Result<Game> gameFromFields(const JsonValue& body, std::optional<Rules> rules, const ReadOptions& options) {
+  using R = Result<Game>;
+  const Result<GameConfig> config = configFromFields(body, rules);
+  if (!config) return R::failure(config);
+  Game game(*config);
+  if (const JsonValue* v = net::findMember(body, "setup")) {
+    if (const Status placed = placeSetup(*v, game); !placed) return R::failure(placed);
+  }
   if (const JsonValue* v = net::findMember(body, "moves")) {
-    const auto* list = std::get_if<JsonValue::Array>(&v->value);
-    if (list == nullptr) return R::failure("moves: must be an array of [colour, vertex] pairs");
-    if (list->size() > options.maxMoves) {
-      return R::failure("moves: at most " + std::to_string(options.maxMoves) + " moves, not " +
-                        std::to_string(list->size()));
-    }
-    // As in SGF records and GTP's play, turn order is not enforced in the history; every other rule is.
-    game.setStrictTurn(false);
-    for (std::size_t i = 0; i < list->size(); ++i) {
-      const std::string name = "moves[" + std::to_string(i) + "]";
-      const Result<Move> move = readMove((*list)[i], name, config.size);
-      if (!move) return R::failure(move.error());
-      if (i == 0) game.setToMove(move->color);
-      // A history may go on after two passes (a disputed end): play resumes, as when reading an SGF record.
-      const RejectReason reason = game.playRecorded(*move);
-      if (reason != RejectReason::None) {
-        return R::failure(name + " " + std::string(colorLetter(move->color)) + " " + gtpMove(*move, config.size) +
-                          ": " + std::string(reasonCode(reason)));
-      }
-    }
+    if (const Status played = playMoves(*v, game, options); !played) return R::failure(played);
   }
   return game;
 }

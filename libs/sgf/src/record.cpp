@@ -208,39 +208,88 @@ class SetupBuilder {
   std::vector<Entry> m_entries;
 };
 
-Result<GameRecord> readRecordUnguarded(const Node& root) {
-  using R = Result<GameRecord>;
-  GameRecord record;
-
+// The root's game properties: GM, SZ, KM and RU into the record's config, validated.
+Status readGameConfig(const Node& root, GameConfig& config) {
   if (const std::string* gm = root.find("GM"); gm && trim(*gm) != "1") {
-    return R::failure("GM[" + shown(*gm) + "] is not a game of Go: tengen reads only GM[1] records");
+    return Status::failure("GM[" + shown(*gm) + "] is not a game of Go: tengen reads only GM[1] records");
   }
-
   if (const std::string* sz = root.find("SZ")) {
     const std::string_view text = trim(*sz);
     const std::size_t colon = text.find(':');
     const std::optional<int> width = smallNumber(trim(text.substr(0, colon)));
     const std::optional<int> height =
         colon == std::string_view::npos ? width : smallNumber(trim(text.substr(colon + 1)));
-    if (!width || !height) return R::failure("SZ[" + shown(*sz) + "] is not a board size");
-    if (*width != *height) return R::failure("SZ[" + shown(*sz) + "]: rectangular boards are not supported");
-    record.config.size = *width;
+    if (!width || !height) return Status::failure("SZ[" + shown(*sz) + "] is not a board size");
+    if (*width != *height) return Status::failure("SZ[" + shown(*sz) + "]: rectangular boards are not supported");
+    config.size = *width;
   }
-
   if (const std::string* km = root.find("KM"); km && !trim(*km).empty()) {
     const std::optional<double> komi = komiValue(*km);
-    if (!komi) return R::failure("KM[" + shown(*km) + "] is not a number");
-    record.config.komi = recordKomi(*komi, record.config.size);
+    if (!komi) return Status::failure("KM[" + shown(*km) + "] is not a number");
+    config.komi = recordKomi(*komi, config.size);
   }
-
   if (const std::string* ru = root.find("RU")) {
     // An unknown rule set leaves the default; RU stays in info either way.
-    if (const std::optional<Rules> rules = rulesFromRu(*ru)) record.config.rules = *rules;
+    if (const std::optional<Rules> rules = rulesFromRu(*ru)) config.rules = *rules;
   }
+  if (const Result<GameConfig> valid = Game::validate(config); !valid) {
+    return Status::failure((root.find("SZ") ? "SZ[" + shown(*root.find("SZ")) + "]: " : std::string()) + valid.error());
+  }
+  return Done{};
+}
 
-  if (const Result<GameConfig> valid = Game::validate(record.config); !valid) {
-    return R::failure((root.find("SZ") ? "SZ[" + shown(*root.find("SZ")) + "]: " : std::string()) + valid.error());
+// A node's AB, AW and AE, allowed only before the first move.
+Status readSetup(const Node& node, int played, const std::string& where, int size, SetupBuilder& setup) {
+  for (const Property& p : node.properties) {
+    const bool add = p.id == "AB" || p.id == "AW";
+    if (!add && p.id != "AE") continue;
+    if (played > 0) {
+      return Status::failure(where + ": setup stones (" + p.id +
+                             ") after the first move are not supported; only the root and the nodes before move 1 "
+                             "may place or remove stones");
+    }
+    for (const std::string& value : p.values) {
+      // An empty value is FF[4]'s empty list.
+      if (trim(value).empty()) continue;
+      const Result<std::vector<Point>> points = expandPoints(value, size);
+      if (!points) return Status::failure("setup " + p.id + "[" + shown(value) + "]: " + points.error());
+      for (const Point& point : points.value()) {
+        if (add) {
+          setup.add(p.id == "AB" ? Color::Black : Color::White, point);
+        } else {
+          setup.erase(point);
+        }
+      }
+    }
   }
+  return Done{};
+}
+
+// A node's move (its B or W), with the node's comment and its other single-valued properties.
+Status readMove(const Node& node, const Property& move, const std::string& where, int size, GameRecord& record) {
+  if (move.values.size() != 1) {
+    return Status::failure(where + ": " + move.id + " has " + std::to_string(move.values.size()) +
+                           " values; a move has one");
+  }
+  const std::string& value = move.values.front();
+  const Result<ParsedVertex> vertex = parseSgfPoint(trim(value), size);
+  if (!vertex) return Status::failure(where + " (" + move.id + "[" + shown(value) + "]): " + vertex.error());
+  const Color color = move.id == "B" ? Color::Black : Color::White;
+  record.moves.push_back(vertex->kind == MoveKind::Play ? Move::play(color, vertex->point) : Move::pass(color));
+  const std::string* comment = node.find("C");
+  record.comments.push_back(comment ? *comment : std::string());
+  std::map<std::string, std::string>& properties = record.moveProperties.emplace_back();
+  for (const Property& p : node.properties) {
+    if (isStructural(p.id) || p.id == "C" || p.values.size() != 1) continue;
+    properties.emplace(p.id, p.values.front());
+  }
+  return Done{};
+}
+
+Result<GameRecord> readRecordUnguarded(const Node& root) {
+  using R = Result<GameRecord>;
+  GameRecord record;
+  if (const Status config = readGameConfig(root, record.config); !config) return R::failure(config);
   const int size = record.config.size;
 
   const bool rootHasMove = root.property("B") || root.property("W");
@@ -261,29 +310,7 @@ Result<GameRecord> readRecordUnguarded(const Node& root) {
     }
     // Where an error in this node is: at its move, or after the moves so far.
     const std::string where = move ? "move " + std::to_string(played + 1) : "after move " + std::to_string(played);
-
-    for (const Property& p : node->properties) {
-      const bool add = p.id == "AB" || p.id == "AW";
-      if (!add && p.id != "AE") continue;
-      if (played > 0) {
-        return R::failure(where + ": setup stones (" + p.id +
-                          ") after the first move are not supported; only the root and the nodes before move 1 may "
-                          "place or remove stones");
-      }
-      for (const std::string& value : p.values) {
-        // An empty value is FF[4]'s empty list.
-        if (trim(value).empty()) continue;
-        const Result<std::vector<Point>> points = expandPoints(value, size);
-        if (!points) return R::failure("setup " + p.id + "[" + shown(value) + "]: " + points.error());
-        for (const Point& point : points.value()) {
-          if (add) {
-            setup.add(p.id == "AB" ? Color::Black : Color::White, point);
-          } else {
-            setup.erase(point);
-          }
-        }
-      }
-    }
+    if (const Status placed = readSetup(*node, played, where, size, setup); !placed) return R::failure(placed);
 
     if (const std::string* pl = node->find("PL"); pl && played == 0) {
       const std::optional<Color> color = parseColor(trim(*pl));
@@ -291,24 +318,9 @@ Result<GameRecord> readRecordUnguarded(const Node& root) {
       record.firstToMove = *color;
     }
 
-    const std::string* comment = node->find("C");
     if (move) {
-      if (move->values.size() != 1) {
-        return R::failure(where + ": " + move->id + " has " + std::to_string(move->values.size()) +
-                          " values; a move has one");
-      }
-      const std::string& value = move->values.front();
-      const Result<ParsedVertex> vertex = parseSgfPoint(trim(value), size);
-      if (!vertex) return R::failure(where + " (" + move->id + "[" + shown(value) + "]): " + vertex.error());
-      const Color color = move->id == "B" ? Color::Black : Color::White;
-      record.moves.push_back(vertex->kind == MoveKind::Play ? Move::play(color, vertex->point) : Move::pass(color));
-      record.comments.push_back(comment ? *comment : std::string());
-      std::map<std::string, std::string>& properties = record.moveProperties.emplace_back();
-      for (const Property& p : node->properties) {
-        if (isStructural(p.id) || p.id == "C" || p.values.size() != 1) continue;
-        properties.emplace(p.id, p.values.front());
-      }
-    } else if (comment && node != &root) {
+      if (const Status read = readMove(*node, *move, where, size, record); !read) return R::failure(read);
+    } else if (const std::string* comment = node->find("C"); comment && node != &root) {
       // A comment on a node without a move belongs with the move before it (or the game, before move 1).
       std::string& into = record.comments.empty() ? record.info["C"] : record.comments.back();
       into += into.empty() ? *comment : "\n" + *comment;
