@@ -120,40 +120,36 @@ double strength(const std::vector<std::vector<double>>& gamma, const MoveFeature
   return s;
 }
 
-}  // namespace
+// The shapes of the learned moves, counted, make the dictionary of shapes with a weight of their own; in the
+// learning data a shape is its index there, or the dictionary's size (`unknown`) for all the others.
+struct Shapes {
+  std::unordered_map<std::uint32_t, std::uint32_t> index;
+  std::vector<std::uint32_t> codes;
+  std::uint32_t unknown = 0;
+};
 
-int main(int argc, char** argv) {
-  Options options;
-  if (const std::optional<int> stop = parseArgs(argc, argv, options)) return *stop;
-  const std::vector<std::string> files = recordFiles(options.paths);
-
-  const std::vector<tengen::Game> games =
-      usableGames(files, options.size, options.games > 0 ? options.games + options.holdout : 0);
-  const int learnGames =
-      static_cast<int>(games.size()) - std::min<int>(options.holdout, static_cast<int>(games.size()));
-  std::fprintf(stderr, "%zu records, %zu usable %dx%d games: %d to learn from, %zu held out\n", files.size(),
-               games.size(), options.size, options.size, learnGames, games.size() - learnGames);
-
-  // The shapes of the learned moves, counted, make the dictionary of shapes with a weight of their own; in the
-  // learning data a shape is its index there, or the dictionary's size for all the others.
-  std::map<std::uint32_t, int> shapeCounts;
+Shapes shapeDictionary(const std::vector<tengen::Game>& games, int learnGames, const Options& options) {
+  std::map<std::uint32_t, int> counts;
   for (int g = 0; g < learnGames; ++g) {
     forEachPosition(games[static_cast<std::size_t>(g)],
                     [&](const Board& board, Color c, Board::Vertex played, Board::Vertex, Board::Vertex, int index) {
-                      if (index % options.every == 0) ++shapeCounts[tengen::engine::canonicalShape(board, played, c)];
+                      if (index % options.every == 0) ++counts[tengen::engine::canonicalShape(board, played, c)];
                     });
   }
-  std::unordered_map<std::uint32_t, std::uint32_t> shapeIndex;
-  std::vector<std::uint32_t> shapeCodes;
-  for (const auto& [code, count] : shapeCounts) {
+  Shapes shapes;
+  for (const auto& [code, count] : counts) {
     if (count < options.minShape) continue;
-    shapeIndex.emplace(code, static_cast<std::uint32_t>(shapeCodes.size()));
-    shapeCodes.push_back(code);
+    shapes.index.emplace(code, static_cast<std::uint32_t>(shapes.codes.size()));
+    shapes.codes.push_back(code);
   }
-  const auto unknownShape = static_cast<std::uint32_t>(shapeCodes.size());
-  std::fprintf(stderr, "%zu shapes, %zu with a weight of their own\n", shapeCounts.size(), shapeCodes.size());
+  shapes.unknown = static_cast<std::uint32_t>(shapes.codes.size());
+  std::fprintf(stderr, "%zu shapes, %zu with a weight of their own\n", counts.size(), shapes.codes.size());
+  return shapes;
+}
 
-  Data data;
+// Every K-th position of the games learned from, as the feature sets of its legal moves (interned in `data`).
+std::vector<Position> learningPositions(const std::vector<tengen::Game>& games, int learnGames, const Options& options,
+                                        const Shapes& shapes, Data& data) {
   std::vector<Position> positions;
   constexpr auto kShape = static_cast<std::size_t>(Family::Shape);
   for (int g = 0; g < learnGames; ++g) {
@@ -166,8 +162,8 @@ int main(int argc, char** argv) {
         const Board::Vertex v = board.emptyAt(i);
         if (board.check(c, v) != tengen::RejectReason::None) continue;
         MoveFeatures f = tengen::engine::moveFeatures(board, c, v, last, lastOwn);
-        const auto known = shapeIndex.find(f[kShape]);
-        f[kShape] = known == shapeIndex.end() ? unknownShape : known->second;
+        const auto known = shapes.index.find(f[kShape]);
+        f[kShape] = known == shapes.index.end() ? shapes.unknown : known->second;
         const std::uint32_t set = data.intern(f);
         ++counts[set];
         if (v == played) p.chosen = set;
@@ -177,61 +173,77 @@ int main(int argc, char** argv) {
     });
   }
   std::fprintf(stderr, "%zu positions, %zu distinct feature sets\n", positions.size(), data.sets().size());
+  return positions;
+}
 
-  // Gammas by family and level; the wins of each level (plus the prior's virtual win) are fixed.
-  std::vector<std::vector<double>> gamma(kFamilies);
-  std::vector<std::vector<double>> wins(kFamilies);
-  std::vector<std::vector<bool>> seen(kFamilies);
+// The gammas by family and level as they are learned; the wins of each level (plus the prior's virtual win) are
+// fixed, and a level no feature set has is never learned.
+struct Gammas {
+  std::vector<std::vector<double>> gamma{static_cast<std::size_t>(kFamilies)};
+  std::vector<std::vector<double>> wins{static_cast<std::size_t>(kFamilies)};
+  std::vector<std::vector<bool>> seen{static_cast<std::size_t>(kFamilies)};
+};
+
+Gammas startingGammas(const std::vector<Position>& positions, const Data& data, const Shapes& shapes) {
+  Gammas g;
   for (int k = 0; k < kFamilies; ++k) {
     const std::size_t levels = k == static_cast<int>(Family::Pattern) ? 65536
-                               : k == static_cast<int>(Family::Shape) ? shapeCodes.size() + 1
+                               : k == static_cast<int>(Family::Shape) ? shapes.codes.size() + 1
                                                                       : 128;
-    gamma[static_cast<std::size_t>(k)].assign(levels, 1.0);
-    wins[static_cast<std::size_t>(k)].assign(levels, 1.0);
-    seen[static_cast<std::size_t>(k)].assign(levels, false);
+    g.gamma[static_cast<std::size_t>(k)].assign(levels, 1.0);
+    g.wins[static_cast<std::size_t>(k)].assign(levels, 1.0);
+    g.seen[static_cast<std::size_t>(k)].assign(levels, false);
   }
   for (const Position& p : positions) {
     const MoveFeatures& f = data.sets()[p.chosen];
-    for (int k = 0; k < kFamilies; ++k) wins[static_cast<std::size_t>(k)][f[static_cast<std::size_t>(k)]] += 1;
+    for (int k = 0; k < kFamilies; ++k) g.wins[static_cast<std::size_t>(k)][f[static_cast<std::size_t>(k)]] += 1;
   }
   for (const MoveFeatures& f : data.sets()) {
-    for (int k = 0; k < kFamilies; ++k) seen[static_cast<std::size_t>(k)][f[static_cast<std::size_t>(k)]] = true;
+    for (int k = 0; k < kFamilies; ++k) g.seen[static_cast<std::size_t>(k)][f[static_cast<std::size_t>(k)]] = true;
   }
+  return g;
+}
 
-  std::vector<double> setStrength(data.sets().size());
-  for (int iteration = 0; iteration < options.iterations; ++iteration) {
-    for (int k = 0; k < kFamilies; ++k) {
-      const auto fk = static_cast<std::size_t>(k);
-      for (std::size_t s = 0; s < data.sets().size(); ++s) setStrength[s] = strength(gamma, data.sets()[s]);
-      // The prior: one virtual win and one virtual loss against a move of gamma 1.
-      std::vector<double> denominator(gamma[fk].size(), 0.0);
-      for (std::size_t level = 0; level < gamma[fk].size(); ++level) denominator[level] = 2 / (gamma[fk][level] + 1);
-      for (const Position& p : positions) {
-        double total = 0;
-        for (const auto& [set, count] : p.candidates) total += count * setStrength[set];
-        for (const auto& [set, count] : p.candidates) {
-          const std::uint32_t level = data.sets()[set][fk];
-          if (level == 0 && !alwaysPresent(k)) continue;
-          denominator[level] += count * setStrength[set] / gamma[fk][level] / total;
-        }
-      }
-      for (std::size_t level = 0; level < gamma[fk].size(); ++level) {
-        if (!seen[fk][level] || (level == 0 && !alwaysPresent(k))) continue;
-        gamma[fk][level] = wins[fk][level] / denominator[level];
-      }
-      if (k == static_cast<int>(Family::Pattern)) {
-        // Patterns are always present, so only their ratios matter: the empty neighbourhood keeps gamma 1.
-        const double scale = gamma[fk][0];
-        for (double& g : gamma[fk]) g /= scale;
-      } else if (k == static_cast<int>(Family::Shape)) {
-        // The same for shapes: those without a weight of their own keep gamma 1.
-        const double scale = gamma[fk][unknownShape];
-        for (double& g : gamma[fk]) g /= scale;
-      }
+// One minorization-maximization step for family k: every other family's gammas held fixed.
+void updateFamily(Gammas& g, int k, const std::vector<Position>& positions, const Data& data, const Shapes& shapes,
+                  std::vector<double>& setStrength) {
+  const auto fk = static_cast<std::size_t>(k);
+  for (std::size_t s = 0; s < data.sets().size(); ++s) setStrength[s] = strength(g.gamma, data.sets()[s]);
+  // The prior: one virtual win and one virtual loss against a move of gamma 1.
+  std::vector<double> denominator(g.gamma[fk].size(), 0.0);
+  for (std::size_t level = 0; level < g.gamma[fk].size(); ++level) denominator[level] = 2 / (g.gamma[fk][level] + 1);
+  for (const Position& p : positions) {
+    double total = 0;
+    for (const auto& [set, count] : p.candidates) total += count * setStrength[set];
+    for (const auto& [set, count] : p.candidates) {
+      const std::uint32_t level = data.sets()[set][fk];
+      if (level == 0 && !alwaysPresent(k)) continue;
+      denominator[level] += count * setStrength[set] / g.gamma[fk][level] / total;
     }
+  }
+  for (std::size_t level = 0; level < g.gamma[fk].size(); ++level) {
+    if (!g.seen[fk][level] || (level == 0 && !alwaysPresent(k))) continue;
+    g.gamma[fk][level] = g.wins[fk][level] / denominator[level];
+  }
+  if (k == static_cast<int>(Family::Pattern)) {
+    // Patterns are always present, so only their ratios matter: the empty neighbourhood keeps gamma 1.
+    const double scale = g.gamma[fk][0];
+    for (double& x : g.gamma[fk]) x /= scale;
+  } else if (k == static_cast<int>(Family::Shape)) {
+    // The same for shapes: those without a weight of their own keep gamma 1.
+    const double scale = g.gamma[fk][shapes.unknown];
+    for (double& x : g.gamma[fk]) x /= scale;
+  }
+}
+
+Gammas learnGammas(const std::vector<Position>& positions, const Data& data, const Shapes& shapes, int iterations) {
+  Gammas g = startingGammas(positions, data, shapes);
+  std::vector<double> setStrength(data.sets().size());
+  for (int iteration = 0; iteration < iterations; ++iteration) {
+    for (int k = 0; k < kFamilies; ++k) updateFamily(g, k, positions, data, shapes, setStrength);
     // Mean log-likelihood of the played moves, to watch the learning converge.
     double logLikelihood = 0;
-    for (std::size_t s = 0; s < data.sets().size(); ++s) setStrength[s] = strength(gamma, data.sets()[s]);
+    for (std::size_t s = 0; s < data.sets().size(); ++s) setStrength[s] = strength(g.gamma, data.sets()[s]);
     for (const Position& p : positions) {
       double total = 0;
       for (const auto& [set, count] : p.candidates) total += count * setStrength[set];
@@ -240,22 +252,30 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "iteration %d: mean log-likelihood %.4f\n", iteration + 1,
                  positions.empty() ? 0.0 : logLikelihood / static_cast<double>(positions.size()));
   }
+  return g;
+}
 
+tengen::engine::MoveModel modelOf(const Gammas& g, const Shapes& shapes) {
   tengen::engine::MoveModel model;
   for (int k = 0; k < kFamilies; ++k) {
-    for (std::size_t level = 0; level < gamma[static_cast<std::size_t>(k)].size(); ++level) {
-      if (!seen[static_cast<std::size_t>(k)][level]) continue;
-      const double g = gamma[static_cast<std::size_t>(k)][level];
+    for (std::size_t level = 0; level < g.gamma[static_cast<std::size_t>(k)].size(); ++level) {
+      if (!g.seen[static_cast<std::size_t>(k)][level]) continue;
+      const double gamma = g.gamma[static_cast<std::size_t>(k)][level];
       if (k == static_cast<int>(Family::Shape)) {
         // Weights that round to 1 are left out: the model then treats the shape as unknown, with the same weight.
-        if (level < shapeCodes.size() && std::fabs(g - 1) > 0.005) model.setGamma(Family::Shape, shapeCodes[level], g);
+        if (level < shapes.codes.size() && std::fabs(gamma - 1) > 0.005) {
+          model.setGamma(Family::Shape, shapes.codes[level], gamma);
+        }
         continue;
       }
-      model.setGamma(static_cast<Family>(k), static_cast<std::uint32_t>(level), g);
+      model.setGamma(static_cast<Family>(k), static_cast<std::uint32_t>(level), gamma);
     }
   }
+  return model;
+}
 
-  // How often the model ranks the played move first in the held-out games.
+// How often the model ranks the played move first in the held-out games, on stderr.
+void reportHeldOut(const tengen::engine::MoveModel& model, const std::vector<tengen::Game>& games, int learnGames) {
   long held = 0;
   long first = 0;
   for (std::size_t g = static_cast<std::size_t>(learnGames); g < games.size(); ++g) {
@@ -280,18 +300,39 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "held-out games: the played move ranked first in %ld of %ld positions (%.1f%%)\n", first, held,
                  100.0 * static_cast<double>(first) / static_cast<double>(held));
   }
+}
 
+// The model file's comment: the command that rebuilt it, with paths as given (relative to where it ran), so the file
+// does not depend on the machine.
+std::string rebuildComment(int argc, char** argv, int learnGames, std::size_t positions, int iterations) {
   std::string command = "tengen_learn_move_model";
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    // Paths are written as given (relative to where the command ran), so the file does not depend on the machine.
-    command += " " + arg;
-  }
-  const std::string comment =
-      "The built-in engine's move model (libs/engine/include/tengen/engine/move_model.h).\n"
-      "Rebuilt with: " +
-      command + "\nfrom " + std::to_string(learnGames) + " games, " + std::to_string(positions.size()) +
-      " positions, " + std::to_string(options.iterations) + " iterations of minorization-maximization.";
+  for (int i = 1; i < argc; ++i) command += " " + std::string(argv[i]);
+  return "The built-in engine's move model (libs/engine/include/tengen/engine/move_model.h).\n"
+         "Rebuilt with: " +
+         command + "\nfrom " + std::to_string(learnGames) + " games, " + std::to_string(positions) + " positions, " +
+         std::to_string(iterations) + " iterations of minorization-maximization.";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  if (const std::optional<int> stop = parseArgs(argc, argv, options)) return *stop;
+  const std::vector<std::string> files = recordFiles(options.paths);
+  const std::vector<tengen::Game> games =
+      usableGames(files, options.size, options.games > 0 ? options.games + options.holdout : 0);
+  const int learnGames =
+      static_cast<int>(games.size()) - std::min<int>(options.holdout, static_cast<int>(games.size()));
+  std::fprintf(stderr, "%zu records, %zu usable %dx%d games: %d to learn from, %zu held out\n", files.size(),
+               games.size(), options.size, options.size, learnGames, games.size() - learnGames);
+
+  const Shapes shapes = shapeDictionary(games, learnGames, options);
+  Data data;
+  const std::vector<Position> positions = learningPositions(games, learnGames, options, shapes, data);
+  const tengen::engine::MoveModel model = modelOf(learnGammas(positions, data, shapes, options.iterations), shapes);
+  reportHeldOut(model, games, learnGames);
+
+  const std::string comment = rebuildComment(argc, argv, learnGames, positions.size(), options.iterations);
   const tengen::Status written = tengen::io::writeFileAtomically(options.out, model.write(comment));
   if (!written) {
     std::fprintf(stderr, "tengen_learn_move_model: %s\n", written.error().c_str());
