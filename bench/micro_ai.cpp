@@ -11,13 +11,13 @@
 
 #include "tengen/ai/answer_parser.h"
 #include "tengen/ai/board_image.h"
+#include "tengen/ai/chat.h"
 #include "tengen/ai/error_log.h"
 #include "tengen/ai/move_source.h"
 #include "tengen/ai/prompt.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
-#include "tengen/net/chat.h"
 
 namespace {
 
@@ -182,7 +182,7 @@ class InstantModel : public tengen::ai::MoveSource {
   tengen::Result<tengen::ai::Answer> propose(const tengen::ai::MoveRequest& request) override {
     const tengen::ai::Prompt prompt = buildPrompt(tengen::ai::defaultPromptTemplate(), *request.game, request.color,
                                                   request.rejected, tengen::ai::CoordFormat::Gtp);
-    tengen::net::ChatRequest chat;
+    tengen::ai::ChatRequest chat;
     chat.system = prompt.system;
     chat.userText = prompt.user;
     tengen::ai::Answer answer;
@@ -190,7 +190,7 @@ class InstantModel : public tengen::ai::MoveSource {
       chat.png = m_renderer.png(*request.game);
       answer.imageSha256 = tengen::ai::sha256Hex(*chat.png);
     }
-    benchmark::DoNotOptimize(tengen::net::chatRequestBody(chat));
+    benchmark::DoNotOptimize(tengen::ai::chatRequestBody(chat));
     answer.text = m_answer;
     answer.prompt = prompt.system + "\n\n" + prompt.user;
     answer.httpStatus = 200;

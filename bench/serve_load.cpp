@@ -21,13 +21,13 @@
 
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
+#include "tengen/json/json.h"
+#include "tengen/json/parse.h"
 #include "tengen/net/http_client.h"
-#include "tengen/net/json_line.h"
-#include "tengen/net/json_parse.h"
 
 namespace {
 
-using tengen::net::JsonValue;
+using tengen::json::JsonValue;
 
 struct Options {
   std::string url = "http://127.0.0.1:8080";
@@ -57,7 +57,7 @@ std::string requestBody(int size, int moves) {
     if (game.play(move) != tengen::RejectReason::None) continue;
     list.push_back(JsonValue::Array{std::string(tengen::colorLetter(move.color)), tengen::gtpVertex(p, size)});
   }
-  return tengen::net::toJson(JsonValue::Object{{"size", size}, {"komi", 7.5}, {"rules", "chinese"}, {"moves", list}});
+  return tengen::json::toJson(JsonValue::Object{{"size", size}, {"komi", 7.5}, {"rules", "chinese"}, {"moves", list}});
 }
 
 std::string memoryOf(long pid) {
@@ -74,14 +74,14 @@ std::string memoryOf(long pid) {
 }
 
 long modelMs(const std::string& body) {
-  const auto parsed = tengen::net::parseJson(body);
+  const auto parsed = tengen::json::parseJson(body);
   if (!parsed) return 0;
-  const JsonValue* attempts = tengen::net::findMember(*parsed, "attempts");
+  const JsonValue* attempts = tengen::json::findMember(*parsed, "attempts");
   if (attempts == nullptr) return 0;
   long total = 0;
   if (const auto* list = std::get_if<JsonValue::Array>(&attempts->value)) {
     for (const JsonValue& a : *list) {
-      if (const JsonValue* ms = tengen::net::findMember(a, "latency_ms")) {
+      if (const JsonValue* ms = tengen::json::findMember(a, "latency_ms")) {
         if (const auto* n = std::get_if<long long>(&ms->value)) total += static_cast<long>(*n);
       }
     }

@@ -7,8 +7,8 @@
 #include <CLI/CLI.hpp>
 
 #include "tengen/io/atomic_file.h"
+#include "tengen/json/json.h"
 #include "tengen/net/http_client.h"
-#include "tengen/net/json_line.h"
 #include "tengen/workbench/compare.h"
 #include "tengen/workbench/eval.h"
 #include "tengen/workbench/positions.h"
@@ -98,8 +98,8 @@ int runEval(const EvalOptions& options, std::ostream& out, std::ostream& err, bo
       workbench::summarize(set->positions, result.results, options.reference.has_value());
   out << workbench::summaryText(summary, *set);
   if (!options.jsonPath.empty()) {
-    const net::JsonValue json = workbench::evalJson(set->positions, result.results, summary, run);
-    if (const Status written = io::writeFileAtomically(options.jsonPath, net::toJson(json) + "\n"); !written) {
+    const json::JsonValue json = workbench::evalJson(set->positions, result.results, summary, run);
+    if (const Status written = io::writeFileAtomically(options.jsonPath, json::toJson(json) + "\n"); !written) {
       return fail("the JSON file could not be written: " + written.error(), kExitOther);
     }
   }

@@ -19,7 +19,7 @@
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
 #include "tengen/core/types.h"
-#include "tengen/net/json_line.h"
+#include "tengen/json/json.h"
 #include "tengen/sgf/sgf.h"
 
 #include "cli_options.h"
@@ -110,7 +110,7 @@ int runGenmove(const GenmoveOptions& options, std::ostream& out, std::ostream& e
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
 
   if (options.json) {
-    out << net::toJson(ai::outcomeJson(outcome, game.size(), color, elapsedMs)) << '\n';
+    out << json::toJson(ai::outcomeJson(outcome, game.size(), color, elapsedMs)) << '\n';
   } else if (outcome.move) {
     out << gtpMove(*outcome.move, game.size()) << '\n';
   }

@@ -31,8 +31,8 @@
 #include "tengen/core/types.h"
 #include "tengen/engine/judgment.h"
 #include "tengen/io/atomic_file.h"
+#include "tengen/json/json.h"
 #include "tengen/net/http_client.h"
-#include "tengen/net/json_line.h"
 #include "tengen/sgf/sgf.h"
 
 #include "cli_options.h"
@@ -263,23 +263,23 @@ std::string summaryLine(int games, const Totals& t) {
   return line.str();
 }
 
-net::JsonValue matchJson(const std::vector<GameReport>& reports, const Totals& t) {
-  net::JsonValue::Array games;
+json::JsonValue matchJson(const std::vector<GameReport>& reports, const Totals& t) {
+  json::JsonValue::Array games;
   for (const GameReport& r : reports) {
-    games.push_back(net::JsonValue::Object{
+    games.push_back(json::JsonValue::Object{
         {"index", r.index + 1},
         {"black", r.black},
         {"white", r.white},
-        {"result", r.failed.empty() ? net::JsonValue(r.result) : net::JsonValue(nullptr)},
+        {"result", r.failed.empty() ? json::JsonValue(r.result) : json::JsonValue(nullptr)},
         {"moves", r.moves},
-        {"failed", r.failed.empty() ? net::JsonValue(nullptr) : net::JsonValue(r.failed)},
-        {"sgf", r.sgfPath.empty() || !r.sgfError.empty() ? net::JsonValue(nullptr) : net::JsonValue(r.sgfPath)},
+        {"failed", r.failed.empty() ? json::JsonValue(nullptr) : json::JsonValue(r.failed)},
+        {"sgf", r.sgfPath.empty() || !r.sgfError.empty() ? json::JsonValue(nullptr) : json::JsonValue(r.sgfPath)},
         {"requests", r.requests},
         {"attempts", r.attempts},
         {"rejections", r.rejections.json()},
     });
   }
-  return net::JsonValue::Object{
+  return json::JsonValue::Object{
       {"games", static_cast<int>(reports.size())},
       {"black_wins", t.blackWins},
       {"white_wins", t.whiteWins},
@@ -370,7 +370,7 @@ int runMatch(const MatchOptions& options, std::ostream& out, std::ostream& err) 
   const Totals totals = addUp(reports);
   if (!options.jsonPath.empty()) {
     const std::string why =
-        io::writeFileAtomically(options.jsonPath, net::toPrettyJson(matchJson(reports, totals)) + "\n").error();
+        io::writeFileAtomically(options.jsonPath, json::toPrettyJson(matchJson(reports, totals)) + "\n").error();
     if (!why.empty()) err << "tengen match: the JSON file could not be written: " << why << '\n';
   }
   out << summaryLine(options.games, totals) << '\n';

@@ -15,7 +15,7 @@
 #include "tengen/core/text.h"
 #include "tengen/core/types.h"
 #include "tengen/engine/judgment.h"
-#include "tengen/net/json_line.h"
+#include "tengen/json/json.h"
 #include "tengen/sgf/sgf.h"
 
 #include "cli_options.h"
@@ -106,18 +106,18 @@ std::string joined(const std::vector<std::string>& words) {
 
 void print(const std::string& label, const Scored& scored, bool json, std::ostream& out) {
   if (json) {
-    net::JsonValue::Array dead(scored.dead.begin(), scored.dead.end());
-    net::JsonValue::Array seki(scored.seki.begin(), scored.seki.end());
-    net::JsonValue::Object object{{"file", label}};
+    json::JsonValue::Array dead(scored.dead.begin(), scored.dead.end());
+    json::JsonValue::Array seki(scored.seki.begin(), scored.seki.end());
+    json::JsonValue::Object object{{"file", label}};
     if (scored.error.empty()) {
       object.emplace_back("result", scored.result);
       object.emplace_back("dead", std::move(dead));
       object.emplace_back("seki", std::move(seki));
       if (scored.counted) {
-        object.emplace_back("ownership", net::JsonValue::Array(scored.ownership.begin(), scored.ownership.end()));
-        net::JsonValue::Array values;
+        object.emplace_back("ownership", json::JsonValue::Array(scored.ownership.begin(), scored.ownership.end()));
+        json::JsonValue::Array values;
         for (const std::vector<double>& row : scored.ownershipValues) {
-          values.emplace_back(net::JsonValue::Array(row.begin(), row.end()));
+          values.emplace_back(json::JsonValue::Array(row.begin(), row.end()));
         }
         object.emplace_back("ownership_values", std::move(values));
       }
@@ -125,7 +125,7 @@ void print(const std::string& label, const Scored& scored, bool json, std::ostre
     } else {
       object.emplace_back("error", scored.error);
     }
-    out << net::toJson(object) << '\n';
+    out << json::toJson(object) << '\n';
     return;
   }
   if (!scored.error.empty()) return;

@@ -4,18 +4,18 @@
 
 #include <gtest/gtest.h>
 
-#include "tengen/net/json_line.h"
-#include "tengen/net/json_parse.h"
+#include "tengen/json/json.h"
+#include "tengen/json/parse.h"
 
 namespace tengen::ai {
 namespace {
 
-using net::JsonValue;
+using json::JsonValue;
 
 // The JSON text as another program would receive it, parsed again: the reader sees what was written, not the
 // writer's in-memory value.
 JsonValue throughText(const JsonValue& json) {
-  const Result<JsonValue> parsed = net::parseJson(net::toJson(json));
+  const Result<JsonValue> parsed = json::parseJson(json::toJson(json));
   EXPECT_TRUE(parsed) << parsed.error();
   return parsed ? *parsed : JsonValue(nullptr);
 }
@@ -96,7 +96,7 @@ TEST(AttemptJsonTest, EveryRejectionReasonSurvivesTheRoundTrip) {
 
 TEST(AttemptJsonTest, RefusesWhatItCannotRead) {
   const auto parse = [](const char* text) {
-    const Result<JsonValue> json = net::parseJson(text);
+    const Result<JsonValue> json = json::parseJson(text);
     EXPECT_TRUE(json) << text;
     return json ? parseAttempt(*json) : std::nullopt;
   };

@@ -106,7 +106,7 @@ TEST_P(ReasonWalk, FromTheRulesToThePromptLogJsonMetricsAndMatchSummary) {
   }
 
   // The attempt JSON of --json and the server.
-  const json attempt = json::parse(net::toJson(ai::attemptJson(refused)));
+  const json attempt = json::parse(tengen::json::toJson(ai::attemptJson(refused)));
   EXPECT_EQ(attempt["reason"], code);
   EXPECT_EQ(attempt["verdict"], "rejected");
   EXPECT_EQ(attempt["answer"], c.answers.back());
@@ -133,7 +133,7 @@ TEST_P(ReasonWalk, FromTheRulesToThePromptLogJsonMetricsAndMatchSummary) {
   for (std::string entry; std::getline(summary, entry, ',');) entries.push_back(entry);
   EXPECT_NE(std::find(entries.begin(), entries.end(), code + ":1"), entries.end()) << counts.summary();
   EXPECT_EQ(entries.size(), attemptReasons().size());
-  EXPECT_EQ(json::parse(net::toJson(counts.json()))[code], 1);
+  EXPECT_EQ(json::parse(tengen::json::toJson(counts.json()))[code], 1);
 }
 
 const std::vector<WalkCase> kCases = {

@@ -161,7 +161,7 @@ TEST(Eval, IllegalFirstAndLegalSecondGivesTheKnownRates) {
   EXPECT_EQ(s.byPhase.at(GamePhase::Opening).positions, 4);
   EXPECT_EQ(server.bodies().size(), 24U);
 
-  const json doc = json::parse(net::toJson(evalJson(set->positions, run.results, s, optionsFor(server, 1))));
+  const json doc = json::parse(tengen::json::toJson(evalJson(set->positions, run.results, s, optionsFor(server, 1))));
   EXPECT_EQ(doc["summary"]["positions"], 12);
   EXPECT_EQ(doc["summary"]["first_try_legal"]["rate"], 0.0);
   EXPECT_EQ(doc["summary"]["legal"]["n"], 12);
@@ -213,7 +213,8 @@ TEST(Eval, CompareFindsTheKnownDifferenceWithMcNemar) {
     const EvalOptions options = optionsFor(*server, 2);
     const EvalRun run = runEval(set->positions, options);
     const Summary s = summarize(set->positions, run.results, false);
-    ASSERT_TRUE(io::writeFileAtomically(path, net::toJson(evalJson(set->positions, run.results, s, options))).ok());
+    ASSERT_TRUE(
+        io::writeFileAtomically(path, tengen::json::toJson(evalJson(set->positions, run.results, s, options))).ok());
   }
   const Result<Comparison> c = compareRuns(pathA, pathB);
   ASSERT_TRUE(c.ok()) << c.error();
@@ -272,7 +273,7 @@ TEST(Eval, TokensFromUsageAndTheRecordsMoveInTheLog) {
   EXPECT_EQ(s.all.tokenRequests, 6);  // 3 positions, 2 requests each
   EXPECT_EQ(s.all.promptTokens, 6 * 850);
   EXPECT_EQ(s.all.completionTokens, 6 * 3);
-  const json doc = json::parse(net::toJson(evalJson(set->positions, run.results, s, options)));
+  const json doc = json::parse(tengen::json::toJson(evalJson(set->positions, run.results, s, options)));
   EXPECT_EQ(doc["summary"]["tokens"], json({{"requests", 6}, {"prompt", 5100}, {"completion", 18}}));
   EXPECT_EQ(doc["positions"][0]["attempts"][1]["usage"], json({{"prompt_tokens", 850}, {"completion_tokens", 3}}));
   EXPECT_NE(summaryText(s, *set).find("prompt 5100 (850 per request)"), std::string::npos) << summaryText(s, *set);

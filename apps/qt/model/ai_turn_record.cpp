@@ -5,16 +5,16 @@
 #include "tengen/ai/attempt_json.h"
 #include "tengen/ai/error_log.h"
 #include "tengen/ai/model_request.h"
-#include "tengen/net/json_parse.h"
+#include "tengen/json/parse.h"
 
 namespace tengen::qt {
 
-using net::JsonValue;
+using json::JsonValue;
 
 namespace {
 
 std::string stringOr(const JsonValue& object, std::string_view key) {
-  const std::string* s = net::findString(object, key);
+  const std::string* s = json::findString(object, key);
   return s == nullptr ? std::string() : *s;
 }
 
@@ -24,7 +24,7 @@ std::string aiTurnJson(const AiTurnRecord& record) {
   JsonValue::Array attempts;
   attempts.reserve(record.attempts.size());
   for (const ai::Attempt& attempt : record.attempts) attempts.push_back(ai::loggedAttemptJson(attempt));
-  return net::toJson(JsonValue::Object{
+  return json::toJson(JsonValue::Object{
       {"opponent", record.opponent},
       {"coords", record.coords.empty() ? JsonValue(nullptr) : JsonValue(record.coords)},
       {"attempts", std::move(attempts)},
@@ -33,11 +33,11 @@ std::string aiTurnJson(const AiTurnRecord& record) {
 
 std::optional<AiTurnRecord> parseAiTurn(const std::string& json) {
   // A record holds a few prompts; the limit only keeps a damaged file from costing much.
-  net::JsonLimits limits;
+  json::JsonLimits limits;
   limits.maxBytes = std::size_t{16} << 20;
-  const Result<JsonValue> parsed = net::parseJson(json, limits);
+  const Result<JsonValue> parsed = json::parseJson(json, limits);
   if (!parsed) return std::nullopt;
-  const JsonValue* attempts = net::findMember(*parsed, "attempts");
+  const JsonValue* attempts = json::findMember(*parsed, "attempts");
   const auto* list = attempts == nullptr ? nullptr : std::get_if<JsonValue::Array>(&attempts->value);
   if (list == nullptr) return std::nullopt;
   AiTurnRecord record;

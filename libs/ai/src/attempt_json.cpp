@@ -1,11 +1,11 @@
 #include "tengen/ai/attempt_json.h"
 
 #include "tengen/core/coords.h"
-#include "tengen/net/json_parse.h"
+#include "tengen/json/parse.h"
 
 namespace tengen::ai {
 
-using net::JsonValue;
+using json::JsonValue;
 
 JsonValue attemptJson(const Attempt& a) {
   JsonValue::Object fields{
@@ -42,21 +42,21 @@ JsonValue loggedAttemptJson(const Attempt& a) {
 namespace {
 
 std::optional<long long> integerMember(const JsonValue& object, std::string_view key) {
-  const JsonValue* member = net::findMember(object, key);
+  const JsonValue* member = json::findMember(object, key);
   if (member == nullptr) return std::nullopt;
   if (const auto* n = std::get_if<long long>(&member->value)) return *n;
   return std::nullopt;
 }
 
 std::string stringOr(const JsonValue& object, std::string_view key) {
-  const std::string* s = net::findString(object, key);
+  const std::string* s = json::findString(object, key);
   return s == nullptr ? std::string() : *s;
 }
 
 }  // namespace
 
 std::optional<Attempt> parseAttempt(const JsonValue& json) {
-  const std::string* verdict = net::findString(json, "verdict");
+  const std::string* verdict = json::findString(json, "verdict");
   const std::optional<long long> n = integerMember(json, "n");
   if (verdict == nullptr || !n || (*verdict != "accepted" && *verdict != "rejected")) return std::nullopt;
   Attempt attempt;
@@ -67,13 +67,13 @@ std::optional<Attempt> parseAttempt(const JsonValue& json) {
     attempt.reason = *reason;
   }
   attempt.answer = stringOr(json, "answer");
-  if (const std::string* move = net::findString(json, "move")) attempt.move = *move;
+  if (const std::string* move = json::findString(json, "move")) attempt.move = *move;
   attempt.latencyMs = static_cast<long>(integerMember(json, "latency_ms").value_or(0));
   attempt.prompt = stringOr(json, "prompt");
   attempt.system = stringOr(json, "system");
   attempt.imageSha256 = stringOr(json, "image_sha256");
   attempt.httpStatus = static_cast<int>(integerMember(json, "http_status").value_or(0));
-  if (const JsonValue* usage = net::findMember(json, "usage")) {
+  if (const JsonValue* usage = json::findMember(json, "usage")) {
     const std::optional<long long> prompt = integerMember(*usage, "prompt_tokens");
     const std::optional<long long> completion = integerMember(*usage, "completion_tokens");
     if (prompt && completion) attempt.tokens = TokenUsage{static_cast<long>(*prompt), static_cast<long>(*completion)};

@@ -18,15 +18,15 @@
 #include "tengen/core/board.h"
 #include "tengen/core/coords.h"
 #include "tengen/io/atomic_file.h"
+#include "tengen/json/json.h"
 #include "tengen/net/http_client.h"
-#include "tengen/net/json_line.h"
 #include "tengen/sgf/sgf.h"
 
 namespace tengen::ai {
 
 namespace {
 
-using net::JsonValue;
+using json::JsonValue;
 
 // UTC as ISO-8601 with milliseconds ("2026-11-30T10:17:58.123Z") and the id's compact form ("20261130T101758Z").
 struct Stamp {
@@ -151,10 +151,10 @@ Result<std::string> ErrorLog::append(const Game& game, Color color, const Refere
   };
   fields.insert(fields.end(), extra.begin(), extra.end());
   // The id hashes the record without it, so it is reproducible from the line and differs for any other content.
-  const std::string digest = sha256Hex(net::toJson(JsonValue(fields)));
+  const std::string digest = sha256Hex(json::toJson(JsonValue(fields)));
   const std::string id = stamp.compact + "-" + digest.substr(0, 12);
   fields.insert(fields.begin(), {"id", id});
-  const std::string line = net::toJson(JsonValue(std::move(fields))) + "\n";
+  const std::string line = json::toJson(JsonValue(std::move(fields))) + "\n";
   const Status written = appendLine(m_path, line);
   if (!written) return Result<std::string>::failure(written);
   return id;

@@ -26,17 +26,17 @@ std::string numberAlternatives(int from, int to) {
   return out;
 }
 
-std::optional<net::ConstraintApi> parseConstraintApi(std::string_view name) {
-  if (name == "vllm") return net::ConstraintApi::VllmStructuredOutputs;
-  if (name == "vllm-guided") return net::ConstraintApi::VllmGuided;
-  if (name == "llama") return net::ConstraintApi::LlamaCppGrammar;
+std::optional<ai::ConstraintApi> parseConstraintApi(std::string_view name) {
+  if (name == "vllm") return ai::ConstraintApi::VllmStructuredOutputs;
+  if (name == "vllm-guided") return ai::ConstraintApi::VllmGuided;
+  if (name == "llama") return ai::ConstraintApi::LlamaCppGrammar;
   return std::nullopt;
 }
 
-std::optional<net::Constraint> parseConstraint(std::string_view name) {
-  if (name == "none") return net::Constraint::None;
-  if (name == "regex") return net::Constraint::Regex;
-  if (name == "choice") return net::Constraint::Choice;
+std::optional<ai::Constraint> parseConstraint(std::string_view name) {
+  if (name == "none") return ai::Constraint::None;
+  if (name == "regex") return ai::Constraint::Regex;
+  if (name == "choice") return ai::Constraint::Choice;
   return std::nullopt;
 }
 
@@ -72,7 +72,7 @@ std::vector<std::string> legalChoices(const Game& game, Color color, CoordFormat
 
 Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, std::string_view baseUrl,
                                                        const SourceOptions& options,
-                                                       std::unique_ptr<net::HttpClient> http, net::Sleeper sleep) {
+                                                       std::unique_ptr<net::HttpClient> http, ai::Sleeper sleep) {
   using R = Result<std::unique_ptr<ModelSource>>;
   const ModelOptions& model = options.model;
   if (!(baseUrl.starts_with("http://") || baseUrl.starts_with("https://"))) {
@@ -89,9 +89,9 @@ Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, st
   Result<ModelPrompter> prompter = ModelPrompter::make(model);
   if (!prompter) return R::failure(prompter);
   source->m_prompter = std::move(prompter).value();
-  const std::optional<net::Constraint> constraint = parseConstraint(model.constrain);
+  const std::optional<ai::Constraint> constraint = parseConstraint(model.constrain);
   if (!constraint) return R::failure("--constrain " + model.constrain + ": must be none, regex or choice");
-  const std::optional<net::ConstraintApi> api = parseConstraintApi(model.constrainApi);
+  const std::optional<ai::ConstraintApi> api = parseConstraintApi(model.constrainApi);
   if (!api) return R::failure("--constrain-api " + model.constrainApi + ": must be vllm, vllm-guided or llama");
   if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
     return R::failure("--timeout: must be a positive number of seconds");
@@ -100,7 +100,7 @@ Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, st
     return R::failure("--temperature: must be a number of at least 0");
   }
 
-  net::ChatRequest& base = source->m_base;
+  ai::ChatRequest& base = source->m_base;
   base.baseUrl = std::string(baseUrl);
   base.model = model.model;
   // The key lives only here and in the Authorization header; an absent or empty variable means no key.
@@ -117,14 +117,14 @@ Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, st
   source->m_http = http ? std::move(http) : net::makeCurlClient();
   source->m_sleep =
       sleep ? std::move(sleep)
-            : net::Sleeper([](double seconds) { std::this_thread::sleep_for(std::chrono::duration<double>(seconds)); });
+            : ai::Sleeper([](double seconds) { std::this_thread::sleep_for(std::chrono::duration<double>(seconds)); });
   return source;
 }
 
 Result<Answer> ModelSource::propose(const MoveRequest& request) {
   const Game& game = *request.game;
   ModelTurn turn = m_prompter.turn(game, request.color, request.rejected);
-  net::ChatRequest chat = m_base;
+  ai::ChatRequest chat = m_base;
   chat.cancel = request.cancel;
   chat.system = turn.system;
   chat.userText = turn.user;
@@ -132,17 +132,17 @@ Result<Answer> ModelSource::propose(const MoveRequest& request) {
   Answer answer;
   answer.imageSha256 = turn.pngSha256;
   const CoordFormat format = m_prompter.format();
-  if (chat.constraint == net::Constraint::Regex) chat.regex = moveRegex(game.size(), format);
-  if (chat.constraint == net::Constraint::Choice) chat.choices = legalChoices(game, request.color, format);
+  if (chat.constraint == ai::Constraint::Regex) chat.regex = moveRegex(game.size(), format);
+  if (chat.constraint == ai::Constraint::Choice) chat.choices = legalChoices(game, request.color, format);
 
-  net::ChatFailure failure;
-  const Result<net::ChatReply> reply = net::complete(*m_http, chat, m_sleep, &failure);
+  ai::ChatFailure failure;
+  const Result<ai::ChatReply> reply = ai::complete(*m_http, chat, m_sleep, &failure);
   if (!reply) return Result<Answer>::failure(reply);
   answer.text = reply->content;
   answer.latencyMs = reply->latencyMs;
   answer.prompt = turn.promptText();
   answer.system = std::move(turn.system);
-  if (reply->usage) answer.tokens = TokenUsage{reply->usage->prompt, reply->usage->completion};
+  if (reply->usage) answer.tokens = reply->usage;
   answer.httpStatus = reply->httpStatus;
   return answer;
 }

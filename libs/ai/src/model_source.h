@@ -7,12 +7,12 @@
 #include <string_view>
 #include <vector>
 
+#include "tengen/ai/chat.h"
 #include "tengen/ai/model_request.h"
 #include "tengen/ai/move_source.h"
 #include "tengen/ai/prompt.h"
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
-#include "tengen/net/chat.h"
 #include "tengen/net/http_client.h"
 
 namespace tengen::ai {
@@ -25,7 +25,7 @@ class ModelSource : public MoveSource {
   static Result<std::unique_ptr<ModelSource>> make(std::string_view spec, std::string_view baseUrl,
                                                    const SourceOptions& options,
                                                    std::unique_ptr<net::HttpClient> http = nullptr,
-                                                   net::Sleeper sleep = {});
+                                                   ai::Sleeper sleep = {});
 
   std::string describe() const override { return m_spec; }
   Result<Answer> propose(const MoveRequest& request) override;
@@ -35,10 +35,10 @@ class ModelSource : public MoveSource {
 
   std::string m_spec;
   SourceOptions m_options;
-  net::ChatRequest m_base;   // everything but the position's parts
+  ai::ChatRequest m_base;    // everything but the position's parts
   ModelPrompter m_prompter;  // the position's parts: prompt text and picture
   std::unique_ptr<net::HttpClient> m_http;
-  net::Sleeper m_sleep;
+  ai::Sleeper m_sleep;
 };
 
 // The regex a constrained server is given: "pass" or a point of a board of this size in the format asked for

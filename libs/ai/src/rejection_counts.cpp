@@ -23,8 +23,8 @@ std::string RejectionCounts::summary() const {
   return out;
 }
 
-net::JsonValue RejectionCounts::json() const {
-  net::JsonValue::Object out;
+json::JsonValue RejectionCounts::json() const {
+  json::JsonValue::Object out;
   for (const RejectReason reason : attemptReasons()) {
     out.emplace_back(std::string(reasonCode(reason)), static_cast<long long>(count(reason)));
   }

@@ -11,8 +11,8 @@
 #include <variant>
 
 #include "tengen/core/coords.h"
-#include "tengen/net/json_line.h"
-#include "tengen/net/json_parse.h"
+#include "tengen/json/json.h"
+#include "tengen/json/parse.h"
 
 namespace tengen::ai {
 
@@ -34,31 +34,31 @@ std::string shown(std::string_view text) {
   return out;
 }
 
-std::string stringMember(const net::JsonValue& object, std::string_view key) {
-  const net::JsonValue* v = net::findMember(object, key);
+std::string stringMember(const json::JsonValue& object, std::string_view key) {
+  const json::JsonValue* v = json::findMember(object, key);
   if (v == nullptr) return "";
   if (const auto* s = std::get_if<std::string>(&v->value)) return *s;
   return "";
 }
 
-net::JsonValue requestBody(const MoveRequest& request) {
+json::JsonValue requestBody(const MoveRequest& request) {
   const Game& game = *request.game;
   const int size = game.size();
-  net::JsonValue::Array black;
-  net::JsonValue::Array white;
+  json::JsonValue::Array black;
+  json::JsonValue::Array white;
   // Fixed handicap stones are among the setup stones, so they go as setup and "handicap" stays 0.
   for (const auto& [color, point] : game.setupStones()) {
     (color == Color::Black ? black : white).push_back(gtpVertex(point, size));
   }
-  net::JsonValue::Array moves;
+  json::JsonValue::Array moves;
   for (const Move& m : game.moves()) {
-    moves.push_back(net::JsonValue::Array{std::string(colorLetter(m.color)), gtpMove(m, size)});
+    moves.push_back(json::JsonValue::Array{std::string(colorLetter(m.color)), gtpMove(m, size)});
   }
-  return net::JsonValue::Object{
+  return json::JsonValue::Object{
       {"size", size},
       {"komi", game.komi()},
       {"rules", std::string(game.ruleSet().name)},
-      {"setup", net::JsonValue::Object{{"B", black}, {"W", white}}},
+      {"setup", json::JsonValue::Object{{"B", black}, {"W", white}}},
       {"moves", moves},
       {"color", std::string(colorLetter(request.color))},
   };
@@ -68,7 +68,7 @@ net::JsonValue requestBody(const MoveRequest& request) {
 
 Result<std::unique_ptr<RemoteSource>> RemoteSource::make(std::string_view spec, std::string_view url,
                                                          const SourceOptions& options,
-                                                         std::unique_ptr<net::HttpClient> http, net::Sleeper sleep) {
+                                                         std::unique_ptr<net::HttpClient> http, ai::Sleeper sleep) {
   using R = Result<std::unique_ptr<RemoteSource>>;
   if (!(url.starts_with("http://") || url.starts_with("https://"))) {
     return R::failure("tengen: needs the server's URL, e.g. tengen:http://127.0.0.1:8080");
@@ -94,7 +94,7 @@ Result<std::unique_ptr<RemoteSource>> RemoteSource::make(std::string_view spec, 
   source->m_http = http ? std::move(http) : net::makeCurlClient();
   source->m_sleep =
       sleep ? std::move(sleep)
-            : net::Sleeper([](double seconds) { std::this_thread::sleep_for(std::chrono::duration<double>(seconds)); });
+            : ai::Sleeper([](double seconds) { std::this_thread::sleep_for(std::chrono::duration<double>(seconds)); });
   return source;
 }
 
@@ -124,7 +124,7 @@ Result<Answer> RemoteSource::exchange(const MoveRequest& request) {
   http.url = m_endpoint;
   http.headers = {{"Content-Type", "application/json"}, {"Accept", "application/json"}};
   if (!m_token.empty()) http.headers.emplace_back("Authorization", "Bearer " + m_token);
-  http.body = net::toJson(requestBody(request));
+  http.body = json::toJson(requestBody(request));
   http.connectTimeoutSeconds = std::min(10.0, m_timeoutSeconds);
   http.timeoutSeconds = m_timeoutSeconds * kRemoteAttempts;
   http.maxResponseBytes = std::size_t{4} << 20;
@@ -155,9 +155,9 @@ Result<Answer> RemoteSource::exchange(const MoveRequest& request) {
 
   const int status = response->status;
   // Read as every JSON from outside is, nested no deeper than 32 levels, and as large as the reply may be.
-  net::JsonLimits limits;
+  json::JsonLimits limits;
   limits.maxBytes = http.maxResponseBytes;
-  const Result<net::JsonValue> body = net::parseJson(response->body, limits);
+  const Result<json::JsonValue> body = json::parseJson(response->body, limits);
   const std::string detail = body ? shown(stringMember(*body, "detail")) : "";
   const std::string server = "the tengen server at " + net::displayUrl(m_endpoint);
   if (status == 200) {

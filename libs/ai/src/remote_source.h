@@ -7,9 +7,9 @@
 #include <string>
 #include <string_view>
 
+#include "tengen/ai/chat.h"
 #include "tengen/ai/move_source.h"
 #include "tengen/core/result.h"
-#include "tengen/net/chat.h"
 #include "tengen/net/http_client.h"
 
 namespace tengen::ai {
@@ -22,7 +22,7 @@ class RemoteSource final : public MoveSource {
   static Result<std::unique_ptr<RemoteSource>> make(std::string_view spec, std::string_view url,
                                                     const SourceOptions& options,
                                                     std::unique_ptr<net::HttpClient> http = nullptr,
-                                                    net::Sleeper sleep = {});
+                                                    ai::Sleeper sleep = {});
 
   std::string describe() const override { return m_spec; }
 
@@ -42,7 +42,7 @@ class RemoteSource final : public MoveSource {
   std::string m_token;
   double m_timeoutSeconds = 60;
   std::unique_ptr<net::HttpClient> m_http;
-  net::Sleeper m_sleep;
+  ai::Sleeper m_sleep;
 };
 
 }  // namespace tengen::ai

@@ -14,8 +14,7 @@
 
 #include "tengen/core/text.h"
 #include "tengen/net/http_client.h"
-
-#include "transport_errors.h"
+#include "tengen/net/transport_errors.h"
 
 namespace tengen::net {
 

@@ -47,7 +47,7 @@
 #include <boost/beast/http/write.hpp>
 
 #include "tengen/core/text.h"
-#include "tengen/net/json_line.h"
+#include "tengen/json/json.h"
 
 namespace tengen::net {
 
@@ -224,7 +224,7 @@ std::optional<std::string> ServerRequest::header(std::string_view name) const {
 ServerReply jsonError(int status, std::string_view code, std::string_view detail) {
   ServerReply reply;
   reply.status = status;
-  reply.body = toJson(JsonValue::Object{{"error", std::string(code)}, {"detail", std::string(detail)}});
+  reply.body = json::toJson(json::JsonValue::Object{{"error", std::string(code)}, {"detail", std::string(detail)}});
   return reply;
 }
 

@@ -11,14 +11,14 @@
 #include "tengen/core/coords.h"
 #include "tengen/core/rules.h"
 #include "tengen/core/text.h"
-#include "tengen/net/json_parse.h"
+#include "tengen/json/parse.h"
 #include "tengen/sgf/sgf.h"
 
 namespace tengen::serve {
 
 namespace {
 
-using net::JsonValue;
+using json::JsonValue;
 
 std::string_view typeName(const JsonValue& v) {
   switch (v.value.index()) {
@@ -110,7 +110,7 @@ Result<Move> readMove(const JsonValue& v, std::string_view name, int size) {
   return Move{*color, vertex->kind, vertex->point};
 }
 
-bool has(const JsonValue& body, std::string_view key) { return net::findMember(body, key) != nullptr; }
+bool has(const JsonValue& body, std::string_view key) { return json::findMember(body, key) != nullptr; }
 
 Result<Game> gameFromSgf(const JsonValue& sgfValue, std::optional<Rules> rules, const ReadOptions& options) {
   using R = Result<Game>;
@@ -146,12 +146,12 @@ Result<GameConfig> configFromFields(const JsonValue& body, std::optional<Rules> 
   using R = Result<GameConfig>;
   GameConfig config;
   if (rules) config.rules = *rules;
-  if (const JsonValue* v = net::findMember(body, "size")) {
+  if (const JsonValue* v = json::findMember(body, "size")) {
     const Result<int> size = readInt(*v, "size", 2, 25);
     if (!size) return R::failure(size.error());
     config.size = *size;
   }
-  if (const JsonValue* v = net::findMember(body, "komi")) {
+  if (const JsonValue* v = json::findMember(body, "komi")) {
     double komi = 0;
     if (const auto* n = std::get_if<long long>(&v->value)) {
       komi = static_cast<double>(*n);
@@ -163,7 +163,7 @@ Result<GameConfig> configFromFields(const JsonValue& body, std::optional<Rules> 
     if (!std::isfinite(komi) || std::fabs(komi) > 1000) return R::failure("komi: must be a number of at most 1000");
     config.komi = komi;
   }
-  if (const JsonValue* v = net::findMember(body, "handicap")) {
+  if (const JsonValue* v = json::findMember(body, "handicap")) {
     const std::optional<long long> n = integerOf(*v);
     if (!n) return R::failure("handicap: must be an integer, not " + std::string(typeName(*v)));
     const Result<int> handicap = checkHandicap(*n, "handicap");
@@ -242,10 +242,10 @@ Result<Game> gameFromFields(const JsonValue& body, std::optional<Rules> rules, c
   const Result<GameConfig> config = configFromFields(body, rules);
   if (!config) return R::failure(config);
   Game game(*config);
-  if (const JsonValue* v = net::findMember(body, "setup")) {
+  if (const JsonValue* v = json::findMember(body, "setup")) {
     if (const Status placed = placeSetup(*v, game); !placed) return R::failure(placed);
   }
-  if (const JsonValue* v = net::findMember(body, "moves")) {
+  if (const JsonValue* v = json::findMember(body, "moves")) {
     if (const Status played = playMoves(*v, game, options); !played) return R::failure(played);
   }
   return game;
@@ -253,8 +253,8 @@ Result<Game> gameFromFields(const JsonValue& body, std::optional<Rules> rules, c
 
 }  // namespace
 
-net::JsonLimits requestJsonLimits(std::size_t maxMoves) {
-  net::JsonLimits limits;
+json::JsonLimits requestJsonLimits(std::size_t maxMoves) {
+  json::JsonLimits limits;
   limits.maxValues = 3 * maxMoves + 2048;
   return limits;
 }
@@ -264,7 +264,7 @@ Result<GameRequest> readGameRequest(const JsonValue& body, const ReadOptions& op
   if (!std::holds_alternative<JsonValue::Object>(body.value)) return R::failure("the body must be a JSON object");
 
   std::optional<Rules> rules;
-  const JsonValue* rulesValue = net::findMember(body, "rules");
+  const JsonValue* rulesValue = json::findMember(body, "rules");
   if (rulesValue != nullptr) {
     const auto* name = std::get_if<std::string>(&rulesValue->value);
     if (name == nullptr) return R::failure("rules: must be a string such as \"chinese\"");
@@ -277,7 +277,7 @@ Result<GameRequest> readGameRequest(const JsonValue& body, const ReadOptions& op
   }
 
   Result<Game> game = Game();
-  if (const JsonValue* sgfValue = net::findMember(body, "sgf")) {
+  if (const JsonValue* sgfValue = json::findMember(body, "sgf")) {
     for (const char* field : {"size", "komi", "handicap", "setup", "moves"}) {
       if (has(body, field)) {
         return R::failure(std::string("sgf: give either sgf or size/komi/handicap/setup/moves, not both (") + field +
@@ -294,19 +294,19 @@ Result<GameRequest> readGameRequest(const JsonValue& body, const ReadOptions& op
   // Questions about the position are asked with turns enforced, so /v1/legal can answer wrong_color.
   request.game.setStrictTurn(true);
   request.color = request.game.toMove();
-  if (const JsonValue* v = net::findMember(body, "color")) {
+  if (const JsonValue* v = json::findMember(body, "color")) {
     const Result<Color> color = readColor(*v, "color");
     if (!color) return R::failure(color.error());
     request.color = *color;
     request.colorGiven = true;
   }
-  if (const JsonValue* v = net::findMember(body, "max_retries")) {
+  if (const JsonValue* v = json::findMember(body, "max_retries")) {
     const Result<int> retries = readInt(*v, "max_retries", 0, options.maxRetries);
     if (!retries) return R::failure(retries.error());
     request.maxRetries = *retries;
   }
   if (options.wantMove) {
-    const JsonValue* v = net::findMember(body, "move");
+    const JsonValue* v = json::findMember(body, "move");
     if (v == nullptr) return R::failure(R"(move: required, e.g. ["B", "D4"])");
     const Result<Move> move = readMove(*v, "move", request.game.size());
     if (!move) return R::failure(move.error());

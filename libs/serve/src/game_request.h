@@ -8,8 +8,8 @@
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
 #include "tengen/core/types.h"
-#include "tengen/net/json_line.h"
-#include "tengen/net/json_parse.h"
+#include "tengen/json/json.h"
+#include "tengen/json/parse.h"
 
 namespace tengen::serve {
 
@@ -33,12 +33,12 @@ struct ReadOptions {
 // (the other fields, the setup stones of a 25x25 board, fields a newer client adds). A value costs tens of bytes
 // once read, so a mebibyte of zeros would cost tens of megabytes; a body of more values is refused before its tree
 // is built.
-net::JsonLimits requestJsonLimits(std::size_t maxMoves);
+json::JsonLimits requestJsonLimits(std::size_t maxMoves);
 
 // Reads a parsed body. Unknown fields are ignored (so newer clients work with older servers); known fields of the
 // wrong type or out of range, an SGF together with size/komi/handicap/setup/moves, an SGF of more than eight nodes,
 // properties and values a move of the longest history and 2,048 besides, and any illegal move of the history are
 // refused with the reason, e.g. "moves[12] W D4: occupied".
-Result<GameRequest> readGameRequest(const net::JsonValue& body, const ReadOptions& options);
+Result<GameRequest> readGameRequest(const json::JsonValue& body, const ReadOptions& options);
 
 }  // namespace tengen::serve

@@ -22,9 +22,9 @@
 #include "tengen/core/analysis.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/text.h"
+#include "tengen/json/json.h"
+#include "tengen/json/parse.h"
 #include "tengen/net/http_client.h"
-#include "tengen/net/json_line.h"
-#include "tengen/net/json_parse.h"
 
 #include "game_request.h"
 #include "metrics.h"
@@ -34,7 +34,7 @@ namespace tengen::serve {
 
 namespace {
 
-using net::JsonValue;
+using json::JsonValue;
 using net::ServerReply;
 using net::ServerRequest;
 
@@ -77,7 +77,7 @@ bool authorized(const ServerRequest& request, const std::string& token) {
 ServerReply jsonReply(int status, const JsonValue& body) {
   ServerReply reply;
   reply.status = status;
-  reply.body = net::toJson(body);
+  reply.body = json::toJson(body);
   return reply;
 }
 
@@ -149,7 +149,7 @@ struct MoveService::Impl {
     if (request.body.empty()) {
       return net::jsonError(400, "invalid_request", "the request has no body; send the game as JSON");
     }
-    const Result<JsonValue> body = net::parseJson(request.body, requestJsonLimits(options.maxMoves));
+    const Result<JsonValue> body = json::parseJson(request.body, requestJsonLimits(options.maxMoves));
     if (!body) return net::jsonError(400, "invalid_request", body.error());
     ReadOptions read;
     read.maxMoves = options.maxMoves;

@@ -9,13 +9,13 @@
 #include <utility>
 
 #include "tengen/ai/attempt_json.h"
-#include "tengen/net/json_parse.h"
+#include "tengen/json/parse.h"
 
 namespace tengen::workbench {
 
 namespace {
 
-using net::JsonValue;
+using json::JsonValue;
 
 // What one position of a run says, for each compared rate: succeeded, or nothing when the run cannot say (no
 // reference engine).
@@ -33,27 +33,27 @@ Result<std::map<std::pair<std::string, long long>, Outcomes>> readRun(const std:
   if (!in) return R::failure(path + ": cannot be read");
   std::ostringstream text;
   text << in.rdbuf();
-  net::JsonLimits limits;
+  json::JsonLimits limits;
   limits.maxBytes = std::size_t{1} << 31;
-  const Result<JsonValue> doc = net::parseJson(text.str(), limits);
+  const Result<JsonValue> doc = json::parseJson(text.str(), limits);
   if (!doc) return R::failure(path + ": " + doc.error());
-  const JsonValue* positions = net::findMember(*doc, "positions");
+  const JsonValue* positions = json::findMember(*doc, "positions");
   const auto* rows = positions != nullptr ? std::get_if<JsonValue::Array>(&positions->value) : nullptr;
   if (rows == nullptr) return R::failure(path + ": not a tengen eval --json file (no \"positions\" array)");
   std::map<std::pair<std::string, long long>, Outcomes> out;
   for (std::size_t i = 0; i < rows->size(); ++i) {
     const JsonValue& row = (*rows)[i];
-    const std::string* file = stringOf(net::findMember(row, "file"));
-    const JsonValue* number = net::findMember(row, "move_number");
+    const std::string* file = stringOf(json::findMember(row, "file"));
+    const JsonValue* number = json::findMember(row, "move_number");
     const long long* moveNumber = number != nullptr ? std::get_if<long long>(&number->value) : nullptr;
     if (file == nullptr || moveNumber == nullptr) {
       return R::failure(path + ": positions[" + std::to_string(i) + "] has no file or move_number");
     }
-    const std::string* move = stringOf(net::findMember(row, "move"));
-    const std::string* recordMove = stringOf(net::findMember(row, "record_move"));
+    const std::string* move = stringOf(json::findMember(row, "move"));
+    const std::string* recordMove = stringOf(json::findMember(row, "record_move"));
     Outcomes o;
     bool firstTry = false;
-    if (const JsonValue* attempts = net::findMember(row, "attempts")) {
+    if (const JsonValue* attempts = json::findMember(row, "attempts")) {
       if (const auto* list = std::get_if<JsonValue::Array>(&attempts->value); list != nullptr && !list->empty()) {
         const std::optional<ai::Attempt> first = ai::parseAttempt(list->front());
         firstTry = first && first->accepted();
@@ -62,7 +62,7 @@ Result<std::map<std::pair<std::string, long long>, Outcomes>> readRun(const std:
     o.of[0] = firstTry;
     o.of[1] = move != nullptr;
     o.of[2] = move != nullptr && recordMove != nullptr && *move == *recordMove;
-    if (const JsonValue* reference = net::findMember(row, "reference_move")) {
+    if (const JsonValue* reference = json::findMember(row, "reference_move")) {
       const std::string* referenceMove = stringOf(reference);
       o.of[3] = move != nullptr && referenceMove != nullptr && *move == *referenceMove;
     }

@@ -8,15 +8,15 @@
 #include <utility>
 
 #include "tengen/ai/attempt_json.h"
+#include "tengen/ai/chat.h"
 #include "tengen/ai/error_log.h"
 #include "tengen/ai/model_request.h"
 #include "tengen/ai/prompt.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/coords.h"
 #include "tengen/io/atomic_file.h"
-#include "tengen/net/chat.h"
-#include "tengen/net/json_line.h"
-#include "tengen/net/json_parse.h"
+#include "tengen/json/json.h"
+#include "tengen/json/parse.h"
 #include "tengen/sgf/sgf.h"
 
 namespace tengen::workbench {
@@ -24,7 +24,7 @@ namespace tengen::workbench {
 namespace {
 
 namespace fs = std::filesystem;
-using net::JsonValue;
+using json::JsonValue;
 
 // The pictures of the rows: inline, or PNG files named by their hash, written once each.
 class Pictures {
@@ -54,29 +54,29 @@ class Pictures {
 
   // How the row shows this picture, and its path for the row's "images" list ("" when inline); writes the file
   // when it is not there yet.
-  Result<net::PictureForm> place(const std::string& png, const std::string& sha256, std::string* path) {
-    using Kind = net::PictureForm::Kind;
+  Result<ai::PictureForm> place(const std::string& png, const std::string& sha256, std::string* path) {
+    using Kind = ai::PictureForm::Kind;
     path->clear();
-    if (m_dir.empty()) return net::PictureForm{Kind::DataUri, {}};
+    if (m_dir.empty()) return ai::PictureForm{Kind::DataUri, {}};
     const std::string name = sha256 + ".png";
     const fs::path file = fs::path(m_dir) / name;
     std::error_code ec;
     if (!fs::exists(file, ec)) {
       if (const Status written = io::writeFileAtomically(file.string(), png); !written) {
-        return Result<net::PictureForm>::failure(written);
+        return Result<ai::PictureForm>::failure(written);
       }
       ++m_written;
     }
     *path = (m_relative / name).generic_string();
     switch (m_format) {
       case DatasetFormat::OpenAi:
-        return net::PictureForm{Kind::Url, *path};
+        return ai::PictureForm{Kind::Url, *path};
       case DatasetFormat::ShareGpt:
-        return net::PictureForm{Kind::Marker, "<image>"};
+        return ai::PictureForm{Kind::Marker, "<image>"};
       case DatasetFormat::Trl:
-        return net::PictureForm{Kind::ImagePart, {}};
+        return ai::PictureForm{Kind::ImagePart, {}};
     }
-    return net::PictureForm{Kind::DataUri, {}};
+    return ai::PictureForm{Kind::DataUri, {}};
   }
 
   long written() const { return m_written; }
@@ -89,7 +89,7 @@ class Pictures {
 };
 
 std::string assistantTurn(const std::string& text) {
-  return net::toJson(JsonValue::Object{{"role", "assistant"}, {"content", text}});
+  return json::toJson(JsonValue::Object{{"role", "assistant"}, {"content", text}});
 }
 
 // "[a,b]" with one more element: "[a,b,turn]".
@@ -98,7 +98,7 @@ std::string withTurn(const std::string& messages, const std::string& turn) {
 }
 
 std::string imagesList(const std::string& path) {
-  return path.empty() ? "[]" : net::toJson(JsonValue::Array{JsonValue(path)});
+  return path.empty() ? "[]" : json::toJson(JsonValue::Array{JsonValue(path)});
 }
 
 // A move as the model is asked to write it: "Q16" or "(3, 15)", or "pass".
@@ -106,8 +106,8 @@ std::string answerText(const Move& move, int size, ai::CoordFormat format) {
   return move.kind == MoveKind::Play ? ai::pointText(move.point, size, format) : gtpMove(move, size);
 }
 
-net::ChatRequest chatOf(const ai::ModelTurn& turn) {
-  net::ChatRequest chat;
+ai::ChatRequest chatOf(const ai::ModelTurn& turn) {
+  ai::ChatRequest chat;
   chat.system = turn.system;
   chat.userText = turn.user;
   chat.png = turn.png;
@@ -134,7 +134,7 @@ Result<Rows> openRows(const DatasetOutput& output) {
 // A logged game, replayed from its SGF.
 Result<Game> loggedGame(const JsonValue& record) {
   using R = Result<Game>;
-  const std::string* sgfText = net::findString(record, "sgf");
+  const std::string* sgfText = json::findString(record, "sgf");
   if (sgfText == nullptr) return R::failure("the record has no sgf");
   const Result<sgf::Collection> collection = sgf::parse(*sgfText);
   if (!collection || collection->games.empty()) {
@@ -166,7 +166,7 @@ class Preferred {
   Result<Move> move(const JsonValue& record, const Game& game, Color color) {
     using R = Result<Move>;
     if (!m_engine) {
-      const std::string* text = net::findString(record, "record_move");
+      const std::string* text = json::findString(record, "record_move");
       if (text == nullptr) return R::failure("no record_move (only tengen eval logs name it; use --preferred ENGINE)");
       const Result<ParsedVertex> vertex = parseGtpVertex(*text, game.size());
       if (!vertex || vertex->kind == MoveKind::Resign) return R::failure("record_move " + *text + " is not a move");
@@ -227,15 +227,15 @@ class DpoPairs {
   // a picture cannot be written.
   Status record(const JsonValue& record, const std::string& where) {
     ++m_summary.recordsRead;
-    const std::string* colorText = net::findString(record, "color");
+    const std::string* colorText = json::findString(record, "color");
     if (colorText == nullptr || (*colorText != "B" && *colorText != "W")) return skipped(where, "no color B or W");
     const Color color = *colorText == "B" ? Color::Black : Color::White;
-    const JsonValue* attemptsValue = net::findMember(record, "attempts");
+    const JsonValue* attemptsValue = json::findMember(record, "attempts");
     const auto* attempts = attemptsValue == nullptr ? nullptr : std::get_if<JsonValue::Array>(&attemptsValue->value);
     if (attempts == nullptr) return skipped(where, "no attempts");
     Result<Game> game = loggedGame(record);
     if (!game) return skipped(where, game.error());
-    const std::string* coordsText = net::findString(record, "coords");
+    const std::string* coordsText = json::findString(record, "coords");
     Result<ai::ModelPrompter*> prompter = prompterFor(coordsText == nullptr ? "gtp" : *coordsText);
     if (!prompter) return skipped(where, prompter.error());
 
@@ -294,7 +294,7 @@ class DpoPairs {
       skip(which, "no prompt: not a model's answer");
       return std::nullopt;
     }
-    if (net::findMember(json, "system") == nullptr) {
+    if (json::findMember(json, "system") == nullptr) {
       skip(which, "no system field: a log written before tengen kept it, whose prompt cannot be split");
       return std::nullopt;
     }
@@ -307,22 +307,22 @@ class DpoPairs {
   // and the rejected one.
   Status writePair(const ai::Attempt& attempt, const std::string& user, const std::string& chosen, const Game& game,
                    ai::ModelPrompter& prompter) {
-    net::ChatRequest chat;
+    ai::ChatRequest chat;
     chat.system = attempt.system;
     chat.userText = user;
     std::string picturePath;
-    net::PictureForm form;
+    ai::PictureForm form;
     if (!attempt.imageSha256.empty()) {
       chat.png = prompter.picture(game);
       const std::string hash = ai::sha256Hex(*chat.png);
       ++m_summary.picturesChecked;
       if (hash != attempt.imageSha256) ++m_summary.reRendered;
-      Result<net::PictureForm> placed = m_rows.pictures.place(*chat.png, hash, &picturePath);
+      Result<ai::PictureForm> placed = m_rows.pictures.place(*chat.png, hash, &picturePath);
       if (!placed) return Status::failure(placed);
       form = *placed;
     }
     m_rows.file.write(
-        dpoRow(m_options.output.format, net::chatMessagesJson(chat, form), chosen, attempt.answer, picturePath));
+        dpoRow(m_options.output.format, ai::chatMessagesJson(chat, form), chosen, attempt.answer, picturePath));
     ++m_summary.rows;
     if (m_options.progress) m_options.progress(static_cast<std::size_t>(m_summary.rows), 0);
     return Done{};
@@ -366,16 +366,16 @@ Result<DatasetSummary> writeSft(const std::vector<Position>& positions, const Sf
   std::string picturePath;
   for (const Position& position : positions) {
     const ai::ModelTurn turn = prompter.value().turn(position.game(), position.color(), {});
-    net::PictureForm form;
+    ai::PictureForm form;
     if (turn.png) {
-      Result<net::PictureForm> placed = pictures.place(*turn.png, turn.pngSha256, &picturePath);
+      Result<ai::PictureForm> placed = pictures.place(*turn.png, turn.pngSha256, &picturePath);
       if (!placed) return R::failure(placed);
       form = *placed;
     } else {
       picturePath.clear();
     }
     const std::string answer = answerText(position.recordMove, position.size(), prompter->format());
-    const std::string messages = withTurn(net::chatMessagesJson(chatOf(turn), form), assistantTurn(answer));
+    const std::string messages = withTurn(ai::chatMessagesJson(chatOf(turn), form), assistantTurn(answer));
     std::string row = R"({"messages":)" + messages;
     if (options.output.format == DatasetFormat::ShareGpt) row += R"(,"images":)" + imagesList(picturePath);
     row += "}\n";
@@ -401,14 +401,14 @@ Result<DatasetSummary> writeDpo(const DpoOptions& options) {
   if (!rows) return R::failure(rows);
   DpoPairs pairs(options, preferred.value(), rows.value());
 
-  net::JsonLimits limits;
+  json::JsonLimits limits;
   limits.maxBytes = std::size_t{256} << 20;
   int lineNumber = 0;
   for (std::string line; std::getline(log, line);) {
     ++lineNumber;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     const std::string where = options.errorLogPath + ":" + std::to_string(lineNumber) + ": ";
-    const Result<JsonValue> parsed = net::parseJson(line, limits);
+    const Result<JsonValue> parsed = json::parseJson(line, limits);
     if (!parsed) {
       pairs.skip(where, "not a JSON record: " + parsed.error());
       continue;

@@ -16,7 +16,7 @@ namespace tengen::workbench {
 
 namespace {
 
-using net::JsonValue;
+using json::JsonValue;
 
 // One worker's sources: the one measured and the reference, each made for this worker alone.
 struct Worker {

@@ -6,29 +6,29 @@
 #include <vector>
 
 #include "tengen/ai/referee.h"
-#include "tengen/net/json_line.h"
+#include "tengen/json/json.h"
 
 namespace tengen::ai {
 
 // {"n", "answer", "move" (the board vertex, null when the answer names no point of this board), "verdict",
 // "reason" (null when accepted), "latency_ms"}, and "usage" {"prompt_tokens", "completion_tokens"} when the model
 // server reported it.
-net::JsonValue attemptJson(const Attempt& attempt);
+json::JsonValue attemptJson(const Attempt& attempt);
 
 // attemptJson with what the error log keeps besides (docs/error-log.md): "prompt", "system", "image_sha256" and
 // "http_status" (null when not over HTTP). tengen-qt keeps the same record of every AI move (docs/client.md).
-net::JsonValue loggedAttemptJson(const Attempt& attempt);
+json::JsonValue loggedAttemptJson(const Attempt& attempt);
 
 // An attempt read back from what attemptJson or loggedAttemptJson wrote (the fields the writer left out stay empty);
 // nothing when its "n", "verdict" or, for a rejected one, "reason" cannot be read. Attempt::read is not kept in
 // the JSON and stays empty.
-std::optional<Attempt> parseAttempt(const net::JsonValue& json);
+std::optional<Attempt> parseAttempt(const json::JsonValue& json);
 
 // Every attempt of a move, in order.
-net::JsonValue attemptsJson(const std::vector<Attempt>& attempts);
+json::JsonValue attemptsJson(const std::vector<Attempt>& attempts);
 
 // The reply to a request for a move: {"move", "color", "attempts", "elapsed_ms"} when one was accepted, else
 // {"error" (moveEndCode), "detail", "attempts", "log_id" (null when none)}.
-net::JsonValue outcomeJson(const RefereeOutcome& outcome, int size, Color color, long elapsedMs);
+json::JsonValue outcomeJson(const RefereeOutcome& outcome, int size, Color color, long elapsedMs);
 
 }  // namespace tengen::ai

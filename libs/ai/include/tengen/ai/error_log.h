@@ -9,7 +9,7 @@
 #include "tengen/ai/move_source.h"
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
-#include "tengen/net/json_line.h"
+#include "tengen/json/json.h"
 
 namespace tengen::ai {
 
@@ -51,7 +51,7 @@ class ErrorLog {
   // part, image sha256, answer, HTTP status, latency, tokens, parsed move, verdict, reason), error, then `extra`.
   // A failure to write is an error value. Precondition: enabled().
   Result<std::string> append(const Game& game, Color color, const RefereeOutcome& outcome,
-                             const net::JsonValue::Object& extra = {}) const;
+                             const json::JsonValue::Object& extra = {}) const;
 
  private:
   std::string m_path;

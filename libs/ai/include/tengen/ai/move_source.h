@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "tengen/ai/answer_parser.h"
+#include "tengen/ai/chat.h"
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
 #include "tengen/core/time_control.h"
@@ -74,12 +75,6 @@ struct MoveRequest {
   std::stop_token cancel{};
   // RefereeOptions::progress: the built-in source reports its search through it.
   SearchProgress progress{};
-};
-
-// The tokens a model server reported for one request (its reply's `usage`).
-struct TokenUsage {
-  long prompt = 0;
-  long completion = 0;
 };
 
 struct Answer {

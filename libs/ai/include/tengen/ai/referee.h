@@ -15,7 +15,7 @@
 #include "tengen/ai/move_source.h"
 #include "tengen/core/game.h"
 #include "tengen/core/types.h"
-#include "tengen/net/json_line.h"
+#include "tengen/json/json.h"
 
 namespace tengen::ai {
 
@@ -69,7 +69,7 @@ struct RefereeOptions {
   int maxRetries = 4;        // so at most 5 requests per move
   bool logAccepted = false;  // --log-attempts
   // Fields the log record carries after its own (tengen eval adds the record's file and move there).
-  net::JsonValue::Object logFields;
+  json::JsonValue::Object logFields;
   // The mover's clock when the move is first asked for. Every request of the move gets it with the time the earlier
   // attempts took already spent (clockAfter): an attempt does not stop the clock.
   std::optional<MoveRequest::Clock> clock;

@@ -9,7 +9,7 @@
 
 #include "tengen/ai/referee.h"
 #include "tengen/core/types.h"
-#include "tengen/net/json_line.h"
+#include "tengen/json/json.h"
 
 namespace tengen::ai {
 
@@ -25,7 +25,7 @@ class RejectionCounts {
   // "occupied:3,suicide:0,ko:1,superko:0,out_of_bounds:0,unparseable:2,repeated:0".
   std::string summary() const;
   // {"occupied": 3, "suicide": 0, ...} in the same order.
-  net::JsonValue json() const;
+  json::JsonValue json() const;
 
  private:
   std::array<std::uint64_t, 256> m_counts{};  // by RejectReason's value

@@ -11,7 +11,7 @@
 #include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
 #include "tengen/ai/rejection_counts.h"
-#include "tengen/net/json_line.h"
+#include "tengen/json/json.h"
 #include "tengen/workbench/positions.h"
 #include "tengen/workbench/stats.h"
 
@@ -75,8 +75,8 @@ Summary summarize(const std::vector<Position>& positions, const std::vector<Posi
                   bool withReference);
 
 // The --json document: {"engine", "reference", "summary": {...figures, "by_size", "by_phase"}, "positions": [...]}.
-net::JsonValue evalJson(const std::vector<Position>& positions, const std::vector<PositionResult>& results,
-                        const Summary& summary, const EvalOptions& options);
+json::JsonValue evalJson(const std::vector<Position>& positions, const std::vector<PositionResult>& results,
+                         const Summary& summary, const EvalOptions& options);
 
 // The summary as a person reads it, several lines.
 std::string summaryText(const Summary& summary, const PositionSet& set);

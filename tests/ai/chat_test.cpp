@@ -1,6 +1,6 @@
 // The chat-completions client against a scripted server on 127.0.0.1: what it sends, how it retries, and how it
 // reads (or refuses) what comes back.
-#include "tengen/net/chat.h"
+#include "tengen/ai/chat.h"
 
 #include <gtest/gtest.h>
 
@@ -12,13 +12,17 @@
 
 #include "support/test_server.h"
 
-namespace tengen::net {
+namespace tengen::ai {
 namespace {
 
+namespace fixture = net::fixture;
 using fixture::closedPort;
 using fixture::Scripted;
 using fixture::ScriptedServer;
 using fixture::SilentServer;
+using net::base64;
+using net::HttpClient;
+using net::makeCurlClient;
 using nlohmann::json;
 
 constexpr const char* kKey = "sk-test-0123456789abcdef";
@@ -505,4 +509,4 @@ TEST_F(Chat, FailsOnAnOversizedReply) {
 }
 
 }  // namespace
-}  // namespace tengen::net
+}  // namespace tengen::ai

@@ -1,5 +1,5 @@
 // parseJson: what it reads, what it refuses, and that its errors never quote the input.
-#include "tengen/net/json_parse.h"
+#include "tengen/json/parse.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-namespace tengen::net {
+namespace tengen::json {
 namespace {
 
 TEST(ParseJson, ReadsEveryKindOfValueKeepingKeyOrder) {
@@ -97,4 +97,4 @@ TEST(ParseJson, RefusesInvalidUtf8AndRawControlCharacters) {
 }
 
 }  // namespace
-}  // namespace tengen::net
+}  // namespace tengen::json

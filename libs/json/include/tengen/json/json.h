@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-namespace tengen::net {
+namespace tengen::json {
 
 // A JSON value built from plain parts: null, bool, number, string, array, object (keys keep insertion order).
 struct JsonValue {
@@ -35,4 +35,4 @@ std::string toJson(const JsonValue& value);
 // Pretty JSON (two-space indent) for files people read.
 std::string toPrettyJson(const JsonValue& value);
 
-}  // namespace tengen::net
+}  // namespace tengen::json

@@ -1,5 +1,5 @@
 // JSON text for the error log: escaping, invalid UTF-8, numbers and key order.
-#include "tengen/net/json_line.h"
+#include "tengen/json/json.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <limits>
 #include <string>
 
-namespace tengen::net {
+namespace tengen::json {
 namespace {
 
 TEST(ToJson, WritesEveryKindOfValue) {
@@ -63,4 +63,4 @@ TEST(ToPrettyJson, IndentsByTwoSpaces) {
 }
 
 }  // namespace
-}  // namespace tengen::net
+}  // namespace tengen::json

@@ -1,5 +1,5 @@
 // The chat-completions client: request JSON, transport retries, and reading the answer out of the reply.
-#include "tengen/net/chat.h"
+#include "tengen/ai/chat.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -11,27 +11,35 @@
 #include <string_view>
 #include <variant>
 
-#include <nlohmann/json.hpp>
-
 #include "tengen/core/text.h"
-#include "tengen/net/json_line.h"
-#include "tengen/net/json_parse.h"
+#include "tengen/json/json.h"
+#include "tengen/json/parse.h"
+#include "tengen/net/http_client.h"
+#include "tengen/net/transport_errors.h"
 
-#include "transport_errors.h"
-
-namespace tengen::net {
+namespace tengen::ai {
 
 namespace {
 
-// Field order kept as written, so that logged request bodies read like the API documentation.
-using Json = nlohmann::ordered_json;
+using json::findMember;
+using json::findString;
+using json::JsonFault;
+using json::JsonLimits;
+using json::JsonValue;
+using json::parseJson;
+using json::toJson;
+using net::base64;
+using net::displayUrl;
+using net::HttpClient;
+using net::HttpRequest;
+using net::HttpResponse;
+using net::kStoppedWords;
+namespace detail = net::detail;
 
 constexpr std::size_t kExcerptBytes = 200;
 
 // Used by LlamaCppGrammar when the caller sends a regex and no list of points: any GTP vertex or pass.
 constexpr const char* kGenericVertexGrammar = R"(root ::= "pass" | [A-HJ-Z] [1-9] [0-9]?)";
-
-std::string dump(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 std::string gbnfLiteral(std::string_view text) {
   std::string out = "\"";
@@ -70,55 +78,67 @@ std::string gbnf(const ChatRequest& request) {
   return grammar;
 }
 
-// The system turn (when there is one) and the user turn, the picture in the form asked for.
-Json buildMessages(const ChatRequest& request, const PictureForm& picture = {}) {
-  Json messages = Json::array();
+// The system turn (when there is one) and the user turn, the picture in the form asked for. Objects keep their
+// fields in the order written, so that logged request bodies read like the API documentation.
+JsonValue buildMessages(const ChatRequest& request, const PictureForm& picture = {}) {
+  JsonValue::Array messages;
   // Some chat templates reject a system turn, so an empty system prompt is left out rather than sent empty.
-  if (!request.system.empty()) messages.push_back({{"role", "system"}, {"content", request.system}});
-  Json user = {{"role", "user"}};
+  if (!request.system.empty()) {
+    messages.emplace_back(JsonValue::Object{{"role", "system"}, {"content", request.system}});
+  }
+  JsonValue content;
   using Kind = PictureForm::Kind;
   if (request.png && picture.kind == Kind::Marker) {
-    user["content"] = request.userText + picture.text;
+    content = request.userText + picture.text;
   } else if (request.png) {
-    Json parts = Json::array();
-    parts.push_back({{"type", "text"}, {"text", request.userText}});
+    JsonValue::Array parts;
+    parts.emplace_back(JsonValue::Object{{"type", "text"}, {"text", request.userText}});
     if (picture.kind == Kind::ImagePart) {
-      parts.push_back({{"type", "image"}});
+      parts.emplace_back(JsonValue::Object{{"type", "image"}});
     } else {
       const std::string url =
           picture.kind == Kind::Url ? picture.text : "data:image/png;base64," + base64(*request.png);
-      parts.push_back({{"type", "image_url"}, {"image_url", {{"url", url}}}});
+      parts.emplace_back(JsonValue::Object{{"type", "image_url"}, {"image_url", JsonValue::Object{{"url", url}}}});
     }
-    user["content"] = std::move(parts);
+    content = std::move(parts);
   } else {
-    user["content"] = request.userText;
+    content = request.userText;
   }
-  messages.push_back(std::move(user));
+  messages.emplace_back(JsonValue::Object{{"role", "user"}, {"content", std::move(content)}});
   return messages;
 }
 
-Json buildBody(const ChatRequest& request) {
-  Json body;
-  body["model"] = request.model;
-  body["messages"] = buildMessages(request);
-  body["max_tokens"] = request.maxTokens;
-  if (request.temperature) body["temperature"] = *request.temperature;
+JsonValue stringList(const std::vector<std::string>& items) {
+  JsonValue::Array list;
+  list.reserve(items.size());
+  for (const std::string& item : items) list.emplace_back(item);
+  return list;
+}
+
+JsonValue buildBody(const ChatRequest& request) {
+  JsonValue::Object body{
+      {"model", request.model},
+      {"messages", buildMessages(request)},
+      {"max_tokens", request.maxTokens},
+  };
+  if (request.temperature) body.emplace_back("temperature", *request.temperature);
 
   if (request.constraint == Constraint::None) return body;
   const bool regex = request.constraint == Constraint::Regex;
   switch (request.constraintApi) {
     case ConstraintApi::VllmStructuredOutputs:
-      body["structured_outputs"] = regex ? Json{{"regex", request.regex}} : Json{{"choice", request.choices}};
+      body.emplace_back("structured_outputs", regex ? JsonValue::Object{{"regex", request.regex}}
+                                                    : JsonValue::Object{{"choice", stringList(request.choices)}});
       break;
     case ConstraintApi::VllmGuided:
       if (regex) {
-        body["guided_regex"] = request.regex;
+        body.emplace_back("guided_regex", request.regex);
       } else {
-        body["guided_choice"] = request.choices;
+        body.emplace_back("guided_choice", stringList(request.choices));
       }
       break;
     case ConstraintApi::LlamaCppGrammar:
-      body["grammar"] = gbnf(request);
+      body.emplace_back("grammar", gbnf(request));
       break;
   }
   return body;
@@ -294,7 +314,7 @@ Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, c
   httpRequest.headers.emplace_back("Content-Type", "application/json");
   httpRequest.headers.emplace_back("Accept", "application/json");
   if (!request.apiKey.empty()) httpRequest.headers.emplace_back("Authorization", "Bearer " + request.apiKey);
-  httpRequest.body = dump(buildBody(request));
+  httpRequest.body = toJson(buildBody(request));
   httpRequest.connectTimeoutSeconds = request.connectTimeoutSeconds;
   httpRequest.timeoutSeconds = request.timeoutSeconds;
   httpRequest.maxResponseBytes = request.maxResponseBytes;
@@ -353,25 +373,25 @@ Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, c
 
 std::string chatRequestBody(const ChatRequest& request) {
   try {
-    return dump(buildBody(request));
+    return toJson(buildBody(request));
   } catch (const std::exception&) {
     return R"({"error":"could not build the request body"})";
   }
 }
 
 std::string chatMessagesJson(const ChatRequest& request, const PictureForm& picture) {
-  return dump(buildMessages(request, picture));
+  return toJson(buildMessages(request, picture));
 }
 
 Result<ChatReply> complete(HttpClient& http, const ChatRequest& request, const Sleeper& sleep, ChatFailure* failure) {
   try {
     return completeUnsafe(http, request, sleep, failure);
   } catch (const std::exception& e) {
-    // nlohmann or the allocator; never let it cross the library's API.
+    // The allocator; never let it cross the library's API.
     std::string message = redact(std::string("chat request failed: ") + e.what(), request.apiKey);
     if (failure) *failure = ChatFailure{message, 0};
     return Result<ChatReply>::failure(std::move(message), ErrorKind::Unreachable);
   }
 }
 
-}  // namespace tengen::net
+}  // namespace tengen::ai

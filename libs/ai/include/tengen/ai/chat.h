@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,7 +13,7 @@
 #include "tengen/core/result.h"
 #include "tengen/net/http_client.h"
 
-namespace tengen::net {
+namespace tengen::ai {
 
 enum class Constraint { None, Regex, Choice };
 
@@ -46,7 +47,7 @@ struct ChatRequest {
   std::stop_token cancel{};
 };
 
-// The tokens a server says a request took (the reply's `usage`), when it says so.
+// The tokens a model server says one request took (the reply's `usage`), when it says so; attempts keep them too.
 struct TokenUsage {
   long prompt = 0;      // usage.prompt_tokens: the messages, the picture's tokens included
   long completion = 0;  // usage.completion_tokens: the answer
@@ -91,7 +92,7 @@ std::string chatMessagesJson(const ChatRequest& request, const PictureForm& pict
 // Sends the request, retrying transport failures as ChatRequest says. A 200 whose body is not JSON, has no
 // choices or no message content is a failure too (the server is not speaking the protocol); so is any other 4xx.
 // On failure the Result's error is the ChatFailure's message; `failure`, when given, receives the details.
-Result<ChatReply> complete(HttpClient& http, const ChatRequest& request, const Sleeper& sleep,
+Result<ChatReply> complete(net::HttpClient& http, const ChatRequest& request, const Sleeper& sleep,
                            ChatFailure* failure = nullptr);
 
-}  // namespace tengen::net
+}  // namespace tengen::ai

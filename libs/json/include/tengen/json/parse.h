@@ -1,4 +1,4 @@
-// JSON text read into the plain JsonValue of json_line.h, with limits, so that layers above can read untrusted
+// JSON text read into the plain JsonValue of json.h, with limits, so that layers above can read untrusted
 // request bodies without a JSON library of their own.
 #pragma once
 
@@ -8,9 +8,9 @@
 #include <string_view>
 
 #include "tengen/core/result.h"
-#include "tengen/net/json_line.h"
+#include "tengen/json/json.h"
 
-namespace tengen::net {
+namespace tengen::json {
 
 struct JsonLimits {
   std::size_t maxBytes = std::size_t{1} << 20;  // longer text is refused before it is read
@@ -41,4 +41,4 @@ const JsonValue* findMember(const JsonValue& value, std::string_view key);
 // The string member of an object with that key, or null when there is none or it is not a string.
 const std::string* findString(const JsonValue& value, std::string_view key);
 
-}  // namespace tengen::net
+}  // namespace tengen::json

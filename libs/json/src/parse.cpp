@@ -1,6 +1,6 @@
 // parseJson through nlohmann-json's SAX interface: the values are built straight into JsonValue, so the depth limit
 // holds before anything deep is built and no nlohmann type leaves this file.
-#include "tengen/net/json_parse.h"
+#include "tengen/json/parse.h"
 
 #include <cmath>
 #include <exception>
@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace tengen::net {
+namespace tengen::json {
 
 namespace {
 
@@ -166,4 +166,4 @@ const std::string* findString(const JsonValue& value, std::string_view key) {
   return member == nullptr ? nullptr : std::get_if<std::string>(&member->value);
 }
 
-}  // namespace tengen::net
+}  // namespace tengen::json

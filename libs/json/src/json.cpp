@@ -1,7 +1,7 @@
 // JsonValue to text through nlohmann-json. Doubles are written by nlohmann's shortest round-trip form, which keeps
 // a decimal point on integral values: 7.5 prints as 7.5 and 7.0 as 7.0 (an integer type prints as 7). NaN and
 // infinities have no JSON form and print as null.
-#include "tengen/net/json_line.h"
+#include "tengen/json/json.h"
 
 #include <exception>
 #include <string>
@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace tengen::net {
+namespace tengen::json {
 
 namespace {
 
@@ -53,4 +53,4 @@ std::string toJson(const JsonValue& value) { return write(value, -1); }
 
 std::string toPrettyJson(const JsonValue& value) { return write(value, 2); }
 
-}  // namespace tengen::net
+}  // namespace tengen::json
