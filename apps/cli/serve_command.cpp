@@ -88,9 +88,8 @@ CLI::App* addServeCommand(CLI::App& app, ServeOptions* options) {
 
 namespace {
 
-// What is wrong with the options, in the words `tengen serve` prints; "" when nothing is.
+// What is wrong with the options other than --listen, in the words `tengen serve` prints; "" when nothing is.
 std::string invalidServeOption(const ServeOptions& options) {
-  if (!parseListen(options.listen)) return "--listen " + options.listen + ": must be HOST:PORT, e.g. 127.0.0.1:8080";
   if (options.workers < 1 || options.workers > 256) return "--workers: must be 1..256";
   if (options.queue < 0 || options.queue > 4096) return "--queue: must be 0..4096";
   if (options.connections < 1 || options.connections > 4096) return "--connections: must be 1..4096";
@@ -166,11 +165,14 @@ sigset_t prepareProcess() {
 }  // namespace
 
 int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) {
-  if (const std::string why = invalidServeOption(options); !why.empty()) {
+  const std::optional<Address> listen = parseListen(options.listen);
+  const std::string why =
+      listen ? invalidServeOption(options) : "--listen " + options.listen + ": must be HOST:PORT, e.g. 127.0.0.1:8080";
+  if (!why.empty()) {
     err << "tengen serve: " << why << '\n';
     return kExitUsage;
   }
-  const Address address = *parseListen(options.listen);
+  const Address& address = *listen;
   sigset_t stopSignals = prepareProcess();
 
   Result<std::unique_ptr<serve::MoveService>> made = serve::MoveService::make(serviceOptions(options));

@@ -96,5 +96,19 @@ TEST(ParseJson, RefusesInvalidUtf8AndRawControlCharacters) {
   EXPECT_TRUE(parseJson("\"\\u001b\"").ok());
 }
 
+TEST(ParseJson, MembersByKindAreNullOrEmptyWhenAbsentOrOfAnotherKind) {
+  const auto parsed = parseJson(R"({"n":7,"d":7.0,"s":"x","b":true})");
+  ASSERT_TRUE(parsed.ok()) << parsed.error();
+  ASSERT_NE(findInteger(*parsed, "n"), nullptr);
+  EXPECT_EQ(*findInteger(*parsed, "n"), 7);
+  EXPECT_EQ(findInteger(*parsed, "d"), nullptr) << "a number with a fraction is a double";
+  EXPECT_EQ(findInteger(*parsed, "s"), nullptr);
+  EXPECT_EQ(findInteger(*parsed, "missing"), nullptr);
+  EXPECT_EQ(stringOr(*parsed, "s"), "x");
+  EXPECT_EQ(stringOr(*parsed, "b"), "");
+  EXPECT_EQ(stringOr(*parsed, "missing"), "");
+  EXPECT_EQ(findInteger(JsonValue(JsonValue::Array{7}), "n"), nullptr) << "not an object";
+}
+
 }  // namespace
 }  // namespace tengen::json

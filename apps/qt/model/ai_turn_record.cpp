@@ -11,15 +11,6 @@ namespace tengen::qt {
 
 using json::JsonValue;
 
-namespace {
-
-std::string stringOr(const JsonValue& object, std::string_view key) {
-  const std::string* s = json::findString(object, key);
-  return s == nullptr ? std::string() : *s;
-}
-
-}  // namespace
-
 std::string aiTurnJson(const AiTurnRecord& record) {
   JsonValue::Array attempts;
   attempts.reserve(record.attempts.size());
@@ -41,8 +32,8 @@ std::optional<AiTurnRecord> parseAiTurn(const std::string& json) {
   const auto* list = attempts == nullptr ? nullptr : std::get_if<JsonValue::Array>(&attempts->value);
   if (list == nullptr) return std::nullopt;
   AiTurnRecord record;
-  record.opponent = stringOr(*parsed, "opponent");
-  record.coords = stringOr(*parsed, "coords");
+  record.opponent = json::stringOr(*parsed, "opponent");
+  record.coords = json::stringOr(*parsed, "coords");
   for (const JsonValue& item : *list) {
     std::optional<ai::Attempt> attempt = ai::parseAttempt(item);
     if (!attempt) return std::nullopt;

@@ -39,44 +39,31 @@ JsonValue loggedAttemptJson(const Attempt& a) {
   return json;
 }
 
-namespace {
-
-std::optional<long long> integerMember(const JsonValue& object, std::string_view key) {
-  const JsonValue* member = json::findMember(object, key);
-  if (member == nullptr) return std::nullopt;
-  if (const auto* n = std::get_if<long long>(&member->value)) return *n;
-  return std::nullopt;
-}
-
-std::string stringOr(const JsonValue& object, std::string_view key) {
-  const std::string* s = json::findString(object, key);
-  return s == nullptr ? std::string() : *s;
-}
-
-}  // namespace
-
-std::optional<Attempt> parseAttempt(const JsonValue& json) {
-  const std::string* verdict = json::findString(json, "verdict");
-  const std::optional<long long> n = integerMember(json, "n");
-  if (verdict == nullptr || !n || (*verdict != "accepted" && *verdict != "rejected")) return std::nullopt;
+std::optional<Attempt> parseAttempt(const JsonValue& fields) {
+  const std::string* verdict = json::findString(fields, "verdict");
+  const long long* n = json::findInteger(fields, "n");
+  if (verdict == nullptr || n == nullptr || (*verdict != "accepted" && *verdict != "rejected")) return std::nullopt;
   Attempt attempt;
   attempt.n = static_cast<int>(*n);
   if (*verdict == "rejected") {
-    const std::optional<RejectReason> reason = parseReasonCode(stringOr(json, "reason"));
+    const std::optional<RejectReason> reason = parseReasonCode(json::stringOr(fields, "reason"));
     if (!reason || *reason == RejectReason::None) return std::nullopt;
     attempt.reason = *reason;
   }
-  attempt.answer = stringOr(json, "answer");
-  if (const std::string* move = json::findString(json, "move")) attempt.move = *move;
-  attempt.latencyMs = static_cast<long>(integerMember(json, "latency_ms").value_or(0));
-  attempt.prompt = stringOr(json, "prompt");
-  attempt.system = stringOr(json, "system");
-  attempt.imageSha256 = stringOr(json, "image_sha256");
-  attempt.httpStatus = static_cast<int>(integerMember(json, "http_status").value_or(0));
-  if (const JsonValue* usage = json::findMember(json, "usage")) {
-    const std::optional<long long> prompt = integerMember(*usage, "prompt_tokens");
-    const std::optional<long long> completion = integerMember(*usage, "completion_tokens");
-    if (prompt && completion) attempt.tokens = TokenUsage{static_cast<long>(*prompt), static_cast<long>(*completion)};
+  attempt.answer = json::stringOr(fields, "answer");
+  if (const std::string* move = json::findString(fields, "move")) attempt.move = *move;
+  if (const long long* latency = json::findInteger(fields, "latency_ms"))
+    attempt.latencyMs = static_cast<long>(*latency);
+  attempt.prompt = json::stringOr(fields, "prompt");
+  attempt.system = json::stringOr(fields, "system");
+  attempt.imageSha256 = json::stringOr(fields, "image_sha256");
+  if (const long long* status = json::findInteger(fields, "http_status"))
+    attempt.httpStatus = static_cast<int>(*status);
+  if (const JsonValue* usage = json::findMember(fields, "usage")) {
+    const long long* prompt = json::findInteger(*usage, "prompt_tokens");
+    const long long* completion = json::findInteger(*usage, "completion_tokens");
+    if (prompt != nullptr && completion != nullptr)
+      attempt.tokens = TokenUsage{static_cast<long>(*prompt), static_cast<long>(*completion)};
   }
   return attempt;
 }

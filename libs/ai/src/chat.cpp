@@ -275,8 +275,7 @@ std::optional<TokenUsage> readUsage(const JsonValue& json) {
   const JsonValue* usage = findMember(json, "usage");
   if (usage == nullptr) return std::nullopt;
   const auto count = [usage](std::string_view key) -> std::optional<long> {
-    const JsonValue* value = findMember(*usage, key);
-    const auto* n = value == nullptr ? nullptr : std::get_if<long long>(&value->value);
+    const long long* n = json::findInteger(*usage, key);
     if (n == nullptr || *n < 0) return std::nullopt;
     return static_cast<long>(*n);
   };

@@ -166,4 +166,14 @@ const std::string* findString(const JsonValue& value, std::string_view key) {
   return member == nullptr ? nullptr : std::get_if<std::string>(&member->value);
 }
 
+const long long* findInteger(const JsonValue& value, std::string_view key) {
+  const JsonValue* member = findMember(value, key);
+  return member == nullptr ? nullptr : std::get_if<long long>(&member->value);
+}
+
+std::string stringOr(const JsonValue& value, std::string_view key) {
+  const std::string* s = findString(value, key);
+  return s == nullptr ? std::string() : *s;
+}
+
 }  // namespace tengen::json

@@ -122,23 +122,21 @@ class CurlClient final : public HttpClient {
   }
 
  private:
-  // The request's headers as curl takes them, with "Expect:" to stop curl waiting up to a second for "100 Continue"
-  // before a large body (an image); null when memory ran out.
+  // The request's headers as curl takes them; null when memory ran out. "Expect:" goes last when there is room for
+  // it: without it curl waits up to a second for "100 Continue" before sending a large body (an image).
   static Slist headerList(const HttpRequest& request) {
     Slist headers;
-    for (const auto& [name, value] : request.headers) {
-      std::string line = name;
-      line += ": ";
-      line += value;
+    const auto append = [&headers](const std::string& line) {
       curl_slist* grown = curl_slist_append(headers.get(), line.c_str());
-      if (!grown) return nullptr;
+      if (!grown) return false;
       (void)headers.release();
       headers.reset(grown);
+      return true;
+    };
+    for (const auto& [name, value] : request.headers) {
+      if (!append(name + ": " + value)) return nullptr;
     }
-    curl_slist* grown = curl_slist_append(headers.get(), "Expect:");
-    if (!grown) return nullptr;
-    (void)headers.release();
-    headers.reset(grown);
+    append("Expect:");
     return headers;
   }
 

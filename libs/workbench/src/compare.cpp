@@ -25,8 +25,6 @@ struct Outcomes {
 
 constexpr std::array<const char*, 4> kRates = {"first_try_legal", "legal", "agreement_record", "agreement_reference"};
 
-const std::string* stringOf(const JsonValue* v) { return v != nullptr ? std::get_if<std::string>(&v->value) : nullptr; }
-
 Result<std::map<std::pair<std::string, long long>, Outcomes>> readRun(const std::string& path) {
   using R = Result<std::map<std::pair<std::string, long long>, Outcomes>>;
   std::ifstream in(path, std::ios::binary);
@@ -43,14 +41,13 @@ Result<std::map<std::pair<std::string, long long>, Outcomes>> readRun(const std:
   std::map<std::pair<std::string, long long>, Outcomes> out;
   for (std::size_t i = 0; i < rows->size(); ++i) {
     const JsonValue& row = (*rows)[i];
-    const std::string* file = stringOf(json::findMember(row, "file"));
-    const JsonValue* number = json::findMember(row, "move_number");
-    const long long* moveNumber = number != nullptr ? std::get_if<long long>(&number->value) : nullptr;
+    const std::string* file = json::findString(row, "file");
+    const long long* moveNumber = json::findInteger(row, "move_number");
     if (file == nullptr || moveNumber == nullptr) {
       return R::failure(path + ": positions[" + std::to_string(i) + "] has no file or move_number");
     }
-    const std::string* move = stringOf(json::findMember(row, "move"));
-    const std::string* recordMove = stringOf(json::findMember(row, "record_move"));
+    const std::string* move = json::findString(row, "move");
+    const std::string* recordMove = json::findString(row, "record_move");
     Outcomes o;
     bool firstTry = false;
     if (const JsonValue* attempts = json::findMember(row, "attempts")) {
@@ -63,7 +60,7 @@ Result<std::map<std::pair<std::string, long long>, Outcomes>> readRun(const std:
     o.of[1] = move != nullptr;
     o.of[2] = move != nullptr && recordMove != nullptr && *move == *recordMove;
     if (const JsonValue* reference = json::findMember(row, "reference_move")) {
-      const std::string* referenceMove = stringOf(reference);
+      const auto* referenceMove = std::get_if<std::string>(&reference->value);
       o.of[3] = move != nullptr && referenceMove != nullptr && *move == *referenceMove;
     }
     out[{*file, *moveNumber}] = o;

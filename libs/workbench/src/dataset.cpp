@@ -240,15 +240,15 @@ class DpoPairs {
     if (!prompter) return skipped(where, prompter.error());
 
     std::optional<Result<Move>> good;  // asked once per record, when it has a pair to give
-    for (const JsonValue& json : *attempts) {
-      const std::optional<ai::Attempt> attempt = ai::parseAttempt(json);
+    for (const JsonValue& logged : *attempts) {
+      const std::optional<ai::Attempt> attempt = ai::parseAttempt(logged);
       if (!attempt) {
         skip(where, "an attempt whose n, verdict or reason cannot be read");
         continue;
       }
       if (attempt->accepted()) continue;
       const std::string which = where + "attempt " + std::to_string(attempt->n) + ": ";
-      const std::optional<std::string> user = userText(*attempt, json, which);
+      const std::optional<std::string> user = userText(*attempt, logged, which);
       if (!user) continue;
       if (!good) good = m_preferred.move(record, *game, color);
       if (!*good) {
@@ -289,12 +289,12 @@ class DpoPairs {
 
   // The user's part of the prompt a rejected answer was given; nothing (and a skip) when it is not a model's answer
   // or its prompt cannot be split.
-  std::optional<std::string> userText(const ai::Attempt& attempt, const JsonValue& json, const std::string& which) {
+  std::optional<std::string> userText(const ai::Attempt& attempt, const JsonValue& logged, const std::string& which) {
     if (attempt.prompt.empty()) {
       skip(which, "no prompt: not a model's answer");
       return std::nullopt;
     }
-    if (json::findMember(json, "system") == nullptr) {
+    if (json::findMember(logged, "system") == nullptr) {
       skip(which, "no system field: a log written before tengen kept it, whose prompt cannot be split");
       return std::nullopt;
     }

@@ -22,7 +22,7 @@ json::JsonValue loggedAttemptJson(const Attempt& attempt);
 // An attempt read back from what attemptJson or loggedAttemptJson wrote (the fields the writer left out stay empty);
 // nothing when its "n", "verdict" or, for a rejected one, "reason" cannot be read. Attempt::read is not kept in
 // the JSON and stays empty.
-std::optional<Attempt> parseAttempt(const json::JsonValue& json);
+std::optional<Attempt> parseAttempt(const json::JsonValue& fields);
 
 // Every attempt of a move, in order.
 json::JsonValue attemptsJson(const std::vector<Attempt>& attempts);

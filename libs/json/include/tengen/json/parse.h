@@ -41,4 +41,11 @@ const JsonValue* findMember(const JsonValue& value, std::string_view key);
 // The string member of an object with that key, or null when there is none or it is not a string.
 const std::string* findString(const JsonValue& value, std::string_view key);
 
+// The integer member of an object with that key, or null when there is none or it is not an integer (a number
+// written with a fraction or an exponent is a double, not an integer).
+const long long* findInteger(const JsonValue& value, std::string_view key);
+
+// The string member of an object with that key, or "" when there is none or it is not a string.
+std::string stringOr(const JsonValue& value, std::string_view key);
+
 }  // namespace tengen::json
