@@ -7,14 +7,15 @@
 #include <QtTest>
 
 #include "tengen/ai/error_log.h"
+#include "tengen/session/ai_turn_record.h"
 
-#include "model/ai_turn_record.h"
 #include "qt_test_support.h"
 #include "widgets/attempts_panel.h"
 #include "widgets/gtp_console.h"
 
 using namespace tengen;
 using namespace tengen::qt;
+using namespace tengen::session;
 using namespace tengen::qt::test;
 
 namespace {

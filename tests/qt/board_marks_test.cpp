@@ -13,6 +13,7 @@
 
 using namespace tengen;
 using namespace tengen::qt;
+using namespace tengen::session;
 using namespace tengen::qt::test;
 
 namespace {

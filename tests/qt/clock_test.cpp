@@ -24,6 +24,7 @@
 
 using namespace tengen;
 using namespace tengen::qt;
+using tengen::session::TreeNode;
 using namespace tengen::qt::test;
 
 namespace {

@@ -8,14 +8,15 @@
 
 #include "tengen/ai/error_log.h"
 #include "tengen/core/coords.h"
+#include "tengen/session/game_model.h"
 
 #include "model/background.h"
-#include "model/game_model.h"
 #include "model/opponent_config.h"
 #include "model/settings.h"
 
 using namespace tengen;
 using namespace tengen::qt;
+using namespace tengen::session;
 
 namespace {
 

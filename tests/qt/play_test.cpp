@@ -17,6 +17,7 @@
 
 using namespace tengen;
 using namespace tengen::qt;
+using namespace tengen::session;
 using namespace tengen::qt::test;
 
 class PlayTest : public QObject {

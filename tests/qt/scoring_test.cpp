@@ -10,6 +10,7 @@
 
 using namespace tengen;
 using namespace tengen::qt;
+using namespace tengen::session;
 using namespace tengen::qt::test;
 
 namespace {

@@ -11,9 +11,9 @@
 #include <functional>
 
 #include "tengen/core/coords.h"
+#include "tengen/session/game_model.h"
 #include "tengen/sgf/sgf.h"
 
-#include "model/game_model.h"
 #include "model/tree_layout.h"
 #include "model/tree_record.h"
 #include "qt_test_support.h"
@@ -22,6 +22,11 @@
 
 using namespace tengen;
 using namespace tengen::qt;
+using tengen::session::GameModel;
+using tengen::session::GameTree;
+using tengen::session::NodeId;
+using tengen::session::TreeNode;
+using tengen::session::writeTreeRecord;
 using namespace tengen::qt::test;
 
 namespace {

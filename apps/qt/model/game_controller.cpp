@@ -101,9 +101,9 @@ QString GameController::scoreEstimateText() const {
 
 void GameController::refreshScoreEstimate() {
   if (!m_estimateShown) return;
-  const Game& shown = m_model.view();
+  const Game& shown = m_session.model().view();
   const auto key = std::make_tuple(m_gameSerial, shown.board().hash(), shown.toMove(), shown.phase(),
-                                   m_model.viewMove(), shown.moveCount());
+                                   m_session.model().viewMove(), shown.moveCount());
   if (m_estimateKey == key) return;
   m_estimateKey = key;
   m_scoreEstimate.reset();
@@ -118,7 +118,7 @@ void GameController::refreshScoreEstimate() {
 void GameController::startScoreEstimate() {
   m_scoreEstimateRunning = true;
   const unsigned long ticket = m_scoreEstimateTicket;
-  auto game = std::make_shared<const Game>(m_model.view());
+  auto game = std::make_shared<const Game>(m_session.model().view());
   const Mailbox mailbox = m_mailbox;
   GameController* self = this;
   runDetached([game, mailbox, self, ticket] {
@@ -144,12 +144,12 @@ void GameController::setAnalysisShown(bool on) {
 }
 
 GameController::AnalysisKey GameController::shownAnalysisKey() const {
-  const Game& shown = m_model.view();
-  return {m_gameSerial, m_model.current().id, shown.board().hash(), shown.toMove()};
+  const Game& shown = m_session.model().view();
+  return {m_gameSerial, m_session.model().current().id, shown.board().hash(), shown.toMove()};
 }
 
 void GameController::refreshAnalysis() {
-  const Game& shown = m_model.view();
+  const Game& shown = m_session.model().view();
   if (!m_analysisShown || shown.phase() != Phase::Playing || thinking()) {
     if (!m_analysisKey) return;
     m_analysis.stop();
@@ -172,7 +172,7 @@ const engine::SearchReport* GameController::analysis() const {
 }
 
 QString GameController::analysisText() const {
-  if (!m_analysisShown || m_model.view().phase() != Phase::Playing) return {};
+  if (!m_analysisShown || m_session.model().view().phase() != Phase::Playing) return {};
   if (thinking()) return tr("Analysis: paused while the AI thinks");
   const engine::SearchReport* report = analysis();
   if (report == nullptr) return tr("Analysing\u2026");
@@ -181,22 +181,22 @@ QString GameController::analysisText() const {
   const engine::Candidate& best = report->candidates.front();
   const QString text = m_analysis.running() ? tr("Analysis: %1 %2%, %Ln playout(s)", nullptr, playouts)
                                             : tr("Analysis: %1 %2%, %Ln playout(s) (limit reached)", nullptr, playouts);
-  return text.arg(moveText(best.move, m_model.view().size()), QLocale().toString(best.winrate * 100, 'f', 1));
+  return text.arg(moveText(best.move, m_session.model().view().size()), QLocale().toString(best.winrate * 100, 'f', 1));
 }
 
 QString GameController::turnText() const {
-  const Game& game = m_model.game();
+  const Game& game = m_session.game();
   switch (game.phase()) {
     case Phase::Finished:
       return tr("Game over: %1").arg(QString::fromStdString(game.result()));
     case Phase::Scoring:
       if (m_estimating) return tr("Scoring: finding the dead stones\u2026");
-      return tr("Scoring: %1").arg(QString::fromStdString(m_model.score().result));
+      return tr("Scoring: %1").arg(QString::fromStdString(m_session.model().score().result));
     case Phase::Playing:
       break;
   }
   const Color side = game.toMove();
-  if (side == m_human) return tr("%1 to move (you)").arg(colorText(side));
+  if (side == m_session.human()) return tr("%1 to move (you)").arg(colorText(side));
   if (thinking()) return tr("%1 is thinking\u2026").arg(colorText(side));
   return tr("%1 to move (%2)").arg(colorText(side), m_runner.opponent().displayName());
 }
@@ -213,31 +213,31 @@ bool GameController::newGame(const GameSetup& setup) {
   }
   cancelWork();
   ++m_gameSerial;
-  m_human = setup.human;
   m_runner.setOpponent(setup.opponent, m_options.errorLogPath);
   m_info.clear();
   m_info["DT"] = QDate::currentDate().toString(Qt::ISODate).toStdString();
-  m_model = GameModel(config.value());
+  m_session = session::Session(config.value(), setup.human);
   m_aiHeld = false;
   m_clock.reset(setup.timeControl);
   m_loseOnTime = setup.loseOnTime;
-  m_clock.start(m_model.game().toMove());
+  m_clock.start(m_session.game().toMove());
   emit attemptsCleared();
   save();
   m_unsaved = false;
   m_fresh = true;
   emit changed();
-  const QString started = m_human == Color::Black ? tr("New game: %1x%1, %2 rules, komi %3; you play black against %4")
-                                                  : tr("New game: %1x%1, %2 rules, komi %3; you play white against %4");
+  const QString started = m_session.human() == Color::Black
+                              ? tr("New game: %1x%1, %2 rules, komi %3; you play black against %4")
+                              : tr("New game: %1x%1, %2 rules, komi %3; you play white against %4");
   // Komi in the person's number format (6,5 in Portuguese).
-  emit message(started.arg(m_model.game().size())
-                   .arg(rulesText(m_model.game().ruleSet().rules), QLocale().toString(m_model.game().komi()),
+  emit message(started.arg(m_session.game().size())
+                   .arg(rulesText(m_session.game().ruleSet().rules), QLocale().toString(m_session.game().komi()),
                         setup.opponent.displayName()));
   maybeAskAi();
   return true;
 }
 
-void GameController::takeGame(GameTree tree, const std::map<std::string, std::string>& info) {
+void GameController::takeGame(session::GameTree tree, const std::map<std::string, std::string>& info) {
   cancelWork();
   ++m_gameSerial;
   m_info = info;
@@ -245,9 +245,10 @@ void GameController::takeGame(GameTree tree, const std::map<std::string, std::st
   for (const char* id : kClockRootIds) m_info.erase(id);
   m_clock.reset(recorded.control);
   m_loseOnTime = recorded.loseOnTime;
+  Color human = m_session.human();
   for (const Color c : {Color::Black, Color::White}) {
     const auto name = m_info.find(c == Color::Black ? "PB" : "PW");
-    if (name != m_info.end() && name->second == kHumanName) m_human = c;
+    if (name != m_info.end() && name->second == kHumanName) human = c;
   }
   // A game the client itself finished by an accepted score: its record ends in two passes (the scoring phase when
   // replayed) and keeps the dead stones that were accepted.
@@ -262,10 +263,10 @@ void GameController::takeGame(GameTree tree, const std::map<std::string, std::st
   m_info.erase("PW");
   m_info.erase("RE");
   m_info.erase(kDeadProperty);
-  m_model = GameModel(std::move(tree));
-  if (acceptedDead && m_model.game().phase() == Phase::Scoring) {
-    m_model.setDeadStones(*acceptedDead);
-    m_model.finishScoring();
+  m_session = session::Session(std::move(tree), human);
+  if (acceptedDead && m_session.game().phase() == Phase::Scoring) {
+    m_session.model().setDeadStones(*acceptedDead);
+    m_session.acceptScore();
   }
   m_aiHeld = false;
   // The clock comes back as the record left it on the line opened: each side's time after its last timed move.
@@ -273,7 +274,7 @@ void GameController::takeGame(GameTree tree, const std::map<std::string, std::st
   runClock();
   emit attemptsCleared();
   emit changed();
-  if (m_model.game().phase() == Phase::Scoring) startEstimate();
+  if (m_session.game().phase() == Phase::Scoring) startEstimate();
   maybeAskAi();
 }
 
@@ -294,7 +295,7 @@ bool GameController::restoreAutosave(QString* problem) {
   // Whether it was saved before is not known: it asks before it goes once the player has touched it.
   m_unsaved = true;
   m_fresh = true;
-  emit message(tr("Restored the last game (%n move(s))", nullptr, m_model.game().moveCount()));
+  emit message(tr("Restored the last game (%n move(s))", nullptr, m_session.game().moveCount()));
   return true;
 }
 
@@ -313,24 +314,24 @@ QString GameController::openRecord(const QString& path, bool* loaded) {
   m_unsaved = false;
   m_fresh = false;
   if (!problem.isEmpty()) return tr("%1: %2").arg(QFileInfo(path).fileName(), problem);
-  emit message(tr("Opened %1 (%n move(s))", nullptr, m_model.game().moveCount()).arg(QFileInfo(path).fileName()));
+  emit message(tr("Opened %1 (%n move(s))", nullptr, m_session.game().moveCount()).arg(QFileInfo(path).fileName()));
   return {};
 }
 
 std::map<std::string, std::string> GameController::recordInfo() const {
   std::map<std::string, std::string> info = m_info;
   const std::string opponentName = m_runner.opponent().recordName().toStdString();
-  info["PB"] = m_human == Color::Black ? kHumanName : opponentName;
-  info["PW"] = m_human == Color::White ? kHumanName : opponentName;
+  info["PB"] = m_session.human() == Color::Black ? kHumanName : opponentName;
+  info["PW"] = m_session.human() == Color::White ? kHumanName : opponentName;
   info["AP"] = "tengen-qt";
   info.merge(clockRootProperties({m_clock.control(), m_loseOnTime}));
   // RE and XDEAD speak of the main line.
-  const TreeNode& end = m_model.tree().mainLineEnd();
+  const session::TreeNode& end = m_session.tree().mainLineEnd();
   if (end.acceptedDead) info[kDeadProperty] = deadStonesText(*end.acceptedDead);
   return info;
 }
 
-std::string GameController::recordText() const { return writeTreeRecord(m_model.tree(), recordInfo()); }
+std::string GameController::recordText() const { return session::writeTreeRecord(m_session.tree(), recordInfo()); }
 
 QString GameController::saveRecord(const QString& path) {
   const QString error = writeFileAtomically(path, recordText());
@@ -351,9 +352,9 @@ void GameController::save() {
 void GameController::clickPoint(Point p) {
   // A flag that has fallen ends the game before the move (when losing on time is on).
   m_clock.poll();
-  const Game& game = m_model.game();
+  const Game& game = m_session.game();
   const int size = game.size();
-  if (game.phase() == Phase::Scoring && m_model.atEnd()) {
+  if (game.phase() == Phase::Scoring && m_session.model().atEnd()) {
     if (m_estimating) {
       emit message(tr("Wait a moment: the dead stones are being found"));
       return;
@@ -362,15 +363,15 @@ void GameController::clickPoint(Point p) {
       emit message(tr("Tromp-Taylor rules score the board as it stands: no stone is taken off"));
       return;
     }
-    if (!m_model.toggleDeadChain(p)) {
+    if (!m_session.model().toggleDeadChain(p)) {
       emit message(tr("No stone at %1 to mark dead or alive").arg(QString::fromStdString(gtpVertex(p, size))));
       return;
     }
     emit changed();
-    const QString marked =
-        m_model.isDead(p) ? tr("The chain at %1 is now dead; score %2") : tr("The chain at %1 is now alive; score %2");
-    emit message(
-        marked.arg(QString::fromStdString(gtpVertex(p, size)), QString::fromStdString(m_model.score().result)));
+    const QString marked = m_session.model().isDead(p) ? tr("The chain at %1 is now dead; score %2")
+                                                       : tr("The chain at %1 is now alive; score %2");
+    emit message(marked.arg(QString::fromStdString(gtpVertex(p, size)),
+                            QString::fromStdString(m_session.model().score().result)));
     return;
   }
   if (game.phase() == Phase::Playing && thinking()) {
@@ -378,51 +379,49 @@ void GameController::clickPoint(Point p) {
     return;
   }
   // Looking back, the move starts a variation there (or follows the one already played).
-  const Game& here = m_model.view();
-  if (here.phase() == Phase::Playing && here.toMove() != m_human) {
+  const Game& here = m_session.model().view();
+  if (here.phase() == Phase::Playing && here.toMove() != m_session.human()) {
     emit message(
         tr("It is %1's turn: ask the AI again (Ctrl+G), change the opponent, or undo").arg(colorText(here.toMove())));
     return;
   }
   if (m_estimating) cancelWork();
-  const Move move = Move::play(m_human, p);
-  const RejectReason reason = m_model.playHere(move);
+  const RejectReason reason = m_session.play(p);
   if (reason != RejectReason::None) {
     emit message(tr("Illegal move %1: %2").arg(QString::fromStdString(gtpVertex(p, size)), reasonText(reason)));
     return;
   }
-  afterMove(m_model.current().id);
+  afterMove(m_session.model().current().id);
 }
 
 void GameController::pass() {
   m_clock.poll();
-  if (thinking() || m_model.view().phase() != Phase::Playing) {
+  if (thinking() || m_session.model().view().phase() != Phase::Playing) {
     emit message(tr("You cannot pass now"));
     return;
   }
-  const RejectReason reason = m_model.playHere(Move::pass(m_human));
+  const RejectReason reason = m_session.pass();
   if (reason != RejectReason::None) {
     emit message(tr("You cannot pass now: %1").arg(reasonText(reason)));
     return;
   }
   emit message(tr("You pass"));
-  afterMove(m_model.current().id);
+  afterMove(m_session.model().current().id);
 }
 
 void GameController::resign() {
-  if (m_model.game().phase() != Phase::Playing) return;
+  if (m_session.game().phase() != Phase::Playing) return;
   cancelWork();
-  m_model.goTo(m_model.game().moveCount());
-  m_model.resign(m_human);
-  afterMove(m_model.current().id);
+  m_session.resign();
+  afterMove(m_session.model().current().id);
 }
 
-void GameController::afterMove(NodeId played) {
+void GameController::afterMove(session::NodeId played) {
   followClock(played);
   m_aiHeld = false;
   save();
   emit changed();
-  const Game& game = m_model.game();
+  const Game& game = m_session.game();
   if (game.phase() == Phase::Finished) {
     emit gameEnded(QString::fromStdString(game.result()));
     return;
@@ -435,10 +434,10 @@ void GameController::afterMove(NodeId played) {
 }
 
 void GameController::maybeAskAi() {
-  const Game& game = m_model.game();
-  if (game.phase() != Phase::Playing || game.toMove() == m_human || thinking() || m_aiHeld) return;
+  const Game& game = m_session.game();
+  if (!m_session.aiToMove() || thinking() || m_aiHeld) return;
   emit attemptsCleared();
-  m_askedAt = m_model.lineEnd().id;
+  m_session.beginAiTurn();
   std::optional<ai::MoveRequest::Clock> clock;
   if (m_clock.timed()) clock = requestClock(m_clock.time(game.toMove()), m_clock.control());
   m_runner.request(game, game.toMove(), clock, m_clock.control());
@@ -446,12 +445,12 @@ void GameController::maybeAskAi() {
 }
 
 void GameController::askAi() {
-  const Game& game = m_model.game();
+  const Game& game = m_session.game();
   if (game.phase() != Phase::Playing) {
     emit message(tr("The game is not in play"));
     return;
   }
-  if (game.toMove() == m_human) {
+  if (game.toMove() == m_session.human()) {
     emit message(tr("It is your turn"));
     return;
   }
@@ -475,7 +474,7 @@ void GameController::setOpponent(const OpponentConfig& config) {
   save();
   emit changed();
   emit message(tr("Opponent: %1").arg(config.displayName()));
-  if (wasThinking || m_model.game().toMove() != m_human) maybeAskAi();
+  if (wasThinking || m_session.game().toMove() != m_session.human()) maybeAskAi();
 }
 
 void GameController::onOpponentFinished(const ai::RefereeOutcome& outcome) {
@@ -484,79 +483,73 @@ void GameController::onOpponentFinished(const ai::RefereeOutcome& outcome) {
   emit attemptsFinal(lines);
   // A flag that fell while the AI thought on the current line ends the game there before its move.
   m_clock.poll();
-  if (m_model.lineEnd().id == m_askedAt && m_model.game().phase() != Phase::Playing) return;
-  if (!outcome.move) {
-    m_aiHeld = true;
-    emit changed();
-    emit aiFailed(QString::fromStdString(outcome.error), QString::fromStdString(outcome.logId),
-                  outcome.end == ai::MoveEnd::Unreachable);
-    return;
+  session::AiTurnRecord seen;
+  seen.opponent = m_runner.opponent().displaySpec();
+  if (m_runner.opponent().kind == OpponentKind::Model) seen.coords = m_runner.opponent().sourceOptions().model.coords;
+  seen.attempts = outcome.attempts;
+  const session::AiTurnResult turn = m_session.finishAiTurn(outcome, &seen);
+  switch (turn.end) {
+    case session::AiTurnEnd::GameOver:
+    case session::AiTurnEnd::LineGone:  // deleting its line stopped the AI
+      return;
+    case session::AiTurnEnd::Failed:
+      m_aiHeld = true;
+      emit changed();
+      emit aiFailed(QString::fromStdString(outcome.error), QString::fromStdString(outcome.logId),
+                    outcome.end == ai::MoveEnd::Unreachable);
+      return;
+    case session::AiTurnEnd::NoLongerFits:
+      m_aiHeld = true;
+      emit changed();
+      emit message(tr("The AI's move %1 no longer fits the game: %2")
+                       .arg(moveText(*outcome.move, m_session.game().size()), reasonText(turn.reason)));
+      return;
+    case session::AiTurnEnd::Played:
+      break;
   }
   const Move move = *outcome.move;
-  if (m_model.tree().find(m_askedAt) == nullptr) return;  // its line was deleted (which stops the AI)
-  const bool onCurrentLine = m_model.lineEnd().id == m_askedAt;
-  const RejectReason reason = m_model.playAfter(m_askedAt, move);
-  if (reason != RejectReason::None) {
-    // Only when the game changed under the request; the referee has already checked the move.
-    m_aiHeld = true;
-    emit changed();
-    emit message(tr("The AI's move %1 no longer fits the game: %2")
-                     .arg(moveText(move, m_model.game().size()), reasonText(reason)));
-    return;
-  }
-  // What the AI saw goes with its move into the record (docs/client.md, "What the AI saw"). SGF has no resignation
-  // node to keep it on.
-  const NodeId played = GameTree::childWith(*m_model.tree().find(m_askedAt), move)->id;
-  if (move.kind != MoveKind::Resign) {
-    AiTurnRecord record;
-    record.opponent = m_runner.opponent().displaySpec();
-    if (m_runner.opponent().kind == OpponentKind::Model)
-      record.coords = m_runner.opponent().sourceOptions().model.coords;
-    record.attempts = outcome.attempts;
-    setAiTurn(m_model.properties(played), record);
-  }
   const QString who = colorText(move.color);
   if (move.kind == MoveKind::Play) {
-    emit message(tr("%1 plays %2").arg(who, moveText(move, m_model.game().size())));
+    emit message(tr("%1 plays %2").arg(who, moveText(move, m_session.game().size())));
   } else if (move.kind == MoveKind::Pass) {
     emit message(tr("%1 passes").arg(who));
   } else {
     emit message(tr("%1 resigns").arg(who));
   }
-  if (!onCurrentLine) {
+  if (!turn.onCurrentLine) {
     // A variation chosen meanwhile is not where the AI played: nothing follows there by itself, and the clock,
     // which runs for the current line, records no time on the move.
     save();
     emit changed();
     return;
   }
-  afterMove(played);
+  afterMove(turn.played);
 }
 
-std::optional<AiTurnRecord> GameController::aiTurnAt(NodeId id) const {
-  const TreeNode* node = m_model.tree().find(id);
+std::optional<session::AiTurnRecord> GameController::aiTurnAt(session::NodeId id) const {
+  const session::TreeNode* node = m_session.tree().find(id);
   if (node == nullptr || !node->move) return std::nullopt;
-  return aiTurnIn(node->properties);
+  return session::aiTurnIn(node->properties);
 }
 
-Game GameController::positionBefore(NodeId id) const {
-  const TreeNode* node = m_model.tree().find(id);
+Game GameController::positionBefore(session::NodeId id) const {
+  const session::TreeNode* node = m_session.tree().find(id);
   assert(node != nullptr && node->parent != nullptr);
-  return m_model.tree().gameAt(*node->parent);
+  return m_session.tree().gameAt(*node->parent);
 }
 
-void GameController::followClock(NodeId played) {
-  const TreeNode* node = m_model.tree().find(played);
+void GameController::followClock(session::NodeId played) {
+  const session::TreeNode* node = m_session.tree().find(played);
   if (node != nullptr && node->move && node->move->kind != MoveKind::Resign) {
     const Color mover = node->move->color;
     const SideTime left = m_clock.moveMade(mover);
-    if (m_clock.timed()) setMoveTime(m_model.properties(played), mover, left, m_clock.control());
+    if (m_clock.timed()) setMoveTime(m_session.model().properties(played), mover, left, m_clock.control());
   }
   runClock();
 }
 
 void GameController::runClock() {
-  const Game& game = m_model.game();
+  const Game& game = m_session.game();
   if (game.phase() == Phase::Playing) {
     m_clock.start(game.toMove());
   } else {
@@ -565,8 +558,9 @@ void GameController::runClock() {
 }
 
 void GameController::restoreClock() {
-  std::vector<const TreeNode*> line;
-  for (const TreeNode* node = &m_model.lineEnd(); node->move; node = node->parent) line.push_back(node);
+  std::vector<const session::TreeNode*> line;
+  for (const session::TreeNode* node = &m_session.model().lineEnd(); node->move; node = node->parent)
+    line.push_back(node);
   for (auto node = line.rbegin(); node != line.rend(); ++node) {
     const Color mover = (*node)->move->color;
     const std::optional<SideTime> time = moveTime((*node)->properties, mover, m_clock.control());
@@ -575,7 +569,7 @@ void GameController::restoreClock() {
 }
 
 void GameController::onFlagFell(Color side) {
-  if (m_model.game().phase() != Phase::Playing) return;
+  if (m_session.game().phase() != Phase::Playing) return;
   const QString who = colorText(side);
   if (!m_loseOnTime) {
     emit changed();
@@ -583,11 +577,11 @@ void GameController::onFlagFell(Color side) {
     return;
   }
   cancelWork();
-  m_model.loseOnTime(side);
+  m_session.model().loseOnTime(side);
   m_clock.stop();
   save();
   emit changed();
-  const QString result = QString::fromStdString(m_model.game().result());
+  const QString result = QString::fromStdString(m_session.game().result());
   emit gameEnded(result);
   emit message(tr("%1 lost on time: %2").arg(who, result));
 }
@@ -597,7 +591,7 @@ void GameController::onFlagFell(Color side) {
 void GameController::startEstimate() {
   m_estimating = true;
   const unsigned long ticket = ++m_estimateTicket;
-  auto game = std::make_shared<const Game>(m_model.game());
+  auto game = std::make_shared<const Game>(m_session.game());
   const Mailbox mailbox = m_mailbox;
   GameController* self = this;
   emit changed();
@@ -606,10 +600,10 @@ void GameController::startEstimate() {
     mailbox.post([self, ticket, dead = analysis.dead, seki = analysis.seki, size = analysis.size] {
       if (ticket != self->m_estimateTicket || !self->m_estimating) return;
       self->m_estimating = false;
-      self->m_model.setDeadStones(dead);
+      self->m_session.model().setDeadStones(dead);
       emit self->changed();
       emit self->scoringReady();
-      const std::size_t count = self->m_model.deadStones().size();
+      const std::size_t count = self->m_session.model().deadStones().size();
       QString text = tr("Two passes. tengen takes %n stone(s) as dead", nullptr, static_cast<int>(count));
       if (!seki.empty()) {
         QStringList points;
@@ -628,14 +622,14 @@ void GameController::cancelWork() {
 }
 
 void GameController::undo() {
-  const Game& game = m_model.game();
+  const Game& game = m_session.game();
   if (game.phase() == Phase::Finished && game.result().ends_with("+T")) {
     emit message(tr("The game was lost on time: start a new game"));
     return;
   }
   const bool wasThinking = thinking();
   cancelWork();
-  const int takenBack = m_model.undoLastMoveOf(m_human);
+  const int takenBack = m_session.undo();
   m_aiHeld = false;
   if (takenBack == 0) {
     emit changed();
@@ -651,20 +645,20 @@ void GameController::undo() {
 }
 
 void GameController::acceptScore() {
-  if (m_model.game().phase() != Phase::Scoring || m_estimating) return;
-  m_model.finishScoring();
+  if (m_session.game().phase() != Phase::Scoring || m_estimating) return;
+  m_session.acceptScore();
   m_clock.stop();
   save();
   emit changed();
-  emit gameEnded(QString::fromStdString(m_model.game().result()));
-  emit message(tr("Result: %1").arg(QString::fromStdString(m_model.game().result())));
+  emit gameEnded(QString::fromStdString(m_session.game().result()));
+  emit message(tr("Result: %1").arg(QString::fromStdString(m_session.game().result())));
 }
 
 void GameController::resumePlay() {
-  if (m_model.game().phase() != Phase::Scoring) return;
+  if (m_session.game().phase() != Phase::Scoring) return;
   cancelWork();
-  m_model.resumePlay();
-  m_clock.start(m_model.game().toMove());
+  m_session.resumePlay();
+  m_clock.start(m_session.game().toMove());
   save();
   emit changed();
   emit message(tr("Play resumes"));
@@ -672,8 +666,8 @@ void GameController::resumePlay() {
 }
 
 void GameController::goTo(int moveNumber) {
-  if (!m_model.goTo(moveNumber)) return;
-  afterNavigation(m_model.lineEnd().id);
+  if (!m_session.model().goTo(moveNumber)) return;
+  afterNavigation(m_session.model().lineEnd().id);
 }
 
 }  // namespace tengen::qt

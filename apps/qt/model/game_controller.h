@@ -18,14 +18,15 @@
 #include "tengen/core/analysis.h"
 #include "tengen/core/game.h"
 #include "tengen/core/types.h"
+#include "tengen/session/ai_turn_record.h"
+#include "tengen/session/game_model.h"
+#include "tengen/session/session.h"
 
-#include "model/ai_turn_record.h"
 #include "model/analysis_runner.h"
 #include "model/autosave.h"
 #include "model/background.h"
 #include "model/clock.h"
 #include "model/clock_record.h"
-#include "model/game_model.h"
 #include "model/opponent_runner.h"
 #include "model/settings.h"
 
@@ -49,9 +50,10 @@ class GameController : public QObject {
   // Saves a comment still waiting for its autosave.
   ~GameController() override;
 
-  const GameModel& model() const { return m_model; }
-  Color human() const { return m_human; }
-  Color aiColor() const { return opponent(m_human); }
+  const session::GameModel& model() const { return m_session.model(); }
+  const session::Session& session() const { return m_session; }
+  Color human() const { return m_session.human(); }
+  Color aiColor() const { return m_session.aiColor(); }
   const OpponentConfig& opponentConfig() const { return m_runner.opponent(); }
   bool thinking() const { return m_runner.busy(); }
   // Whether the dead stones proposed after two passes are still being worked out.
@@ -90,9 +92,9 @@ class GameController : public QObject {
 
   // What the AI saw and answered for the move of node `id`, as kept in the record; nothing for a player's move, a
   // move from an opened file that has no such record, or a record that cannot be read.
-  std::optional<AiTurnRecord> aiTurnAt(NodeId id) const;
+  std::optional<session::AiTurnRecord> aiTurnAt(session::NodeId id) const;
   // The position the AI was asked about for the move of node `id` (the game before it). Precondition: a move node.
-  Game positionBefore(NodeId id) const;
+  Game positionBefore(session::NodeId id) const;
   // The raw GTP lines exchanged with GTP engine opponents since the client started, oldest first ("> " before
   // what tengen sent, "< " before the engine's), the latest kGtpTrafficKept of them.
   const QStringList& gtpTraffic() const { return m_gtpTraffic; }
@@ -138,15 +140,15 @@ class GameController : public QObject {
 
   // Navigation through the record; nothing is lost.
   void goTo(int moveNumber);
-  void back() { goTo(m_model.viewMove() - 1); }
-  void forward() { goTo(m_model.viewMove() + 1); }
+  void back() { goTo(model().viewMove() - 1); }
+  void forward() { goTo(model().viewMove() + 1); }
   void first() { goTo(0); }
-  void last() { goTo(m_model.game().moveCount()); }
+  void last() { goTo(model().game().moveCount()); }
 
   // The game tree (game_controller_tree.cpp): looking at any node, switching between variations (up and down),
   // making a variation the main line, deleting a branch, and the comment of the node looked at. Each but the
   // navigation is autosaved.
-  void goToNode(NodeId id);
+  void goToNode(session::NodeId id);
   void previousVariation();
   void nextVariation();
   void promoteVariation();
@@ -180,15 +182,15 @@ class GameController : public QObject {
   void analysisChanged();
 
  private:
-  void takeGame(GameTree tree, const std::map<std::string, std::string>& info);
+  void takeGame(session::GameTree tree, const std::map<std::string, std::string>& info);
   // After the view moved: the status line, the clock, and the dead stones of a line in the scoring phase it moved
   // to.
-  void afterNavigation(NodeId lineEndBefore);
+  void afterNavigation(session::NodeId lineEndBefore);
   // After the move of node `played` (a resignation too): the clock, the autosave, the end of the game or the AI.
-  void afterMove(NodeId played);
+  void afterMove(session::NodeId played);
   // The clock after the move of node `played`: the mover's time is recorded on the node, and the clock runs for the
   // side to move at the end of the current line.
-  void followClock(NodeId played);
+  void followClock(session::NodeId played);
   // The clock runs for the side to move at the end of the current line while its game is in play, else stops.
   void runClock();
   // Both sides' times as the nodes of the current line recorded them (the whole time before a side's first move).
@@ -203,7 +205,7 @@ class GameController : public QObject {
   void refreshAnalysis();
   // The position looked at, as the analysis tells positions apart: the game, the node, the board and the side to
   // move.
-  using AnalysisKey = std::tuple<unsigned long, NodeId, std::uint64_t, Color>;
+  using AnalysisKey = std::tuple<unsigned long, session::NodeId, std::uint64_t, Color>;
   AnalysisKey shownAnalysisKey() const;
   void cancelWork();
   void save();
@@ -212,8 +214,8 @@ class GameController : public QObject {
   bool playerTouched() const;
 
   ControllerOptions m_options;
-  GameModel m_model;
-  Color m_human = Color::Black;
+  // The game being played: tree, view, the person's colour, the AI's turn, the count.
+  session::Session m_session{GameConfig{}, Color::Black};
   OpponentRunner m_runner;
   Autosave m_autosave;
   bool m_aiHeld = false;
@@ -238,8 +240,6 @@ class GameController : public QObject {
   SteadyTimeSource m_steadyTime;
   GameClock m_clock;
   bool m_loseOnTime = true;
-  // The end of the line the AI was asked about; its answer is played there.
-  NodeId m_askedAt = 0;
   // Autosaves a comment being typed once typing pauses, not at every key.
   QTimer m_commentSave;
   Mailbox m_mailbox;

@@ -8,12 +8,12 @@ namespace tengen::qt {
 bool GameController::unsaved() const { return m_unsaved && (!m_fresh || playerTouched()); }
 
 bool GameController::playerTouched() const {
-  std::vector<const TreeNode*> pending{&m_model.tree().root()};
+  std::vector<const session::TreeNode*> pending{&m_session.tree().root()};
   while (!pending.empty()) {
-    const TreeNode* node = pending.back();
+    const session::TreeNode* node = pending.back();
     pending.pop_back();
     if (!node->comment.empty()) return true;
-    if (node->move && node->move->color == m_human) return true;
+    if (node->move && node->move->color == m_session.human()) return true;
     for (const auto& child : node->children) pending.push_back(child.get());
   }
   return false;

@@ -8,8 +8,8 @@ GameController::~GameController() {
   if (m_commentSave.isActive()) m_autosave.save(recordText());
 }
 
-void GameController::afterNavigation(NodeId lineEndBefore) {
-  const bool lineChanged = m_model.lineEnd().id != lineEndBefore;
+void GameController::afterNavigation(session::NodeId lineEndBefore) {
+  const bool lineChanged = m_session.model().lineEnd().id != lineEndBefore;
   if (lineChanged && m_estimating) {
     // The dead stones being found are those of the line left.
     m_estimating = false;
@@ -18,29 +18,30 @@ void GameController::afterNavigation(NodeId lineEndBefore) {
   // The clock runs for the side to move at the end of the line now shown (docs/client.md, "Clocks").
   if (lineChanged) runClock();
   emit changed();
-  const int total = m_model.game().moveCount();
-  emit message(m_model.atEnd() ? tr("Move %1 (the end of the line)").arg(total)
-                               : tr("Move %1 of %2").arg(m_model.viewMove()).arg(total));
-  if (lineChanged && m_model.game().phase() == Phase::Scoring && m_model.deadStones().empty()) startEstimate();
+  const int total = m_session.game().moveCount();
+  emit message(m_session.model().atEnd() ? tr("Move %1 (the end of the line)").arg(total)
+                                         : tr("Move %1 of %2").arg(m_session.model().viewMove()).arg(total));
+  if (lineChanged && m_session.game().phase() == Phase::Scoring && m_session.model().deadStones().empty())
+    startEstimate();
 }
 
-void GameController::goToNode(NodeId id) {
-  const NodeId lineEnd = m_model.lineEnd().id;
-  if (m_model.goToNode(id)) afterNavigation(lineEnd);
+void GameController::goToNode(session::NodeId id) {
+  const session::NodeId lineEnd = m_session.model().lineEnd().id;
+  if (m_session.model().goToNode(id)) afterNavigation(lineEnd);
 }
 
 void GameController::previousVariation() {
-  const NodeId lineEnd = m_model.lineEnd().id;
-  if (m_model.previousVariation()) afterNavigation(lineEnd);
+  const session::NodeId lineEnd = m_session.model().lineEnd().id;
+  if (m_session.model().previousVariation()) afterNavigation(lineEnd);
 }
 
 void GameController::nextVariation() {
-  const NodeId lineEnd = m_model.lineEnd().id;
-  if (m_model.nextVariation()) afterNavigation(lineEnd);
+  const session::NodeId lineEnd = m_session.model().lineEnd().id;
+  if (m_session.model().nextVariation()) afterNavigation(lineEnd);
 }
 
 void GameController::promoteVariation() {
-  if (!m_model.promoteCurrent()) {
+  if (!m_session.model().promoteCurrent()) {
     emit message(tr("This is the main line already"));
     return;
   }
@@ -50,13 +51,13 @@ void GameController::promoteVariation() {
 }
 
 void GameController::deleteBranch() {
-  const NodeId lineEnd = m_model.lineEnd().id;
-  const int removed = m_model.deleteCurrent();
+  const session::NodeId lineEnd = m_session.model().lineEnd().id;
+  const int removed = m_session.model().deleteCurrent();
   if (removed == 0) {
     emit message(tr("The start of the game cannot be deleted"));
     return;
   }
-  if (thinking() && m_model.tree().find(m_askedAt) == nullptr) {
+  if (thinking() && m_session.tree().find(m_session.askedAt()) == nullptr) {
     // The AI was thinking about a line that is gone.
     m_runner.cancel();
     m_aiHeld = true;
@@ -68,8 +69,8 @@ void GameController::deleteBranch() {
 
 void GameController::setComment(const QString& text) {
   const std::string comment = text.toStdString();
-  if (comment == m_model.current().comment) return;
-  m_model.setComment(comment);
+  if (comment == m_session.model().current().comment) return;
+  m_session.model().setComment(comment);
   m_unsaved = true;
   m_commentSave.start();
   emit changed();

@@ -4,12 +4,12 @@
 
 #include <vector>
 
-#include "model/game_tree.h"
+#include "tengen/session/game_tree.h"
 
 namespace tengen::qt {
 
 struct TreeCell {
-  const TreeNode* node;
+  const session::TreeNode* node;
   int row;     // the move number: 0 for the root
   int lane;    // 0 for the main line
   int parent;  // the parent's index among the cells, -1 for the root
@@ -18,6 +18,6 @@ struct TreeCell {
 // Every node of the tree, the root first. A line takes one lane for its whole length: the main line lane 0, and
 // each variation the first lane to the right of its parent's that no line placed before it uses on any of its
 // rows, so lines never overlap. Lines are placed in depth-first order, a line's shallower variations first.
-std::vector<TreeCell> layoutTree(const GameTree& tree);
+std::vector<TreeCell> layoutTree(const session::GameTree& tree);
 
 }  // namespace tengen::qt

@@ -129,7 +129,7 @@ QString AttemptsPanel::pictureVerdict() const { return m_pictureCheck->text(); }
 void AttemptsPanel::refresh() {
   const bool thinking = m_controller.thinking();
   m_stop->setEnabled(thinking);
-  const GameModel& model = m_controller.model();
+  const session::GameModel& model = m_controller.model();
   const Game& game = model.game();
   const bool aiTurn = game.phase() == Phase::Playing && game.toMove() == m_controller.aiColor();
   m_ask->setEnabled(!thinking && aiTurn);
@@ -144,11 +144,11 @@ void AttemptsPanel::refresh() {
     showLive();
     return;
   }
-  const TreeNode& node = model.current();
-  const std::string* text = node.move ? aiTurnText(node.properties) : nullptr;
+  const session::TreeNode& node = model.current();
+  const std::string* text = node.move ? session::aiTurnText(node.properties) : nullptr;
   // changed() comes often (every click, every clock second): the record shown already is not read or drawn again.
   if (text != nullptr && node.id == m_shownNode && *text == m_recordText) return;
-  if (std::optional<AiTurnRecord> record = text != nullptr ? parseAiTurn(*text) : std::nullopt) {
+  if (std::optional<session::AiTurnRecord> record = text != nullptr ? session::parseAiTurn(*text) : std::nullopt) {
     showRecord(node.id, *text, *record);
   } else {
     showNothing();
@@ -170,14 +170,14 @@ void AttemptsPanel::showLive() {
   m_details->setVisible(false);
 }
 
-void AttemptsPanel::showRecord(std::uint64_t id, const std::string& text, const AiTurnRecord& record) {
+void AttemptsPanel::showRecord(std::uint64_t id, const std::string& text, const session::AiTurnRecord& record) {
   m_shownNode = id;
   m_recordText = text;
   m_record = record;
-  const TreeNode* node = m_controller.model().tree().find(id);
+  const session::TreeNode* node = m_controller.model().tree().find(id);
   const Game before = m_controller.positionBefore(id);
   m_title->setText(tr("Move %1 (%2 %3): %4")
-                       .arg(GameTree::depth(*node))
+                       .arg(session::GameTree::depth(*node))
                        .arg(QString::fromUtf8(std::string(colorLetter(node->move->color))),
                             QString::fromStdString(gtpMove(*node->move, before.size())),
                             QString::fromStdString(record.opponent)));
@@ -186,7 +186,7 @@ void AttemptsPanel::showRecord(std::uint64_t id, const std::string& text, const 
 
   // The picture is drawn again for the position the AI was asked about and checked against the hash it was sent
   // with: a record made by another version of the renderer shows as different.
-  m_picture = redrawPicture(record, before);
+  m_picture = session::redrawPicture(record, before);
   if (m_picture) {
     QPixmap pixmap;
     pixmap.loadFromData(reinterpret_cast<const uchar*>(m_picture->png.data()), static_cast<uint>(m_picture->png.size()),
@@ -218,7 +218,7 @@ void AttemptsPanel::showNothing() {
   m_record.reset();
   m_recordText.clear();
   m_picture.reset();
-  const TreeNode& node = m_controller.model().current();
+  const session::TreeNode& node = m_controller.model().current();
   m_title->setText(node.move ? tr("No AI attempts are recorded for this move.") : QString());
   m_list->clear();
   m_detailsToggle->setVisible(false);

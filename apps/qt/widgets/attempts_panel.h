@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "model/ai_turn_record.h"
+#include "tengen/session/ai_turn_record.h"
 
 class QLabel;
 class QListWidget;
@@ -48,7 +48,7 @@ class AttemptsPanel : public QWidget {
   // The current turn's lines, as they came.
   void showLive();
   // The record of the AI move of node `id`, read from `text`, its property's value.
-  void showRecord(std::uint64_t id, const std::string& text, const AiTurnRecord& record);
+  void showRecord(std::uint64_t id, const std::string& text, const session::AiTurnRecord& record);
   void showNothing();
   void showAttemptDetails(int row);
 
@@ -68,9 +68,9 @@ class AttemptsPanel : public QWidget {
   // What is shown: the node whose record it is (0 for the live lines, or nothing), its record and the property's
   // value it was read from.
   std::uint64_t m_shownNode = 0;
-  std::optional<AiTurnRecord> m_record;
+  std::optional<session::AiTurnRecord> m_record;
   std::string m_recordText;
-  std::optional<PictureCheck> m_picture;
+  std::optional<session::PictureCheck> m_picture;
 };
 
 }  // namespace tengen::qt

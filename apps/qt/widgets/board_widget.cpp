@@ -115,21 +115,21 @@ void paintWood(QPainter& painter, const QRectF& boardRect, double cell) {
 // Who owns each point and which stones are dead, as the board shows them: while scoring, the count with the dead
 // stones chosen; with the score estimate on, the estimate of the position being looked at, at any moment.
 struct OwnershipView {
-  const GameModel* scoring = nullptr;  // set while scoring
-  const Analysis* estimate = nullptr;  // set while an estimate of the shown board's size is shown
-  std::vector<Color> owner;            // per point, row-major; empty when neither is shown
+  const session::GameModel* scoring = nullptr;  // set while scoring
+  const Analysis* estimate = nullptr;           // set while an estimate of the shown board's size is shown
+  std::vector<Color> owner;                     // per point, row-major; empty when neither is shown
 
   bool isDead(Point p, int size) const {
     if (scoring) return scoring->isDead(p);
-    return estimate && estimate->status[pointIndex(p, size)] == StoneStatus::Dead;
+    return estimate && estimate->status[session::pointIndex(p, size)] == StoneStatus::Dead;
   }
 };
 
 // The ownership to show over the position `shown`: the count at the end of a game ended by two passes (being
 // scored, or finished with the dead stones accepted), else the estimate.
 OwnershipView ownershipShown(const GameController& controller, const Game& shown) {
-  const GameModel& model = controller.model();
-  const bool scoring = model.atEnd() && !controller.estimating() && endedByCount(shown);
+  const session::GameModel& model = controller.model();
+  const bool scoring = model.atEnd() && !controller.estimating() && session::endedByCount(shown);
   const std::optional<Analysis>& estimate = controller.scoreEstimate();
   OwnershipView view;
   if (scoring) {
@@ -457,7 +457,7 @@ void BoardWidget::paintCoordinates(QPainter& painter, int size) const {
 }
 
 void BoardWidget::paintPoints(QPainter& painter, const Game& shown) const {
-  const GameModel& model = m_controller.model();
+  const session::GameModel& model = m_controller.model();
   const int size = shown.size();
   const double cell = m_cell;
   const OwnershipView ownership = ownershipShown(m_controller, shown);
@@ -479,7 +479,7 @@ void BoardWidget::paintPoints(QPainter& painter, const Game& shown) const {
         const Point p{row, col};
         const Color c = board.at(p);
         if (!isPlayer(c) || ownership.isDead(p, size)) {
-          drawOwnershipShade(painter, centerOf(p), cell, ownership, pointIndex(p, size));
+          drawOwnershipShade(painter, centerOf(p), cell, ownership, session::pointIndex(p, size));
         }
       }
     }
@@ -496,9 +496,9 @@ void BoardWidget::paintPoints(QPainter& painter, const Game& shown) const {
       }
       if (isPlayer(c)) drawStone(painter, centre, cell * kStoneRadius, c, 1.0);
       if (!ownership.owner.empty() && !isPlayer(c)) {
-        drawOwnerMark(painter, centre, cell, ownership, pointIndex(p, size));
+        drawOwnerMark(painter, centre, cell, ownership, session::pointIndex(p, size));
       }
-      const int number = numbers.empty() ? 0 : numbers[pointIndex(p, size)];
+      const int number = numbers.empty() ? 0 : numbers[session::pointIndex(p, size)];
       const bool isLast = last != nullptr && last->kind == MoveKind::Play && last->point == p;
       drawMoveMark(painter, centre, cell, c, number, isLast, numberFonts);
     }

@@ -290,7 +290,7 @@ QString MainWindow::statusMessage() const { return m_message->text(); }
 QString MainWindow::turnStatus() const { return m_turn->text() + QStringLiteral(" | ") + m_captures->text(); }
 
 void MainWindow::refresh() {
-  const GameModel& model = m_controller->model();
+  const session::GameModel& model = m_controller->model();
   const Game& game = model.game();
   const Board& shown = model.view().board();
   m_turn->setText(m_controller->turnText());

@@ -18,18 +18,18 @@ void MainWindow::addTreeDocks() {
 }
 
 void MainWindow::refreshTreeActions() {
-  const TreeNode& current = m_controller->model().current();
+  const session::TreeNode& current = m_controller->model().current();
   bool mainLine = true;
-  for (const TreeNode* n = &current; n->parent != nullptr; n = n->parent)
+  for (const session::TreeNode* n = &current; n->parent != nullptr; n = n->parent)
     mainLine = mainLine && n->parent->indexOf(n) == 0;
   action(QStringLiteral("promoteVariation"))->setEnabled(!mainLine);
   action(QStringLiteral("deleteBranch"))->setEnabled(current.parent != nullptr);
 }
 
 void MainWindow::confirmDeleteBranch() {
-  const TreeNode& current = m_controller->model().current();
+  const session::TreeNode& current = m_controller->model().current();
   if (current.parent == nullptr) return;
-  const int moves = GameTree::subtreeSize(current);
+  const int moves = session::GameTree::subtreeSize(current);
   if (moves > 1) {
     const auto answer = QMessageBox::question(this, tr("Delete branch"),
                                               tr("Delete this move and the %n move(s) below it?", nullptr, moves - 1));

@@ -32,13 +32,14 @@ class MoveTreeCanvas : public QWidget {
   }
   void mousePressEvent(QMouseEvent* event) override {
     if (event->button() != Qt::LeftButton) return;
-    if (const std::optional<NodeId> id = m_view.nodeAt(event->position().toPoint())) m_view.m_controller.goToNode(*id);
+    if (const std::optional<session::NodeId> id = m_view.nodeAt(event->position().toPoint()))
+      m_view.m_controller.goToNode(*id);
   }
   bool event(QEvent* event) override {
     if (event->type() != QEvent::ToolTip) return QWidget::event(event);
     const auto* help = static_cast<QHelpEvent*>(event);
-    const std::optional<NodeId> id = m_view.nodeAt(help->pos());
-    const TreeNode* node = id ? m_view.m_controller.model().tree().find(*id) : nullptr;
+    const std::optional<session::NodeId> id = m_view.nodeAt(help->pos());
+    const session::TreeNode* node = id ? m_view.m_controller.model().tree().find(*id) : nullptr;
     if (node != nullptr) {
       QToolTip::showText(help->globalPos(), m_view.describe(*node), this);
     } else {
@@ -67,13 +68,13 @@ QPoint MoveTreeView::cellCenter(const TreeCell& cell) const {
   return {kMargin + cell.lane * kStep, kMargin + cell.row * kStep};
 }
 
-std::optional<QPoint> MoveTreeView::centerOf(NodeId id) const {
+std::optional<QPoint> MoveTreeView::centerOf(session::NodeId id) const {
   const auto cell = std::find_if(m_cells.begin(), m_cells.end(), [&](const TreeCell& c) { return c.node->id == id; });
   if (cell == m_cells.end()) return std::nullopt;
   return cellCenter(*cell);
 }
 
-std::optional<NodeId> MoveTreeView::nodeAt(QPoint position) const {
+std::optional<session::NodeId> MoveTreeView::nodeAt(QPoint position) const {
   // Rows and lanes are a grid, so the cell is found by rounding; half a step around a mark belongs to it.
   const int lane = (position.x() - kMargin + kStep / 2) / kStep;
   const int row = (position.y() - kMargin + kStep / 2) / kStep;
@@ -84,7 +85,7 @@ std::optional<NodeId> MoveTreeView::nodeAt(QPoint position) const {
   return std::nullopt;
 }
 
-QString MoveTreeView::describe(const TreeNode& node) const {
+QString MoveTreeView::describe(const session::TreeNode& node) const {
   QString text;
   if (!node.move) {
     text = tr("Start");
@@ -95,7 +96,7 @@ QString MoveTreeView::describe(const TreeNode& node) const {
                              ? QString::fromStdString(gtpVertex(move.point, m_controller.model().game().size()))
                          : move.kind == MoveKind::Pass ? tr("pass")
                                                        : tr("resigns");
-    text = tr("%1 %2 %3").arg(GameTree::depth(node)).arg(color, what);
+    text = tr("%1 %2 %3").arg(session::GameTree::depth(node)).arg(color, what);
   }
   if (!node.comment.empty()) {
     QString comment = QString::fromStdString(node.comment).section(QLatin1Char('\n'), 0, 0);
@@ -116,7 +117,7 @@ void MoveTreeView::refresh() {
   widget()->resize(2 * kMargin + (m_lanes - 1) * kStep + kStep, 2 * kMargin + (rows - 1) * kStep);
   widget()->update();
   // Scrolled to the node looked at only when it changes, so that scrolling by hand is not undone at every move.
-  const NodeId current = m_controller.model().current().id;
+  const session::NodeId current = m_controller.model().current().id;
   if (current != m_shownCurrent) {
     m_shownCurrent = current;
     if (const std::optional<QPoint> at = centerOf(current)) ensureVisible(at->x(), at->y(), kStep * 2, kStep * 2);
@@ -125,10 +126,10 @@ void MoveTreeView::refresh() {
 
 void MoveTreeView::paintTree(QPainter& painter) const {
   painter.setRenderHint(QPainter::Antialiasing);
-  const GameModel& model = m_controller.model();
+  const session::GameModel& model = m_controller.model();
   // The nodes of the line looked at, root to end, drawn heavier.
-  std::unordered_set<const TreeNode*> line;
-  for (const TreeNode* n = &model.lineEnd(); n != nullptr; n = n->parent) line.insert(n);
+  std::unordered_set<const session::TreeNode*> line;
+  for (const session::TreeNode* n = &model.lineEnd(); n != nullptr; n = n->parent) line.insert(n);
 
   const QColor lineEdge = palette().color(QPalette::Text);
   QColor edge = lineEdge;
@@ -157,7 +158,7 @@ void MoveTreeView::paintTree(QPainter& painter) const {
   const QColor comment(40, 110, 220);
   for (const TreeCell& cell : m_cells) {
     const QPoint c = cellCenter(cell);
-    const TreeNode& node = *cell.node;
+    const session::TreeNode& node = *cell.node;
     if (&node == &model.current()) {
       painter.setPen(QPen(palette().color(QPalette::Highlight), 3));
       painter.setBrush(Qt::NoBrush);

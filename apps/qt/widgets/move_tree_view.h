@@ -21,13 +21,13 @@ class MoveTreeView : public QScrollArea {
   // The widget the tree is drawn on (inside the scroll area), which clicks go to.
   QWidget* canvas() const { return widget(); }
   // The centre of a node's mark on the canvas; nothing when the node is not in the tree.
-  std::optional<QPoint> centerOf(NodeId id) const;
+  std::optional<QPoint> centerOf(session::NodeId id) const;
   // The node whose mark is at a canvas position.
-  std::optional<NodeId> nodeAt(QPoint position) const;
+  std::optional<session::NodeId> nodeAt(QPoint position) const;
   // How many lanes the tree takes: 1 when there are no variations.
   int laneCount() const { return m_lanes; }
   // A line of text for a node: "12 W D4", then the start of its comment.
-  QString describe(const TreeNode& node) const;
+  QString describe(const session::TreeNode& node) const;
 
   QSize sizeHint() const override { return {180, 320}; }
 
@@ -40,7 +40,7 @@ class MoveTreeView : public QScrollArea {
   GameController& m_controller;
   std::vector<TreeCell> m_cells;
   int m_lanes = 1;
-  NodeId m_shownCurrent = 0;
+  session::NodeId m_shownCurrent = 0;
 };
 
 }  // namespace tengen::qt

@@ -12,7 +12,7 @@
 #include "tengen/core/game.h"
 #include "tengen/sgf/sgf.h"
 
-namespace tengen::qt {
+namespace tengen::session {
 
 // The private SGF property the record is written in: one value holding a JSON object.
 inline constexpr const char* kAiTurnProperty = "XAITURN";
@@ -52,4 +52,4 @@ struct PictureCheck {
 // without one).
 std::optional<PictureCheck> redrawPicture(const AiTurnRecord& record, const Game& before);
 
-}  // namespace tengen::qt
+}  // namespace tengen::session

@@ -1,4 +1,4 @@
-#include "model/ai_turn_record.h"
+#include "tengen/session/ai_turn_record.h"
 
 #include <utility>
 
@@ -7,7 +7,7 @@
 #include "tengen/ai/model_request.h"
 #include "tengen/json/parse.h"
 
-namespace tengen::qt {
+namespace tengen::session {
 
 using json::JsonValue;
 
@@ -81,4 +81,4 @@ std::optional<PictureCheck> redrawPicture(const AiTurnRecord& record, const Game
   return check;
 }
 
-}  // namespace tengen::qt
+}  // namespace tengen::session

@@ -1,10 +1,10 @@
-#include "model/game_tree.h"
+#include "tengen/session/game_tree.h"
 
 #include <algorithm>
 #include <cassert>
 #include <utility>
 
-namespace tengen::qt {
+namespace tengen::session {
 
 TreeNode::~TreeNode() {
   std::vector<std::unique_ptr<TreeNode>> pending = std::move(children);
@@ -132,4 +132,4 @@ Game GameTree::gameAt(const TreeNode& node) const {
   return game;
 }
 
-}  // namespace tengen::qt
+}  // namespace tengen::session

@@ -15,7 +15,7 @@
 #include "tengen/core/types.h"
 #include "tengen/sgf/sgf.h"
 
-namespace tengen::qt {
+namespace tengen::session {
 
 // Names a node for as long as it is in its tree; never reused within a tree.
 using NodeId = std::uint64_t;
@@ -96,4 +96,4 @@ class GameTree {
   NodeId m_nextId = 1;
 };
 
-}  // namespace tengen::qt
+}  // namespace tengen::session

@@ -8,10 +8,9 @@
 
 #include "tengen/core/game.h"
 #include "tengen/core/types.h"
+#include "tengen/session/game_tree.h"
 
-#include "model/game_tree.h"
-
-namespace tengen::qt {
+namespace tengen::session {
 
 // The row-major index of a point, as Score::owner and GameModel::moveNumbers() are laid out.
 inline std::size_t pointIndex(Point p, int size) {
@@ -131,4 +130,4 @@ class GameModel {
   std::vector<Point> m_dead;
 };
 
-}  // namespace tengen::qt
+}  // namespace tengen::session

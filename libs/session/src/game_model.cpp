@@ -1,10 +1,10 @@
-#include "model/game_model.h"
+#include "tengen/session/game_model.h"
 
 #include <algorithm>
 #include <cassert>
 #include <utility>
 
-namespace tengen::qt {
+namespace tengen::session {
 
 bool endedByCount(const Game& game) {
   if (game.phase() == Phase::Scoring) return true;
@@ -229,4 +229,4 @@ const Move* GameModel::lastMove() const {
   return shown.moves().empty() ? nullptr : &shown.moves().back();
 }
 
-}  // namespace tengen::qt
+}  // namespace tengen::session
