@@ -84,7 +84,8 @@ int run(int argc, char** argv) {
   }
 
   if (play->parsed()) {
-    const tengen::cli::PlayTerminal terminal{std::cin, std::cout, std::cerr, isatty(STDIN_FILENO) == 0};
+    const bool typed = isatty(STDIN_FILENO) != 0;
+    const tengen::cli::PlayTerminal terminal{std::cin, std::cout, std::cerr, !typed, typed};
     return tengen::cli::runPlay(playOptions, terminal);
   }
   if (gtp->parsed()) return tengen::cli::runGtp(gtpOptions, std::cin, std::cout, std::cerr);

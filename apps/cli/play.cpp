@@ -32,6 +32,8 @@
 #include "tengen/engine/judgment.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/net/http_client.h"
+#include "tengen/session/session.h"
+#include "tengen/session/tree_record.h"
 #include "tengen/sgf/sgf.h"
 
 #include "cli_options.h"
@@ -79,10 +81,12 @@ std::string utcDate() {
 struct GameSetup {
   GameConfig config;
   Color human = Color::Black;
-  std::optional<Game> resumed;              // the record's game, replayed by the rules
+  // The record's game tree, every line replayed by the rules, with its comments, variations and the properties
+  // tengen does not use, all kept on every save.
+  std::optional<session::GameTree> resumed;
   std::string resumedFrom;                  // its path
+  std::string resumedNote;                  // where a variation of it was cut, "" when none was
   std::map<std::string, std::string> info;  // the record's root properties (PB, PW, DT, ...), kept on every save
-  std::vector<std::string> comments;        // the record's move comments, kept on every save
   std::string opponent;                     // the ENGINE spec to play against
   std::string opponentFrom;                 // why that one: "--opponent", "the record's PW", "the default"
 };
@@ -136,12 +140,15 @@ Result<GameSetup> resumeSetup(const PlayOptions& options, GameSetup setup) {
     }
   }
 
+  // The tree the session plays on: the main line as replayed above, with the record's variations.
+  Result<session::TreeRecord> tree = session::readTreeRecord(sgf::write(collection.value()));
+  if (!tree) return R::failure("--resume " + path + ": " + tree.error());
+  session::TreeRecord read = std::move(tree).value();
+  if (read.cut) setup.resumedNote = "in " + path + ", " + session::describe(*read.cut);
   setup.config = replayed.game.config();
-  setup.resumed = replayed.game;
-  setup.resumed->setStrictTurn(true);
+  setup.resumed = std::move(read.tree);
   setup.resumedFrom = path;
-  setup.info = record->info;
-  setup.comments = record->comments;
+  setup.info = std::move(read.info);
   return setup;
 }
 
@@ -213,13 +220,15 @@ std::string capitalized(std::string_view word) {
   return out;
 }
 
-// One game between the person at the terminal and the opponent.
+// One game between the person at the terminal and the opponent: the terminal's words over a session::Session,
+// which holds the game, the person's moves and undo, the AI's turn and the count.
 class TerminalGame {
  public:
-  TerminalGame(const GameSetup& setup, std::unique_ptr<ai::MoveSource> opponent, const PlayTerminal& terminal,
+  TerminalGame(GameSetup setup, std::unique_ptr<ai::MoveSource> opponent, const PlayTerminal& terminal,
                const PlayOptions& options)
-      : m_game(setup.resumed ? *setup.resumed : Game(setup.config)),
-        m_human(setup.human),
+      : m_session(setup.resumed ? session::Session(std::move(*setup.resumed), setup.human)
+                                : session::Session(setup.config, setup.human)),
+        m_options(options),
         m_opponent(std::move(opponent)),
         m_opponentSpec(setup.opponent),
         m_io(terminal),
@@ -228,43 +237,40 @@ class TerminalGame {
                   : options.noSgf ? std::string()
                                   : options.sgf),
         m_sgfInfo(setup.info),
-        m_comments(setup.comments) {
-    m_comments.resize(static_cast<std::size_t>(m_game.moveCount()));
-    // The record names the players as a person reads them; the opponent's spec loses any credentials in its URL.
-    const std::string opponentName = net::displayUrl(setup.opponent);
-    m_sgfInfo["PB"] = m_human == Color::Black ? "human" : opponentName;
-    m_sgfInfo["PW"] = m_human == Color::White ? "human" : opponentName;
+        m_setup(std::move(setup)) {
+    nameThePlayers();
     if (!m_sgfInfo.contains("DT")) m_sgfInfo["DT"] = utcDate();
   }
 
-  int run(const PlayOptions& options, const GameSetup& setup) {
+  int run() {
+    const GameSetup& setup = m_setup;
+    const bool resumed = !setup.resumedFrom.empty();
+    const Game& game = m_session.game();
     m_io.out << "tengen play: ";
-    if (setup.resumed) m_io.out << "resuming " << setup.resumedFrom << " after move " << m_game.moveCount() << ", ";
-    m_io.out << m_game.size() << "x" << m_game.size() << ", " << m_game.ruleSet().name << " rules, komi "
-             << m_game.komi();
-    if (m_game.handicapStones() > 0) m_io.out << ", handicap " << m_game.handicapStones();
-    m_io.out << ". You are " << colorName(m_human) << " against " << net::displayUrl(setup.opponent);
-    if (setup.resumed) m_io.out << " (" << setup.opponentFrom << ")";
-    m_io.out << " (seed " << options.seed << "). Type help for commands.\n";
+    if (resumed) m_io.out << "resuming " << setup.resumedFrom << " after move " << game.moveCount() << ", ";
+    m_io.out << game.size() << "x" << game.size() << ", " << game.ruleSet().name << " rules, komi " << game.komi();
+    if (game.handicapStones() > 0) m_io.out << ", handicap " << game.handicapStones();
+    m_io.out << ". You are " << colorName(m_session.human()) << " against " << net::displayUrl(setup.opponent);
+    if (resumed) m_io.out << " (" << setup.opponentFrom << ")";
+    m_io.out << " (seed " << m_options.seed << "). Type help for commands.\n";
+    if (!setup.resumedNote.empty()) m_io.out << "Note: " << setup.resumedNote << ".\n";
     draw();
     for (;;) {
-      while (m_game.phase() == Phase::Playing) {
-        if (m_game.toMove() != m_human) {
+      while (m_session.game().phase() == Phase::Playing) {
+        if (m_session.aiToMove()) {
           if (const int code = opponentMoves(); code != 0) return code;
           continue;
         }
-        m_io.out << capitalized(colorName(m_human)) << " to move> " << std::flush;
-        std::string line;
-        if (!std::getline(m_io.in, line)) {
+        std::optional<std::string> line = ask(capitalized(colorName(m_session.human())) + " to move> ");
+        if (!line) {
           m_io.out << "\nEnd of input: game left unfinished.\n";
           return 0;
         }
-        if (m_io.echoInput) m_io.out << line << '\n';
-        if (!handleCommand(line)) return 0;
+        if (!handleCommand(*line)) return 0;
       }
-      if (m_game.phase() == Phase::Finished) {  // a resignation
-        m_io.out << capitalized(colorName(m_game.moves().back().color)) << " resigns.\n";
-        m_io.out << "Result: " << m_game.result() << '\n';
+      if (m_session.game().phase() == Phase::Finished) {  // a resignation
+        m_io.out << capitalized(colorName(m_session.game().moves().back().color)) << " resigns.\n";
+        m_io.out << "Result: " << m_session.game().result() << '\n';
         saveRecord();
         return 0;
       }
@@ -273,6 +279,15 @@ class TerminalGame {
   }
 
  private:
+  // Shows `prompt` and reads one line; nothing at the end of input. Piped input is echoed after the prompt.
+  std::optional<std::string> ask(const std::string& prompt) {
+    m_io.out << prompt << std::flush;
+    std::string line;
+    if (!std::getline(m_io.in, line)) return std::nullopt;
+    if (m_io.echoInput) m_io.out << line << '\n';
+    return line;
+  }
+
   // Answers one line from the person; false when they quit.
   bool handleCommand(const std::string& line) {
     const std::string command = asciiLower(trim(line));
@@ -289,81 +304,142 @@ class TerminalGame {
       undo();
       return true;
     }
-    if (command == "score") {
+    if (command == "score" || command == "estimate") {
       showEstimate();
       return true;
     }
-    const Result<ParsedVertex> parsed = parseGtpVertex(command, m_game.size());
+    const int size = m_session.game().size();
+    const Result<ParsedVertex> parsed = parseGtpVertex(command, size);
     if (!parsed) {
       m_io.out << parsed.error() << " (type help for commands)\n";
       return true;
     }
-    Move move = Move::pass(m_human);
-    if (parsed->kind == MoveKind::Resign) move = Move::resign(m_human);
-    if (parsed->kind == MoveKind::Play) move = Move::play(m_human, parsed->point);
-    const RejectReason reason = m_game.play(move);
-    if (reason != RejectReason::None) {
-      m_io.out << "Illegal move " << gtpMove(move, m_game.size()) << ": " << reasonWords(reason) << '\n';
+    if (parsed->kind == MoveKind::Resign) {
+      m_session.resign();
+      saveRecord();
       return true;
     }
-    m_comments.resize(static_cast<std::size_t>(m_game.moveCount()));
+    const Move move =
+        parsed->kind == MoveKind::Play ? Move::play(m_session.human(), parsed->point) : Move::pass(m_session.human());
+    const RejectReason reason = move.kind == MoveKind::Play ? m_session.play(move.point) : m_session.pass();
+    if (reason != RejectReason::None) {
+      m_io.out << "Illegal move " << gtpMove(move, size) << ": " << reasonWords(reason) << '\n';
+      return true;
+    }
     saveRecord();
     // The board is drawn once per turn: while the opponent thinks, one line; the board follows its reply.
-    if (m_game.phase() == Phase::Playing && m_game.toMove() != m_human) {
-      m_io.out << capitalized(colorName(m_human)) << ' '
-               << (move.kind == MoveKind::Pass ? "passes" : gtpMove(move, m_game.size())) << ". "
-               << capitalized(colorName(m_game.toMove())) << " is thinking...\n"
+    if (m_session.aiToMove()) {
+      m_io.out << capitalized(colorName(m_session.human())) << ' '
+               << (move.kind == MoveKind::Pass ? "passes" : gtpMove(move, size)) << ". "
+               << capitalized(colorName(m_session.aiColor())) << " is thinking...\n"
                << std::flush;
-    } else if (move.kind != MoveKind::Resign) {
+    } else {
       draw();
     }
     return true;
   }
 
-  // Plays the opponent's move as the referee accepted it and answers 0; when the opponent found no legal move
-  // or could not be reached, says why and answers the exit code. The referee never moves in its place.
+  // Plays the opponent's move as the referee accepted it and answers 0. When the opponent found no legal move or
+  // could not be reached, says why; a person at a terminal then chooses to ask it again, change the opponent or
+  // quit, while piped input ends the game there. Answers the exit code of the failure when the game ends so. The
+  // referee never moves in the opponent's place.
   int opponentMoves() {
-    const Color side = m_game.toMove();
-    const ai::RefereeOutcome outcome = ai::requestMove(*m_opponent, m_game, side, m_referee);
-    for (const ai::Attempt& a : outcome.attempts) {
-      if (!a.accepted()) {
-        m_io.out << capitalized(colorName(side)) << "'s answer " << ai::attemptShown(a) << " was rejected ("
-                 << reasonCode(a.reason) << ").\n";
+    for (;;) {
+      const Color side = m_session.aiColor();
+      session::AiTurnRecord seen;
+      seen.opponent = net::displayUrl(m_opponentSpec);
+      if (m_opponentSpec.rfind("openai:", 0) == 0) seen.coords = m_options.model.coords;
+      const session::Session::AiTurn turn = m_session.playAiTurn(*m_opponent, m_referee, seen);
+      const ai::RefereeOutcome& outcome = turn.outcome;
+      for (const ai::Attempt& a : outcome.attempts) {
+        if (!a.accepted()) {
+          m_io.out << capitalized(colorName(side)) << "'s answer " << ai::attemptShown(a) << " was rejected ("
+                   << reasonCode(a.reason) << ").\n";
+        }
       }
-    }
-    if (!outcome.move) {
+      // Nothing changes the game while the terminal waits for the opponent: its move is played, or it failed.
+      if (turn.result.end == session::AiTurnEnd::Played) {
+        opponentPlayed(*outcome.move);
+        return 0;
+      }
       m_io.err << "tengen play: the opponent " << m_opponent->describe() << " failed: " << outcome.error << '\n';
+      if (m_io.interactive && chooseAfterFailure() != session::FailureChoice::Quit) continue;
       if (!m_sgfPath.empty() && !m_sgfFailed) {
         m_io.err << "tengen play: the game is saved in " << m_sgfPath << "; continue it with: tengen play --resume "
                  << m_sgfPath << " [--opponent ENGINE]\n";
       }
       return exitCodeOf(outcome.end);
     }
-    const Move move = *outcome.move;
-    m_game.play(move);
-    m_comments.resize(static_cast<std::size_t>(m_game.moveCount()));
+  }
+
+  void opponentPlayed(const Move& move) {
     saveRecord();
+    const std::string who = capitalized(colorName(move.color));
     if (move.kind == MoveKind::Play) {
-      m_io.out << capitalized(colorName(side)) << " plays " << gtpMove(move, m_game.size()) << ".\n";
+      m_io.out << who << " plays " << gtpMove(move, m_session.game().size()) << ".\n";
     } else if (move.kind == MoveKind::Pass) {
-      m_io.out << capitalized(colorName(side)) << " passes.\n";
+      m_io.out << who << " passes.\n";
     }
     if (move.kind != MoveKind::Resign) draw();
-    return 0;
+  }
+
+  // After the opponent's failure, at a terminal: ask it again, change it (the person types an ENGINE spec as
+  // --opponent takes it) or quit. The end of input quits.
+  session::FailureChoice chooseAfterFailure() {
+    for (;;) {
+      const std::optional<std::string> line = ask("The opponent found no move. ask again, change opponent, or quit> ");
+      if (!line) {
+        m_io.out << '\n';
+        return session::FailureChoice::Quit;
+      }
+      if (trim(*line).empty()) continue;
+      const std::optional<session::FailureChoice> choice = session::parseFailureChoice(*line);
+      if (!choice) {
+        m_io.out << "Type ask (ask the opponent again), change (another opponent) or quit.\n";
+        continue;
+      }
+      if (*choice != session::FailureChoice::ChangeOpponent) return *choice;
+      if (changeOpponent()) return session::FailureChoice::ChangeOpponent;
+    }
+  }
+
+  // Reads ENGINE specs until one starts; false when the person gives none (an empty line or the end of input).
+  bool changeOpponent() {
+    for (;;) {
+      const std::optional<std::string> line = ask("Opponent ENGINE (as --opponent takes it; empty to go back)> ");
+      const std::string spec(line ? trim(*line) : std::string_view());
+      if (spec.empty()) return false;
+      ai::SourceOptions sourceOptions = sourceOptionsOf(m_options);
+      sourceOptions.builtinResign = ai::kInteractiveResign;
+      Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(spec, sourceOptions);
+      if (!source) {
+        m_io.out << "--opponent " << net::displayUrl(spec) << ": " << source.error() << '\n';
+        continue;
+      }
+      m_opponent = std::move(source).value();
+      m_opponentSpec = spec;
+      m_referee = refereeOptionsOf(m_options.referee, ai::errorContextOf("play", spec, m_options.model));
+      nameThePlayers();
+      saveRecord();
+      m_io.out << "Your opponent is now " << net::displayUrl(spec) << ".\n";
+      return true;
+    }
+  }
+
+  // The record names the players as a person reads them; the opponent's spec loses any credentials in its URL.
+  void nameThePlayers() {
+    const std::string opponentName = net::displayUrl(m_opponentSpec);
+    m_sgfInfo["PB"] = m_session.human() == Color::Black ? "human" : opponentName;
+    m_sgfInfo["PW"] = m_session.human() == Color::White ? "human" : opponentName;
   }
 
   // Takes back the person's last move and everything after it (the opponent's reply), so it is their turn again.
   void undo() {
-    const std::vector<Move>& moves = m_game.moves();
-    const auto lastOwn = std::find_if(moves.rbegin(), moves.rend(), [&](const Move& m) { return m.color == m_human; });
-    if (lastOwn == moves.rend()) {
+    const int takenBack = m_session.undo();
+    if (takenBack == 0) {
       m_io.out << "Nothing to undo.\n";
       return;
     }
-    const int keep = static_cast<int>(moves.rend() - lastOwn) - 1;
-    const int takenBack = m_game.moveCount() - keep;
-    m_game.undoTo(keep);
-    m_comments.resize(static_cast<std::size_t>(keep));
     m_io.out << "Took back " << takenBack << (takenBack == 1 ? " move.\n" : " moves.\n");
     saveRecord();
     draw();
@@ -371,50 +447,50 @@ class TerminalGame {
 
   // The board with the last move in brackets, and the status line.
   void draw() {
+    const Game& game = m_session.game();
     std::optional<Point> last;
-    if (!m_game.moves().empty() && m_game.moves().back().kind == MoveKind::Play) last = m_game.moves().back().point;
-    std::string board = m_game.board().toAscii(last);
+    if (!game.moves().empty() && game.moves().back().kind == MoveKind::Play) last = game.moves().back().point;
+    std::string board = game.board().toAscii(last);
     if (!board.empty() && board.back() != '\n') board += '\n';
     m_io.out << board << statusLine() << '\n';
   }
 
   std::string statusLine() const {
-    const Board& board = m_game.board();
-    std::string line = "Move " + std::to_string(m_game.moveCount());
-    if (!m_game.moves().empty()) {
-      const Move& last = m_game.moves().back();
-      line += ", last " + std::string(colorLetter(last.color)) + " " + gtpMove(last, m_game.size());
+    const Game& game = m_session.game();
+    const Board& board = game.board();
+    std::string line = "Move " + std::to_string(game.moveCount());
+    if (!game.moves().empty()) {
+      const Move& last = game.moves().back();
+      line += ", last " + std::string(colorLetter(last.color)) + " " + gtpMove(last, game.size());
     }
     line += " | captures: black " + std::to_string(board.captures(Color::Black)) + ", white " +
             std::to_string(board.captures(Color::White));
-    if (m_game.phase() == Phase::Playing) {
-      line += " | " + capitalized(colorName(m_game.toMove())) + " to move";
-      if (m_game.toMove() == m_human) line += " (you)";
+    if (game.phase() == Phase::Playing) {
+      line += " | " + capitalized(colorName(game.toMove())) + " to move";
+      if (game.toMove() == m_session.human()) line += " (you)";
     }
     return line;
   }
 
-  // After two passes: shows the engine's dead-stone estimate and the score, and lets the person toggle chains
+  // After two passes: shows the dead stones core's count proposes and the score, and lets the person toggle chains
   // until they accept (`done` or the end of input), which finishes the game, or `resume` play.
   ScoringChoice scoreGame() {
-    const Analysis analysis = analyze(m_game);
-    std::vector<Point> dead = analysis.dead;
+    const std::vector<Point> seki = m_session.proposeDeadStones();
+    const int size = m_session.game().size();
     m_io.out << "Two passes: the game is over. The stones tengen takes as dead are shown in lower case.\n";
-    if (!analysis.seki.empty()) {
+    if (!seki.empty()) {
       m_io.out << "Seki (alive, no territory under territory rules):";
-      for (const Point& p : analysis.seki) m_io.out << ' ' << gtpVertex(p, m_game.size());
+      for (const Point& p : seki) m_io.out << ' ' << gtpVertex(p, size);
       m_io.out << '\n';
     }
-    showScore(dead);
+    showScore();
     for (;;) {
-      m_io.out << "Score: done, a point to toggle, or resume> " << std::flush;
-      std::string line;
-      if (!std::getline(m_io.in, line)) {
+      const std::optional<std::string> line = ask("Score: done, a point to toggle, or resume> ");
+      if (!line) {
         m_io.out << '\n';
         break;
       }
-      if (m_io.echoInput) m_io.out << line << '\n';
-      const std::string command = asciiLower(trim(line));
+      const std::string command = asciiLower(trim(*line));
       if (command.empty()) continue;
       if (command == "done" || command == "quit" || command == "exit") break;
       if (command == "help" || command == "?") {
@@ -422,71 +498,66 @@ class TerminalGame {
         continue;
       }
       if (command == "resume") {
-        m_game.resumePlay();
+        m_session.resumePlay();
+        saveRecord();
         m_io.out << "Play resumes.\n";
         draw();
         return ScoringChoice::Resume;
       }
-      const Result<ParsedVertex> parsed = parseGtpVertex(command, m_game.size());
+      const Result<ParsedVertex> parsed = parseGtpVertex(command, size);
       if (!parsed || parsed->kind != MoveKind::Play) {
         m_io.out << (parsed ? "'" + command + "' is not a point to toggle" : parsed.error())
                  << " (type help for scoring commands)\n";
         continue;
       }
-      if (m_game.ruleSet().rules == Rules::TrompTaylor) {
+      if (m_session.game().ruleSet().rules == Rules::TrompTaylor) {
         m_io.out << "Tromp-Taylor rules score the board as it stands: no stone is taken off.\n";
         continue;
       }
-      toggleChain(parsed->point, dead);
-      showScore(dead);
+      toggleChain(parsed->point);
+      showScore();
     }
-    const Score score = m_game.score(dead);
-    m_game.finish(dead);
-    m_io.out << "Result: " << score.result << '\n';
+    m_session.acceptScore();
+    m_io.out << "Result: " << m_session.game().result() << '\n';
     saveRecord();
     return ScoringChoice::Accept;
   }
 
   // Marks the chain at p dead when any of it was alive, alive otherwise, and says which.
-  void toggleChain(Point p, std::vector<Point>& dead) {
-    const std::vector<Point> chain = m_game.chainAt(p);
-    const std::string vertex = gtpVertex(p, m_game.size());
-    if (chain.empty()) {
+  void toggleChain(Point p) {
+    const std::string vertex = gtpVertex(p, m_session.game().size());
+    const std::size_t stones = m_session.game().chainAt(p).size();
+    if (!m_session.toggleDeadChain(p)) {
       m_io.out << "No stone at " << vertex << ".\n";
       return;
     }
-    const auto isDead = [&](Point q) { return std::find(dead.begin(), dead.end(), q) != dead.end(); };
-    const bool nowDead = !std::all_of(chain.begin(), chain.end(), isDead);
-    dead.erase(std::remove_if(dead.begin(), dead.end(),
-                              [&](Point q) { return std::find(chain.begin(), chain.end(), q) != chain.end(); }),
-               dead.end());
-    if (nowDead) dead.insert(dead.end(), chain.begin(), chain.end());
-    m_io.out << "The chain at " << vertex << " (" << chain.size() << (chain.size() == 1 ? " stone" : " stones")
-             << ") is now " << (nowDead ? "dead" : "alive") << ".\n";
+    m_io.out << "The chain at " << vertex << " (" << stones << (stones == 1 ? " stone" : " stones") << ") is now "
+             << (m_session.model().isDead(p) ? "dead" : "alive") << ".\n";
   }
 
   // The board with dead stones in lower case, the list of them, and the score they give.
-  void showScore(const std::vector<Point>& dead) {
-    std::string board = m_game.board().toAscii();
+  void showScore() {
+    const Game& game = m_session.game();
+    std::string board = game.board().toAscii();
     // toAscii() puts row r on line r + 1 and column c at character 3 + 2c.
-    const int size = m_game.size();
+    const int size = game.size();
     std::vector<std::size_t> lineStart{0};
     for (std::size_t i = 0; i < board.size(); ++i) {
       if (board[i] == '\n') lineStart.push_back(i + 1);
     }
-    std::vector<Point> sorted = dead;
+    std::vector<Point> sorted = m_session.model().deadStones();
     std::sort(sorted.begin(), sorted.end(),
               [](Point a, Point b) { return a.col != b.col ? a.col < b.col : a.row > b.row; });
     std::string list;
     for (const Point p : sorted) {
       const std::size_t at = lineStart[static_cast<std::size_t>(p.row) + 1] + 3 + 2 * static_cast<std::size_t>(p.col);
-      if (at < board.size()) board[at] = static_cast<char>(std::tolower(static_cast<unsigned char>(board[at])));
+      if (at < board.size()) board[at] = asciiLower(board[at]);
       list += " " + gtpVertex(p, size);
     }
     if (!board.empty() && board.back() != '\n') board += '\n';
     m_io.out << board << "Dead:" << (list.empty() ? " none" : list) << '\n';
-    const Score score = m_game.score(dead);
-    m_io.out << "Score (" << m_game.ruleSet().name << " rules): black " << score.black << ", white " << score.white
+    const Score score = m_session.score();
+    m_io.out << "Score (" << game.ruleSet().name << " rules): black " << score.black << ", white " << score.white
              << " + komi " << score.komi << " -> " << score.result << '\n';
   }
 
@@ -494,9 +565,10 @@ class TerminalGame {
   // with each point's likely owner: stones X and O (x and o when probably dead), empty points b or w when they are
   // likely Black's or White's, . or + when nobody's yet.
   void showEstimate() {
-    const Analysis judged = engine::judge(m_game);
-    std::string board = m_game.board().toAscii();
-    const int size = m_game.size();
+    const Game& game = m_session.game();
+    const Analysis judged = engine::judge(game);
+    std::string board = game.board().toAscii();
+    const int size = game.size();
     std::vector<std::size_t> lineStart{0};
     for (std::size_t i = 0; i < board.size(); ++i) {
       if (board[i] == '\n') lineStart.push_back(i + 1);
@@ -512,8 +584,8 @@ class TerminalGame {
         white += owner == Color::White;
         if (at >= board.size()) continue;
         if (judged.status[i] == StoneStatus::Dead) {
-          board[at] = static_cast<char>(std::tolower(static_cast<unsigned char>(board[at])));
-        } else if (m_game.board().at(Point{row, col}) == Color::Empty && isPlayer(owner)) {
+          board[at] = asciiLower(board[at]);
+        } else if (game.board().at(Point{row, col}) == Color::Empty && isPlayer(owner)) {
           board[at] = owner == Color::Black ? 'b' : 'w';
         }
       }
@@ -521,8 +593,8 @@ class TerminalGame {
     std::string dead;
     for (const Point& p : judged.dead) dead += " " + gtpVertex(p, size);
     m_io.out << board;
-    m_io.out << (judged.final ? "Count" : "Estimate") << " (" << m_game.ruleSet().name << " rules, komi "
-             << m_game.komi() << "): " << judged.score.result << (judged.final ? "" : " (estimate)") << '\n';
+    m_io.out << (judged.final ? "Count" : "Estimate") << " (" << game.ruleSet().name << " rules, komi " << game.komi()
+             << "): " << judged.score.result << (judged.final ? "" : " (estimate)") << '\n';
     auto points = [](int n) { return std::to_string(n) + (n == 1 ? " point" : " points"); };
     m_io.out << "Likely Black's: " << points(black) << ", White's: " << points(white) << " (b, w on empty points); "
              << (judged.final ? "dead:" : "probably dead:") << (dead.empty() ? " none" : dead) << " (x, o)\n";
@@ -532,23 +604,25 @@ class TerminalGame {
   // once and never stops the game.
   void saveRecord() {
     if (m_sgfPath.empty()) return;
-    const std::string error = io::writeFileAtomically(m_sgfPath, sgf::writeGame(m_game, m_sgfInfo, m_comments)).error();
+    const std::string error =
+        io::writeFileAtomically(m_sgfPath, session::writeTreeRecord(m_session.tree(), m_sgfInfo)).error();
     if (!error.empty() && !m_sgfFailed) {
       m_io.err << "tengen play: cannot save the game record: " << error << "; the game goes on without it\n";
     }
     m_sgfFailed = m_sgfFailed || !error.empty();
   }
 
-  Game m_game;
-  Color m_human;
+  session::Session m_session;
+  const PlayOptions& m_options;
   std::unique_ptr<ai::MoveSource> m_opponent;
   std::string m_opponentSpec;
   const PlayTerminal& m_io;
   ai::RefereeOptions m_referee;
   std::string m_sgfPath;  // empty with --no-sgf
   std::map<std::string, std::string> m_sgfInfo;
-  std::vector<std::string> m_comments;  // C of each move's node, parallel to the moves
   bool m_sgfFailed = false;
+  // What the game was started with (its tree is the session's): where it was resumed from, who chose the opponent.
+  GameSetup m_setup;
 };
 
 }  // namespace
@@ -601,7 +675,7 @@ CLI::App* addPlayCommand(CLI::App& app, PlayOptions* options) {
 }
 
 int runPlay(const PlayOptions& options, const PlayTerminal& terminal) {
-  const Result<GameSetup> setup = validate(options);
+  Result<GameSetup> setup = validate(options);
   if (!setup) {
     terminal.err << "tengen play: " << setup.error() << '\n';
     return 2;
@@ -614,8 +688,8 @@ int runPlay(const PlayOptions& options, const PlayTerminal& terminal) {
     terminal.err << "tengen play: " << opponent.error() << '\n';
     return exitCodeOf(opponent.errorKind());
   }
-  TerminalGame game(*setup, std::move(opponent).value(), terminal, options);
-  return game.run(options, *setup);
+  TerminalGame game(std::move(setup).value(), std::move(opponent).value(), terminal, options);
+  return game.run();
 }
 
 }  // namespace tengen::cli

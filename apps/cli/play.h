@@ -49,11 +49,15 @@ struct PlayTerminal {
   // When input is piped rather than typed, each command is echoed after the prompt so that the transcript reads
   // as a dialogue.
   bool echoInput = false;
+  // Input is typed at a terminal: after the opponent's last failed attempt the person is asked whether to ask it
+  // again, change it or quit, where piped input ends the game with the failure's exit code.
+  bool interactive = false;
 };
 
 // Validates the options, then plays one game to its end, to `quit` or to the end of input. Returns the exit code
 // (docs/cli.md): 0 when the game ended or was left, 2 for bad options, 3 when the opponent found no legal move
-// within its attempts, 4 when its engine could not be started or failed at the transport level.
+// within its attempts, 4 when its engine could not be started or failed at the transport level (at a terminal,
+// 3 and 4 only once the person chose to quit after the failure).
 int runPlay(const PlayOptions& options, const PlayTerminal& terminal);
 
 }  // namespace tengen::cli

@@ -76,6 +76,15 @@ AiTurnResult Session::finishAiTurn(const ai::RefereeOutcome& outcome, const AiTu
   return result;
 }
 
+Session::AiTurn Session::playAiTurn(ai::MoveSource& source, const ai::RefereeOptions& referee, AiTurnRecord seen) {
+  AiTurn turn;
+  const Game& asked = beginAiTurn();
+  turn.outcome = ai::requestMove(source, asked, asked.toMove(), referee);
+  seen.attempts = turn.outcome.attempts;
+  turn.result = finishAiTurn(turn.outcome, &seen);
+  return turn;
+}
+
 std::vector<Point> Session::proposeDeadStones() {
   const Analysis analysis = analyze(m_model.game());
   m_model.setDeadStones(analysis.dead);

@@ -1,8 +1,9 @@
 // The game a person plays against an AI, whichever front end shows it (the terminal's `tengen play`, the Qt
 // client): the game tree with the line being looked at (GameModel), which colour the person has, the person's
 // moves and undo, the AI's turn as the referee decided it, and the count after two passes with its dead stones.
-// It holds no opponent and asks nobody: the front end runs the referee (in the terminal at once, in the client off
-// the GUI thread) and hands the outcome back here. No UI, no threads, no clock (docs/architecture.md).
+// It holds no opponent: the terminal hands it the source to ask through the referee (playAiTurn), the client runs
+// the referee off its GUI thread and hands the outcome back (beginAiTurn, finishAiTurn). No UI and no threads
+// (docs/architecture.md).
 #pragma once
 
 #include <optional>
@@ -10,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/game.h"
 #include "tengen/core/types.h"
@@ -92,6 +94,15 @@ class Session {
   // looking there), with what the AI saw kept on the move's node when `seen` is given (not for a resignation,
   // which has no node in SGF).
   AiTurnResult finishAiTurn(const ai::RefereeOutcome& outcome, const AiTurnRecord* seen);
+
+  // The whole turn for a front end that waits for the answer (the terminal): beginAiTurn(), `source` asked through
+  // the referee now, and finishAiTurn() with what the AI saw (`seen` names the opponent and its coordinates; the
+  // attempts are the outcome's). The client asks off its GUI thread instead, between the two halves.
+  struct AiTurn {
+    ai::RefereeOutcome outcome;
+    AiTurnResult result;
+  };
+  AiTurn playAiTurn(ai::MoveSource& source, const ai::RefereeOptions& referee, AiTurnRecord seen);
 
   // The count after two passes (the end of the current line in the scoring phase): dead stones proposed by core's
   // analysis of the board as finished, toggled by the person, then accepted or play resumed.
