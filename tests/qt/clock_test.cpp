@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "tengen/session/clock_record.h"
 #include "tengen/sgf/sgf.h"
 
-#include "model/clock_record.h"
 #include "model/game_controller.h"
 #include "model/sound_cues.h"
 #include "model/tree_record.h"
@@ -24,6 +24,11 @@
 
 using namespace tengen;
 using namespace tengen::qt;
+using tengen::session::charge;
+using tengen::session::initialTime;
+using tengen::session::moveTime;
+using tengen::session::requestClock;
+using tengen::session::SideTime;
 using tengen::session::TreeNode;
 using namespace tengen::qt::test;
 

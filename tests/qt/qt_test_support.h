@@ -55,7 +55,7 @@ class TestHome {
   }
 
   // A window over this home; its clocks read `time` when given, else the steady clock.
-  std::unique_ptr<MainWindow> makeWindow(const TimeSource* time = nullptr) {
+  std::unique_ptr<MainWindow> makeWindow(const session::TimeSource* time = nullptr) {
     MainWindowOptions options;
     options.store = &m_store;
     options.autosavePath = autosavePath();
@@ -73,7 +73,7 @@ class TestHome {
 };
 
 // A monotonic time the test moves by hand, so that clocks run without anyone waiting.
-class FakeTimeSource final : public TimeSource {
+class FakeTimeSource final : public session::TimeSource {
  public:
   std::int64_t nowMs() const override { return m_now; }
   void advance(std::int64_t ms) { m_now += ms; }

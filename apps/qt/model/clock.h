@@ -1,5 +1,5 @@
-// The game clock of docs/client.md: both sides' time under a TimeControl, running for the side to move. Time comes
-// from an injected monotonic source, so tests move a fake one by hand instead of sleeping.
+// The client's game clock: the session's Clock (tengen/session/clock.h, docs/client.md "Clocks") with a timer that
+// polls it while a side runs, and signals for the window.
 #pragma once
 
 #include <QObject>
@@ -8,71 +8,25 @@
 #include <cstdint>
 #include <optional>
 
-#include "tengen/ai/move_source.h"
 #include "tengen/core/time_control.h"
 #include "tengen/core/types.h"
+#include "tengen/session/clock.h"
 
 namespace tengen::qt {
-
-// A monotonic clock in milliseconds.
-class TimeSource {
- public:
-  virtual ~TimeSource() = default;
-  virtual std::int64_t nowMs() const = 0;
-};
-
-// std::chrono::steady_clock.
-class SteadyTimeSource final : public TimeSource {
- public:
-  std::int64_t nowMs() const override;
-};
-
-// One side's time.
-struct SideTime {
-  std::int64_t mainMs = 0;    // main time left
-  std::int64_t periodMs = 0;  // left in the current overtime period (a whole period before the overtime begins)
-  int periods = 0;            // ByoYomi: periods left, the current one included
-  int stones = 0;             // Canadian: stones still to play in the current period
-  bool flagged = false;       // no time left: the flag fell
-
-  // Whether the main time is over and an overtime runs (never for Absolute or None).
-  bool inOvertime(const TimeControl& control) const {
-    return mainMs <= 0 && (control.kind == TimeControl::Kind::ByoYomi || control.kind == TimeControl::Kind::Canadian);
-  }
-  // What is left of the main time, or of the current overtime period: what the display counts down and the last
-  // seconds' ticks are about.
-  std::int64_t stretchMs(const TimeControl& control) const { return inOvertime(control) ? periodMs : mainMs; }
-  bool operator==(const SideTime&) const = default;
-};
-
-// A side's whole time at the start of a game under `control`.
-SideTime initialTime(const TimeControl& control);
-
-// `time` after `elapsedMs` of thinking, and after a move made at its end when `moved`. Main time goes first, then
-// the overtime: a byo-yomi period that runs out is lost and the next one begins, a move within a period gives that
-// period back whole; a Canadian period's stones count down with each move and a fresh period begins after its last
-// stone. The flag falls when no time is left: the main time of Absolute, the last byo-yomi period, a Canadian
-// period before its stones are played. A flagged side's time stays as it is. None never runs out.
-SideTime charge(SideTime time, const TimeControl& control, std::int64_t elapsedMs, bool moved);
-
-// The clock a move request carries (GTP's time_left, the built-in engine's budget): the main time left with 0
-// stones; in byo-yomi the period left with 1 stone and the periods left; in Canadian overtime the period left
-// with the stones left.
-ai::MoveRequest::Clock requestClock(const SideTime& time, const TimeControl& control);
 
 class GameClock : public QObject {
   Q_OBJECT
 
  public:
   // `time` must outlive the clock.
-  explicit GameClock(const TimeSource& time, QObject* parent = nullptr);
+  explicit GameClock(const session::TimeSource& time, QObject* parent = nullptr);
 
   // A new game under `control`: both sides get its whole time; nothing runs.
   void reset(const TimeControl& control);
   // Puts a side's time back as a record says it was; nothing runs.
-  void setTime(Color side, const SideTime& time);
-  const TimeControl& control() const { return m_control; }
-  bool timed() const { return m_control.timed(); }
+  void setTime(Color side, const session::SideTime& time);
+  const TimeControl& control() const { return m_clock.control(); }
+  bool timed() const { return m_clock.timed(); }
 
   // Runs for `side` from now; the side that ran before is charged up to now, without a move. Nothing runs when
   // the game is untimed.
@@ -81,11 +35,11 @@ class GameClock : public QObject {
   void stop();
   // `mover` has made a move now: it is charged its thinking since it started running (nothing when it was not
   // running), with the move, and nothing runs. Answers its time after the move, for the record.
-  SideTime moveMade(Color mover);
-  std::optional<Color> running() const { return m_running; }
+  session::SideTime moveMade(Color mover);
+  std::optional<Color> running() const { return m_clock.running(); }
 
   // A side's time as of now, the running side's thinking so far counted.
-  SideTime time(Color side) const;
+  session::SideTime time(Color side) const { return m_clock.time(side); }
   // Checks both sides as of now and emits flagFell once for a side whose time is up (the running one, or one whose
   // last move came too late), then ticked(). The clock's own timer calls it while a side runs; tests call it after
   // moving their fake time.
@@ -98,17 +52,7 @@ class GameClock : public QObject {
   void ticked();
 
  private:
-  SideTime& stored(Color side) { return m_sides[side == Color::Black ? 0 : 1]; }
-  const SideTime& stored(Color side) const { return m_sides[side == Color::Black ? 0 : 1]; }
-  // Charges the running side up to now and stops it.
-  void settle(bool moved);
-
-  const TimeSource& m_time;
-  TimeControl m_control;
-  std::array<SideTime, 2> m_sides{};  // as of m_startedMs for the running side, else as they are
-  std::array<bool, 2> m_reported{};   // whether flagFell was emitted for each side
-  std::optional<Color> m_running;
-  std::int64_t m_startedMs = 0;
+  session::Clock m_clock;
   QTimer m_timer;
 };
 

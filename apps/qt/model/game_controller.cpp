@@ -241,8 +241,8 @@ void GameController::takeGame(session::GameTree tree, const std::map<std::string
   cancelWork();
   ++m_gameSerial;
   m_info = info;
-  const RecordedClock recorded = readClockRoot(m_info);
-  for (const char* id : kClockRootIds) m_info.erase(id);
+  const session::RecordedClock recorded = session::readClockRoot(m_info);
+  for (const char* id : session::kClockRootIds) m_info.erase(id);
   m_clock.reset(recorded.control);
   m_loseOnTime = recorded.loseOnTime;
   Color human = m_session.human();
@@ -324,7 +324,7 @@ std::map<std::string, std::string> GameController::recordInfo() const {
   info["PB"] = m_session.human() == Color::Black ? kHumanName : opponentName;
   info["PW"] = m_session.human() == Color::White ? kHumanName : opponentName;
   info["AP"] = "tengen-qt";
-  info.merge(clockRootProperties({m_clock.control(), m_loseOnTime}));
+  info.merge(session::clockRootProperties({m_clock.control(), m_loseOnTime}));
   // RE and XDEAD speak of the main line.
   const session::TreeNode& end = m_session.tree().mainLineEnd();
   if (end.acceptedDead) info[kDeadProperty] = deadStonesText(*end.acceptedDead);
@@ -439,7 +439,7 @@ void GameController::maybeAskAi() {
   emit attemptsCleared();
   m_session.beginAiTurn();
   std::optional<ai::MoveRequest::Clock> clock;
-  if (m_clock.timed()) clock = requestClock(m_clock.time(game.toMove()), m_clock.control());
+  if (m_clock.timed()) clock = session::requestClock(m_clock.time(game.toMove()), m_clock.control());
   m_runner.request(game, game.toMove(), clock, m_clock.control());
   emit changed();
 }
@@ -542,8 +542,8 @@ void GameController::followClock(session::NodeId played) {
   const session::TreeNode* node = m_session.tree().find(played);
   if (node != nullptr && node->move && node->move->kind != MoveKind::Resign) {
     const Color mover = node->move->color;
-    const SideTime left = m_clock.moveMade(mover);
-    if (m_clock.timed()) setMoveTime(m_session.model().properties(played), mover, left, m_clock.control());
+    const session::SideTime left = m_clock.moveMade(mover);
+    if (m_clock.timed()) session::setMoveTime(m_session.model().properties(played), mover, left, m_clock.control());
   }
   runClock();
 }
@@ -563,7 +563,7 @@ void GameController::restoreClock() {
     line.push_back(node);
   for (auto node = line.rbegin(); node != line.rend(); ++node) {
     const Color mover = (*node)->move->color;
-    const std::optional<SideTime> time = moveTime((*node)->properties, mover, m_clock.control());
+    const std::optional<session::SideTime> time = session::moveTime((*node)->properties, mover, m_clock.control());
     if (time) m_clock.setTime(mover, *time);
   }
 }

@@ -19,6 +19,7 @@
 #include "tengen/core/game.h"
 #include "tengen/core/types.h"
 #include "tengen/session/ai_turn_record.h"
+#include "tengen/session/clock_record.h"
 #include "tengen/session/game_model.h"
 #include "tengen/session/session.h"
 
@@ -26,7 +27,6 @@
 #include "model/autosave.h"
 #include "model/background.h"
 #include "model/clock.h"
-#include "model/clock_record.h"
 #include "model/opponent_runner.h"
 #include "model/settings.h"
 
@@ -37,7 +37,7 @@ struct ControllerOptions {
   QString errorLogPath;     // "" writes no error log
   OpponentConfig opponent;  // until a new game or setOpponent says otherwise
   // The clocks' time; nullptr for the steady clock. Must outlive the controller.
-  const TimeSource* timeSource = nullptr;
+  const session::TimeSource* timeSource = nullptr;
   // Where the analysis view's search stops growing (tests lower it).
   long analysisPlayouts = AnalysisRunner::kMaxPlayouts;
 };
@@ -237,7 +237,7 @@ class GameController : public QObject {
   std::optional<AnalysisKey> m_analysisKey;
   // Root properties read from an opened record (event, date, ...), kept when it is saved again.
   std::map<std::string, std::string> m_info;
-  SteadyTimeSource m_steadyTime;
+  session::SteadyTimeSource m_steadyTime;
   GameClock m_clock;
   bool m_loseOnTime = true;
   // Autosaves a comment being typed once typing pauses, not at every key.

@@ -28,10 +28,10 @@ class GtpConsole;
 class MoveTreeView;
 
 struct MainWindowOptions {
-  QSettings* store = nullptr;              // required; the window keeps its settings here
-  QString autosavePath;                    // "" turns autosaving off
-  QString errorLogPath;                    // "" takes the settings' (AppDataLocation/tengen-errors.jsonl)
-  const TimeSource* timeSource = nullptr;  // the clocks' time; nullptr for the steady clock
+  QSettings* store = nullptr;                       // required; the window keeps its settings here
+  QString autosavePath;                             // "" turns autosaving off
+  QString errorLogPath;                             // "" takes the settings' (AppDataLocation/tengen-errors.jsonl)
+  const session::TimeSource* timeSource = nullptr;  // the clocks' time; nullptr for the steady clock
 };
 
 class MainWindow : public QMainWindow {

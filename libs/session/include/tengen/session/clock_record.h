@@ -10,11 +10,10 @@
 
 #include "tengen/core/time_control.h"
 #include "tengen/core/types.h"
+#include "tengen/session/clock.h"
 #include "tengen/sgf/sgf.h"
 
-#include "model/clock.h"
-
-namespace tengen::qt {
+namespace tengen::session {
 
 using Properties = std::map<std::string, std::string>;
 
@@ -37,4 +36,4 @@ void setMoveTime(std::vector<sgf::Property>& properties, Color mover, const Side
 // The time a move's node says `mover` had left after it; nothing without a BL/WL of its colour or a clock.
 std::optional<SideTime> moveTime(const std::vector<sgf::Property>& properties, Color mover, const TimeControl& control);
 
-}  // namespace tengen::qt
+}  // namespace tengen::session

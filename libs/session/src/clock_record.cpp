@@ -1,4 +1,4 @@
-#include "model/clock_record.h"
+#include "tengen/session/clock_record.h"
 
 #include <algorithm>
 #include <charconv>
@@ -7,7 +7,7 @@
 #include "tengen/core/text.h"
 #include "tengen/sgf/sgf.h"
 
-namespace tengen::qt {
+namespace tengen::session {
 
 namespace {
 
@@ -99,4 +99,4 @@ std::optional<SideTime> moveTime(const std::vector<sgf::Property>& properties, C
   return timeOf(mover, single, control);
 }
 
-}  // namespace tengen::qt
+}  // namespace tengen::session
