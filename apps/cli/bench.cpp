@@ -24,10 +24,7 @@ constexpr long kReferenceShare = 100;
 
 // Why the options cannot run, or an empty string.
 std::string validationError(const BenchPlayoutsOptions& options) {
-  if (options.size < Board::kMinSize || options.size > Board::kMaxSize) {
-    return "--size " + std::to_string(options.size) + ": the board size must be " + std::to_string(Board::kMinSize) +
-           ".." + std::to_string(Board::kMaxSize);
-  }
+  if (std::string why = checkBoardSize(options.size); !why.empty()) return why;
   if (options.playouts && *options.playouts < 1) {
     return "--playouts " + std::to_string(*options.playouts) + ": must be at least 1";
   }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "tengen/core/board.h"
 #include "tengen/core/rules.h"
 
 namespace tengen::cli {
@@ -198,6 +199,18 @@ void addRefereeOptions(CLI::App& cmd, RefereeFlags* flags) {
       ->type_name("FILE")
       ->capture_default_str();
   cmd.add_flag("--log-attempts", flags->logAttempts, "Also log the attempts of accepted moves");
+}
+
+std::string checkBoardSize(int size) {
+  if (size >= Board::kMinSize && size <= Board::kMaxSize) return {};
+  return "--size " + std::to_string(size) + ": the board size must be " + std::to_string(Board::kMinSize) + ".." +
+         std::to_string(Board::kMaxSize);
+}
+
+Result<Rules> rulesNamed(const std::string& name) {
+  const std::optional<Rules> rules = parseRules(name);
+  if (!rules) return Result<Rules>::failure("--rules " + name + ": unknown rule set; known: " + knownRuleNames());
+  return *rules;
 }
 
 std::string checkRefereeOptions(const RefereeFlags& flags) {

@@ -13,6 +13,7 @@
 #include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/result.h"
+#include "tengen/core/rules.h"
 
 namespace tengen::cli {
 
@@ -67,6 +68,12 @@ void addPromptOptions(CLI::App& cmd, ai::ModelOptions* model);
 // --prompt-template, --constrain, --constrain-api, --timeout, --temperature) to cmd, bound to *model and
 // *timeoutSeconds. Values outside their lists are usage errors at parse time.
 void addModelOptions(CLI::App& cmd, ai::ModelOptions* model, double* timeoutSeconds);
+
+// Why --size cannot be a board ("--size 40: the board size must be 2..25"), or "" when it can.
+std::string checkBoardSize(int size);
+
+// The rule set --rules names, or why the name is not one ("--rules NAME: unknown rule set; known: ...").
+Result<Rules> rulesNamed(const std::string& name);
 
 // The referee options of every command that asks an AI for moves (docs/serving-models.md).
 struct RefereeFlags {

@@ -23,6 +23,7 @@
 #include "tengen/sgf/sgf.h"
 
 #include "cli_options.h"
+#include "records.h"
 
 namespace tengen::cli {
 
@@ -72,18 +73,15 @@ int runGenmove(const GenmoveOptions& options, std::ostream& out, std::ostream& e
     err << "tengen genmove: " << why << '\n';
     return kExitUsage;
   };
-  std::optional<Rules> rules;
-  if (options.rules) {
-    rules = parseRules(*options.rules);
-    if (!rules) return fail("--rules " + *options.rules + ": unknown rule set; known: " + knownRuleNames());
-  }
+  const Result<std::optional<Rules>> rules = rulesOption(options.rules);
+  if (!rules) return fail(rules.error());
   if (const std::string why = checkRefereeOptions(options.referee); !why.empty()) {
     return fail(why);
   }
   if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
     return fail("--timeout: must be a positive number of seconds");
   }
-  const Result<Game> loaded = loadPosition(options.sgfPath, rules);
+  const Result<Game> loaded = loadPosition(options.sgfPath, *rules);
   if (!loaded) return fail(loaded.error());
   const Game& game = loaded.value();
   if (game.phase() != Phase::Playing) return fail(options.sgfPath + ": the game is over; there is no move to make");

@@ -34,13 +34,10 @@ namespace {
 Result<GameConfig> validate(const GtpOptions& options) {
   using R = Result<GameConfig>;
   GameConfig config;
-  if (options.size < Board::kMinSize || options.size > Board::kMaxSize) {
-    return R::failure("--size " + std::to_string(options.size) + ": the board size must be " +
-                      std::to_string(Board::kMinSize) + ".." + std::to_string(Board::kMaxSize));
-  }
+  if (const std::string why = checkBoardSize(options.size); !why.empty()) return R::failure(why);
   config.size = options.size;
-  const std::optional<Rules> rules = parseRules(options.rules);
-  if (!rules) return R::failure("--rules " + options.rules + ": unknown rule set; known: " + knownRuleNames());
+  const Result<Rules> rules = rulesNamed(options.rules);
+  if (!rules) return R::failure(rules.error());
   config.rules = *rules;
   if (options.komi && !std::isfinite(*options.komi)) return R::failure("--komi: must be a finite number");
   config.komi = options.komi;

@@ -329,8 +329,8 @@ int runMatch(const MatchOptions& options, std::ostream& out, std::ostream& err) 
     err << "tengen match: " << why << '\n';
     return kExitUsage;
   };
-  const std::optional<Rules> rules = parseRules(options.rules);
-  if (!rules) return fail("--rules " + options.rules + ": unknown rule set; known: " + knownRuleNames());
+  const Result<Rules> rules = rulesNamed(options.rules);
+  if (!rules) return fail(rules.error());
   if (options.komi && !std::isfinite(*options.komi)) return fail("--komi: must be a number");
   if (const std::string why = checkRefereeOptions(options.referee); !why.empty()) {
     return fail(why);

@@ -156,14 +156,11 @@ Result<GameSetup> resumeSetup(const PlayOptions& options, GameSetup setup) {
 Result<GameSetup> validate(const PlayOptions& options) {
   using R = Result<GameSetup>;
   GameSetup setup;
-  if (options.size < Board::kMinSize || options.size > Board::kMaxSize) {
-    return R::failure("--size " + std::to_string(options.size) + ": the board size must be " +
-                      std::to_string(Board::kMinSize) + ".." + std::to_string(Board::kMaxSize));
-  }
+  if (const std::string why = checkBoardSize(options.size); !why.empty()) return R::failure(why);
   setup.config.size = options.size;
 
-  const std::optional<Rules> rules = parseRules(options.rules);
-  if (!rules) return R::failure("--rules " + options.rules + ": unknown rule set; known: " + knownRuleNames());
+  const Result<Rules> rules = rulesNamed(options.rules);
+  if (!rules) return R::failure(rules.error());
   setup.config.rules = *rules;
 
   if (options.komi && !std::isfinite(*options.komi)) return R::failure("--komi: must be a finite number");

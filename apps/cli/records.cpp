@@ -7,9 +7,9 @@ namespace tengen::cli {
 Result<std::optional<Rules>> rulesOption(const std::optional<std::string>& name) {
   using R = Result<std::optional<Rules>>;
   if (!name) return std::optional<Rules>();
-  const std::optional<Rules> rules = parseRules(*name);
-  if (!rules) return R::failure("--rules " + *name + ": unknown rule set; known: " + knownRuleNames());
-  return rules;
+  const Result<Rules> rules = rulesNamed(*name);
+  if (!rules) return R::failure(rules.error());
+  return std::optional<Rules>(*rules);
 }
 
 bool forEachGameTree(const std::vector<std::string>& files,
