@@ -163,9 +163,12 @@ std::function<void(std::size_t, std::size_t)> progressLine(std::ostream& err, st
 
 void addPromptOptions(CLI::App& cmd, ai::ModelOptions* model) {
   cmd.add_flag("--image,!--no-image", model->image, "Send a PNG of the board with the prompt (default on)");
-  cmd.add_option("--coords", model->coords, "Coordinates the model is asked to answer in: gtp or rowcol")
+  // Each choice is checked as a word (so that a mistake lists the words), then kept as its enum.
+  cmd.add_option_function<std::string>(
+         "--coords", [model](const std::string& name) { model->coords = *ai::parseCoordFormat(name); },
+         "Coordinates the model is asked to answer in: gtp or rowcol")
       ->check(CLI::IsMember({"gtp", "rowcol"}))
-      ->capture_default_str();
+      ->default_str(std::string(ai::coordFormatName(model->coords)));
   cmd.add_option("--prompt-template", model->promptTemplatePath, "Prompt template file (docs/serving-models.md)")
       ->type_name("FILE");
 }
@@ -179,14 +182,16 @@ void addModelOptions(CLI::App& cmd, ai::ModelOptions* model, double* timeoutSeco
       ->type_name("VAR")
       ->capture_default_str();
   addPromptOptions(cmd, model);
-  cmd.add_option("--constrain", model->constrain,
-                 "Structured output asked of the server: none, regex (a coordinate) or choice (the legal points)")
+  cmd.add_option_function<std::string>(
+         "--constrain", [model](const std::string& name) { model->constrain = *ai::parseConstraint(name); },
+         "Structured output asked of the server: none, regex (a coordinate) or choice (the legal points)")
       ->check(CLI::IsMember({"none", "regex", "choice"}))
-      ->capture_default_str();
-  cmd.add_option("--constrain-api", model->constrainApi,
-                 "How the constraint is sent: vllm, vllm-guided (older vLLM) or llama (llama-server grammar)")
+      ->default_str(std::string(ai::constraintName(model->constrain)));
+  cmd.add_option_function<std::string>(
+         "--constrain-api", [model](const std::string& name) { model->constrainApi = *ai::parseConstraintApi(name); },
+         "How the constraint is sent: vllm, vllm-guided (older vLLM) or llama (llama-server grammar)")
       ->check(CLI::IsMember({"vllm", "vllm-guided", "llama"}))
-      ->capture_default_str();
+      ->default_str(std::string(ai::constraintApiName(model->constrainApi)));
   cmd.add_option("--timeout", *timeoutSeconds, "Seconds one request to the engine or model may take")
       ->capture_default_str();
   cmd.add_option("--temperature", model->temperature, "Sampling temperature sent to the model");

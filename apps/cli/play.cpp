@@ -345,7 +345,7 @@ class TerminalGame {
       const Color side = m_session.aiColor();
       session::AiTurnRecord seen;
       seen.opponent = net::displayUrl(m_opponentSpec);
-      if (m_opponentSpec.rfind("openai:", 0) == 0) seen.coords = m_options.model.coords;
+      if (m_opponentSpec.rfind("openai:", 0) == 0) seen.coords = ai::coordFormatName(m_options.model.coords);
       const session::Session::AiTurn turn = m_session.playAiTurn(*m_opponent, m_referee, seen);
       const ai::RefereeOutcome& outcome = turn.outcome;
       for (const ai::Attempt& a : outcome.attempts) {

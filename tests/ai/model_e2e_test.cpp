@@ -314,13 +314,13 @@ TEST(ModelSource, AsksForStructuredOutput) {
   FakeServer server({content("D4")});
   const Game game = gameFrom(9, Rules::Chinese, {"E5"});
   SourceOptions regex;
-  regex.model.constrain = "regex";
+  regex.model.constrain = ai::Constraint::Regex;
   regex.model.image = false;
   ASSERT_TRUE(requestMove(*makeModel(server, regex), game, Color::White, RefereeOptions(ErrorLog::none())).move);
   SourceOptions choice;
-  choice.model.constrain = "choice";
-  choice.model.constrainApi = "vllm-guided";
-  choice.model.coords = "rowcol";
+  choice.model.constrain = ai::Constraint::Choice;
+  choice.model.constrainApi = ai::ConstraintApi::VllmGuided;
+  choice.model.coords = ai::CoordFormat::RowCol;
   choice.model.image = false;
   ASSERT_TRUE(requestMove(*makeModel(server, choice), game, Color::White, RefereeOptions(ErrorLog::none())).move);
   const std::vector<json> bodies = server.bodies();
@@ -340,8 +340,8 @@ TEST(ModelSource, TheRegexAcceptsExactlyThePointsOfTheBoard) {
   const Game game = gameFrom(9, Rules::Chinese, {});
   for (const char* coords : {"gtp", "rowcol"}) {
     SourceOptions options;
-    options.model.constrain = "regex";
-    options.model.coords = coords;
+    options.model.constrain = ai::Constraint::Regex;
+    options.model.coords = *ai::parseCoordFormat(coords);
     options.model.image = false;
     ASSERT_TRUE(requestMove(*makeModel(server, options), game, Color::Black, RefereeOptions(ErrorLog::none())).move);
   }

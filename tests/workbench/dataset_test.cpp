@@ -53,7 +53,7 @@ std::vector<std::string> lines(const fs::path& path) {
 ai::SourceOptions sourceOptions(const std::string& coords) {
   ai::SourceOptions options;
   options.model.model = "lora_r5";
-  options.model.coords = coords;
+  options.model.coords = *ai::parseCoordFormat(coords);
   options.timeoutSeconds = 10;
   return options;
 }

@@ -485,7 +485,8 @@ void GameController::onOpponentFinished(const ai::RefereeOutcome& outcome) {
   m_clock.poll();
   session::AiTurnRecord seen;
   seen.opponent = m_runner.opponent().displaySpec();
-  if (m_runner.opponent().kind == OpponentKind::Model) seen.coords = m_runner.opponent().sourceOptions().model.coords;
+  if (m_runner.opponent().kind == OpponentKind::Model)
+    seen.coords = ai::coordFormatName(m_runner.opponent().sourceOptions().model.coords);
   seen.attempts = outcome.attempts;
   const session::AiTurnResult turn = m_session.finishAiTurn(outcome, &seen);
   switch (turn.end) {

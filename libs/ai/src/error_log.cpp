@@ -107,7 +107,7 @@ ErrorContext errorContextOf(std::string source, std::string_view engine, const M
   ErrorContext context{std::move(source), net::displayUrl(engine), "", ""};
   if (engine.starts_with("openai:")) {
     context.model = model.model;
-    context.coords = model.coords;
+    context.coords = coordFormatName(model.coords);
   }
   return context;
 }

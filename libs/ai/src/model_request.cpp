@@ -16,13 +16,7 @@ BoardImageOptions modelImageOptions(CoordFormat format) {
 Result<ModelPrompter> ModelPrompter::make(const ModelOptions& options) {
   using R = Result<ModelPrompter>;
   ModelPrompter prompter;
-  if (options.coords == "gtp") {
-    prompter.m_format = CoordFormat::Gtp;
-  } else if (options.coords == "rowcol") {
-    prompter.m_format = CoordFormat::RowCol;
-  } else {
-    return R::failure("--coords " + options.coords + ": must be gtp or rowcol");
-  }
+  prompter.m_format = options.coords;
   prompter.m_image = options.image;
   if (options.promptTemplatePath.empty()) {
     prompter.m_template = defaultPromptTemplate();

@@ -26,21 +26,53 @@ std::string numberAlternatives(int from, int to) {
   return out;
 }
 
-std::optional<ai::ConstraintApi> parseConstraintApi(std::string_view name) {
-  if (name == "vllm") return ai::ConstraintApi::VllmStructuredOutputs;
-  if (name == "vllm-guided") return ai::ConstraintApi::VllmGuided;
-  if (name == "llama") return ai::ConstraintApi::LlamaCppGrammar;
-  return std::nullopt;
-}
-
-std::optional<ai::Constraint> parseConstraint(std::string_view name) {
-  if (name == "none") return ai::Constraint::None;
-  if (name == "regex") return ai::Constraint::Regex;
-  if (name == "choice") return ai::Constraint::Choice;
-  return std::nullopt;
-}
-
 }  // namespace
+
+std::string_view coordFormatName(CoordFormat format) { return format == CoordFormat::RowCol ? "rowcol" : "gtp"; }
+
+std::optional<CoordFormat> parseCoordFormat(std::string_view name) {
+  if (name == "gtp") return CoordFormat::Gtp;
+  if (name == "rowcol") return CoordFormat::RowCol;
+  return std::nullopt;
+}
+
+std::string_view constraintName(Constraint constraint) {
+  switch (constraint) {
+    case Constraint::None:
+      return "none";
+    case Constraint::Regex:
+      return "regex";
+    case Constraint::Choice:
+      return "choice";
+  }
+  return "none";
+}
+
+std::optional<Constraint> parseConstraint(std::string_view name) {
+  if (name == "none") return Constraint::None;
+  if (name == "regex") return Constraint::Regex;
+  if (name == "choice") return Constraint::Choice;
+  return std::nullopt;
+}
+
+std::string_view constraintApiName(ConstraintApi api) {
+  switch (api) {
+    case ConstraintApi::VllmStructuredOutputs:
+      return "vllm";
+    case ConstraintApi::VllmGuided:
+      return "vllm-guided";
+    case ConstraintApi::LlamaCppGrammar:
+      return "llama";
+  }
+  return "vllm";
+}
+
+std::optional<ConstraintApi> parseConstraintApi(std::string_view name) {
+  if (name == "vllm") return ConstraintApi::VllmStructuredOutputs;
+  if (name == "vllm-guided") return ConstraintApi::VllmGuided;
+  if (name == "llama") return ConstraintApi::LlamaCppGrammar;
+  return std::nullopt;
+}
 
 std::string moveRegex(int size, CoordFormat format) {
   // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) about "literal" + std::string temporaries.
@@ -89,10 +121,6 @@ Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, st
   Result<ModelPrompter> prompter = ModelPrompter::make(model);
   if (!prompter) return R::failure(prompter);
   source->m_prompter = std::move(prompter).value();
-  const std::optional<ai::Constraint> constraint = parseConstraint(model.constrain);
-  if (!constraint) return R::failure("--constrain " + model.constrain + ": must be none, regex or choice");
-  const std::optional<ai::ConstraintApi> api = parseConstraintApi(model.constrainApi);
-  if (!api) return R::failure("--constrain-api " + model.constrainApi + ": must be vllm, vllm-guided or llama");
   if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
     return R::failure("--timeout: must be a positive number of seconds");
   }
@@ -108,8 +136,8 @@ Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, st
     if (const char* key = std::getenv(model.apiKeyEnv.c_str()); key != nullptr) base.apiKey = key;
   }
   base.temperature = model.temperature;
-  base.constraint = *constraint;
-  base.constraintApi = *api;
+  base.constraint = model.constrain;
+  base.constraintApi = model.constrainApi;
   base.timeoutSeconds = options.timeoutSeconds;
   base.maxTransportAttempts = std::max(1, options.transportAttempts);
   base.connectTimeoutSeconds = std::min(base.connectTimeoutSeconds, options.timeoutSeconds);

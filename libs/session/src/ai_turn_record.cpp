@@ -70,7 +70,7 @@ std::optional<PictureCheck> redrawPicture(const AiTurnRecord& record, const Game
   if (shown == nullptr) return std::nullopt;
   ai::ModelOptions options;
   options.image = true;
-  if (!record.coords.empty()) options.coords = record.coords;
+  if (const std::optional<ai::CoordFormat> format = ai::parseCoordFormat(record.coords)) options.coords = *format;
   Result<ai::ModelPrompter> made = ai::ModelPrompter::make(options);
   if (!made) return std::nullopt;
   ai::ModelPrompter prompter = std::move(made).value();

@@ -278,8 +278,10 @@ class DpoPairs {
   Result<ai::ModelPrompter*> prompterFor(const std::string& coords) {
     auto found = m_prompters.find(coords);
     if (found == m_prompters.end()) {
+      const std::optional<ai::CoordFormat> format = ai::parseCoordFormat(coords);
+      if (!format) return Result<ai::ModelPrompter*>::failure("coords " + coords + ": must be gtp or rowcol");
       ai::ModelOptions model;
-      model.coords = coords;
+      model.coords = *format;
       Result<ai::ModelPrompter> made = ai::ModelPrompter::make(model);
       if (!made) return Result<ai::ModelPrompter*>::failure("coords " + coords + ": " + made.error());
       found = m_prompters.emplace(coords, std::move(made).value()).first;

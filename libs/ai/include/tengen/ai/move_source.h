@@ -100,16 +100,29 @@ class MoveSource {
   virtual Result<Answer> propose(const MoveRequest& request) = 0;
 };
 
+// The coordinates a model is asked to answer in: GTP vertices ("D4") or zero-based (row, col) from the top left.
+enum class CoordFormat { Gtp, RowCol };
+
+// The words of the command line, the error log and the records for each choice: "gtp", "rowcol"; "none",
+// "regex", "choice"; "vllm", "vllm-guided", "llama". The parsers answer nothing for any other word.
+std::string_view coordFormatName(CoordFormat format);
+std::optional<CoordFormat> parseCoordFormat(std::string_view name);
+std::string_view constraintName(Constraint constraint);
+std::optional<Constraint> parseConstraint(std::string_view name);
+std::string_view constraintApiName(ConstraintApi api);
+std::optional<ConstraintApi> parseConstraintApi(std::string_view name);
+
 // The model options of docs/serving-models.md (used by openai: sources).
 struct ModelOptions {
   std::string model;                         // --model; with vLLM and a LoRA adapter, the adapter's name
   std::string apiKeyEnv = "OPENAI_API_KEY";  // --api-key-env; the key itself is read from it, never printed
   bool image = true;                         // --image / --no-image
-  std::string coords = "gtp";                // --coords gtp|rowcol
+  CoordFormat coords = CoordFormat::Gtp;     // --coords gtp|rowcol
   std::string promptTemplatePath;            // --prompt-template FILE, "" for the built-in one
-  std::string constrain = "none";            // --constrain none|regex|choice
-  std::string constrainApi = "vllm";         // --constrain-api vllm|vllm-guided|llama (docs/serving-models.md)
-  std::optional<double> temperature;         // --temperature
+  Constraint constrain = Constraint::None;   // --constrain none|regex|choice
+  // --constrain-api vllm|vllm-guided|llama (docs/serving-models.md)
+  ConstraintApi constrainApi = ConstraintApi::VllmStructuredOutputs;
+  std::optional<double> temperature;  // --temperature
 };
 
 struct SourceOptions {

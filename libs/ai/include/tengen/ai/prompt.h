@@ -11,8 +11,6 @@
 
 namespace tengen::ai {
 
-enum class CoordFormat { Gtp, RowCol };
-
 struct Prompt {
   std::string system;
   std::string user;
