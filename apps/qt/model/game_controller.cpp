@@ -265,7 +265,7 @@ void GameController::takeGame(session::GameTree tree, const std::map<std::string
   m_info.erase(kDeadProperty);
   m_session = session::Session(std::move(tree), human);
   if (acceptedDead && m_session.game().phase() == Phase::Scoring) {
-    m_session.model().setDeadStones(*acceptedDead);
+    m_session.setDeadStones(*acceptedDead);
     m_session.acceptScore();
   }
   m_aiHeld = false;
@@ -363,7 +363,7 @@ void GameController::clickPoint(Point p) {
       emit message(tr("Tromp-Taylor rules score the board as it stands: no stone is taken off"));
       return;
     }
-    if (!m_session.model().toggleDeadChain(p)) {
+    if (!m_session.toggleDeadChain(p)) {
       emit message(tr("No stone at %1 to mark dead or alive").arg(QString::fromStdString(gtpVertex(p, size))));
       return;
     }
@@ -587,8 +587,9 @@ void GameController::onFlagFell(Color side) {
   emit message(tr("%1 lost on time: %2").arg(who, result));
 }
 
-// The dead stones proposed after two passes are core's reading of the board as finished (analysis.h), the count
-// every result comes from, not the engine's estimate of a game in play.
+// The dead stones proposed after two passes are the session's proposed count (core's reading of the board as
+// finished, the count every result comes from, not the engine's estimate of a game in play), worked out off the
+// GUI thread.
 void GameController::startEstimate() {
   m_estimating = true;
   const unsigned long ticket = ++m_estimateTicket;
@@ -597,11 +598,12 @@ void GameController::startEstimate() {
   GameController* self = this;
   emit changed();
   runDetached([game, mailbox, self, ticket] {
-    const Analysis analysis = analyze(*game);
-    mailbox.post([self, ticket, dead = analysis.dead, seki = analysis.seki, size = analysis.size] {
+    session::ProposedCount proposed = session::proposeCount(*game);
+    mailbox.post([self, ticket, proposed = std::move(proposed), size = game->size()]() mutable {
       if (ticket != self->m_estimateTicket || !self->m_estimating) return;
       self->m_estimating = false;
-      self->m_session.model().setDeadStones(dead);
+      self->m_session.setDeadStones(std::move(proposed.dead));
+      const std::vector<Point>& seki = proposed.seki;
       emit self->changed();
       emit self->scoringReady();
       const std::size_t count = self->m_session.model().deadStones().size();

@@ -85,10 +85,15 @@ Session::AiTurn Session::playAiTurn(ai::MoveSource& source, const ai::RefereeOpt
   return turn;
 }
 
+ProposedCount proposeCount(const Game& game) {
+  Analysis analysis = analyze(game);
+  return {std::move(analysis.dead), std::move(analysis.seki)};
+}
+
 std::vector<Point> Session::proposeDeadStones() {
-  const Analysis analysis = analyze(m_model.game());
-  m_model.setDeadStones(analysis.dead);
-  return analysis.seki;
+  ProposedCount count = proposeCount(m_model.game());
+  m_model.setDeadStones(std::move(count.dead));
+  return count.seki;
 }
 
 }  // namespace tengen::session

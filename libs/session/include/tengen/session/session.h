@@ -51,6 +51,15 @@ struct AiTurnResult {
   RejectReason reason = RejectReason::None;
 };
 
+// The count core proposes for a game ended by two passes (the end of `game`'s line in the scoring phase): the stones
+// its analysis of the board as finished takes as dead, and the seki points a front end shows. It only reads the
+// game, so a front end may work it out on another thread and hand it to Session::setDeadStones.
+struct ProposedCount {
+  std::vector<Point> dead;
+  std::vector<Point> seki;
+};
+ProposedCount proposeCount(const Game& game);
+
 class Session {
  public:
   // A new game under `config` (which Game::validate has accepted).
@@ -106,8 +115,11 @@ class Session {
 
   // The count after two passes (the end of the current line in the scoring phase): dead stones proposed by core's
   // analysis of the board as finished, toggled by the person, then accepted or play resumed.
-  // Marks the stones core's analysis takes as dead; answers the seki points, for the front end to show.
+  // Marks the stones proposeCount() takes as dead; answers the seki points, for the front end to show.
   std::vector<Point> proposeDeadStones();
+  // Takes `dead` as the dead stones (a proposed count worked out elsewhere, or the ones a record accepted); only
+  // stones count, and nothing changes outside the scoring phase.
+  void setDeadStones(std::vector<Point> dead) { m_model.setDeadStones(std::move(dead)); }
   bool toggleDeadChain(Point p) { return m_model.toggleDeadChain(p); }
   Score score() const { return m_model.score(); }
   void acceptScore() { m_model.finishScoring(); }
