@@ -74,20 +74,21 @@ class AnalysisTest : public QObject {
     QAction* action = window->action(QStringLiteral("analysis"));
     QVERIFY(action != nullptr);
     QVERIFY(!action->isChecked());
-    QVERIFY(controller.analysis() == nullptr);
+    QVERIFY(controller.views().analysis() == nullptr);
 
     QTest::keyClick(window.get(), Qt::Key_A);
     QVERIFY(action->isChecked());
-    QVERIFY(controller.analysisShown());
+    QVERIFY(controller.views().analysisShown());
     QVERIFY(Settings(home.store()).showAnalysis());
-    QVERIFY(controller.analysing());
+    QVERIFY(controller.views().analysing());
 
     // Reports keep coming while the person thinks: the playouts grow from one to the next.
-    QTRY_VERIFY_WITH_TIMEOUT(controller.analysis() != nullptr, kTimeoutMs);
-    const long first = controller.analysis()->playouts;
-    QTRY_VERIFY_WITH_TIMEOUT(controller.analysis()->playouts > first && controller.analysis()->candidates.size() >= 2,
-                             kTimeoutMs);
-    const engine::SearchReport report = *controller.analysis();
+    QTRY_VERIFY_WITH_TIMEOUT(controller.views().analysis() != nullptr, kTimeoutMs);
+    const long first = controller.views().analysis()->playouts;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        controller.views().analysis()->playouts > first && controller.views().analysis()->candidates.size() >= 2,
+        kTimeoutMs);
+    const engine::SearchReport report = *controller.views().analysis();
     QVERIFY(candidatesFit(report, controller.model().game()));
     QCOMPARE(report.toMove, Color::Black);
     for (std::size_t i = 1; i < report.candidates.size(); ++i) {
@@ -107,7 +108,7 @@ class AnalysisTest : public QObject {
     QVERIFY(shareAt(*board, best, 0.4, isInk) > 0.02);
     QVERIFY(shareAt(*board, second, 0.4, isBestBlue) < 0.05);
     QVERIFY(shareAt(*board, second, 0.4, isInk) > 0.02);
-    const engine::SearchReport* now = controller.analysis();
+    const engine::SearchReport* now = controller.views().analysis();
     Point empty{-1, -1};
     for (int row = 0; row < 9 && empty.row < 0; ++row) {
       for (int col = 0; col < 9; ++col) {
@@ -139,28 +140,28 @@ class AnalysisTest : public QObject {
     GameController& controller = window->controller();
     // The setting was kept: the view is on from the start, whatever the opponent.
     QVERIFY(window->action(QStringLiteral("analysis"))->isChecked());
-    QTRY_VERIFY_WITH_TIMEOUT(controller.analysis() != nullptr, kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.views().analysis() != nullptr, kTimeoutMs);
 
     clickPoint(*window, at("E5"));
     QVERIFY(controller.thinking());
-    QTRY_VERIFY_WITH_TIMEOUT(!controller.analysing(), kTimeoutMs);
-    QVERIFY(controller.analysis() == nullptr);
-    QCOMPARE(controller.analysisText(), QStringLiteral("Analysis: paused while the AI thinks"));
-    QCOMPARE(window->findChild<QLabel*>(QStringLiteral("analysis"))->text(), controller.analysisText());
+    QTRY_VERIFY_WITH_TIMEOUT(!controller.views().analysing(), kTimeoutMs);
+    QVERIFY(controller.views().analysis() == nullptr);
+    QCOMPARE(controller.views().analysisText(), QStringLiteral("Analysis: paused while the AI thinks"));
+    QCOMPARE(window->findChild<QLabel*>(QStringLiteral("analysis"))->text(), controller.views().analysisText());
 
     // The model's D4 comes; the analysis starts again, for the position after it.
     QTRY_COMPARE_WITH_TIMEOUT(controller.model().game().moveCount(), 2, kTimeoutMs);
-    QTRY_VERIFY_WITH_TIMEOUT(controller.analysis() != nullptr && controller.analysis()->candidates.size() >= 2,
-                             kTimeoutMs);
-    QVERIFY(controller.analysing());
-    QVERIFY(candidatesFit(*controller.analysis(), controller.model().game()));
-    QCOMPARE(controller.analysis()->toMove, Color::Black);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        controller.views().analysis() != nullptr && controller.views().analysis()->candidates.size() >= 2, kTimeoutMs);
+    QVERIFY(controller.views().analysing());
+    QVERIFY(candidatesFit(*controller.views().analysis(), controller.model().game()));
+    QCOMPARE(controller.views().analysis()->toMove, Color::Black);
 
     // Looking back one move: White to move there, and the analysis is of that position.
     QTest::keyClick(window.get(), Qt::Key_Left);
-    QTRY_VERIFY_WITH_TIMEOUT(controller.analysis() != nullptr && controller.analysis()->toMove == Color::White,
-                             kTimeoutMs);
-    QVERIFY(candidatesFit(*controller.analysis(), controller.model().view()));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        controller.views().analysis() != nullptr && controller.views().analysis()->toMove == Color::White, kTimeoutMs);
+    QVERIFY(candidatesFit(*controller.views().analysis(), controller.model().view()));
   }
 
   void turningItOffStopsTheSearch() {
@@ -171,20 +172,20 @@ class AnalysisTest : public QObject {
     window->startUp();
     GameController& controller = window->controller();
     QTest::keyClick(window.get(), Qt::Key_A);
-    QTRY_VERIFY_WITH_TIMEOUT(controller.analysis() != nullptr, kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.views().analysis() != nullptr, kTimeoutMs);
 
     QTest::keyClick(window.get(), Qt::Key_A);
     QVERIFY(!window->action(QStringLiteral("analysis"))->isChecked());
-    QVERIFY(!controller.analysisShown());
+    QVERIFY(!controller.views().analysisShown());
     QVERIFY(!Settings(home.store()).showAnalysis());
-    QVERIFY(!controller.analysing());
-    QVERIFY(controller.analysis() == nullptr);
+    QVERIFY(!controller.views().analysing());
+    QVERIFY(controller.views().analysis() == nullptr);
     QVERIFY(window->findChild<QLabel*>(QStringLiteral("analysis"))->text().isEmpty());
     // Nothing more arrives: the worker is gone, and reports still on their way were dropped.
-    QSignalSpy updates(&controller, &GameController::analysisChanged);
+    QSignalSpy updates(&controller.views(), &PositionViews::analysisChanged);
     QTest::qWait(1500);
     QCOMPARE(updates.count(), 0);
-    QVERIFY(controller.analysis() == nullptr);
+    QVERIFY(controller.views().analysis() == nullptr);
   }
 
   void theSearchStopsAtItsCap() {
@@ -194,16 +195,16 @@ class AnalysisTest : public QObject {
     options.analysisPlayouts = 3000;
     GameController controller(options);
     QVERIFY(controller.newGame(quickSetup()));
-    controller.setAnalysisShown(true);
-    QTRY_VERIFY_WITH_TIMEOUT(controller.analysis() != nullptr && !controller.analysing(), kTimeoutMs);
-    QCOMPARE(controller.analysis()->playouts, 3000L);
+    controller.views().setAnalysisShown(true);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.views().analysis() != nullptr && !controller.views().analysing(), kTimeoutMs);
+    QCOMPARE(controller.views().analysis()->playouts, 3000L);
     const QRegularExpression done(QStringLiteral(R"(3,?000 playouts \(limit reached\)$)"));
-    QVERIFY2(done.match(controller.analysisText()).hasMatch(), qPrintable(controller.analysisText()));
+    QVERIFY2(done.match(controller.views().analysisText()).hasMatch(), qPrintable(controller.views().analysisText()));
     // It stays there: the last report is kept, and no search grows.
-    QSignalSpy updates(&controller, &GameController::analysisChanged);
+    QSignalSpy updates(&controller.views(), &PositionViews::analysisChanged);
     QTest::qWait(700);
     QCOMPARE(updates.count(), 0);
-    QCOMPARE(controller.analysis()->playouts, 3000L);
+    QCOMPARE(controller.views().analysis()->playouts, 3000L);
   }
 
   void nothingIsAnalysedWhileScoring() {
@@ -218,16 +219,16 @@ class AnalysisTest : public QObject {
     GameController& controller = window->controller();
     QCOMPARE(controller.model().game().phase(), Phase::Scoring);
     QTest::qWait(500);
-    QVERIFY(!controller.analysing());
-    QVERIFY(controller.analysis() == nullptr);
-    QVERIFY(controller.analysisText().isEmpty());
+    QVERIFY(!controller.views().analysing());
+    QVERIFY(controller.views().analysis() == nullptr);
+    QVERIFY(controller.views().analysisText().isEmpty());
     // Looking back at the position before the passes, in play there: it is analysed.
     QTest::keyClick(window.get(), Qt::Key_Home);
-    QTRY_VERIFY_WITH_TIMEOUT(controller.analysis() != nullptr, kTimeoutMs);
-    QVERIFY(candidatesFit(*controller.analysis(), controller.model().view()));
+    QTRY_VERIFY_WITH_TIMEOUT(controller.views().analysis() != nullptr, kTimeoutMs);
+    QVERIFY(candidatesFit(*controller.views().analysis(), controller.model().view()));
     // Back to the end: stopped again.
     QTest::keyClick(window.get(), Qt::Key_End);
-    QTRY_VERIFY_WITH_TIMEOUT(!controller.analysing() && controller.analysis() == nullptr, kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!controller.views().analysing() && controller.views().analysis() == nullptr, kTimeoutMs);
   }
 
   void theWindowClosesWhileItRuns() {
@@ -238,10 +239,10 @@ class AnalysisTest : public QObject {
       auto window = home.makeWindow();
       QVERIFY(QTest::qWaitForWindowExposed(window.get()));
       window->startUp();
-      QTRY_VERIFY_WITH_TIMEOUT(window->controller().analysis() != nullptr, kTimeoutMs);
-      QVERIFY(window->controller().analysing());
+      QTRY_VERIFY_WITH_TIMEOUT(window->controller().views().analysis() != nullptr, kTimeoutMs);
+      QVERIFY(window->controller().views().analysing());
       QVERIFY(window->close());
-      QVERIFY(!window->controller().analysing());
+      QVERIFY(!window->controller().views().analysing());
     }
     // The setting stays on for the next start.
     QVERIFY(Settings(home.store()).showAnalysis());
@@ -249,8 +250,8 @@ class AnalysisTest : public QObject {
     {
       auto window = home.makeWindow();
       window->startUp();
-      QTRY_VERIFY_WITH_TIMEOUT(window->controller().analysis() != nullptr, kTimeoutMs);
-      QVERIFY(window->controller().analysing());
+      QTRY_VERIFY_WITH_TIMEOUT(window->controller().views().analysis() != nullptr, kTimeoutMs);
+      QVERIFY(window->controller().views().analysing());
     }
     QApplication::processEvents();
   }

@@ -117,8 +117,8 @@ class BoardMarksTest : public QObject {
     };
     const QColor blacksBefore = shade("A2");
     const QColor whitesBefore = shade("H2");
-    controller.setScoreEstimateShown(true);
-    QTRY_VERIFY_WITH_TIMEOUT(controller.scoreEstimate().has_value(), kTimeoutMs);
+    controller.views().setScoreEstimateShown(true);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.views().scoreEstimate().has_value(), kTimeoutMs);
     QApplication::processEvents();
     const QColor blacks = shade("A2");
     const QColor whites = shade("H2");
@@ -126,7 +126,7 @@ class BoardMarksTest : public QObject {
              qPrintable(blacks.name() + QLatin1Char(' ') + blacksBefore.name()));
     QVERIFY2(whites.lightness() > whitesBefore.lightness() + 15,
              qPrintable(whites.name() + QLatin1Char(' ') + whitesBefore.name()));
-    QVERIFY(controller.scoreEstimateText().startsWith(QStringLiteral("Estimate: W+")));
+    QVERIFY(controller.views().scoreEstimateText().startsWith(QStringLiteral("Estimate: W+")));
   }
 
   void theEstimateOfOneStoneDarkensItsSurroundings() {
@@ -145,10 +145,10 @@ class BoardMarksTest : public QObject {
     };
     const QColor besideBefore = shade("D5");
     const QColor cornerBefore = shade("A9");
-    controller.setScoreEstimateShown(true);
-    QTRY_VERIFY_WITH_TIMEOUT(controller.scoreEstimate().has_value(), kTimeoutMs);
+    controller.views().setScoreEstimateShown(true);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.views().scoreEstimate().has_value(), kTimeoutMs);
     QApplication::processEvents();
-    QVERIFY(controller.scoreEstimate()->playoutOwnership[pointIndex(at("D5"), 9)] > 0.2F);
+    QVERIFY(controller.views().scoreEstimate()->playoutOwnership[pointIndex(at("D5"), 9)] > 0.2F);
     const QColor beside = shade("D5");
     const QColor corner = shade("A9");
     QVERIFY2(beside.lightness() < besideBefore.lightness() - 15,

@@ -135,14 +135,14 @@ class ScoringTest : public QObject {
     QAction* estimate = window->action(QStringLiteral("scoreEstimate"));
     QVERIFY(estimate != nullptr);
     QVERIFY(!estimate->isChecked());
-    QVERIFY(controller.scoreEstimateText().isEmpty());
+    QVERIFY(controller.views().scoreEstimateText().isEmpty());
 
     QTest::keyClick(window.get(), Qt::Key_E);
     QVERIFY(estimate->isChecked());
-    QVERIFY(controller.scoreEstimateShown());
+    QVERIFY(controller.views().scoreEstimateShown());
     QVERIFY(Settings(home.store()).showScoreEstimate());
-    QTRY_VERIFY_WITH_TIMEOUT(controller.scoreEstimate().has_value(), kTimeoutMs);
-    const Analysis& end = *controller.scoreEstimate();
+    QTRY_VERIFY_WITH_TIMEOUT(controller.views().scoreEstimate().has_value(), kTimeoutMs);
+    const Analysis& end = *controller.views().scoreEstimate();
     // The built-in engine's estimate of a game in play: each point's ownership, the lone white stone in Black's
     // area dead, the walls and the new stones alive, and the expected score on the board and in the status bar.
     QVERIFY(!end.final);
@@ -155,21 +155,21 @@ class ScoringTest : public QObject {
     QVERIFY(end.playoutOwnership[pointIndex(at("A1"), 9)] > 0.5F);
     QVERIFY(end.playoutOwnership[pointIndex(at("J1"), 9)] < -0.5F);
     const QString text = QStringLiteral("Estimate: %1").arg(QString::fromStdString(end.score.result));
-    QCOMPARE(controller.scoreEstimateText(), text);
+    QCOMPARE(controller.views().scoreEstimateText(), text);
     QTRY_VERIFY_WITH_TIMEOUT(window->findChild<QLabel*>(QStringLiteral("scoreEstimate"))->text() == text, kTimeoutMs);
 
     // Looking back at the start: the estimate is worked out again, for that position (the walls alone).
     QTest::keyClick(window.get(), Qt::Key_Home);
-    QVERIFY(!controller.scoreEstimate().has_value());
-    QTRY_VERIFY_WITH_TIMEOUT(controller.scoreEstimate().has_value(), kTimeoutMs);
-    QVERIFY(!controller.scoreEstimate()->final);
-    QCOMPARE(controller.scoreEstimate()->dead, std::vector<Point>{at("B5")});
-    QVERIFY(controller.scoreEstimateText().startsWith(QStringLiteral("Estimate: ")));
+    QVERIFY(!controller.views().scoreEstimate().has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(controller.views().scoreEstimate().has_value(), kTimeoutMs);
+    QVERIFY(!controller.views().scoreEstimate()->final);
+    QCOMPARE(controller.views().scoreEstimate()->dead, std::vector<Point>{at("B5")});
+    QVERIFY(controller.views().scoreEstimateText().startsWith(QStringLiteral("Estimate: ")));
 
     // Off again: nothing shown, and the choice is kept for the next run.
     QTest::keyClick(window.get(), Qt::Key_E);
-    QVERIFY(!controller.scoreEstimateShown());
-    QVERIFY(!controller.scoreEstimate().has_value());
+    QVERIFY(!controller.views().scoreEstimateShown());
+    QVERIFY(!controller.views().scoreEstimate().has_value());
     QVERIFY(window->findChild<QLabel*>(QStringLiteral("scoreEstimate"))->text().isEmpty());
     QVERIFY(!Settings(home.store()).showScoreEstimate());
   }
@@ -183,11 +183,11 @@ class ScoringTest : public QObject {
     QVERIFY(!path.isEmpty());
     QVERIFY(window->openFile(path, true));
     GameController& controller = window->controller();
-    controller.setScoreEstimateShown(true);
-    QTRY_VERIFY_WITH_TIMEOUT(controller.scoreEstimate().has_value(), kTimeoutMs);
-    QVERIFY(controller.scoreEstimate()->final);
-    QCOMPARE(controller.scoreEstimate()->dead, std::vector<Point>{at("B5")});
-    QCOMPARE(controller.scoreEstimateText(), QStringLiteral("Score: W+34.5"));
+    controller.views().setScoreEstimateShown(true);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.views().scoreEstimate().has_value(), kTimeoutMs);
+    QVERIFY(controller.views().scoreEstimate()->final);
+    QCOMPARE(controller.views().scoreEstimate()->dead, std::vector<Point>{at("B5")});
+    QCOMPARE(controller.views().scoreEstimateText(), QStringLiteral("Score: W+34.5"));
   }
 
   void theEstimateOfOneStoneIsClose() {
@@ -203,12 +203,12 @@ class ScoringTest : public QObject {
     QVERIFY(window->openFile(path, true));
     GameController& controller = window->controller();
     QTest::keyClick(window.get(), Qt::Key_E);
-    QTRY_VERIFY_WITH_TIMEOUT(controller.scoreEstimate().has_value(), kTimeoutMs);
-    QVERIFY(!controller.scoreEstimate()->final);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.views().scoreEstimate().has_value(), kTimeoutMs);
+    QVERIFY(!controller.views().scoreEstimate()->final);
     const QString shown = window->findChild<QLabel*>(QStringLiteral("scoreEstimate"))->text();
     QVERIFY2(withinTwelve(shown), qPrintable(shown));
     // E5 itself is surely Black's.
-    QVERIFY(controller.scoreEstimate()->playoutOwnership[pointIndex(at("E5"), 9)] > 0.3F);
+    QVERIFY(controller.views().scoreEstimate()->playoutOwnership[pointIndex(at("E5"), 9)] > 0.3F);
   }
 
   void aResignedGameKeepsItsResultAndItsPositionsEstimate() {
@@ -225,11 +225,11 @@ class ScoringTest : public QObject {
     QCOMPARE(controller.human(), Color::White);
     controller.resign();
     QCOMPARE(controller.model().game().phase(), Phase::Finished);
-    controller.setScoreEstimateShown(true);
-    QTRY_VERIFY_WITH_TIMEOUT(controller.scoreEstimate().has_value(), kTimeoutMs);
-    const Analysis& judged = *controller.scoreEstimate();
+    controller.views().setScoreEstimateShown(true);
+    QTRY_VERIFY_WITH_TIMEOUT(controller.views().scoreEstimate().has_value(), kTimeoutMs);
+    const Analysis& judged = *controller.views().scoreEstimate();
     QVERIFY(judged.final);
-    QCOMPARE(controller.scoreEstimateText(), QStringLiteral("Score: B+R"));
+    QCOMPARE(controller.views().scoreEstimateText(), QStringLiteral("Score: B+R"));
     QCOMPARE(judged.playoutOwnership.size(), 81U);
     QCOMPARE(judged.owner[pointIndex(at("E5"), 9)], Color::Black);
     QCOMPARE(judged.owner[pointIndex(at("A1"), 9)], Color::Empty);

@@ -210,8 +210,9 @@ class ScreenshotsTest : public QObject {
     QVERIFY(window->openFile(opening, true));
     window->action(QStringLiteral("analysis"))->trigger();
     const GameController& controller = window->controller();
-    QTRY_VERIFY_WITH_TIMEOUT(controller.analysis() != nullptr && controller.analysis()->playouts >= 8000 &&
-                                 controller.analysis()->candidates.size() == 5,
+    QTRY_VERIFY_WITH_TIMEOUT(controller.views().analysis() != nullptr &&
+                                 controller.views().analysis()->playouts >= 8000 &&
+                                 controller.views().analysis()->candidates.size() == 5,
                              kTimeoutMs);
     QApplication::processEvents();
     QVERIFY(save(*window, QStringLiteral("analysis.png")));
@@ -262,7 +263,7 @@ class ScreenshotsTest : public QObject {
     writeFile(opening2, kOpening);
     QVERIFY(estimate->openFile(opening2, true));
     estimate->action(QStringLiteral("scoreEstimate"))->trigger();
-    QTRY_VERIFY_WITH_TIMEOUT(estimate->controller().scoreEstimate().has_value(), kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(estimate->controller().views().scoreEstimate().has_value(), kTimeoutMs);
     QApplication::processEvents();
     QVERIFY(save(*estimate, QStringLiteral("score-estimate.png")));
 

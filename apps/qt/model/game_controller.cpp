@@ -56,6 +56,8 @@ GameController::GameController(const ControllerOptions& options, QObject* parent
     : QObject(parent),
       m_options(options),
       m_autosave(options.autosavePath),
+      m_views(
+          m_session.model(), [this] { return thinking(); }, options.analysisPlayouts),
       m_clock(options.timeSource != nullptr ? *options.timeSource : m_steadyTime),
       m_mailbox(this) {
   m_runner.setOpponent(options.opponent, options.errorLogPath);
@@ -69,119 +71,15 @@ GameController::GameController(const ControllerOptions& options, QObject* parent
     emit gtpTrafficLine(line);
   });
   // Whatever changed the position, the estimate follows it while it is shown.
-  connect(this, &GameController::changed, this, &GameController::refreshScoreEstimate);
+  connect(this, &GameController::changed, &m_views, &PositionViews::refreshScoreEstimate);
+  connect(&m_views, &PositionViews::estimateChanged, this, &GameController::changed);
   // The analysis too, but queued: a move and the AI's turn it starts are two changes in a row, and the analysis
   // should not start between them only to stop again.
-  connect(this, &GameController::changed, this, &GameController::refreshAnalysis, Qt::QueuedConnection);
-  connect(&m_analysis, &AnalysisRunner::reported, this, &GameController::analysisChanged);
+  connect(this, &GameController::changed, &m_views, &PositionViews::refreshAnalysis, Qt::QueuedConnection);
   connect(&m_clock, &GameClock::flagFell, this, &GameController::onFlagFell);
   m_commentSave.setSingleShot(true);
   m_commentSave.setInterval(1000);
   connect(&m_commentSave, &QTimer::timeout, this, &GameController::save);
-}
-
-void GameController::setScoreEstimateShown(bool on) {
-  if (on == m_estimateShown) return;
-  m_estimateShown = on;
-  m_estimateKey.reset();
-  m_scoreEstimate.reset();
-  ++m_scoreEstimateTicket;
-  if (on) {
-    refreshScoreEstimate();
-  } else {
-    emit changed();
-  }
-}
-
-QString GameController::scoreEstimateText() const {
-  if (!m_estimateShown || !m_scoreEstimate) return {};
-  const QString result = QString::fromStdString(m_scoreEstimate->score.result);
-  return m_scoreEstimate->final ? tr("Score: %1").arg(result) : tr("Estimate: %1").arg(result);
-}
-
-void GameController::refreshScoreEstimate() {
-  if (!m_estimateShown) return;
-  const Game& shown = m_session.model().view();
-  const auto key = std::make_tuple(m_gameSerial, shown.board().hash(), shown.toMove(), shown.phase(),
-                                   m_session.model().viewMove(), shown.moveCount());
-  if (m_estimateKey == key) return;
-  m_estimateKey = key;
-  m_scoreEstimate.reset();
-  ++m_scoreEstimateTicket;
-  // One judgment at a time: the one under way starts the next for the position then looked at when it ends, so
-  // that stepping through a record never piles up searches.
-  if (!m_scoreEstimateRunning) startScoreEstimate();
-}
-
-// Works the judgment (tengen/engine/judgment.h) out off the GUI thread: core's count of a game ended by two passes,
-// the built-in engine's estimate of one in play (100 to 300 ms on 19x19).
-void GameController::startScoreEstimate() {
-  m_scoreEstimateRunning = true;
-  const unsigned long ticket = m_scoreEstimateTicket;
-  auto game = std::make_shared<const Game>(m_session.model().view());
-  const Mailbox mailbox = m_mailbox;
-  GameController* self = this;
-  runDetached([game, mailbox, self, ticket] {
-    Analysis analysis = engine::judge(*game);
-    mailbox.post([self, ticket, analysis = std::move(analysis)]() mutable {
-      self->m_scoreEstimateRunning = false;
-      if (ticket == self->m_scoreEstimateTicket) {
-        self->m_scoreEstimate = std::move(analysis);
-        emit self->changed();
-      } else if (self->m_estimateShown) {
-        // The position looked at changed meanwhile.
-        self->startScoreEstimate();
-      }
-    });
-  });
-}
-
-void GameController::setAnalysisShown(bool on) {
-  if (on == m_analysisShown) return;
-  m_analysisShown = on;
-  refreshAnalysis();
-  emit analysisChanged();
-}
-
-GameController::AnalysisKey GameController::shownAnalysisKey() const {
-  const Game& shown = m_session.model().view();
-  return {m_gameSerial, m_session.model().current().id, shown.board().hash(), shown.toMove()};
-}
-
-void GameController::refreshAnalysis() {
-  const Game& shown = m_session.model().view();
-  if (!m_analysisShown || shown.phase() != Phase::Playing || thinking()) {
-    if (!m_analysisKey) return;
-    m_analysis.stop();
-    m_analysis.clear();
-    m_analysisKey.reset();
-    emit analysisChanged();
-    return;
-  }
-  const AnalysisKey key = shownAnalysisKey();
-  if (m_analysisKey == key) return;
-  m_analysisKey = key;
-  m_analysis.start(shown, m_options.analysisPlayouts);
-  emit analysisChanged();
-}
-
-const engine::SearchReport* GameController::analysis() const {
-  // Until the queued refresh has run, the report may be of the position looked at before.
-  if (!m_analysisKey || *m_analysisKey != shownAnalysisKey() || !m_analysis.report()) return nullptr;
-  return &*m_analysis.report();
-}
-
-QString GameController::analysisText() const {
-  if (!m_analysisShown || m_session.model().view().phase() != Phase::Playing) return {};
-  if (thinking()) return tr("Analysis: paused while the AI thinks");
-  const engine::SearchReport* report = analysis();
-  if (report == nullptr) return tr("Analysing\u2026");
-  const int playouts = static_cast<int>(report->playouts);
-  if (report->candidates.empty()) return tr("Analysis: %Ln playout(s)", nullptr, playouts);
-  const engine::Candidate& best = report->candidates.front();
-  const QString text = m_analysis.running() ? tr("Analysis: %1 %2%, %Ln playout(s)", nullptr, playouts)
-                                            : tr("Analysis: %1 %2%, %Ln playout(s) (limit reached)", nullptr, playouts);
-  return text.arg(moveText(best.move, m_session.model().view().size()), QLocale().toString(best.winrate * 100, 'f', 1));
 }
 
 QString GameController::turnText() const {
@@ -212,7 +110,7 @@ bool GameController::newGame(const GameSetup& setup) {
     return false;
   }
   cancelWork();
-  ++m_gameSerial;
+  m_views.newGame();
   m_runner.setOpponent(setup.opponent, m_options.errorLogPath);
   m_info.clear();
   m_info["DT"] = QDate::currentDate().toString(Qt::ISODate).toStdString();
@@ -239,7 +137,7 @@ bool GameController::newGame(const GameSetup& setup) {
 
 void GameController::takeGame(session::GameTree tree, const std::map<std::string, std::string>& info) {
   cancelWork();
-  ++m_gameSerial;
+  m_views.newGame();
   m_info = info;
   const session::RecordedClock recorded = session::readClockRoot(m_info);
   for (const char* id : session::kClockRootIds) m_info.erase(id);

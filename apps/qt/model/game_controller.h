@@ -28,6 +28,7 @@
 #include "model/background.h"
 #include "model/clock.h"
 #include "model/opponent_runner.h"
+#include "model/position_views.h"
 #include "model/settings.h"
 
 namespace tengen::qt {
@@ -59,30 +60,9 @@ class GameController : public QObject {
   // Whether the dead stones proposed after two passes are still being worked out.
   bool estimating() const { return m_estimating; }
 
-  // The score estimate view: the judgment (tengen/engine/judgment.h) of the position being looked at, kept up to
-  // date while it is shown: the built-in engine's estimate of a position in play (final false), core's count of one
-  // ended by two passes (final true), and for a game ended by resignation or on time its result with the judgment of
-  // the position as it stood (final true). Nothing while it is off or still being worked out for a new position.
-  void setScoreEstimateShown(bool on);
-  bool scoreEstimateShown() const { return m_estimateShown; }
-  const std::optional<Analysis>& scoreEstimate() const { return m_scoreEstimate; }
-  // "Estimate: B+3.5", "Score: W+12.5" (a finished position; "Score: B+R" after a resignation), "" while it is off
-  // or being worked out.
-  QString scoreEstimateText() const;
-  // The analysis view: the built-in engine's best moves for the position looked at, whatever the opponent, from a
-  // search that grows on a worker thread (AnalysisRunner) while that position is in play and the AI is not thinking.
-  // It starts again when the position looked at changes and stops when the view is turned off, when the AI starts
-  // thinking, when the position is being scored or over, and at ControllerOptions::analysisPlayouts.
-  void setAnalysisShown(bool on);
-  bool analysisShown() const { return m_analysisShown; }
-  // The latest report of the search of the position looked at: at most AnalysisRunner::kMaxCandidates candidates,
-  // the most visited first. Null while the view is off or stopped, and before the first report of a position.
-  const engine::SearchReport* analysis() const;
-  // Whether the analysis's search is growing now.
-  bool analysing() const { return m_analysis.running(); }
-  // "Analysis: D4 54.3%, 12,345 playouts" (the best candidate, its winning rate for the side to move),
-  // "Analysis: paused while the AI thinks", "Analysing…"; "" while it is off or the position is not in play.
-  QString analysisText() const;
+  // The score estimate and the analysis view of the position looked at.
+  PositionViews& views() { return m_views; }
+  const PositionViews& views() const { return m_views; }
   // Whether the AI waits to be asked again (after a failure or a stop) rather than moving by itself.
   bool aiHeld() const { return m_aiHeld; }
   const Autosave& autosave() const { return m_autosave; }
@@ -178,8 +158,6 @@ class GameController : public QObject {
   void scoringReady();
   // A raw GTP line, as gtpTraffic() words it.
   void gtpTrafficLine(const QString& line);
-  // The analysis view has a new report, or started, stopped or paused: analysis() and analysisText() changed.
-  void analysisChanged();
 
  private:
   void takeGame(session::GameTree tree, const std::map<std::string, std::string>& info);
@@ -199,14 +177,6 @@ class GameController : public QObject {
   void maybeAskAi();
   void onOpponentFinished(const ai::RefereeOutcome& outcome);
   void startEstimate();
-  void refreshScoreEstimate();
-  void startScoreEstimate();
-  // Starts, restarts or stops the analysis for what is shown now; runs after every change, once it has settled.
-  void refreshAnalysis();
-  // The position looked at, as the analysis tells positions apart: the game, the node, the board and the side to
-  // move.
-  using AnalysisKey = std::tuple<unsigned long, session::NodeId, std::uint64_t, Color>;
-  AnalysisKey shownAnalysisKey() const;
   void cancelWork();
   void save();
   std::map<std::string, std::string> recordInfo() const;
@@ -221,20 +191,7 @@ class GameController : public QObject {
   bool m_aiHeld = false;
   bool m_estimating = false;
   unsigned long m_estimateTicket = 0;
-  bool m_estimateShown = false;
-  // Counts the games taken up (new, opened, restored), so that the same position of another game is another.
-  unsigned long m_gameSerial = 0;
-  // The position the score estimate is for (game, board hash, side to move, phase, move looked at, moves in the
-  // line); the estimate is worked out again only when it changes.
-  std::optional<std::tuple<unsigned long, std::uint64_t, Color, Phase, int, int>> m_estimateKey;
-  std::optional<Analysis> m_scoreEstimate;
-  unsigned long m_scoreEstimateTicket = 0;
-  // A judgment is being worked out (for this ticket or an earlier one).
-  bool m_scoreEstimateRunning = false;
-  bool m_analysisShown = false;
-  AnalysisRunner m_analysis;
-  // The position being analysed (game, node looked at, board hash, side to move); nothing while none is.
-  std::optional<AnalysisKey> m_analysisKey;
+  PositionViews m_views;
   // Root properties read from an opened record (event, date, ...), kept when it is saved again.
   std::map<std::string, std::string> m_info;
   session::SteadyTimeSource m_steadyTime;

@@ -55,6 +55,19 @@
             <numerusform>Deleted %n moves</numerusform>
         </translation>
     </message>
+</context>
+<context>
+    <name>tengen::qt::MainWindow</name>
+    <message numerus="yes">
+        <source>Delete this move and the %n move(s) below it?</source>
+        <translation>
+            <numerusform>Delete this move and the %n move below it?</numerusform>
+            <numerusform>Delete this move and the %n moves below it?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tengen::qt::PositionViews</name>
     <message numerus="yes">
         <source>Analysis: %Ln playout(s)</source>
         <translation>
@@ -74,16 +87,6 @@
         <translation>
             <numerusform>Analysis: %1 %2%, %Ln playout (limit reached)</numerusform>
             <numerusform>Analysis: %1 %2%, %Ln playouts (limit reached)</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>tengen::qt::MainWindow</name>
-    <message numerus="yes">
-        <source>Delete this move and the %n move(s) below it?</source>
-        <translation>
-            <numerusform>Delete this move and the %n move below it?</numerusform>
-            <numerusform>Delete this move and the %n moves below it?</numerusform>
         </translation>
     </message>
 </context>

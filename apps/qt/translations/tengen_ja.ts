@@ -348,14 +348,6 @@ Waiting: ask again or change the opponent.</source>
 <context>
     <name>tengen::qt::GameController</name>
     <message>
-        <source>Score: %1</source>
-        <translation>結果: %1</translation>
-    </message>
-    <message>
-        <source>Estimate: %1</source>
-        <translation>形勢判断: %1</translation>
-    </message>
-    <message>
         <source>Game over: %1</source>
         <translation>終局: %1</translation>
     </message>
@@ -567,32 +559,6 @@ Waiting: ask again or change the opponent.</source>
         <source>Deleted %n move(s)</source>
         <translation>
             <numerusform>%n手削除しました</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Analysis: paused while the AI thinks</source>
-        <translation>検討: AI の考慮中は休止</translation>
-    </message>
-    <message>
-        <source>Analysing…</source>
-        <translation>検討中…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Analysis: %Ln playout(s)</source>
-        <translation>
-            <numerusform>検討: %Ln プレイアウト</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Analysis: %1 %2%, %Ln playout(s)</source>
-        <translation>
-            <numerusform>検討: %1 %2%、%Ln プレイアウト</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Analysis: %1 %2%, %Ln playout(s) (limit reached)</source>
-        <translation>
-            <numerusform>検討: %1 %2%、%Ln プレイアウト（上限に達しました）</numerusform>
         </translation>
     </message>
 </context>
@@ -1179,6 +1145,43 @@ Waiting: ask again or change the opponent.</source>
     <message>
         <source>attempt %1: %2 rejected — %3</source>
         <translation>%1回目: %2 は却下 — %3</translation>
+    </message>
+</context>
+<context>
+    <name>tengen::qt::PositionViews</name>
+    <message>
+        <source>Score: %1</source>
+        <translation>結果: %1</translation>
+    </message>
+    <message>
+        <source>Estimate: %1</source>
+        <translation>形勢判断: %1</translation>
+    </message>
+    <message>
+        <source>Analysis: paused while the AI thinks</source>
+        <translation>検討: AI の考慮中は休止</translation>
+    </message>
+    <message>
+        <source>Analysing…</source>
+        <translation>検討中…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysis: %Ln playout(s)</source>
+        <translation>
+            <numerusform>検討: %Ln プレイアウト</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysis: %1 %2%, %Ln playout(s)</source>
+        <translation>
+            <numerusform>検討: %1 %2%、%Ln プレイアウト</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysis: %1 %2%, %Ln playout(s) (limit reached)</source>
+        <translation>
+            <numerusform>検討: %1 %2%、%Ln プレイアウト（上限に達しました）</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

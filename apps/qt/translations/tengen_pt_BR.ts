@@ -350,14 +350,6 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
 <context>
     <name>tengen::qt::GameController</name>
     <message>
-        <source>Score: %1</source>
-        <translation>Pontuação: %1</translation>
-    </message>
-    <message>
-        <source>Estimate: %1</source>
-        <translation>Estimativa: %1</translation>
-    </message>
-    <message>
         <source>Game over: %1</source>
         <translation>Fim de partida: %1</translation>
     </message>
@@ -574,35 +566,6 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
         <translation>
             <numerusform>%n lance apagado</numerusform>
             <numerusform>%n lances apagados</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Analysis: paused while the AI thinks</source>
-        <translation>Análise: pausada enquanto a IA pensa</translation>
-    </message>
-    <message>
-        <source>Analysing…</source>
-        <translation>Analisando…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Analysis: %Ln playout(s)</source>
-        <translation>
-            <numerusform>Análise: %Ln playout</numerusform>
-            <numerusform>Análise: %Ln playouts</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Analysis: %1 %2%, %Ln playout(s)</source>
-        <translation>
-            <numerusform>Análise: %1 %2%, %Ln playout</numerusform>
-            <numerusform>Análise: %1 %2%, %Ln playouts</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Analysis: %1 %2%, %Ln playout(s) (limit reached)</source>
-        <translation>
-            <numerusform>Análise: %1 %2%, %Ln playout (limite atingido)</numerusform>
-            <numerusform>Análise: %1 %2%, %Ln playouts (limite atingido)</numerusform>
         </translation>
     </message>
 </context>
@@ -1190,6 +1153,46 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
     <message>
         <source>attempt %1: %2 rejected — %3</source>
         <translation>tentativa %1: %2 rejeitado — %3</translation>
+    </message>
+</context>
+<context>
+    <name>tengen::qt::PositionViews</name>
+    <message>
+        <source>Score: %1</source>
+        <translation>Pontuação: %1</translation>
+    </message>
+    <message>
+        <source>Estimate: %1</source>
+        <translation>Estimativa: %1</translation>
+    </message>
+    <message>
+        <source>Analysis: paused while the AI thinks</source>
+        <translation>Análise: pausada enquanto a IA pensa</translation>
+    </message>
+    <message>
+        <source>Analysing…</source>
+        <translation>Analisando…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysis: %Ln playout(s)</source>
+        <translation>
+            <numerusform>Análise: %Ln playout</numerusform>
+            <numerusform>Análise: %Ln playouts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysis: %1 %2%, %Ln playout(s)</source>
+        <translation>
+            <numerusform>Análise: %1 %2%, %Ln playout</numerusform>
+            <numerusform>Análise: %1 %2%, %Ln playouts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysis: %1 %2%, %Ln playout(s) (limit reached)</source>
+        <translation>
+            <numerusform>Análise: %1 %2%, %Ln playout (limite atingido)</numerusform>
+            <numerusform>Análise: %1 %2%, %Ln playouts (limite atingido)</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

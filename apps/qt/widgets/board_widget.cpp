@@ -130,7 +130,7 @@ struct OwnershipView {
 OwnershipView ownershipShown(const GameController& controller, const Game& shown) {
   const session::GameModel& model = controller.model();
   const bool scoring = model.atEnd() && !controller.estimating() && session::endedByCount(shown);
-  const std::optional<Analysis>& estimate = controller.scoreEstimate();
+  const std::optional<Analysis>& estimate = controller.views().scoreEstimate();
   OwnershipView view;
   if (scoring) {
     view.scoring = &model;
@@ -294,7 +294,7 @@ BoardWidget::BoardWidget(const GameController& controller, QWidget* parent)
     layoutBoard();
     update();
   });
-  connect(&controller, &GameController::analysisChanged, this, [this] { update(); });
+  connect(&controller.views(), &PositionViews::analysisChanged, this, [this] { update(); });
 }
 
 void BoardWidget::setShowMoveNumbers(bool on) {
@@ -506,7 +506,7 @@ void BoardWidget::paintPoints(QPainter& painter, const Game& shown) const {
 }
 
 void BoardWidget::paintCandidates(QPainter& painter, const Game& shown) const {
-  const engine::SearchReport* report = m_controller.analysis();
+  const engine::SearchReport* report = m_controller.views().analysis();
   if (report == nullptr || report->candidates.empty()) return;
   const int size = shown.size();
   const double radius = m_cell * kStoneRadius;

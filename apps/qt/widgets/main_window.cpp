@@ -42,8 +42,8 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   m_board->setObjectName(QStringLiteral("board"));
   m_board->setShowMoveNumbers(m_settings->showMoveNumbers());
   m_board->setShowCoordinates(m_settings->showCoordinates());
-  m_controller->setScoreEstimateShown(m_settings->showScoreEstimate());
-  m_controller->setAnalysisShown(m_settings->showAnalysis());
+  m_controller->views().setScoreEstimateShown(m_settings->showScoreEstimate());
+  m_controller->views().setAnalysisShown(m_settings->showAnalysis());
   m_board->setFocusPolicy(Qt::StrongFocus);
   setCentralWidget(m_board);
 
@@ -78,8 +78,8 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
 
   connect(m_board, &BoardWidget::pointClicked, m_controller, &GameController::clickPoint);
   connect(m_controller, &GameController::changed, this, &MainWindow::refresh);
-  connect(m_controller, &GameController::analysisChanged, this,
-          [this] { m_analysis->setText(m_controller->analysisText()); });
+  connect(&m_controller->views(), &PositionViews::analysisChanged, this,
+          [this] { m_analysis->setText(m_controller->views().analysisText()); });
   connect(m_controller, &GameController::message, m_message, &QLabel::setText);
   connect(m_controller, &GameController::aiFailed, this, &MainWindow::showFailure);
   connect(m_controller, &GameController::gameEnded, this,
@@ -214,17 +214,17 @@ void MainWindow::addViewMenu() {
   // Who owns what and the score, for the position being looked at, at any moment of the game.
   addViewToggle(
       *view, QStringLiteral("scoreEstimate"), tr("Score &estimate"), QKeySequence(Qt::Key_E),
-      [this] { return m_controller->scoreEstimateShown(); },
+      [this] { return m_controller->views().scoreEstimateShown(); },
       [this](bool on) {
-        m_controller->setScoreEstimateShown(on);
+        m_controller->views().setScoreEstimateShown(on);
         m_settings->setShowScoreEstimate(on);
       });
   // The built-in engine's best moves for the position looked at, live, whatever the opponent.
   addViewToggle(
       *view, QStringLiteral("analysis"), tr("&Analysis"), QKeySequence(Qt::Key_A),
-      [this] { return m_controller->analysisShown(); },
+      [this] { return m_controller->views().analysisShown(); },
       [this](bool on) {
-        m_controller->setAnalysisShown(on);
+        m_controller->views().setAnalysisShown(on);
         m_settings->setShowAnalysis(on);
       });
   auto* sound = new QAction(tr("&Sound"), this);
@@ -294,10 +294,10 @@ void MainWindow::refresh() {
   const Game& game = model.game();
   const Board& shown = model.view().board();
   m_turn->setText(m_controller->turnText());
-  m_estimate->setText(m_controller->scoreEstimateShown() && m_controller->scoreEstimateText().isEmpty()
+  m_estimate->setText(m_controller->views().scoreEstimateShown() && m_controller->views().scoreEstimateText().isEmpty()
                           ? tr("Estimating\u2026")
-                          : m_controller->scoreEstimateText());
-  m_analysis->setText(m_controller->analysisText());
+                          : m_controller->views().scoreEstimateText());
+  m_analysis->setText(m_controller->views().analysisText());
   m_captures->setText(
       tr("Captures: black %1, white %2").arg(shown.captures(Color::Black)).arg(shown.captures(Color::White)));
   m_moveLabel->setText(model.atEnd() ? tr("Move %1").arg(game.moveCount())
@@ -441,7 +441,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   // The game is already autosaved after every move; a thinking AI is left to finish on its own thread. The
   // analysis's worker is stopped and joined now (the setting stays as it was for the next start).
   m_controller->stop();
-  m_controller->setAnalysisShown(false);
+  m_controller->views().setAnalysisShown(false);
   event->accept();
 }
 
