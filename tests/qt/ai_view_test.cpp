@@ -119,7 +119,7 @@ class AiViewTest : public QObject {
 
     c.goTo(2);
     const NodeId second = c.model().current().id;
-    const std::optional<AiTurnRecord> record = c.aiTurnAt(second);
+    const std::optional<AiTurnRecord> record = c.ai().aiTurnAt(second);
     QVERIFY(record.has_value());
     QCOMPARE(record->coords, std::string("gtp"));
     QVERIFY(QString::fromStdString(record->opponent).startsWith(server.baseUrl().prepend(QStringLiteral("openai:"))));
@@ -133,7 +133,7 @@ class AiViewTest : public QObject {
     QCOMPARE(record->attempts[0].imageSha256.size(), std::size_t{64});
     // The player's moves have none.
     c.goTo(1);
-    QVERIFY(!c.aiTurnAt(c.model().current().id).has_value());
+    QVERIFY(!c.ai().aiTurnAt(c.model().current().id).has_value());
 
     // A comment on the AI's move stays the player's alone.
     c.goTo(2);
@@ -182,7 +182,7 @@ class AiViewTest : public QObject {
     QVERIFY(window->saveFile(path));
     const std::optional<AiTurnRecord> played = [&] {
       window->controller().goTo(2);
-      return window->controller().aiTurnAt(window->controller().model().current().id);
+      return window->controller().ai().aiTurnAt(window->controller().model().current().id);
     }();
     QVERIFY(played.has_value());
     window.reset();
@@ -192,7 +192,7 @@ class AiViewTest : public QObject {
     QVERIFY(reader->openFile(path));
     GameController& c = reader->controller();
     c.goTo(2);
-    const std::optional<AiTurnRecord> read = c.aiTurnAt(c.model().current().id);
+    const std::optional<AiTurnRecord> read = c.ai().aiTurnAt(c.model().current().id);
     QVERIFY(read.has_value());
     QCOMPARE(aiTurnJson(*read), aiTurnJson(*played));
     QCOMPARE(reader->attemptsPanel()->lines().size(), 2);
@@ -220,7 +220,7 @@ class AiViewTest : public QObject {
     QVERIFY(window->openFile(path));
     GameController& c = window->controller();
     c.goTo(2);
-    QVERIFY(!c.aiTurnAt(c.model().current().id).has_value());
+    QVERIFY(!c.ai().aiTurnAt(c.model().current().id).has_value());
     QVERIFY(window->attemptsPanel()->lines().isEmpty());
     QVERIFY(QString::fromStdString(c.recordText()).contains(QStringLiteral("XAITURN[from another program]")));
   }
@@ -237,7 +237,7 @@ class AiViewTest : public QObject {
     QVERIFY(window->openFile(path));
     GameController& c = window->controller();
     c.goTo(2);
-    QVERIFY(!c.aiTurnAt(c.model().current().id).has_value());
+    QVERIFY(!c.ai().aiTurnAt(c.model().current().id).has_value());
     QVERIFY(window->attemptsPanel()->lines().isEmpty());
     QVERIFY(c.recordText().find(R"(XAITURN[{"attempts":[[[)") != std::string::npos);
   }
@@ -265,7 +265,8 @@ class AiViewTest : public QObject {
                                                                          QRegularExpression::MultilineOption)),
                              kTimeoutMs);
     // The GTP engine's moves keep their attempts too, without a prompt or a picture.
-    const std::optional<AiTurnRecord> record = window->controller().aiTurnAt(window->controller().model().current().id);
+    const std::optional<AiTurnRecord> record =
+        window->controller().ai().aiTurnAt(window->controller().model().current().id);
     QVERIFY(record.has_value());
     QVERIFY(record->coords.empty());
     QCOMPARE(record->attempts.size(), std::size_t{1});

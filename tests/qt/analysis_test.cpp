@@ -143,7 +143,7 @@ class AnalysisTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(controller.views().analysis() != nullptr, kTimeoutMs);
 
     clickPoint(*window, at("E5"));
-    QVERIFY(controller.thinking());
+    QVERIFY(controller.ai().thinking());
     QTRY_VERIFY_WITH_TIMEOUT(!controller.views().analysing(), kTimeoutMs);
     QVERIFY(controller.views().analysis() == nullptr);
     QCOMPARE(controller.views().analysisText(), QStringLiteral("Analysis: paused while the AI thinks"));

@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
     QEventLoop loop;
     QTimer poll;
     QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-      if (!controller.thinking()) loop.quit();
+      if (!controller.ai().thinking()) loop.quit();
     });
     poll.start(10);
     loop.exec();

@@ -202,7 +202,7 @@ class ClockTest : public QObject {
     c.clickPoint(at("E5"));
     QCOMPARE(c.clock().running(), std::optional<Color>(Color::White));
     // The AI's answer comes through the event loop, so it cannot arrive before the fake seven seconds have passed.
-    QVERIFY(c.thinking());
+    QVERIFY(c.ai().thinking());
     table.time.advance(7'000);
     QVERIFY(waitForMoves(c, 2));
     QCOMPARE(c.clock().time(Color::White).mainMs, 293'000);
@@ -218,7 +218,7 @@ class ClockTest : public QObject {
     GameController& c = *table.controller;
     QVERIFY(c.newGame(timedSetup({Kind::Absolute, 300, 0, 0, 0}, true, modelSetup(server).opponent)));
     // Each attempt "takes" three seconds of fake time.
-    connect(&c, &GameController::asking, this, [&table](int) { table.time.advance(3'000); });
+    connect(&c.ai(), &AiTurns::asking, this, [&table](int) { table.time.advance(3'000); });
     c.clickPoint(at("E5"));
     QVERIFY(waitForMoves(c, 2));
     QCOMPARE(c.model().game().board().at(at("C3")), Color::White);

@@ -19,7 +19,7 @@ using namespace tengen::qt::test;
 namespace {
 
 bool waitForPlayer(const GameController& c) {
-  return QTest::qWaitFor([&] { return !c.thinking() && c.model().game().toMove() == c.human(); }, kTimeoutMs);
+  return QTest::qWaitFor([&] { return !c.ai().thinking() && c.model().game().toMove() == c.human(); }, kTimeoutMs);
 }
 
 // Clicks `button` of the next modal message box, once it is up.

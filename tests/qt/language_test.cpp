@@ -68,7 +68,7 @@ class LanguageTest : public QObject {
     QVERIFY2(window->turnStatus().contains(QStringLiteral("アゲハマ")), qPrintable(window->turnStatus()));
     // An illegal click says why in the rules' words, translated; the notation stays.
     clickPoint(*window, at("E5"));
-    QTRY_VERIFY_WITH_TIMEOUT(!window->controller().thinking(), kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!window->controller().ai().thinking(), kTimeoutMs);
     clickPoint(*window, at("E5"));
     QVERIFY2(window->statusMessage().contains(QStringLiteral("着手できません E5: すでに石があります")),
              qPrintable(window->statusMessage()));

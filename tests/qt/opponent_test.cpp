@@ -32,12 +32,12 @@ class OpponentTest : public QObject {
     auto window = home.makeWindow();
     window->startUp();
     clickPoint(*window, at("D4"));
-    QVERIFY(window->controller().thinking());
+    QVERIFY(window->controller().ai().thinking());
 
     const QString rejected = QStringLiteral("attempt 1: D4 rejected \u2014 stone already there");
     QTRY_VERIFY_WITH_TIMEOUT(window->attemptsPanel()->lines().contains(rejected), kTimeoutMs);
     // Still thinking: the line came while the model was being asked again.
-    QVERIFY(window->controller().thinking());
+    QVERIFY(window->controller().ai().thinking());
     QCOMPARE(window->controller().model().game().moveCount(), 1);
 
     QTRY_COMPARE_WITH_TIMEOUT(window->controller().model().game().moveCount(), 2, kTimeoutMs);
@@ -81,7 +81,7 @@ class OpponentTest : public QObject {
     QVERIFY(line.contains("\"model\":\"scripted\""));
 
     // Ask again: the same failure, a second record, and still the same board.
-    QSignalSpy failures(&window->controller(), &GameController::aiFailed);
+    QSignalSpy failures(&window->controller().ai(), &AiTurns::aiFailed);
     dialog->askAgainButton()->click();
     QTRY_COMPARE_WITH_TIMEOUT(failures.count(), 1, kTimeoutMs);
     QTRY_VERIFY(window->failureDialog() != nullptr);
@@ -90,7 +90,7 @@ class OpponentTest : public QObject {
     QCOMPARE(window->controller().model().game().board().toAscii(), position);
     window->failureDialog()->closeButton()->click();
     QTRY_VERIFY(window->failureDialog() == nullptr);
-    QVERIFY(window->controller().aiHeld());
+    QVERIFY(window->controller().ai().held());
 
     // Another opponent finishes the turn.
     OpponentConfig builtin = quickSetup().opponent;
@@ -123,7 +123,7 @@ class OpponentTest : public QObject {
     auto window = home.makeWindow();
     window->startUp();
     clickPoint(*window, at("D4"));
-    QVERIFY(window->controller().thinking());
+    QVERIFY(window->controller().ai().thinking());
     QVERIFY(window->attemptsPanel()->stopButton()->isEnabled());
 
     // While the model takes its time the event loop runs: a timer fires on schedule.
@@ -132,11 +132,11 @@ class OpponentTest : public QObject {
     bool fired = false;
     QTimer::singleShot(100, this, [&] { fired = true; });
     QTRY_VERIFY_WITH_TIMEOUT(fired, kTimeoutMs);
-    QVERIFY(window->controller().thinking());
+    QVERIFY(window->controller().ai().thinking());
 
     QTest::keyClick(window.get(), Qt::Key_Escape);
-    QVERIFY(!window->controller().thinking());
-    QVERIFY(window->controller().aiHeld());
+    QVERIFY(!window->controller().ai().thinking());
+    QVERIFY(window->controller().ai().held());
     // The dropped answer arrives and changes nothing.
     QVERIFY(waitForWorkers());
     QTest::qWait(200);
@@ -145,7 +145,7 @@ class OpponentTest : public QObject {
 
     // Asked again, the model answers.
     QTest::keyClick(window.get(), Qt::Key_G, Qt::ControlModifier);
-    QVERIFY(window->controller().thinking());
+    QVERIFY(window->controller().ai().thinking());
     QTRY_COMPARE_WITH_TIMEOUT(window->controller().model().game().moveCount(), 2, kTimeoutMs);
     QCOMPARE(window->controller().model().game().board().at(at("E5")), Color::White);
   }
@@ -161,7 +161,7 @@ class OpponentTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(server.requestsReceived(), 1, kTimeoutMs);
 
     QTest::keyClick(window.get(), Qt::Key_Escape);
-    QVERIFY(!window->controller().thinking());
+    QVERIFY(!window->controller().ai().thinking());
     // The request already out runs to its end; its verdict is dropped and no second request follows.
     QVERIFY(waitForWorkers());
     QTest::qWait(200);

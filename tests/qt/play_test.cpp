@@ -36,7 +36,7 @@ class PlayTest : public QObject {
     return QTest::qWaitFor(
         [&] {
           const GameController& c = window.controller();
-          return !c.thinking() && c.model().game().toMove() == c.human();
+          return !c.ai().thinking() && c.model().game().toMove() == c.human();
         },
         kTimeoutMs);
   }
@@ -218,7 +218,7 @@ class PlayTest : public QObject {
     // P passes; the AI answers.
     QTest::keyClick(window.get(), Qt::Key_P);
     QCOMPARE(model.game().moves()[4].kind, MoveKind::Pass);
-    QVERIFY(QTest::qWaitFor([&] { return !window->controller().thinking(); }, kTimeoutMs));
+    QVERIFY(QTest::qWaitFor([&] { return !window->controller().ai().thinking(); }, kTimeoutMs));
     QVERIFY(model.game().moveCount() >= 6 || model.game().phase() != Phase::Playing);
 
     if (model.game().phase() == Phase::Playing) {
@@ -256,7 +256,7 @@ class PlayTest : public QObject {
       auto window = home.makeWindow();
       window->startUp();
       const GameController& controller = window->controller();
-      QVERIFY(!controller.thinking());
+      QVERIFY(!controller.ai().thinking());
       QCOMPARE(controller.model().game().toMove(), Color::White);
       QVERIFY(window->turnStatus().startsWith(QStringLiteral("White to move (you)")));
       clickPoint(*window, at("E5"));
@@ -266,7 +266,7 @@ class PlayTest : public QObject {
       window->controller().undo();
       QCOMPARE(controller.model().game().moveCount(), 0);
       QCOMPARE(controller.model().game().toMove(), Color::White);
-      QVERIFY(!controller.thinking());
+      QVERIFY(!controller.ai().thinking());
     }
   }
 
@@ -278,9 +278,9 @@ class PlayTest : public QObject {
       auto window = home.makeWindow();
       window->startUp();
       clickPoint(*window, at("D4"));
-      QVERIFY(window->controller().thinking());
+      QVERIFY(window->controller().ai().thinking());
       window->controller().undo();
-      QVERIFY(!window->controller().thinking());
+      QVERIFY(!window->controller().ai().thinking());
       QVERIFY(waitForWorkers());
       QCoreApplication::processEvents();
       QCOMPARE(window->controller().model().game().moveCount(), 0);
@@ -288,11 +288,11 @@ class PlayTest : public QObject {
 
       // Another opponent while the AI thinks: only the new one's answer is played.
       clickPoint(*window, at("D4"));
-      QVERIFY(window->controller().thinking());
+      QVERIFY(window->controller().ai().thinking());
       OpponentConfig other = quickSetup().opponent;
       other.builtinOptions = QStringLiteral("playouts=100");
       window->controller().setOpponent(other);
-      QVERIFY(window->controller().thinking());
+      QVERIFY(window->controller().ai().thinking());
       QVERIFY(waitForHumanTurn(*window));
       QVERIFY(waitForWorkers());
       QCoreApplication::processEvents();
@@ -300,7 +300,7 @@ class PlayTest : public QObject {
 
       // A new game while the AI thinks: the old game's answer does not land in it.
       clickPoint(*window, firstEmpty(*window, {"F6", "C7", "G3"}));
-      QVERIFY(window->controller().thinking());
+      QVERIFY(window->controller().ai().thinking());
       QVERIFY(window->controller().newGame(quickSetup()));
       QVERIFY(waitForWorkers());
       QCoreApplication::processEvents();
@@ -308,7 +308,7 @@ class PlayTest : public QObject {
 
       // The window goes while the AI thinks: its answer arrives to nobody.
       clickPoint(*window, at("D4"));
-      QVERIFY(window->controller().thinking());
+      QVERIFY(window->controller().ai().thinking());
     }
     QVERIFY(waitForWorkers());
     QCoreApplication::processEvents();
@@ -321,7 +321,7 @@ class PlayTest : public QObject {
     auto window = home.makeWindow();
     window->startUp();
     clickPoint(*window, at("D4"));
-    QVERIFY(window->controller().thinking());
+    QVERIFY(window->controller().ai().thinking());
     // The answer comes through the event loop, so it cannot arrive before the player looks back.
     window->controller().first();
     QVERIFY(waitForHumanTurn(*window));

@@ -172,7 +172,7 @@ inline Point at(const char* vertex, int size = 9) {
 
 // Waits until the game has `count` moves and the AI is not thinking.
 inline bool waitForMoves(const GameController& controller, int count) {
-  return QTest::qWaitFor([&] { return controller.model().game().moveCount() >= count && !controller.thinking(); },
+  return QTest::qWaitFor([&] { return controller.model().game().moveCount() >= count && !controller.ai().thinking(); },
                          kTimeoutMs);
 }
 

@@ -33,7 +33,7 @@ bool waitForHumanTurn(MainWindow& window) {
   return QTest::qWaitFor(
       [&] {
         const GameController& c = window.controller();
-        return !c.thinking() && c.model().game().toMove() == c.human();
+        return !c.ai().thinking() && c.model().game().toMove() == c.human();
       },
       kTimeoutMs);
 }
@@ -118,7 +118,7 @@ class RecordTest : public QObject {
     QCOMPARE(game.moves()[3].kind, MoveKind::Pass);
     QCOMPARE(game.phase(), Phase::Playing);
     QCOMPARE(game.toMove(), Color::White);
-    QVERIFY(!window->controller().thinking());
+    QVERIFY(!window->controller().ai().thinking());
   }
 
   void noAutosaveBringsTheClientDown() {

@@ -75,7 +75,7 @@ class ScreenshotsTest : public QObject {
     window.startUp();
     for (const char* vertex : {"D5", "E4"}) {
       clickPoint(window, at(vertex));
-      QTRY_VERIFY_WITH_TIMEOUT(!window.controller().thinking(), kTimeoutMs);
+      QTRY_VERIFY_WITH_TIMEOUT(!window.controller().ai().thinking(), kTimeoutMs);
     }
   }
 
@@ -159,8 +159,8 @@ class ScreenshotsTest : public QObject {
     clickPoint(*window, at("D4"));
     QTRY_VERIFY_WITH_TIMEOUT(window->controller().model().game().moveCount() == 2, kTimeoutMs);
     clickPoint(*window, at("C7"));
-    QTRY_VERIFY_WITH_TIMEOUT(window->controller().model().game().moveCount() == 4 && !window->controller().thinking(),
-                             kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        window->controller().model().game().moveCount() == 4 && !window->controller().ai().thinking(), kTimeoutMs);
     window->controller().goTo(2);
     auto* toggle = window->attemptsPanel()->findChild<QToolButton*>(QStringLiteral("attemptDetailsToggle"));
     QVERIFY(toggle != nullptr && toggle->isVisible());
@@ -323,7 +323,7 @@ class ScreenshotsTest : public QObject {
     clocks->startUp();
     time.advance(20'000);
     clickPoint(*clocks, at("E5"));
-    QTRY_VERIFY_WITH_TIMEOUT(!clocks->controller().thinking(), kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!clocks->controller().ai().thinking(), kTimeoutMs);
     time.advance(272'600);
     QTRY_VERIFY_WITH_TIMEOUT(clocks->clocks()->urgentShown(Color::Black), kTimeoutMs);
     QApplication::processEvents();

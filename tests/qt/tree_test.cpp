@@ -93,7 +93,7 @@ void writeFile(const QString& path, const QByteArray& text) {
 }
 
 bool waitForHumanTurn(const GameController& c) {
-  return QTest::qWaitFor([&] { return !c.thinking() && c.model().game().toMove() == c.human(); }, kTimeoutMs);
+  return QTest::qWaitFor([&] { return !c.ai().thinking() && c.model().game().toMove() == c.human(); }, kTimeoutMs);
 }
 
 constexpr const char* kNested = "(;GM[1]SZ[9];B[ee](;W[cc];B[gc])(;W[gg]C[a comment]))";

@@ -55,21 +55,13 @@ QString moveText(const Move& m, int size) { return QString::fromStdString(gtpMov
 GameController::GameController(const ControllerOptions& options, QObject* parent)
     : QObject(parent),
       m_options(options),
+      m_ai(m_session, options.opponent, options.errorLogPath),
       m_autosave(options.autosavePath),
       m_views(
           m_session.model(), [this] { return thinking(); }, options.analysisPlayouts),
       m_clock(options.timeSource != nullptr ? *options.timeSource : m_steadyTime),
       m_mailbox(this) {
-  m_runner.setOpponent(options.opponent, options.errorLogPath);
-  connect(&m_runner, &OpponentRunner::asking, this, &GameController::asking);
-  connect(&m_runner, &OpponentRunner::attemptMade, this, &GameController::attemptReported);
-  connect(&m_runner, &OpponentRunner::finished, this, &GameController::onOpponentFinished);
-  connect(&m_runner, &OpponentRunner::gtpTraffic, this, [this](bool sent, const QString& text) {
-    const QString line = (sent ? QStringLiteral("> ") : QStringLiteral("< ")) + text;
-    m_gtpTraffic << line;
-    if (m_gtpTraffic.size() > kGtpTrafficKept) m_gtpTraffic.removeFirst();
-    emit gtpTrafficLine(line);
-  });
+  connect(&m_ai, &AiTurns::finished, this, &GameController::onOpponentFinished);
   // Whatever changed the position, the estimate follows it while it is shown.
   connect(this, &GameController::changed, &m_views, &PositionViews::refreshScoreEstimate);
   connect(&m_views, &PositionViews::estimateChanged, this, &GameController::changed);
@@ -96,7 +88,7 @@ QString GameController::turnText() const {
   const Color side = game.toMove();
   if (side == m_session.human()) return tr("%1 to move (you)").arg(colorText(side));
   if (thinking()) return tr("%1 is thinking\u2026").arg(colorText(side));
-  return tr("%1 to move (%2)").arg(colorText(side), m_runner.opponent().displayName());
+  return tr("%1 to move (%2)").arg(colorText(side), m_ai.opponent().displayName());
 }
 
 bool GameController::newGame(const GameSetup& setup) {
@@ -111,15 +103,15 @@ bool GameController::newGame(const GameSetup& setup) {
   }
   cancelWork();
   m_views.newGame();
-  m_runner.setOpponent(setup.opponent, m_options.errorLogPath);
+  m_ai.setOpponent(setup.opponent);
   m_info.clear();
   m_info["DT"] = QDate::currentDate().toString(Qt::ISODate).toStdString();
   m_session = session::Session(config.value(), setup.human);
-  m_aiHeld = false;
+  m_ai.setHeld(false);
   m_clock.reset(setup.timeControl);
   m_loseOnTime = setup.loseOnTime;
   m_clock.start(m_session.game().toMove());
-  emit attemptsCleared();
+  m_ai.clearAttempts();
   save();
   m_unsaved = false;
   m_fresh = true;
@@ -166,11 +158,11 @@ void GameController::takeGame(session::GameTree tree, const std::map<std::string
     m_session.setDeadStones(*acceptedDead);
     m_session.acceptScore();
   }
-  m_aiHeld = false;
+  m_ai.setHeld(false);
   // The clock comes back as the record left it on the line opened: each side's time after its last timed move.
   restoreClock();
   runClock();
-  emit attemptsCleared();
+  m_ai.clearAttempts();
   emit changed();
   if (m_session.game().phase() == Phase::Scoring) startEstimate();
   maybeAskAi();
@@ -218,7 +210,7 @@ QString GameController::openRecord(const QString& path, bool* loaded) {
 
 std::map<std::string, std::string> GameController::recordInfo() const {
   std::map<std::string, std::string> info = m_info;
-  const std::string opponentName = m_runner.opponent().recordName().toStdString();
+  const std::string opponentName = m_ai.opponent().recordName().toStdString();
   info["PB"] = m_session.human() == Color::Black ? kHumanName : opponentName;
   info["PW"] = m_session.human() == Color::White ? kHumanName : opponentName;
   info["AP"] = "tengen-qt";
@@ -316,7 +308,7 @@ void GameController::resign() {
 
 void GameController::afterMove(session::NodeId played) {
   followClock(played);
-  m_aiHeld = false;
+  m_ai.setHeld(false);
   save();
   emit changed();
   const Game& game = m_session.game();
@@ -333,12 +325,10 @@ void GameController::afterMove(session::NodeId played) {
 
 void GameController::maybeAskAi() {
   const Game& game = m_session.game();
-  if (!m_session.aiToMove() || thinking() || m_aiHeld) return;
-  emit attemptsCleared();
-  m_session.beginAiTurn();
+  if (!m_session.aiToMove() || thinking() || m_ai.held()) return;
   std::optional<ai::MoveRequest::Clock> clock;
   if (m_clock.timed()) clock = session::requestClock(m_clock.time(game.toMove()), m_clock.control());
-  m_runner.request(game, game.toMove(), clock, m_clock.control());
+  m_ai.ask(clock, m_clock.control());
   emit changed();
 }
 
@@ -352,23 +342,21 @@ void GameController::askAi() {
     emit message(tr("It is your turn"));
     return;
   }
-  m_aiHeld = false;
+  m_ai.setHeld(false);
   maybeAskAi();
 }
 
 void GameController::stop() {
   if (!thinking()) return;
-  m_runner.cancel();
-  m_aiHeld = true;
+  m_ai.cancel();
+  m_ai.setHeld(true);
   emit changed();
   emit message(tr("Stopped the AI; ask it again with Ctrl+G, or undo"));
 }
 
 void GameController::setOpponent(const OpponentConfig& config) {
   const bool wasThinking = thinking();
-  m_runner.cancel();
-  m_runner.setOpponent(config, m_options.errorLogPath);
-  m_aiHeld = false;
+  m_ai.setOpponent(config);
   save();
   emit changed();
   emit message(tr("Opponent: %1").arg(config.displayName()));
@@ -376,29 +364,18 @@ void GameController::setOpponent(const OpponentConfig& config) {
 }
 
 void GameController::onOpponentFinished(const ai::RefereeOutcome& outcome) {
-  QStringList lines;
-  for (const ai::Attempt& attempt : outcome.attempts) lines << attemptLine(attempt);
-  emit attemptsFinal(lines);
   // A flag that fell while the AI thought on the current line ends the game there before its move.
   m_clock.poll();
-  session::AiTurnRecord seen;
-  seen.opponent = m_runner.opponent().displaySpec();
-  if (m_runner.opponent().kind == OpponentKind::Model)
-    seen.coords = ai::coordFormatName(m_runner.opponent().sourceOptions().model.coords);
-  seen.attempts = outcome.attempts;
-  const session::AiTurnResult turn = m_session.finishAiTurn(outcome, &seen);
+  const session::AiTurnResult turn = m_ai.finish(outcome);
   switch (turn.end) {
     case session::AiTurnEnd::GameOver:
     case session::AiTurnEnd::LineGone:  // deleting its line stopped the AI
       return;
     case session::AiTurnEnd::Failed:
-      m_aiHeld = true;
       emit changed();
-      emit aiFailed(QString::fromStdString(outcome.error), QString::fromStdString(outcome.logId),
-                    outcome.end == ai::MoveEnd::Unreachable);
+      m_ai.reportFailure(outcome);
       return;
     case session::AiTurnEnd::NoLongerFits:
-      m_aiHeld = true;
       emit changed();
       emit message(tr("The AI's move %1 no longer fits the game: %2")
                        .arg(moveText(*outcome.move, m_session.game().size()), reasonText(turn.reason)));
@@ -423,18 +400,6 @@ void GameController::onOpponentFinished(const ai::RefereeOutcome& outcome) {
     return;
   }
   afterMove(turn.played);
-}
-
-std::optional<session::AiTurnRecord> GameController::aiTurnAt(session::NodeId id) const {
-  const session::TreeNode* node = m_session.tree().find(id);
-  if (node == nullptr || !node->move) return std::nullopt;
-  return session::aiTurnIn(node->properties);
-}
-
-Game GameController::positionBefore(session::NodeId id) const {
-  const session::TreeNode* node = m_session.tree().find(id);
-  assert(node != nullptr && node->parent != nullptr);
-  return m_session.tree().gameAt(*node->parent);
 }
 
 void GameController::followClock(session::NodeId played) {
@@ -517,7 +482,7 @@ void GameController::startEstimate() {
 }
 
 void GameController::cancelWork() {
-  m_runner.cancel();
+  m_ai.cancel();
   m_estimating = false;
   ++m_estimateTicket;
 }
@@ -531,15 +496,15 @@ void GameController::undo() {
   const bool wasThinking = thinking();
   cancelWork();
   const int takenBack = m_session.undo();
-  m_aiHeld = false;
+  m_ai.setHeld(false);
   if (takenBack == 0) {
     emit changed();
     emit message(wasThinking ? tr("Stopped the AI; nothing of yours to take back") : tr("Nothing to undo"));
-    if (wasThinking) m_aiHeld = true;
+    if (wasThinking) m_ai.setHeld(true);
     return;
   }
   runClock();
-  emit attemptsCleared();
+  m_ai.clearAttempts();
   save();
   emit changed();
   emit message(tr("Took back %n move(s)", nullptr, takenBack));

@@ -23,6 +23,7 @@
 #include "tengen/session/game_model.h"
 #include "tengen/session/session.h"
 
+#include "model/ai_turns.h"
 #include "model/analysis_runner.h"
 #include "model/autosave.h"
 #include "model/background.h"
@@ -55,30 +56,19 @@ class GameController : public QObject {
   const session::Session& session() const { return m_session; }
   Color human() const { return m_session.human(); }
   Color aiColor() const { return m_session.aiColor(); }
-  const OpponentConfig& opponentConfig() const { return m_runner.opponent(); }
-  bool thinking() const { return m_runner.busy(); }
+  // The AI's side: its opponent, whether it thinks or waits, the GTP traffic, what it saw per move.
+  const AiTurns& ai() const { return m_ai; }
+  AiTurns& ai() { return m_ai; }
   // Whether the dead stones proposed after two passes are still being worked out.
   bool estimating() const { return m_estimating; }
 
   // The score estimate and the analysis view of the position looked at.
   PositionViews& views() { return m_views; }
   const PositionViews& views() const { return m_views; }
-  // Whether the AI waits to be asked again (after a failure or a stop) rather than moving by itself.
-  bool aiHeld() const { return m_aiHeld; }
   const Autosave& autosave() const { return m_autosave; }
   // Both sides' clocks (docs/client.md), running for the side to move while the game is in play.
   const GameClock& clock() const { return m_clock; }
   bool loseOnTime() const { return m_loseOnTime; }
-
-  // What the AI saw and answered for the move of node `id`, as kept in the record; nothing for a player's move, a
-  // move from an opened file that has no such record, or a record that cannot be read.
-  std::optional<session::AiTurnRecord> aiTurnAt(session::NodeId id) const;
-  // The position the AI was asked about for the move of node `id` (the game before it). Precondition: a move node.
-  Game positionBefore(session::NodeId id) const;
-  // The raw GTP lines exchanged with GTP engine opponents since the client started, oldest first ("> " before
-  // what tengen sent, "< " before the engine's), the latest kGtpTrafficKept of them.
-  const QStringList& gtpTraffic() const { return m_gtpTraffic; }
-  static constexpr int kGtpTrafficKept = 5000;
 
   // "Black to move (you)", "White is thinking…", "Scoring: B+3.5", "Game over: W+R".
   QString turnText() const;
@@ -142,24 +132,13 @@ class GameController : public QObject {
   void changed();
   // A line for the status bar: an illegal click's reason, what the AI played, where the view is.
   void message(const QString& text);
-  // A new AI turn begins: the attempts panel empties.
-  void attemptsCleared();
-  // The AI is about to be asked (attempt n).
-  void asking(int attemptNumber);
-  // An attempt as soon as the referee has judged it.
-  void attemptReported(const QString& line);
-  // The referee's verdicts for the finished turn (the live lines again, as the outcome records them).
-  void attemptsFinal(const QStringList& lines);
-  // The AI found no legal move or could not be reached; the game is as it was.
-  void aiFailed(const QString& error, const QString& logId, bool unreachable);
   // The game ended with this result (resignation or accepted score).
   void gameEnded(const QString& result);
   // The dead-stone estimate is in; scoring can start.
   void scoringReady();
-  // A raw GTP line, as gtpTraffic() words it.
-  void gtpTrafficLine(const QString& line);
 
  private:
+  bool thinking() const { return m_ai.thinking(); }
   void takeGame(session::GameTree tree, const std::map<std::string, std::string>& info);
   // After the view moved: the status line, the clock, and the dead stones of a line in the scoring phase it moved
   // to.
@@ -186,9 +165,8 @@ class GameController : public QObject {
   ControllerOptions m_options;
   // The game being played: tree, view, the person's colour, the AI's turn, the count.
   session::Session m_session{GameConfig{}, Color::Black};
-  OpponentRunner m_runner;
+  AiTurns m_ai;
   Autosave m_autosave;
-  bool m_aiHeld = false;
   bool m_estimating = false;
   unsigned long m_estimateTicket = 0;
   PositionViews m_views;
@@ -204,7 +182,6 @@ class GameController : public QObject {
   bool m_unsaved = false;
   // A new or restored game: unsaved() asks playerTouched() as well.
   bool m_fresh = true;
-  QStringList m_gtpTraffic;
 };
 
 }  // namespace tengen::qt

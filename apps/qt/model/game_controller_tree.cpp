@@ -59,8 +59,8 @@ void GameController::deleteBranch() {
   }
   if (thinking() && m_session.tree().find(m_session.askedAt()) == nullptr) {
     // The AI was thinking about a line that is gone.
-    m_runner.cancel();
-    m_aiHeld = true;
+    m_ai.cancel();
+    m_ai.setHeld(true);
   }
   save();
   afterNavigation(lineEnd);

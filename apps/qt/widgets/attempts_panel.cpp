@@ -95,19 +95,19 @@ void AttemptsPanel::followController() {
   connect(m_stop, &QPushButton::clicked, &m_controller, &GameController::stop);
   connect(m_ask, &QPushButton::clicked, &m_controller, &GameController::askAi);
   connect(m_list, &QListWidget::currentRowChanged, this, &AttemptsPanel::showAttemptDetails);
-  connect(&m_controller, &GameController::attemptsCleared, this, [this] {
+  connect(&m_controller.ai(), &AiTurns::attemptsCleared, this, [this] {
     m_live.clear();
     refresh();
   });
-  connect(&m_controller, &GameController::attemptReported, this, [this](const QString& line) {
+  connect(&m_controller.ai(), &AiTurns::attemptReported, this, [this](const QString& line) {
     m_live << line;
     refresh();
   });
-  connect(&m_controller, &GameController::asking, this, [this](int n) {
-    m_state->setText(n == 1 ? tr("Asking %1\u2026").arg(m_controller.opponentConfig().displayName())
+  connect(&m_controller.ai(), &AiTurns::asking, this, [this](int n) {
+    m_state->setText(n == 1 ? tr("Asking %1\u2026").arg(m_controller.ai().opponent().displayName())
                             : tr("Asking again (attempt %1)\u2026").arg(n));
   });
-  connect(&m_controller, &GameController::attemptsFinal, this, [this](const QStringList& lines) {
+  connect(&m_controller.ai(), &AiTurns::attemptsFinal, this, [this](const QStringList& lines) {
     // The outcome is the record; the live lines were the same verdicts reported one by one.
     m_live = lines;
     refresh();
@@ -127,20 +127,20 @@ QString AttemptsPanel::promptShown() const { return m_prompt->toPlainText(); }
 QString AttemptsPanel::pictureVerdict() const { return m_pictureCheck->text(); }
 
 void AttemptsPanel::refresh() {
-  const bool thinking = m_controller.thinking();
+  const bool thinking = m_controller.ai().thinking();
   m_stop->setEnabled(thinking);
   const session::GameModel& model = m_controller.model();
   const Game& game = model.game();
   const bool aiTurn = game.phase() == Phase::Playing && game.toMove() == m_controller.aiColor();
   m_ask->setEnabled(!thinking && aiTurn);
   if (!thinking) {
-    QString text = tr("Opponent: %1").arg(m_controller.opponentConfig().displayName());
-    if (aiTurn && m_controller.aiHeld()) text += tr("\nWaiting: ask again or change the opponent.");
+    QString text = tr("Opponent: %1").arg(m_controller.ai().opponent().displayName());
+    if (aiTurn && m_controller.ai().held()) text += tr("\nWaiting: ask again or change the opponent.");
     m_state->setText(text);
   }  // else the asking() text stays while the AI thinks
 
   // The turn under way, or the one that failed or was stopped, at the end of the line; else the AI move looked at.
-  if (thinking || (m_controller.aiHeld() && model.atEnd() && !m_live.isEmpty())) {
+  if (thinking || (m_controller.ai().held() && model.atEnd() && !m_live.isEmpty())) {
     showLive();
     return;
   }
@@ -175,7 +175,7 @@ void AttemptsPanel::showRecord(std::uint64_t id, const std::string& text, const 
   m_recordText = text;
   m_record = record;
   const session::TreeNode* node = m_controller.model().tree().find(id);
-  const Game before = m_controller.positionBefore(id);
+  const Game before = m_controller.ai().positionBefore(id);
   m_title->setText(tr("Move %1 (%2 %3): %4")
                        .arg(session::GameTree::depth(*node))
                        .arg(QString::fromUtf8(std::string(colorLetter(node->move->color))),

@@ -346,7 +346,7 @@ std::optional<Point> BoardWidget::pointAt(QPointF position) const {
 bool BoardWidget::ghostAllowed() const {
   // Looking back, a click starts a variation, so the ghost shows there too.
   const Game& here = m_controller.model().view();
-  return here.phase() == Phase::Playing && here.toMove() == m_controller.human() && !m_controller.thinking();
+  return here.phase() == Phase::Playing && here.toMove() == m_controller.human() && !m_controller.ai().thinking();
 }
 
 bool BoardWidget::ghostAt(Point p) const {

@@ -20,8 +20,8 @@ GtpConsole::GtpConsole(GameController& controller, QWidget* parent)
   m_text->setReadOnly(true);
   m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
   m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-  m_text->setMaximumBlockCount(GameController::kGtpTrafficKept);
-  m_text->setPlainText(controller.gtpTraffic().join(QLatin1Char('\n')));
+  m_text->setMaximumBlockCount(AiTurns::kGtpTrafficKept);
+  m_text->setPlainText(controller.ai().gtpTraffic().join(QLatin1Char('\n')));
 
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
   QPushButton* clear = buttons->addButton(tr("Clear"), QDialogButtonBox::ResetRole);
@@ -34,7 +34,7 @@ GtpConsole::GtpConsole(GameController& controller, QWidget* parent)
   layout->addWidget(buttons);
   resize(640, 420);
 
-  connect(&controller, &GameController::gtpTrafficLine, m_text, &QPlainTextEdit::appendPlainText);
+  connect(&controller.ai(), &AiTurns::gtpTrafficLine, m_text, &QPlainTextEdit::appendPlainText);
   connect(&controller, &GameController::changed, this, &GtpConsole::refreshOpponent);
   refreshOpponent();
 }
@@ -42,7 +42,7 @@ GtpConsole::GtpConsole(GameController& controller, QWidget* parent)
 QString GtpConsole::text() const { return m_text->toPlainText(); }
 
 void GtpConsole::refreshOpponent() {
-  const OpponentConfig& opponent = m_controller.opponentConfig();
+  const OpponentConfig& opponent = m_controller.ai().opponent();
   m_opponent->setText(opponent.kind == OpponentKind::Gtp
                           ? tr("Traffic with %1 (\u201c>\u201d sent by tengen, \u201c<\u201d the engine's answer)")
                                 .arg(QString::fromStdString(opponent.displaySpec()))

@@ -81,7 +81,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   connect(&m_controller->views(), &PositionViews::analysisChanged, this,
           [this] { m_analysis->setText(m_controller->views().analysisText()); });
   connect(m_controller, &GameController::message, m_message, &QLabel::setText);
-  connect(m_controller, &GameController::aiFailed, this, &MainWindow::showFailure);
+  connect(&m_controller->ai(), &AiTurns::aiFailed, this, &MainWindow::showFailure);
   connect(m_controller, &GameController::gameEnded, this,
           [this](const QString& result) { m_message->setText(tr("Game over: %1").arg(result)); });
 
@@ -304,9 +304,9 @@ void MainWindow::refresh() {
                                      : tr("Move %1 of %2").arg(model.viewMove()).arg(game.moveCount()));
   const bool playing = game.phase() == Phase::Playing;
   const bool scoring = game.phase() == Phase::Scoring;
-  action(QStringLiteral("pass"))->setEnabled(model.view().phase() == Phase::Playing && !m_controller->thinking());
+  action(QStringLiteral("pass"))->setEnabled(model.view().phase() == Phase::Playing && !m_controller->ai().thinking());
   action(QStringLiteral("resign"))->setEnabled(playing);
-  action(QStringLiteral("stop"))->setEnabled(m_controller->thinking());
+  action(QStringLiteral("stop"))->setEnabled(m_controller->ai().thinking());
   action(QStringLiteral("acceptScore"))->setEnabled(scoring && !m_controller->estimating());
   action(QStringLiteral("resume"))->setEnabled(scoring);
   action(QStringLiteral("first"))->setEnabled(model.viewMove() > 0);
@@ -319,7 +319,7 @@ void MainWindow::refresh() {
   setWindowTitle(tr("%1tengen \u2014 %2x%2 against %3")
                      .arg(file)
                      .arg(game.size())
-                     .arg(m_controller->opponentConfig().displayName()));
+                     .arg(m_controller->ai().opponent().displayName()));
 }
 
 void MainWindow::startUp() {
@@ -332,8 +332,8 @@ void MainWindow::startUp() {
 
 void MainWindow::showFailure(const QString& error, const QString& logId, bool unreachable) {
   if (m_failureDialog) m_failureDialog->deleteLater();
-  m_failureDialog = new AiFailureDialog(m_controller->opponentConfig().displayName(), error, logId, m_errorLogPath,
-                                        unreachable, this);
+  m_failureDialog =
+      new AiFailureDialog(m_controller->ai().opponent().displayName(), error, logId, m_errorLogPath, unreachable, this);
   m_failureDialog->setAttribute(Qt::WA_DeleteOnClose);
   connect(m_failureDialog, &QDialog::finished, this, [this](int choice) {
     if (choice == AiFailureDialog::AskAgain) m_controller->askAi();
@@ -362,7 +362,7 @@ void MainWindow::newGameDialog() {
 
 void MainWindow::changeOpponentDialog() {
   GameSetup current = m_settings->lastSetup();
-  current.opponent = m_controller->opponentConfig();
+  current.opponent = m_controller->ai().opponent();
   NewGameDialog dialog(current, true, this);
   if (dialog.exec() != QDialog::Accepted) return;
   GameSetup chosen = m_settings->lastSetup();

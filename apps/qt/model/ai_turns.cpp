@@ -1,0 +1,66 @@
+#include "model/ai_turns.h"
+
+#include <cassert>
+#include <utility>
+
+namespace tengen::qt {
+
+AiTurns::AiTurns(session::Session& session, const OpponentConfig& opponent, QString errorLogPath, QObject* parent)
+    : QObject(parent), m_session(session), m_errorLogPath(std::move(errorLogPath)) {
+  m_runner.setOpponent(opponent, m_errorLogPath);
+  connect(&m_runner, &OpponentRunner::asking, this, &AiTurns::asking);
+  connect(&m_runner, &OpponentRunner::attemptMade, this, &AiTurns::attemptReported);
+  connect(&m_runner, &OpponentRunner::finished, this, &AiTurns::finished);
+  connect(&m_runner, &OpponentRunner::gtpTraffic, this, [this](bool sent, const QString& text) {
+    const QString line = (sent ? QStringLiteral("> ") : QStringLiteral("< ")) + text;
+    m_gtpTraffic << line;
+    if (m_gtpTraffic.size() > kGtpTrafficKept) m_gtpTraffic.removeFirst();
+    emit gtpTrafficLine(line);
+  });
+}
+
+std::optional<session::AiTurnRecord> AiTurns::aiTurnAt(session::NodeId id) const {
+  const session::TreeNode* node = m_session.tree().find(id);
+  if (node == nullptr || !node->move) return std::nullopt;
+  return session::aiTurnIn(node->properties);
+}
+
+Game AiTurns::positionBefore(session::NodeId id) const {
+  const session::TreeNode* node = m_session.tree().find(id);
+  assert(node != nullptr && node->parent != nullptr);
+  return m_session.tree().gameAt(*node->parent);
+}
+
+void AiTurns::setOpponent(const OpponentConfig& config) {
+  m_runner.cancel();
+  m_runner.setOpponent(config, m_errorLogPath);
+  m_held = false;
+}
+
+void AiTurns::ask(std::optional<ai::MoveRequest::Clock> clock, const TimeControl& control) {
+  emit attemptsCleared();
+  const Game& game = m_session.beginAiTurn();
+  m_runner.request(game, game.toMove(), clock, control);
+}
+
+session::AiTurnResult AiTurns::finish(const ai::RefereeOutcome& outcome) {
+  QStringList lines;
+  for (const ai::Attempt& attempt : outcome.attempts) lines << attemptLine(attempt);
+  emit attemptsFinal(lines);
+  session::AiTurnRecord seen;
+  seen.opponent = opponent().displaySpec();
+  if (opponent().kind == OpponentKind::Model) {
+    seen.coords = ai::coordFormatName(opponent().sourceOptions().model.coords);
+  }
+  seen.attempts = outcome.attempts;
+  const session::AiTurnResult turn = m_session.finishAiTurn(outcome, &seen);
+  if (turn.end == session::AiTurnEnd::Failed || turn.end == session::AiTurnEnd::NoLongerFits) m_held = true;
+  return turn;
+}
+
+void AiTurns::reportFailure(const ai::RefereeOutcome& outcome) {
+  emit aiFailed(QString::fromStdString(outcome.error), QString::fromStdString(outcome.logId),
+                outcome.end == ai::MoveEnd::Unreachable);
+}
+
+}  // namespace tengen::qt
