@@ -110,6 +110,33 @@ class FilesTest : public QObject {
     QVERIFY(!controller.unsaved());
   }
 
+  void aRestoredAutosaveCountsAsUnsavedOnlyOnceTouched() {
+    TestHome home;
+    ControllerOptions options;
+    options.autosavePath = home.autosavePath();
+    {
+      GameController first(options);
+      QVERIFY(first.newGame(quickSetup()));
+      first.clickPoint(at("E5"));
+      QVERIFY(waitForPlayer(first));
+      first.setComment(QStringLiteral("my plan"));
+    }
+    // The autosave holds the player's move and comment; brought back, nothing is lost by leaving it as it is.
+    GameController controller(options);
+    QVERIFY(controller.restoreAutosave());
+    QCOMPARE(controller.model().game().moveCount(), 2);
+    QVERIFY(!controller.unsaved());
+    // A move of the player's since it came back is something to lose.
+    controller.clickPoint(at("C3"));
+    QVERIFY(controller.unsaved());
+    QVERIFY(waitForPlayer(controller));
+    QVERIFY(controller.restoreAutosave());
+    QVERIFY(!controller.unsaved());
+    // So is a comment.
+    controller.setComment(QStringLiteral("another plan"));
+    QVERIFY(controller.unsaved());
+  }
+
   void closingAnUnsavedGameAsksFirst() {
     TestHome home;
     auto window = startedWindow(home);

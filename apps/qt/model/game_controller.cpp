@@ -115,6 +115,7 @@ bool GameController::newGame(const GameSetup& setup) {
   save();
   m_unsaved = false;
   m_fresh = true;
+  m_freshMarks.clear();
   emit changed();
   const QString started = m_session.human() == Color::Black
                               ? tr("New game: %1x%1, %2 rules, komi %3; you play black against %4")
@@ -182,9 +183,10 @@ bool GameController::restoreAutosave(QString* problem) {
     return false;
   }
   takeGame(std::move(loaded->tree), loaded->info);
-  // Whether it was saved before is not known: it asks before it goes once the player has touched it.
+  // Whether it was saved before is not known: it asks before it goes once the player has touched it since.
   m_unsaved = true;
   m_fresh = true;
+  m_freshMarks = playerMarks();
   emit message(tr("Restored the last game (%n move(s))", nullptr, m_session.game().moveCount()));
   return true;
 }

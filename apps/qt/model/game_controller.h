@@ -159,8 +159,9 @@ class GameController : public QObject {
   void cancelWork();
   void save();
   std::map<std::string, std::string> recordInfo() const;
-  // Whether the tree holds a move of the player's or a comment: a game the AI alone has played in is untouched.
-  bool playerTouched() const;
+  // What the player has put in the tree: the nodes of their moves and every comment, as one text. A game the AI
+  // alone has played in has none.
+  std::string playerMarks() const;
 
   ControllerOptions m_options;
   // The game being played: tree, view, the person's colour, the AI's turn, the count.
@@ -180,8 +181,10 @@ class GameController : public QObject {
   Mailbox m_mailbox;
   // Changed since the last explicit save or open; set by every autosave, since every change is autosaved.
   bool m_unsaved = false;
-  // A new or restored game: unsaved() asks playerTouched() as well.
+  // A new or restored game: unsaved() also asks whether the player has touched it since it was taken up, that is
+  // whether playerMarks() differ from what they were then (nothing for a new game, the record's for a restored one).
   bool m_fresh = true;
+  std::string m_freshMarks;
 };
 
 }  // namespace tengen::qt
