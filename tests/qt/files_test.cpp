@@ -110,6 +110,14 @@ class FilesTest : public QObject {
     QVERIFY(!controller.unsaved());
   }
 
+  void theFirstRunOpensOnTheBoardPeoplePlay() {
+    // The same first-run default as `tengen play`: 19x19 (the last choice is remembered from then on).
+    TestHome home;
+    QCOMPARE(Settings(home.store()).lastSetup().config.size, 19);
+    auto window = home.makeWindow();
+    QCOMPARE(window->controller().model().game().size(), 19);
+  }
+
   void aRestoredAutosaveCountsAsUnsavedOnlyOnceTouched() {
     TestHome home;
     ControllerOptions options;

@@ -12,7 +12,7 @@ namespace tengen::qt {
 
 namespace {
 
-constexpr int kDefaultSize = 9;
+constexpr int kDefaultSize = 19;
 
 // The words the settings keep for each kind of time control.
 constexpr std::pair<TimeControl::Kind, const char*> kTimeKindNames[] = {{TimeControl::Kind::None, "none"},
