@@ -107,6 +107,10 @@ int runGenmove(const GenmoveOptions& options, std::ostream& out, std::ostream& e
   const long elapsedMs = static_cast<long>(
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
 
+  // Stdout is the move alone; what the referee refused on the way goes to stderr.
+  for (const ai::Attempt& attempt : outcome.attempts) {
+    if (!attempt.accepted()) err << "tengen genmove: " << ai::attemptLine(attempt) << '\n';
+  }
   if (options.json) {
     out << json::toJson(ai::outcomeJson(outcome, game.size(), color, elapsedMs)) << '\n';
   } else if (outcome.move) {

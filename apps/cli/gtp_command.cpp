@@ -119,7 +119,7 @@ std::string failureSummary(const ai::RefereeOutcome& outcome) {
   // so the attempts rejected before it are added here.
   if (outcome.end != ai::MoveEnd::Unreachable) return out;
   for (const ai::Attempt& attempt : outcome.attempts) {
-    out += "; attempt " + std::to_string(attempt.n) + ": " + ai::attemptSummary(attempt);
+    out += "; " + ai::attemptLine(attempt);
   }
   return out;
 }

@@ -40,7 +40,7 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
 
 // The words a failed genmove is answered with, on one line: the referee's error, which lists the attempts
 // (`no legal move in 2 attempts: #1 Q16 occupied, #2 unparseable 'hmm'`), or a transport error followed by the
-// attempts rejected before it (`...: engine exited with status 1; attempt 1: Q16 rejected (occupied)`).
+// attempts rejected before it (`...: engine exited with status 1; attempt 1: Q16 rejected (stone already there)`).
 std::string failureSummary(const ai::RefereeOutcome& outcome);
 
 }  // namespace tengen::cli

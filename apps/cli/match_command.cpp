@@ -59,13 +59,13 @@ struct GameReport {
   ai::RejectionCounts rejections;
 };
 
-// "attempt 1: Q16 rejected (occupied)", one line per rejected attempt of a move, for the SGF comment.
+// "attempt 1: Q16 rejected (stone already there)", one line per rejected attempt of a move, for the SGF comment.
 std::string rejectedAttemptsComment(const ai::RefereeOutcome& outcome) {
   std::string comment;
   for (const ai::Attempt& a : outcome.attempts) {
     if (a.accepted()) continue;
     if (!comment.empty()) comment += '\n';
-    comment += "attempt " + std::to_string(a.n) + ": " + ai::attemptSummary(a);
+    comment += ai::attemptLine(a);
   }
   return comment;
 }

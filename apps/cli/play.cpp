@@ -342,17 +342,13 @@ class TerminalGame {
   // referee never moves in the opponent's place.
   int opponentMoves() {
     for (;;) {
-      const Color side = m_session.aiColor();
       session::AiTurnRecord seen;
       seen.opponent = net::displayUrl(m_opponentSpec);
       if (m_opponentSpec.rfind("openai:", 0) == 0) seen.coords = ai::coordFormatName(m_options.model.coords);
       const session::Session::AiTurn turn = m_session.playAiTurn(*m_opponent, m_referee, seen);
       const ai::RefereeOutcome& outcome = turn.outcome;
       for (const ai::Attempt& a : outcome.attempts) {
-        if (!a.accepted()) {
-          m_io.out << capitalized(colorName(side)) << "'s answer " << ai::attemptShown(a) << " was rejected ("
-                   << reasonCode(a.reason) << ").\n";
-        }
+        if (!a.accepted()) m_io.out << ai::attemptLine(a) << '\n';
       }
       // Nothing changes the game while the terminal waits for the opponent: its move is played, or it failed.
       if (turn.result.end == session::AiTurnEnd::Played) {

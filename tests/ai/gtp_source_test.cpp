@@ -229,7 +229,9 @@ TEST(GtpSource, AnEngineThatKeepsAnsweringTakenPointsExhaustsTheAttempts) {
   const RefereeOutcome out = requestMove(*source, nineByNine({"E5"}), Color::White, options);
   EXPECT_FALSE(out.move.has_value());
   EXPECT_NE(out.end, MoveEnd::Unreachable);
-  EXPECT_EQ(out.error, "no legal move in 3 attempts: #1 E5 occupied, #2 E5 repeated, #3 E5 repeated");
+  EXPECT_EQ(out.error,
+            "no legal move in 3 attempts: attempt 1: E5 rejected (stone already there); attempt 2: E5 rejected (names "
+            "a point already rejected this turn); attempt 3: E5 rejected (names a point already rejected this turn)");
 }
 
 TEST(GtpSource, ACrashIsATransportFailureWithTheExitStatus) {

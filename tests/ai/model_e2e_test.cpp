@@ -484,6 +484,24 @@ TEST(GenmoveCommand, AnOffBoardRowColAnswerIsNamedAsWrittenInTheRetryTheJsonAndT
   EXPECT_EQ(attempts[2]["verdict"], "accepted");
 }
 
+// Plain genmove prints the move alone on stdout; each answer the referee refused on the way is a line on stderr, in
+// the form every command uses, the answer's own text where it named no point.
+TEST(GenmoveCommand, RefusedAttemptsAreToldOnStderrAndStdoutIsTheMoveAlone) {
+  FakeServer server({content("E5"), content("no idea"), content("C3")});
+  TempDir dir;
+  writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");
+  const CommandRun run = runTengen(dir.path(), "genmove --sgf game.sgf --engine " + server.spec());
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_EQ(run.out, "C3\n");
+  EXPECT_NE(run.err.find("tengen genmove: attempt 1: E5 rejected (stone already there)\n"), std::string::npos)
+      << run.err;
+  EXPECT_NE(run.err.find("tengen genmove: attempt 2: \"no idea\" rejected (no coordinate could be read from the "
+                         "answer)\n"),
+            std::string::npos)
+      << run.err;
+  EXPECT_EQ(run.err.find("attempt 3"), std::string::npos) << run.err;
+}
+
 TEST(GenmoveCommand, LogAttemptsLogsAcceptedMovesWithoutTheKey) {
   FakeServer server({content("C3")});
   TempDir dir;
@@ -565,7 +583,9 @@ TEST(GtpCommand, AFailedGenmoveNamesTheErrorLogRecord) {
   ASSERT_EQ(records.size(), 1U);
   EXPECT_EQ(records[0]["source"], "gtp");
   const std::string id = records[0]["id"];
-  EXPECT_NE(run.out.find("? ai failed: no legal move in 2 attempts: #1 E5 occupied, #2 E5 repeated (error log record " +
+  EXPECT_NE(run.out.find("? ai failed: no legal move in 2 attempts: attempt 1: E5 rejected (stone already there); "
+                         "attempt 2: E5 rejected (names a point already rejected this turn) "
+                         "(error log record " +
                          id + ")"),
             std::string::npos)
       << run.out;
@@ -580,7 +600,7 @@ TEST(PlayCommand, AnOpponentWithoutALegalMoveExits3NamingTheRecord) {
   const std::vector<json> records = logRecords(dir.path() / "p.jsonl");
   ASSERT_EQ(records.size(), 1U);
   EXPECT_EQ(records[0]["source"], "play");
-  EXPECT_NE(run.out.find("White's answer E5 was rejected (occupied)"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("attempt 1: E5 rejected (stone already there)"), std::string::npos) << run.out;
   EXPECT_NE(run.err.find("error log record " + records[0]["id"].get<std::string>()), std::string::npos) << run.err;
 }
 

@@ -215,8 +215,10 @@ TEST(Referee, GivesUpAfterMaxRetriesPlusOneAttemptsNamingEachAttemptAndReason) {
   ASSERT_EQ(out.attempts.size(), 4U);
   EXPECT_EQ(source.requests.size(), 4U);  // never a fifth request, and no move made up in the AI's place
   EXPECT_EQ(out.error,
-            "no legal move in 4 attempts: #1 C3 occupied, #2 C3 repeated, #3 unparseable \"nonsense\", #4 F6 "
-            "out_of_bounds");
+            "no legal move in 4 attempts: attempt 1: C3 rejected (stone already there); attempt 2: C3 rejected (names "
+            "a point already rejected this turn); "
+            "attempt 3: \"nonsense\" rejected (no coordinate could be read from the answer); attempt 4: F6 rejected "
+            "(outside the board)");
 }
 
 TEST(Referee, DefaultOptionsAllowFiveAttempts) {
@@ -289,7 +291,9 @@ TEST_F(RefereeErrorLog, WritesARecordOnExhaustionAndNamesItInTheError) {
   ASSERT_FALSE(out.logId.empty());
   EXPECT_TRUE(out.logError.empty());
   EXPECT_EQ(out.error,
-            "no legal move in 2 attempts: #1 C3 occupied, #2 C3 repeated (error log record " + out.logId + ")");
+            "no legal move in 2 attempts: attempt 1: C3 rejected (stone already there); attempt 2: C3 rejected (names "
+            "a point already rejected this turn) (error log record " +
+                out.logId + ")");
   const std::vector<std::string> written = lines();
   ASSERT_EQ(written.size(), 1U);
   EXPECT_NE(written[0].find("\"id\":\"" + out.logId + "\""), std::string::npos) << written[0];
@@ -548,10 +552,11 @@ TEST(Referee, AttemptsAreShownByVertexByTheTextReadOrByTheQuotedAnswer) {
   ScriptedSource source({"E5", "(3, 12)", "no idea", "D4"});
   const RefereeOutcome out = requestMove(source, game, Color::White, RefereeOptions(ErrorLog::none()));
   ASSERT_EQ(out.attempts.size(), 4U);
-  EXPECT_EQ(attemptSummary(out.attempts[0]), "E5 rejected (occupied)");
-  EXPECT_EQ(attemptSummary(out.attempts[1]), "(3, 12) rejected (out_of_bounds)");
-  EXPECT_EQ(attemptSummary(out.attempts[2]), "\"no idea\" rejected (unparseable)");
-  EXPECT_EQ(attemptSummary(out.attempts[3]), "D4 accepted");
+  EXPECT_EQ(attemptLine(out.attempts[0]), "attempt 1: E5 rejected (stone already there)");
+  EXPECT_EQ(attemptLine(out.attempts[1]), "attempt 2: (3, 12) rejected (outside the board)");
+  EXPECT_EQ(attemptLine(out.attempts[2]),
+            "attempt 3: \"no idea\" rejected (no coordinate could be read from the answer)");
+  EXPECT_EQ(attemptLine(out.attempts[3]), "attempt 4: D4 accepted");
 }
 
 TEST(Referee, EndsSayHowTheRequestEnded) {

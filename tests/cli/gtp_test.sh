@@ -184,7 +184,7 @@ chmod +x "$tmp/fake_engine.sh"
 printf '%s\n' 'boardsize 9' 'play b A1' '3 genmove w' 'list_stones white' name quit >"$tmp/fail.in"
 run_session fail --engine "gtp:$tmp/fake_engine.sh occupied" --max-retries 2 --timeout 10
 [[ $code -eq 0 ]] || fail "fail: exit code $code"
-expect_responses fail '= ' '= ' '\?3 ai failed: [^'$'\n'']*A1[^'$'\n'']*occupied[^'$'\n'']*repeated[^'$'\n'']*' '= ' \
+expect_responses fail '= ' '= ' '\?3 ai failed: [^'$'\n'']*A1[^'$'\n'']*stone already there[^'$'\n'']*already rejected this turn[^'$'\n'']*' '= ' \
   '= tengen' '= '
 
 run_session fail --engine "gtp:$tmp/fake_engine.sh die" --timeout 10

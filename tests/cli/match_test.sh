@@ -95,7 +95,7 @@ fi
 grep -q 'failed (gtp:bash' "$tmp/err" || fail "fake engine match: progress: $(cat "$tmp/err")"
 [[ $(grep -c '"source":"match"' "$tmp/errors.jsonl" 2>/dev/null) -eq 2 ]] ||
   fail "fake engine match: error log: $(cat "$tmp/errors.jsonl" 2>&1)"
-grep -q 'attempt 2: C3 rejected (repeated)' "$tmp/fake/game-001.sgf" ||
+grep -q 'attempt 2: C3 rejected (names a point already rejected this turn)' "$tmp/fake/game-001.sgf" ||
   fail "fake engine match: SGF comment: $(cat "$tmp/fake/game-001.sgf")"
 python3 - "$tmp/match.json" <<'PY' || fail "fake engine match: --json content"
 import json, sys

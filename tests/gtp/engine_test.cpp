@@ -374,12 +374,12 @@ TEST(GtpGenmoveTest, PassAndResign) {
 TEST(GtpGenmoveTest, AFailedAiChangesNothingAndNeverPassesInItsPlace) {
   EngineOptions options = testOptions(9);
   options.genmove = [](const Game&, Color, const MoveProgress&) {
-    return GenmoveReply{std::nullopt, "no legal move in 5 attempts; attempt 1: E5 rejected (occupied)"};
+    return GenmoveReply{std::nullopt, "no legal move in 5 attempts; attempt 1: E5 rejected (stone already there)"};
   };
   Engine engine(std::move(options));
   ok(engine, "play b E5");
   EXPECT_EQ(engine.answer("8 genmove w"),
-            "?8 ai failed: no legal move in 5 attempts; attempt 1: E5 rejected (occupied)\n\n");
+            "?8 ai failed: no legal move in 5 attempts; attempt 1: E5 rejected (stone already there)\n\n");
   EXPECT_EQ(engine.game().moveCount(), 1);
   EXPECT_EQ(engine.game().moves().back(), Move::play(Color::Black, {4, 4}));
 }

@@ -161,7 +161,7 @@ class AiViewTest : public QObject {
     // Stepping back to the first AI move shows its two attempts, not the latest turn's.
     c.goTo(2);
     QVERIFY(panel.title().startsWith(QStringLiteral("Move 2 (W E5)")));
-    QCOMPARE(panel.lines(), QStringList({QStringLiteral("attempt 1: D4 rejected \u2014 stone already there"),
+    QCOMPARE(panel.lines(), QStringList({QStringLiteral("attempt 1: D4 rejected (stone already there)"),
                                          QStringLiteral("attempt 2: E5 accepted")}));
     QVERIFY(panel.promptShown().contains(QStringLiteral("D4")));
     QVERIFY(panel.pictureMatches());

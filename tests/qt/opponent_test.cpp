@@ -34,7 +34,7 @@ class OpponentTest : public QObject {
     clickPoint(*window, at("D4"));
     QVERIFY(window->controller().ai().thinking());
 
-    const QString rejected = QStringLiteral("attempt 1: D4 rejected \u2014 stone already there");
+    const QString rejected = QStringLiteral("attempt 1: D4 rejected (stone already there)");
     QTRY_VERIFY_WITH_TIMEOUT(window->attemptsPanel()->lines().contains(rejected), kTimeoutMs);
     // Still thinking: the line came while the model was being asked again.
     QVERIFY(window->controller().ai().thinking());
@@ -65,7 +65,7 @@ class OpponentTest : public QObject {
     QCOMPARE(window->controller().model().game().board().toAscii(), position);
     QCOMPARE(window->attemptsPanel()->lines().size(), 5);
     QCOMPARE(window->attemptsPanel()->lines().back(),
-             QStringLiteral("attempt 5: D4 rejected \u2014 names a point already rejected this turn"));
+             QStringLiteral("attempt 5: D4 rejected (names a point already rejected this turn)"));
 
     // The dialog names the record, and the record is in the error log.
     QFile log(home.errorLogPath());

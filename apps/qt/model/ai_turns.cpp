@@ -45,7 +45,7 @@ void AiTurns::ask(std::optional<ai::MoveRequest::Clock> clock, const TimeControl
 
 session::AiTurnResult AiTurns::finish(const ai::RefereeOutcome& outcome) {
   QStringList lines;
-  for (const ai::Attempt& attempt : outcome.attempts) lines << attemptLine(attempt);
+  for (const ai::Attempt& attempt : outcome.attempts) lines << attemptText(attempt);
   emit attemptsFinal(lines);
   session::AiTurnRecord seen;
   seen.opponent = opponent().displaySpec();

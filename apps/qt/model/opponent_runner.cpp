@@ -53,10 +53,10 @@ class AnnouncingSource final : public ai::MoveSource {
 
 }  // namespace
 
-QString attemptLine(const ai::Attempt& attempt) {
+QString attemptText(const ai::Attempt& attempt) {
   const QString what = QString::fromStdString(ai::attemptShown(attempt));
   if (attempt.accepted()) return OpponentRunner::tr("attempt %1: %2 accepted").arg(attempt.n).arg(what);
-  return OpponentRunner::tr("attempt %1: %2 rejected \u2014 %3").arg(attempt.n).arg(what, reasonText(attempt.reason));
+  return OpponentRunner::tr("attempt %1: %2 rejected (%3)").arg(attempt.n).arg(what, reasonText(attempt.reason));
 }
 
 OpponentRunner::OpponentRunner(QObject* parent) : QObject(parent), m_mailbox(this) {}
@@ -119,7 +119,7 @@ void OpponentRunner::request(const Game& game, Color color, const std::optional<
       ai::RefereeOptions options(log);
       options.maxRetries = maxRetries;
       options.onAttempt = [&reporter](const ai::Attempt& attempt) {
-        reporter.post([line = attemptLine(attempt)](OpponentRunner* runner) { emit runner->attemptMade(line); });
+        reporter.post([line = attemptText(attempt)](OpponentRunner* runner) { emit runner->attemptMade(line); });
       };
       options.cancel = stop;
       options.clock = clock;

@@ -17,8 +17,8 @@
 
 namespace tengen::qt {
 
-// One line of the attempts panel: "attempt 2: Q16 rejected — ko repetition: recreates an earlier position".
-QString attemptLine(const ai::Attempt& attempt);
+// One line of the attempts panel: "attempt 2: Q16 rejected (ko repetition: recreates an earlier position)".
+QString attemptText(const ai::Attempt& attempt);
 
 class OpponentRunner : public QObject {
   Q_OBJECT
@@ -45,7 +45,7 @@ class OpponentRunner : public QObject {
  signals:
   // Before each request to the opponent.
   void asking(int attemptNumber);
-  // Each attempt as soon as the referee has judged it, as attemptLine words it.
+  // Each attempt as soon as the referee has judged it, as attemptText words it.
   void attemptMade(const QString& line);
   // A raw line of the GTP protocol between tengen and a GTP engine opponent: `sent` by tengen, else the engine's.
   void gtpTraffic(bool sent, const QString& line);

@@ -1143,8 +1143,8 @@ Waiting: ask again or change the opponent.</source>
         <translation>%1回目: %2 を採用</translation>
     </message>
     <message>
-        <source>attempt %1: %2 rejected — %3</source>
-        <translation>%1回目: %2 は却下 — %3</translation>
+        <source>attempt %1: %2 rejected (%3)</source>
+        <translation>%1回目: %2 は却下（%3）</translation>
     </message>
 </context>
 <context>

@@ -1151,8 +1151,8 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
         <translation>tentativa %1: %2 aceito</translation>
     </message>
     <message>
-        <source>attempt %1: %2 rejected — %3</source>
-        <translation>tentativa %1: %2 rejeitado — %3</translation>
+        <source>attempt %1: %2 rejected (%3)</source>
+        <translation>tentativa %1: %2 rejeitado (%3)</translation>
     </message>
 </context>
 <context>

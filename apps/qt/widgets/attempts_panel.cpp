@@ -182,7 +182,7 @@ void AttemptsPanel::showRecord(std::uint64_t id, const std::string& text, const 
                             QString::fromStdString(gtpMove(*node->move, before.size())),
                             QString::fromStdString(record.opponent)));
   m_list->clear();
-  for (const ai::Attempt& attempt : record.attempts) m_list->addItem(attemptLine(attempt));
+  for (const ai::Attempt& attempt : record.attempts) m_list->addItem(attemptText(attempt));
 
   // The picture is drawn again for the position the AI was asked about and checked against the hash it was sent
   // with: a record made by another version of the renderer shows as different.

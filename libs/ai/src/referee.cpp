@@ -18,12 +18,8 @@ namespace {
 
 std::string failureText(const std::vector<Attempt>& attempts) {
   std::string text =
-      "no legal move in " + std::to_string(attempts.size()) + (attempts.size() == 1 ? " attempt:" : " attempts:");
-  for (const Attempt& a : attempts) {
-    const std::string code(reasonCode(a.reason));
-    text += (a.n == 1 ? " #" : ", #") + std::to_string(a.n) + " ";
-    text += a.read ? attemptShown(a) + " " + code : code + " " + quotedAnswer(a.answer);
-  }
+      "no legal move in " + std::to_string(attempts.size()) + (attempts.size() == 1 ? " attempt: " : " attempts: ");
+  for (const Attempt& a : attempts) text += (a.n == 1 ? "" : "; ") + attemptLine(a);
   return text;
 }
 
@@ -200,9 +196,10 @@ std::string attemptShown(const Attempt& attempt) {
   return quotedAnswer(attempt.answer);
 }
 
-std::string attemptSummary(const Attempt& attempt) {
-  if (attempt.accepted()) return attemptShown(attempt) + " accepted";
-  return attemptShown(attempt) + " rejected (" + std::string(reasonCode(attempt.reason)) + ")";
+std::string attemptLine(const Attempt& attempt) {
+  const std::string head = "attempt " + std::to_string(attempt.n) + ": " + attemptShown(attempt);
+  if (attempt.accepted()) return head + " accepted";
+  return head + " rejected (" + std::string(reasonWords(attempt.reason)) + ")";
 }
 
 std::string quotedAnswer(std::string_view answer) {

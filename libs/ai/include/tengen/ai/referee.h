@@ -43,8 +43,9 @@ struct Attempt {
 // answer quoted (quotedAnswer).
 std::string attemptShown(const Attempt& attempt);
 
-// "Q16 rejected (occupied)" or "Q16 accepted": an attempt in one line with its reason code.
-std::string attemptSummary(const Attempt& attempt);
+// "attempt 1: Q16 rejected (stone already there)" or "attempt 2: D4 accepted": an attempt in one line, in the one
+// form every command and page shows it (the reason's words; for an answer that names no point, its text quoted).
+std::string attemptLine(const Attempt& attempt);
 
 // How a request for a move ended. Exit codes (docs/cli.md) and HTTP statuses (docs/http-api.md) are read from it.
 enum class MoveEnd : std::uint8_t {
