@@ -2,6 +2,7 @@
 // move, its atomic replacement, and a game that comes back after the process is killed.
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QProcess>
 #include <QtTest>
 
@@ -88,6 +89,27 @@ class RecordTest : public QObject {
     QVERIFY2(window->statusMessage().contains(QStringLiteral("move 2 (W E5): stone already there")),
              qPrintable(window->statusMessage()));
     QCOMPARE(window->controller().model().game().moveCount(), 1);
+  }
+
+  void aResignedRecordCountsItsMovesAsCheckDoes() {
+    // `tengen check` calls this record "ok 3 moves": the pass is a move, the resignation (RE) is not.
+    TestHome home;
+    home.setSetup(quickSetup());
+    auto window = home.makeWindow();
+    const QString path =
+        home.writeFile(QStringLiteral("resigned.sgf"), "(;GM[1]FF[4]SZ[9]RE[W+R]AB[aa];B[ee];W[cc];B[])");
+    QVERIFY(!path.isEmpty());
+    QVERIFY(window->openFile(path, true));
+    QVERIFY2(window->statusMessage().contains(QStringLiteral("(3 moves)")), qPrintable(window->statusMessage()));
+    QCOMPARE(window->controller().model().game().result(), std::string("W+R"));
+    auto* label = window->findChild<QLabel*>(QStringLiteral("moveNumber"));
+    QVERIFY(label != nullptr);
+    QCOMPARE(label->text(), QStringLiteral("Move 3"));
+    window->controller().goTo(2);
+    QCOMPARE(label->text(), QStringLiteral("Move 2 of 3"));
+    window->controller().last();
+    QVERIFY2(window->statusMessage().contains(QStringLiteral("Move 3 (the end of the line)")),
+             qPrintable(window->statusMessage()));
   }
 
   void recordsOtherProgramsWriteOpen() {

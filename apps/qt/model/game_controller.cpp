@@ -187,7 +187,7 @@ bool GameController::restoreAutosave(QString* problem) {
   m_unsaved = true;
   m_fresh = true;
   m_freshMarks = playerMarks();
-  emit message(tr("Restored the last game (%n move(s))", nullptr, m_session.game().moveCount()));
+  emit message(tr("Restored the last game (%n move(s))", nullptr, session::recordedMoves(m_session.game())));
   return true;
 }
 
@@ -206,7 +206,8 @@ QString GameController::openRecord(const QString& path, bool* loaded) {
   m_unsaved = false;
   m_fresh = false;
   if (!problem.isEmpty()) return tr("%1: %2").arg(QFileInfo(path).fileName(), problem);
-  emit message(tr("Opened %1 (%n move(s))", nullptr, m_session.game().moveCount()).arg(QFileInfo(path).fileName()));
+  emit message(
+      tr("Opened %1 (%n move(s))", nullptr, session::recordedMoves(m_session.game())).arg(QFileInfo(path).fileName()));
   return {};
 }
 

@@ -1,5 +1,7 @@
 // GameController's commands on the game tree: navigation between variations, promotion, deletion and comments
 // (docs/client.md, "Variations").
+#include <algorithm>
+
 #include "model/game_controller.h"
 
 namespace tengen::qt {
@@ -18,9 +20,11 @@ void GameController::afterNavigation(session::NodeId lineEndBefore) {
   // The clock runs for the side to move at the end of the line now shown (docs/client.md, "Clocks").
   if (lineChanged) runClock();
   emit changed();
-  const int total = m_session.game().moveCount();
+  // Counted as the record counts them: a resignation is no move.
+  const int total = session::recordedMoves(m_session.game());
+  const int shown = std::min(m_session.model().viewMove(), total);
   emit message(m_session.model().atEnd() ? tr("Move %1 (the end of the line)").arg(total)
-                                         : tr("Move %1 of %2").arg(m_session.model().viewMove()).arg(total));
+                                         : tr("Move %1 of %2").arg(shown).arg(total));
   if (lineChanged && m_session.game().phase() == Phase::Scoring && m_session.model().deadStones().empty())
     startEstimate();
 }

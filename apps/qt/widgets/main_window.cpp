@@ -12,6 +12,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QToolBar>
+#include <algorithm>
 #include <utility>
 
 #include "widgets/ai_failure_dialog.h"
@@ -63,6 +64,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   m_turn = new QLabel(this);
   m_captures = new QLabel(this);
   m_moveLabel = new QLabel(this);
+  m_moveLabel->setObjectName(QStringLiteral("moveNumber"));
   m_estimate = new QLabel(this);
   m_estimate->setObjectName(QStringLiteral("scoreEstimate"));
   m_analysis = new QLabel(this);
@@ -300,8 +302,10 @@ void MainWindow::refresh() {
   m_analysis->setText(m_controller->views().analysisText());
   m_captures->setText(
       tr("Captures: black %1, white %2").arg(shown.captures(Color::Black)).arg(shown.captures(Color::White)));
-  m_moveLabel->setText(model.atEnd() ? tr("Move %1").arg(game.moveCount())
-                                     : tr("Move %1 of %2").arg(model.viewMove()).arg(game.moveCount()));
+  // Counted as the record and `tengen check` count them: a resignation is no move.
+  const int moves = session::recordedMoves(game);
+  m_moveLabel->setText(model.atEnd() ? tr("Move %1").arg(moves)
+                                     : tr("Move %1 of %2").arg(std::min(model.viewMove(), moves)).arg(moves));
   const bool playing = game.phase() == Phase::Playing;
   const bool scoring = game.phase() == Phase::Scoring;
   action(QStringLiteral("pass"))->setEnabled(model.view().phase() == Phase::Playing && !m_controller->ai().thinking());

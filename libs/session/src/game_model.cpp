@@ -6,6 +6,12 @@
 
 namespace tengen::session {
 
+int recordedMoves(const Game& game) {
+  const std::vector<Move>& moves = game.moves();
+  const bool resigned = !moves.empty() && moves.back().kind == MoveKind::Resign;
+  return game.moveCount() - (resigned ? 1 : 0);
+}
+
 bool endedByCount(const Game& game) {
   if (game.phase() == Phase::Scoring) return true;
   // The other ends leave their mark only in the result (a loss on time is no move).

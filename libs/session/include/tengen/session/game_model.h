@@ -17,6 +17,10 @@ inline std::size_t pointIndex(Point p, int size) {
   return static_cast<std::size_t>(p.row) * static_cast<std::size_t>(size) + static_cast<std::size_t>(p.col);
 }
 
+// The moves of a game as its record counts them (`tengen check`, the SGF): every stone and every pass; a
+// resignation is the record's result (RE), not a move. Setup stones are no moves either.
+int recordedMoves(const Game& game);
+
 // Whether a game is over by two passes, being scored or finished with the count's result, rather than by a
 // resignation or on time; false for a game in play. Only such a game has a count to show.
 bool endedByCount(const Game& game);
