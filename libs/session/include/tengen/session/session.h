@@ -28,8 +28,8 @@ enum class FailureChoice {
   Quit,            // leave the game as it is (it stays saved)
 };
 
-// "ask", "again", "a", "retry" -> AskAgain; "change", "c", "opponent" -> ChangeOpponent; "quit", "q", "exit" ->
-// Quit; case and surrounding blanks do not matter. Nothing for anything else.
+// "ask", "ask again", "again", "a", "retry" -> AskAgain; "change", "change opponent", "opponent", "c" ->
+// ChangeOpponent; "quit", "q", "exit" -> Quit; case and surrounding blanks do not matter. Nothing for anything else.
 std::optional<FailureChoice> parseFailureChoice(std::string_view text);
 
 // Where the AI's answer went (Session::finishAiTurn).
