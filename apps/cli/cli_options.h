@@ -6,6 +6,7 @@
 #include <functional>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -37,6 +38,13 @@ ai::SourceOptions sourceOptionsOf(const Options& options, std::uint64_t seedOffs
   source.model = options.model;
   return source;
 }
+
+// Settles the model an `openai:` ENGINE asks for into source.model.model (ai::chooseModel): when no --model was
+// given and the server lists exactly one model, that one, and `err` is told so on a line of its own
+// ("tengen COMMAND: model NAME: the only model URL serves ..."). A failure's message names the engine (exit 2: several
+// models or none, or no list). A server that cannot be reached is no failure here: the first request fails as it
+// would with a model named (exit 4), and the source asks again once the server answers (ai::chooseModel).
+Status settleModel(std::string_view command, const std::string& spec, ai::SourceOptions& source, std::ostream& err);
 
 // The exit code of a failure of that kind: bad input 2, an unreachable engine 4, no legal move 3, else 1.
 int exitCodeOf(ErrorKind kind);

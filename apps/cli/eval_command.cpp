@@ -82,6 +82,13 @@ int runEval(const EvalOptions& options, std::ostream& out, std::ostream& err, bo
   workbench::EvalOptions run;
   run.engine = options.engine;
   run.source = sourceOptionsOf(options);
+  // The model options are shared: the reference's model is settled only when the engine left it open.
+  for (const std::string* spec : {&options.engine, options.reference ? &*options.reference : nullptr}) {
+    if (spec == nullptr) continue;
+    if (const Status settled = settleModel("eval", *spec, run.source, err); !settled) {
+      return fail(settled.error(), exitCodeOf(settled.errorKind()));
+    }
+  }
   run.reference = options.reference;
   run.maxRetries = options.referee.maxRetries;
   run.errorLogPath = options.referee.errorLog;

@@ -92,7 +92,11 @@ int runGenmove(const GenmoveOptions& options, std::ostream& out, std::ostream& e
     color = *parsed;
   }
 
-  const ai::SourceOptions sourceOptions = sourceOptionsOf(options);
+  ai::SourceOptions sourceOptions = sourceOptionsOf(options);
+  if (const Status settled = settleModel("genmove", options.engine, sourceOptions, err); !settled) {
+    err << "tengen genmove: " << settled.error() << '\n';
+    return exitCodeOf(settled.errorKind());
+  }
   Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(options.engine, sourceOptions);
   if (!made) {
     err << "tengen genmove: " << made.error() << '\n';
@@ -100,7 +104,7 @@ int runGenmove(const GenmoveOptions& options, std::ostream& out, std::ostream& e
   }
   const std::unique_ptr<ai::MoveSource> source = std::move(made).value();
   const ai::RefereeOptions refereeOptions =
-      refereeOptionsOf(options.referee, ai::errorContextOf("genmove", options.engine, options.model));
+      refereeOptionsOf(options.referee, ai::errorContextOf("genmove", options.engine, sourceOptions.model));
 
   const auto start = std::chrono::steady_clock::now();
   const ai::RefereeOutcome outcome = ai::requestMove(*source, game, color, refereeOptions);

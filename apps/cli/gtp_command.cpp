@@ -148,7 +148,11 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
     err << "tengen gtp: " << config.error() << '\n';
     return kExitUsage;
   }
-  const ai::SourceOptions sourceOptions = sourceOptionsOf(options);
+  ai::SourceOptions sourceOptions = sourceOptionsOf(options);
+  if (const Status settled = settleModel("gtp", options.engine, sourceOptions, err); !settled) {
+    err << "tengen gtp: " << settled.error() << '\n';
+    return exitCodeOf(settled.errorKind());
+  }
   Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(options.engine, sourceOptions);
   if (!made) {
     err << "tengen gtp: " << made.error() << '\n';
@@ -157,7 +161,7 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
   const std::unique_ptr<ai::MoveSource> source = std::move(made.value());
   // Every failed genmove is logged before it is answered; the record's id is part of the answer.
   const ai::RefereeOptions refereeOptions =
-      refereeOptionsOf(options.referee, ai::errorContextOf("gtp", options.engine, options.model));
+      refereeOptionsOf(options.referee, ai::errorContextOf("gtp", options.engine, sourceOptions.model));
 
   gtp::EngineOptions engineOptions;
   engineOptions.name = "tengen";

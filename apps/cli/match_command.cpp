@@ -33,6 +33,7 @@
 #include "tengen/io/atomic_file.h"
 #include "tengen/json/json.h"
 #include "tengen/net/http_client.h"
+#include "tengen/session/players.h"
 #include "tengen/sgf/sgf.h"
 
 #include "cli_options.h"
@@ -49,6 +50,8 @@ struct GameReport {
   int index = 0;  // 0-based
   std::string black;
   std::string white;
+  ai::ModelOptions blackModel;  // what an openai: side asks
+  ai::ModelOptions whiteModel;
   std::string result;  // SGF RE ("B+3.5", "W+R", "0"), "" when the game failed
   int moves = 0;
   std::string failed;  // why the game failed, "" when it did not
@@ -70,10 +73,20 @@ std::string rejectedAttemptsComment(const ai::RefereeOutcome& outcome) {
   return comment;
 }
 
+// The model each engine of the match asks for (settled once before the first game), by --black and --white.
+struct SideModels {
+  ai::ModelOptions first;   // --black's, which plays White in the odd games
+  ai::ModelOptions second;  // --white's
+};
+
 class MatchRunner {
  public:
-  MatchRunner(const MatchOptions& options, const GameConfig& config, std::ostream& err)
-      : m_options(options), m_config(config), m_err(err), m_reports(static_cast<std::size_t>(options.games)) {}
+  MatchRunner(const MatchOptions& options, const GameConfig& config, SideModels models, std::ostream& err)
+      : m_options(options),
+        m_config(config),
+        m_models(std::move(models)),
+        m_err(err),
+        m_reports(static_cast<std::size_t>(options.games)) {}
 
   // Plays every game on options.jobs threads, each thread taking the next game not yet started.
   std::vector<GameReport> run() {
@@ -104,14 +117,18 @@ class MatchRunner {
     const std::string& whiteSpec = swapped ? m_options.black : m_options.white;
     report.black = net::displayUrl(blackSpec);
     report.white = net::displayUrl(whiteSpec);
+    report.blackModel = swapped ? m_models.second : m_models.first;
+    report.whiteModel = swapped ? m_models.first : m_models.second;
 
     // Fresh sources per game, seeded by the game's index, keep games independent of each other and of --jobs.
-    const ai::SourceOptions sourceOptions = sourceOptionsOf(m_options, static_cast<std::uint64_t>(index));
+    ai::SourceOptions sourceOptions = sourceOptionsOf(m_options, static_cast<std::uint64_t>(index));
+    sourceOptions.model = report.blackModel;
     Result<std::unique_ptr<ai::MoveSource>> blackSource = ai::makeSource(blackSpec, sourceOptions);
     if (!blackSource) {
       report.failed = report.black + ": " + blackSource.error();
       return report;
     }
+    sourceOptions.model = report.whiteModel;
     Result<std::unique_ptr<ai::MoveSource>> whiteSource = ai::makeSource(whiteSpec, sourceOptions);
     if (!whiteSource) {
       report.failed = report.white + ": " + whiteSource.error();
@@ -135,9 +152,9 @@ class MatchRunner {
   // Asks each side in turn through its referee until the game ends, an AI fails, or the move cap is reached.
   void playMoves(Game& game, ai::MoveSource& black, ai::MoveSource& white, GameReport& report, Record& record) {
     const ai::RefereeOptions blackReferee =
-        refereeOptionsOf(m_options.referee, ai::errorContextOf("match", report.black, m_options.model));
+        refereeOptionsOf(m_options.referee, ai::errorContextOf("match", report.black, report.blackModel));
     const ai::RefereeOptions whiteReferee =
-        refereeOptionsOf(m_options.referee, ai::errorContextOf("match", report.white, m_options.model));
+        refereeOptionsOf(m_options.referee, ai::errorContextOf("match", report.white, report.whiteModel));
     // A cap on the game's length so that two engines that never pass still end; such a game is scored as it is.
     const int maxMoves = 3 * m_config.size * m_config.size;
     while (game.phase() == Phase::Playing && game.moveCount() < maxMoves) {
@@ -180,6 +197,8 @@ class MatchRunner {
   void writeRecord(const Game& game, const Record& record, GameReport& report) const {
     if (m_options.sgfDir.empty()) return;
     std::map<std::string, std::string> info{{"PB", report.black}, {"PW", report.white}};
+    session::recordModel(info, Color::Black, report.black, report.blackModel.model);
+    session::recordModel(info, Color::White, report.white, report.whiteModel.model);
     if (report.failed.empty()) {
       info["RE"] = report.result;
     } else {
@@ -210,6 +229,7 @@ class MatchRunner {
 
   const MatchOptions& m_options;
   GameConfig m_config;
+  SideModels m_models;
   std::ostream& m_err;
   std::vector<GameReport> m_reports;
   std::atomic<int> m_next{0};
@@ -348,8 +368,15 @@ int runMatch(const MatchOptions& options, std::ostream& out, std::ostream& err) 
 
   // Every spec is tried once before any game starts, so a typo or a missing engine stops the match at once
   // instead of failing every game.
-  const ai::SourceOptions probeOptions = sourceOptionsOf(options);
-  for (const std::string* spec : {&options.black, &options.white}) {
+  // An openai: engine without --model asks the server which model it serves, once for the whole match.
+  SideModels models;
+  for (auto [spec, model] : {std::pair{&options.black, &models.first}, std::pair{&options.white, &models.second}}) {
+    ai::SourceOptions probeOptions = sourceOptionsOf(options);
+    if (const Status settled = settleModel("match", *spec, probeOptions, err); !settled) {
+      err << "tengen match: " << settled.error() << '\n';
+      return exitCodeOf(settled.errorKind());
+    }
+    *model = probeOptions.model;
     const Result<std::unique_ptr<ai::MoveSource>> probe = ai::makeSource(*spec, probeOptions);
     if (!probe) {
       err << "tengen match: " << net::displayUrl(*spec) << ": " << probe.error() << '\n';
@@ -365,7 +392,7 @@ int runMatch(const MatchOptions& options, std::ostream& out, std::ostream& err) 
     }
   }
 
-  MatchRunner runner(options, valid.value(), err);
+  MatchRunner runner(options, valid.value(), std::move(models), err);
   const std::vector<GameReport> reports = runner.run();
   const Totals totals = addUp(reports);
   if (!options.jsonPath.empty()) {

@@ -32,6 +32,7 @@
 #include "tengen/engine/judgment.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/net/http_client.h"
+#include "tengen/session/players.h"
 #include "tengen/session/session.h"
 #include "tengen/session/tree_record.h"
 #include "tengen/sgf/sgf.h"
@@ -89,7 +90,17 @@ struct GameSetup {
   std::map<std::string, std::string> info;  // the record's root properties (PB, PW, DT, ...), kept on every save
   std::string opponent;                     // the ENGINE spec to play against
   std::string opponentFrom;                 // why that one: "--opponent", "the record's PW", "the default"
+  std::string recordedModel;                // the model the record's openai: opponent asked (XMODELB/XMODELW)
 };
+
+// The options the opponent is made with: the command's, with a person's resignation threshold for the built-in
+// engine (docs/cli.md) and the model it asks.
+ai::SourceOptions opponentOptions(const PlayOptions& options, const ai::ModelOptions& model) {
+  ai::SourceOptions source = sourceOptionsOf(options);
+  source.builtinResign = ai::kInteractiveResign;
+  source.model = model;
+  return source;
+}
 
 // The game of a record to resume: its size, komi, rules, handicap and moves, the person's colour where the record
 // names a human player, and the opponent tengen wrote in PB/PW unless --opponent says otherwise. A finished record
@@ -137,6 +148,8 @@ Result<GameSetup> resumeSetup(const PlayOptions& options, GameSetup setup) {
     if (usable) {
       setup.opponent = written;
       setup.opponentFrom = std::string("the record's ") + (setup.human == Color::Black ? "PW" : "PB");
+      // The model it asked, unless --model names another.
+      setup.recordedModel = session::recordedModel(record->info, opponent(setup.human));
     }
   }
 
@@ -221,15 +234,16 @@ std::string capitalized(std::string_view word) {
 // which holds the game, the person's moves and undo, the AI's turn and the count.
 class TerminalGame {
  public:
-  TerminalGame(GameSetup setup, std::unique_ptr<ai::MoveSource> opponent, const PlayTerminal& terminal,
-               const PlayOptions& options)
+  TerminalGame(GameSetup setup, std::unique_ptr<ai::MoveSource> opponent, ai::ModelOptions model,
+               const PlayTerminal& terminal, const PlayOptions& options)
       : m_session(setup.resumed ? session::Session(std::move(*setup.resumed), setup.human)
                                 : session::Session(setup.config, setup.human)),
         m_options(options),
         m_opponent(std::move(opponent)),
         m_opponentSpec(setup.opponent),
+        m_model(std::move(model)),
         m_io(terminal),
-        m_referee(refereeOptionsOf(options.referee, ai::errorContextOf("play", setup.opponent, options.model))),
+        m_referee(refereeOptionsOf(options.referee, ai::errorContextOf("play", setup.opponent, m_model))),
         m_sgfPath(setup.resumed   ? setup.resumedFrom
                   : options.noSgf ? std::string()
                                   : options.sgf),
@@ -248,6 +262,7 @@ class TerminalGame {
     m_io.out << game.size() << "x" << game.size() << ", " << game.ruleSet().name << " rules, komi " << game.komi();
     if (game.handicapStones() > 0) m_io.out << ", handicap " << game.handicapStones();
     m_io.out << ". You are " << colorName(m_session.human()) << " against " << net::displayUrl(setup.opponent);
+    if (setup.opponent.starts_with("openai:") && !m_model.model.empty()) m_io.out << " (model " << m_model.model << ")";
     if (resumed) m_io.out << " (" << setup.opponentFrom << ")";
     m_io.out << " (seed " << m_options.seed << "). Type help for commands.\n";
     if (!setup.resumedNote.empty()) m_io.out << "Note: " << setup.resumedNote << ".\n";
@@ -344,7 +359,7 @@ class TerminalGame {
     for (;;) {
       session::AiTurnRecord seen;
       seen.opponent = net::displayUrl(m_opponentSpec);
-      if (m_opponentSpec.rfind("openai:", 0) == 0) seen.coords = ai::coordFormatName(m_options.model.coords);
+      if (m_opponentSpec.rfind("openai:", 0) == 0) seen.coords = ai::coordFormatName(m_model.coords);
       const session::Session::AiTurn turn = m_session.playAiTurn(*m_opponent, m_referee, seen);
       const ai::RefereeOutcome& outcome = turn.outcome;
       for (const ai::Attempt& a : outcome.attempts) {
@@ -402,8 +417,11 @@ class TerminalGame {
       const std::optional<std::string> line = ask("Opponent ENGINE (as --opponent takes it; empty to go back)> ");
       const std::string spec(line ? trim(*line) : std::string_view());
       if (spec.empty()) return false;
-      ai::SourceOptions sourceOptions = sourceOptionsOf(m_options);
-      sourceOptions.builtinResign = ai::kInteractiveResign;
+      ai::SourceOptions sourceOptions = opponentOptions(m_options, m_options.model);
+      if (const Status settled = settleModel("play", spec, sourceOptions, m_io.out); !settled) {
+        m_io.out << "--opponent " << settled.error() << '\n';
+        continue;
+      }
       Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(spec, sourceOptions);
       if (!source) {
         m_io.out << "--opponent " << net::displayUrl(spec) << ": " << source.error() << '\n';
@@ -411,7 +429,8 @@ class TerminalGame {
       }
       m_opponent = std::move(source).value();
       m_opponentSpec = spec;
-      m_referee = refereeOptionsOf(m_options.referee, ai::errorContextOf("play", spec, m_options.model));
+      m_model = sourceOptions.model;
+      m_referee = refereeOptionsOf(m_options.referee, ai::errorContextOf("play", spec, m_model));
       nameThePlayers();
       saveRecord();
       m_io.out << "Your opponent is now " << net::displayUrl(spec) << ".\n";
@@ -424,6 +443,9 @@ class TerminalGame {
     const std::string opponentName = net::displayUrl(m_opponentSpec);
     m_sgfInfo["PB"] = m_session.human() == Color::Black ? "human" : opponentName;
     m_sgfInfo["PW"] = m_session.human() == Color::White ? "human" : opponentName;
+    m_sgfInfo.erase(session::modelProperty(Color::Black));
+    m_sgfInfo.erase(session::modelProperty(Color::White));
+    session::recordModel(m_sgfInfo, opponent(m_session.human()), m_opponentSpec, m_model.model);
   }
 
   // Takes back the person's last move and everything after it (the opponent's reply), so it is their turn again.
@@ -609,6 +631,7 @@ class TerminalGame {
   const PlayOptions& m_options;
   std::unique_ptr<ai::MoveSource> m_opponent;
   std::string m_opponentSpec;
+  ai::ModelOptions m_model;  // what an openai: opponent asks
   const PlayTerminal& m_io;
   ai::RefereeOptions m_referee;
   std::string m_sgfPath;  // empty with --no-sgf
@@ -673,15 +696,20 @@ int runPlay(const PlayOptions& options, const PlayTerminal& terminal) {
     terminal.err << "tengen play: " << setup.error() << '\n';
     return 2;
   }
-  ai::SourceOptions sourceOptions = sourceOptionsOf(options);
-  // A person playing the built-in engine would rather see it resign than fill in a lost game (docs/cli.md).
-  sourceOptions.builtinResign = ai::kInteractiveResign;
+  // A resumed game asks the model its record names unless --model says otherwise.
+  ai::ModelOptions model = options.model;
+  if (model.model.empty()) model.model = setup->recordedModel;
+  ai::SourceOptions sourceOptions = opponentOptions(options, model);
+  if (const Status settled = settleModel("play", setup->opponent, sourceOptions, terminal.err); !settled) {
+    terminal.err << "tengen play: " << settled.error() << '\n';
+    return exitCodeOf(settled.errorKind());
+  }
   Result<std::unique_ptr<ai::MoveSource>> opponent = ai::makeSource(setup->opponent, sourceOptions);
   if (!opponent) {
     terminal.err << "tengen play: " << opponent.error() << '\n';
     return exitCodeOf(opponent.errorKind());
   }
-  TerminalGame game(std::move(setup).value(), std::move(opponent).value(), terminal, options);
+  TerminalGame game(std::move(setup).value(), std::move(opponent).value(), sourceOptions.model, terminal, options);
   return game.run();
 }
 

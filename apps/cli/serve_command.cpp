@@ -175,7 +175,12 @@ int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   const Address& address = *listen;
   sigset_t stopSignals = prepareProcess();
 
-  Result<std::unique_ptr<serve::MoveService>> made = serve::MoveService::make(serviceOptions(options));
+  serve::ServiceOptions service = serviceOptions(options);
+  if (const Status settled = settleModel("serve", options.engine, service.sourceOptions, err); !settled) {
+    err << "tengen serve: " << settled.error() << '\n';
+    return exitCodeOf(settled.errorKind());
+  }
+  Result<std::unique_ptr<serve::MoveService>> made = serve::MoveService::make(service);
   if (!made) {
     err << "tengen serve: " << made.error() << '\n';
     return exitCodeOf(made.errorKind());

@@ -508,5 +508,74 @@ TEST_F(Chat, FailsOnAnOversizedReply) {
   EXPECT_TRUE(m_sleeps.empty());
 }
 
+// GET BASE_URL/models, as OpenAI-API clients ask which model a server serves.
+class ModelList : public ::testing::Test {
+ protected:
+  ModelListRequest request() const {
+    ModelListRequest r;
+    r.baseUrl = m_server.url("/v1/");
+    r.apiKey = kKey;
+    return r;
+  }
+  ScriptedServer m_server;
+  std::unique_ptr<HttpClient> m_http = makeCurlClient();
+};
+
+TEST_F(ModelList, ReadsTheIdsInTheServersOrderWithTheKeyInTheHeaderOnly) {
+  m_server.push(
+      Scripted{200,
+               R"({"object":"list","data":[{"id":"qwen3-vl-8b","object":"model"},{"id":"lora_r5","object":"model"}]})",
+               {},
+               {}});
+  const auto listed = listModels(*m_http, request());
+  ASSERT_TRUE(listed.ok()) << listed.error();
+  EXPECT_EQ(*listed, (std::vector<std::string>{"qwen3-vl-8b", "lora_r5"}));
+  const auto received = m_server.received();
+  ASSERT_EQ(received.size(), 1U);
+  EXPECT_EQ(received[0].method, "GET");
+  EXPECT_EQ(received[0].path, "/v1/models");
+  EXPECT_EQ(received[0].header("Authorization"), std::string("Bearer ") + kKey);
+}
+
+TEST_F(ModelList, AServerWithoutTheEndpointIsAUsageErrorAskingForModel) {
+  m_server.push(Scripted{404, R"({"detail":"Not Found"})", {}, {}});
+  const auto listed = listModels(*m_http, request());
+  ASSERT_FALSE(listed.ok());
+  EXPECT_EQ(listed.errorKind(), ErrorKind::Invalid);
+  EXPECT_NE(listed.error().find("GET " + m_server.url("/v1/models") + " answered HTTP 404: Not Found"),
+            std::string::npos)
+      << listed.error();
+}
+
+TEST_F(ModelList, AReplyThatIsNoListIsAUsageErrorAndNeverShowsTheKey) {
+  m_server.push(Scripted{200, std::string(R"({"echo":")") + kKey + R"("})", {}, {}});
+  const auto listed = listModels(*m_http, request());
+  ASSERT_FALSE(listed.ok());
+  EXPECT_EQ(listed.errorKind(), ErrorKind::Invalid);
+  EXPECT_NE(listed.error().find("answered with no list of models"), std::string::npos) << listed.error();
+  EXPECT_EQ(listed.error().find(kKey), std::string::npos) << listed.error();
+}
+
+TEST_F(ModelList, A5xxOrNoServerIsUnreachable) {
+  m_server.push(Scripted{503, R"({"error":{"message":"loading"}})", {}, {}});
+  const auto busy = listModels(*m_http, request());
+  ASSERT_FALSE(busy.ok());
+  EXPECT_EQ(busy.errorKind(), ErrorKind::Unreachable);
+  EXPECT_NE(busy.error().find("HTTP 503: loading"), std::string::npos) << busy.error();
+
+  ModelListRequest nobody = request();
+  nobody.baseUrl = "http://127.0.0.1:9/v1";
+  const auto refused = listModels(*m_http, nobody);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.errorKind(), ErrorKind::Unreachable);
+}
+
+TEST_F(ModelList, AnEmptyListIsAnEmptySuccess) {
+  m_server.push(Scripted{200, R"({"object":"list","data":[]})", {}, {}});
+  const auto listed = listModels(*m_http, request());
+  ASSERT_TRUE(listed.ok()) << listed.error();
+  EXPECT_TRUE(listed->empty());
+}
+
 }  // namespace
 }  // namespace tengen::ai

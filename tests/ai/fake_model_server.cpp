@@ -1,6 +1,6 @@
 // A scripted OpenAI-compatible chat-completions server for end-to-end tests of the openai: source.
 //
-//   fake_model_server --script FILE [--record DIR] [--port-file FILE]
+//   fake_model_server --script FILE [--record DIR] [--port-file FILE] [--models LIST]
 //
 // Listens on 127.0.0.1 on a free port and prints the port as the first line of stdout (and into --port-file).
 // Each POST /v1/chat/completions takes the next line of the script (JSON Lines; the last line repeats):
@@ -14,6 +14,9 @@
 //   {"first": "Z99", "retry": "pass"}               "first" for a request that names no rejected answer, "retry"
 //                                                   for a retry ("were rejected" in it), whatever the order
 //   {"content": "D4", "usage": {"prompt_tokens": 900, "completion_tokens": 2}}   the reply reports that usage
+// GET /v1/models lists the models of --models, a comma-separated list (default "fake"; "" lists none), in the
+// OpenAI form {"object": "list", "data": [{"id": ..., "object": "model"}, ...]}; `--models none` answers it 404, as a
+// server without the endpoint would. Listing is not recorded and takes no script line.
 // With --record, every request is recorded in DIR as NNN.body (the body as received) and NNN.headers ("name: value"
 // lines), and DIR/max_in_flight holds the most requests that were ever being answered at once. Without it nothing is
 // written, so that a benchmark of many requests measures the client rather than the server's disk.
@@ -52,11 +55,13 @@ int main(int argc, char** argv) {
   std::string scriptPath;
   std::string recordDir;
   std::string portFile;
+  std::string models = "fake";
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     if (flag == "--script") scriptPath = argv[i + 1];
     if (flag == "--record") recordDir = argv[i + 1];
     if (flag == "--port-file") portFile = argv[i + 1];
+    if (flag == "--models") models = argv[i + 1];
   }
   std::vector<nlohmann::json> script;
   std::ifstream in(scriptPath);
@@ -122,6 +127,20 @@ int main(int argc, char** argv) {
     }
     const std::lock_guard<std::mutex> lock(mutex);
     --inFlight;
+  });
+
+  server.Get("/v1/models", [&](const httplib::Request&, httplib::Response& res) {
+    if (models == "none") {
+      res.status = 404;
+      res.set_content(R"({"detail":"Not Found"})", "application/json");
+      return;
+    }
+    nlohmann::json data = nlohmann::json::array();
+    std::stringstream list(models);
+    for (std::string id; std::getline(list, id, ',');) {
+      if (!id.empty()) data.push_back({{"id", id}, {"object", "model"}, {"owned_by", "fake"}});
+    }
+    res.set_content(nlohmann::json{{"object", "list"}, {"data", data}}.dump(), "application/json");
   });
 
   const int port = server.bind_to_any_port("127.0.0.1");

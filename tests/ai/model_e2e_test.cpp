@@ -234,6 +234,20 @@ TEST(ModelSource, ReadsAnswersInEveryShape) {
   }
 }
 
+TEST(ModelSource, WithNoModelNamedItAsksTheServerOnceAndUsesItsOnlyModel) {
+  FakeServer server({content("D4")}, "round5");
+  const Result<std::unique_ptr<MoveSource>> made = makeSource(server.spec(), {});
+  ASSERT_TRUE(made.ok()) << made.error();
+  const Game game = gameFrom(9, Rules::Chinese, {});
+  RefereeOptions once(ErrorLog::none());
+  once.maxRetries = 0;
+  for (int i = 0; i < 2; ++i) ASSERT_TRUE(requestMove(**made, game, Color::Black, once).move.has_value());
+  const std::vector<json> bodies = server.bodies();
+  ASSERT_EQ(bodies.size(), 2U);
+  EXPECT_EQ(bodies[0]["model"], "round5");
+  EXPECT_EQ(bodies[1]["model"], "round5");
+}
+
 TEST(ModelSource, TriesAgainAfterA500) {
   FakeServer server({R"({"status": 500, "body": "{\"error\": \"overloaded\"}"})", content("D4")});
   const Game game = gameFrom(9, Rules::Chinese, {});
@@ -602,6 +616,106 @@ TEST(PlayCommand, AnOpponentWithoutALegalMoveExits3NamingTheRecord) {
   EXPECT_EQ(records[0]["source"], "play");
   EXPECT_NE(run.out.find("attempt 1: E5 rejected (stone already there)"), std::string::npos) << run.out;
   EXPECT_NE(run.err.find("error log record " + records[0]["id"].get<std::string>()), std::string::npos) << run.err;
+}
+
+// With no --model, every command that takes an openai: engine asks the server's GET /v1/models: one model is used
+// and named on stderr, several stop before any move with exit 2, and a server without the endpoint asks for --model.
+struct ModelChoiceCase {
+  const char* name;
+  std::string args;  // after the command word, with SPEC standing for the engine and the rest of its options
+  std::string input;
+};
+
+void PrintTo(const ModelChoiceCase& c, std::ostream* os) { *os << c.name; }
+
+class EveryOpenAiCommand : public ::testing::TestWithParam<ModelChoiceCase> {
+ protected:
+  static CommandRun run(const FakeServer& server, const fs::path& dir) {
+    writeFile(dir / "game.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");
+    std::string args = GetParam().args;
+    args.replace(args.find("SPEC"), 4, server.spec());
+    return runTengen(dir, args, "", GetParam().input);
+  }
+};
+
+TEST_P(EveryOpenAiCommand, UsesTheServersOnlyModelAndSaysSo) {
+  FakeServer server({content("C3")}, "qwen-go-lora");
+  TempDir dir;
+  const CommandRun r = run(server, dir.path());
+  EXPECT_NE(
+      r.err.find("model qwen-go-lora: the only model http://127.0.0.1:" + std::to_string(server.port()) + "/v1 serves"),
+      std::string::npos)
+      << r.err;
+  const std::vector<json> bodies = server.bodies();
+  ASSERT_FALSE(bodies.empty()) << r.err;
+  for (const json& body : bodies) EXPECT_EQ(body["model"], "qwen-go-lora");
+}
+
+TEST_P(EveryOpenAiCommand, StopsWithExit2NamingTheModelsWhenTheServerHasSeveral) {
+  FakeServer server({content("C3")}, "round4,round5");
+  TempDir dir;
+  const CommandRun r = run(server, dir.path());
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_NE(r.err.find("serves 2 models (round4, round5); choose one with --model"), std::string::npos) << r.err;
+  EXPECT_TRUE(server.bodies().empty());
+}
+
+TEST_P(EveryOpenAiCommand, AsksForModelWhenTheServerListsNone) {
+  FakeServer server({content("C3")}, "none");
+  TempDir dir;
+  const CommandRun r = run(server, dir.path());
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_NE(r.err.find("/v1/models answered HTTP 404"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("name the model with --model"), std::string::npos) << r.err;
+  EXPECT_TRUE(server.bodies().empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Commands, EveryOpenAiCommand,
+    ::testing::Values(ModelChoiceCase{"genmove", "genmove --sgf game.sgf --engine SPEC", ""},
+                      ModelChoiceCase{"gtp", "gtp --engine SPEC", "boardsize 9\nclear_board\ngenmove b\nquit\n"},
+                      ModelChoiceCase{"play", "play --size 9 --human white --opponent SPEC --no-sgf", "quit\n"},
+                      ModelChoiceCase{"match", "match --black SPEC --white random --games 1 --size 5", ""},
+                      ModelChoiceCase{"eval", "eval --engine SPEC --sgf game.sgf --every 1", ""}),
+    [](const ::testing::TestParamInfo<ModelChoiceCase>& param) { return std::string(param.param.name); });
+
+TEST(PlayCommand, TheRecordKeepsTheModelAndAResumedGameAsksTheSameOne) {
+  TempDir dir;
+  {
+    FakeServer server({content("C3")}, "round5");
+    const CommandRun first =
+        runTengen(dir.path(), "play --size 9 --opponent " + server.spec() + " --sgf g.sgf", "", "E5\nquit\n");
+    EXPECT_EQ(first.exitCode, 0) << first.err;
+    const std::string record = readFile(dir.path() / "g.sgf");
+    EXPECT_NE(record.find("XMODELW[round5]"), std::string::npos) << record;
+    EXPECT_NE(record.find("PW[" + server.spec() + "]"), std::string::npos) << record;
+  }
+  // The server now serves two models (and, started again, listens on another port, which the record is told).
+  FakeServer later({content("G7")}, "round4,round5");
+  std::string record = readFile(dir.path() / "g.sgf");
+  const std::string spec = "PW[openai:http://127.0.0.1:";
+  const std::size_t port = record.find(spec) + spec.size();
+  record.replace(port, record.find('/', port) - port, std::to_string(later.port()));
+  writeFile(dir.path() / "g.sgf", record);
+  const CommandRun resumed = runTengen(dir.path(), "play --resume g.sgf", "", "D6\nquit\n");
+  EXPECT_EQ(resumed.exitCode, 0) << resumed.err;
+  const std::vector<json> bodies = later.bodies();
+  ASSERT_EQ(bodies.size(), 1U) << resumed.err;
+  EXPECT_EQ(bodies[0]["model"], "round5");
+  EXPECT_NE(resumed.out.find("(model round5)"), std::string::npos) << resumed.out;
+}
+
+TEST(MatchCommand, EachGameRecordNamesTheModelOfItsOpenAiSide) {
+  FakeServer server({content("pass")}, "round5");
+  TempDir dir;
+  const CommandRun run =
+      runTengen(dir.path(), "match --black " + server.spec() + " --white random --games 2 --size 5 --sgf-dir games");
+  EXPECT_EQ(run.exitCode, 0) << run.err;
+  const std::string first = readFile(dir.path() / "games" / "game-001.sgf");
+  const std::string second = readFile(dir.path() / "games" / "game-002.sgf");
+  EXPECT_NE(first.find("XMODELB[round5]"), std::string::npos) << first;
+  EXPECT_EQ(first.find("XMODELW"), std::string::npos) << first;
+  EXPECT_NE(second.find("XMODELW[round5]"), std::string::npos) << second;
 }
 
 }  // namespace

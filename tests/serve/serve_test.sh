@@ -38,12 +38,14 @@ start_serve() {
   return 1
 }
 
-# Starts the scripted model server with the script lines given; sets model_url.
+# Starts the scripted model server with the script lines given; sets model_url. $models is what it lists at
+# GET /v1/models (default the one model "fake").
 start_model() {
   rm -f "$tmp/model.port"
   printf '%s\n' "$@" >"$tmp/script.jsonl"
   mkdir -p "$tmp/requests"
-  "$fake" --script "$tmp/script.jsonl" --record "$tmp/requests" --port-file "$tmp/model.port" >/dev/null &
+  "$fake" --script "$tmp/script.jsonl" --record "$tmp/requests" --port-file "$tmp/model.port" \
+    --models "${models:-fake}" >/dev/null &
   pids+=($!)
   for _ in $(seq 1 300); do
     [[ -s "$tmp/model.port" ]] && break
@@ -62,6 +64,21 @@ out=$("$tengen" serve --listen 127.0.0.1:0 --max-retries 11 2>&1)
 [[ $? -eq 2 ]] || fail "--max-retries 11 did not exit 2"
 out=$("$tengen" serve --listen 127.0.0.1:0 --engine 'gtp:/nonexistent/engine' 2>&1)
 [[ $? -eq 4 ]] || fail "an engine that cannot start did not exit 4: $out"
+
+# --- No --model: the server's only model is used and named; several stop the start with exit 2. ---
+models=round4,round5 start_model '{"content": "D4"}'
+out=$("$tengen" serve --listen 127.0.0.1:0 --engine "openai:$model_url" 2>&1)
+[[ $? -eq 2 ]] || fail "a server with two models did not exit 2: $out"
+[[ "$out" == *"serves 2 models (round4, round5); choose one with --model"* ]] || fail "two models: $out"
+models=round5 start_model '{"content": "D4"}'
+if start_serve onemodel --engine "openai:$model_url" --no-image; then
+  grep -q 'model round5: the only model' "$tmp/onemodel.err" || fail "one model: $(cat "$tmp/onemodel.err")"
+  curl -s -X POST "$serve_url/v1/genmove" -d '{"size":9}' >/dev/null
+  grep -q '"model":"round5"' "$tmp"/requests/*.body || fail "the request did not name round5"
+  kill -TERM "$serve_pid"
+  wait "$serve_pid"
+fi
+rm -rf "$tmp/requests"
 
 # --- SIGTERM: the request in flight is answered, then the process exits 0. ---
 start_model '{"delay": 2, "content": "D4"}'

@@ -37,10 +37,11 @@ struct ScratchDir : TempDir {
   ScratchDir() : TempDir("tengen-model") {}
 };
 
-// The scripted server as a child process; the script is JSON Lines as fake_model_server.cpp describes.
+// The scripted server as a child process; the script is JSON Lines as fake_model_server.cpp describes, and `models`
+// what GET /v1/models lists (its --models).
 class FakeServer {
  public:
-  explicit FakeServer(const std::vector<std::string>& script) {
+  explicit FakeServer(const std::vector<std::string>& script, const std::string& models = "fake") {
     std::string text;
     for (const std::string& line : script) text += line + "\n";
     writeFile(m_dir.path() / "script.jsonl", text);
@@ -55,7 +56,7 @@ class FakeServer {
       const std::string scriptPath = (m_dir.path() / "script.jsonl").string();
       const std::string recordPath = (m_dir.path() / "requests").string();
       execl(TENGEN_FAKE_MODEL_SERVER, TENGEN_FAKE_MODEL_SERVER, "--script", scriptPath.c_str(), "--record",
-            recordPath.c_str(), static_cast<char*>(nullptr));
+            recordPath.c_str(), "--models", models.c_str(), static_cast<char*>(nullptr));
       _exit(127);
     }
     close(out[1]);

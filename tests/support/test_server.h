@@ -41,11 +41,11 @@ struct Received {
   }
 };
 
-// Answers POSTs on any path with the queued responses in order (500 "script exhausted" when none is left).
+// Answers POSTs and GETs on any path with the queued responses in order (500 "script exhausted" when none is left).
 class ScriptedServer {
  public:
   ScriptedServer() {
-    m_server.Post(".*", [this](const httplib::Request& request, httplib::Response& response) {
+    const auto answer = [this](const httplib::Request& request, httplib::Response& response) {
       Scripted next;
       {
         std::lock_guard lock(m_mutex);
@@ -61,7 +61,9 @@ class ScriptedServer {
       response.status = next.status;
       for (const auto& [name, value] : next.headers) response.set_header(name, value);
       response.set_content(next.body, "application/json");
-    });
+    };
+    m_server.Post(".*", answer);
+    m_server.Get(".*", answer);
     m_port = m_server.bind_to_any_port("127.0.0.1");
     if (m_port <= 0) throw std::runtime_error("could not bind a test server on 127.0.0.1");
     m_thread = std::thread([this] { m_server.listen_after_bind(); });

@@ -368,7 +368,58 @@ Result<ChatReply> completeUnsafe(HttpClient& http, const ChatRequest& request, c
               lastStatus);
 }
 
+// The ids in a GET /models reply: {"object":"list","data":[{"id":"..."},...]}; nothing when it is not such a list.
+std::optional<std::vector<std::string>> readModelIds(const std::string& body) {
+  const Result<JsonValue> json = readReply(body, nullptr);
+  if (!json) return std::nullopt;
+  const JsonValue* data = findMember(*json, "data");
+  const auto* entries = data == nullptr ? nullptr : std::get_if<JsonValue::Array>(&data->value);
+  if (entries == nullptr) return std::nullopt;
+  std::vector<std::string> ids;
+  for (const JsonValue& entry : *entries) {
+    const JsonValue* id = findMember(entry, "id");
+    const auto* text = id == nullptr ? nullptr : std::get_if<std::string>(&id->value);
+    if (text == nullptr || text->empty()) return std::nullopt;
+    ids.push_back(shorten(*text));
+  }
+  return ids;
+}
+
 }  // namespace
+
+Result<std::vector<std::string>> listModels(HttpClient& http, const ModelListRequest& request) {
+  using R = Result<std::vector<std::string>>;
+  std::string base = request.baseUrl;
+  while (!base.empty() && base.back() == '/') base.pop_back();
+  HttpRequest httpRequest;
+  httpRequest.url = base + "/models";
+  httpRequest.headers.emplace_back("Accept", "application/json");
+  if (!request.apiKey.empty()) httpRequest.headers.emplace_back("Authorization", "Bearer " + request.apiKey);
+  httpRequest.connectTimeoutSeconds = request.connectTimeoutSeconds;
+  httpRequest.timeoutSeconds = request.timeoutSeconds;
+  httpRequest.cancel = request.cancel;
+  const std::string where = "GET " + displayUrl(httpRequest.url);
+  const auto refused = [&](const std::string& why) {
+    return R::failure(redact(where + " " + why, request.apiKey), ErrorKind::Invalid);
+  };
+  try {
+    const Result<HttpResponse> response = http.get(httpRequest);
+    if (!response) return R::failure(redact(response.error(), request.apiKey), ErrorKind::Unreachable);
+    const HttpResponse& r = *response;
+    const std::string status = "HTTP " + std::to_string(r.status);
+    if (r.status >= 500 || r.status == 429) {
+      return R::failure(redact(where + " answered " + status + ": " + errorExcerpt(r.body), request.apiKey),
+                        ErrorKind::Unreachable);
+    }
+    if (r.status >= 300 && r.status < 400) return refused("answered " + status + ", " + redirectWords(r));
+    if (r.status < 200 || r.status >= 300) return refused("answered " + status + ": " + errorExcerpt(r.body));
+    std::optional<std::vector<std::string>> ids = readModelIds(r.body);
+    if (!ids) return refused("answered with no list of models: " + shorten(r.body));
+    return std::move(*ids);
+  } catch (const std::exception& e) {
+    return R::failure(redact(where + " failed: " + e.what(), request.apiKey), ErrorKind::Unreachable);
+  }
+}
 
 std::string chatRequestBody(const ChatRequest& request) {
   try {

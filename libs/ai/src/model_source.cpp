@@ -149,9 +149,66 @@ Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, st
   return source;
 }
 
+namespace {
+
+Result<std::vector<std::string>> askModels(std::string_view baseUrl, const SourceOptions& options,
+                                           net::HttpClient& http, std::stop_token cancel = {}) {
+  ModelListRequest request;
+  request.cancel = std::move(cancel);
+  request.baseUrl = std::string(baseUrl);
+  if (!options.model.apiKeyEnv.empty()) {
+    if (const char* key = std::getenv(options.model.apiKeyEnv.c_str()); key != nullptr) request.apiKey = key;
+  }
+  if (std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0) {
+    request.timeoutSeconds = std::min(request.timeoutSeconds, options.timeoutSeconds);
+    request.connectTimeoutSeconds = std::min(request.connectTimeoutSeconds, options.timeoutSeconds);
+  }
+  return listModels(http, request);
+}
+
+}  // namespace
+
+Result<ChosenModel> chooseModel(std::string_view spec, const SourceOptions& options) {
+  using R = Result<ChosenModel>;
+  if (!spec.starts_with("openai:") || !options.model.model.empty()) return ChosenModel{options.model.model, false};
+  const std::string_view baseUrl = spec.substr(7);
+  if (!net::urlProblem(baseUrl).empty()) return ChosenModel{};  // makeSource says what is wrong with it
+  const std::unique_ptr<net::HttpClient> http = net::makeCurlClient();
+  const Result<std::vector<std::string>> listed = askModels(baseUrl, options, *http);
+  if (!listed && listed.errorKind() == ErrorKind::Invalid) {
+    return R::failure(listed.error() + "; name the model with --model", ErrorKind::Invalid);
+  }
+  if (!listed) return R::failure(listed);
+  const std::string server = net::displayUrl(baseUrl);
+  if (listed->empty()) {
+    return R::failure("the server at " + server + " lists no model; name the model with --model", ErrorKind::Invalid);
+  }
+  if (listed->size() > 1) {
+    std::string names;
+    for (const std::string& name : *listed) names += (names.empty() ? "" : ", ") + name;
+    return R::failure("the server at " + server + " serves " + std::to_string(listed->size()) + " models (" + names +
+                          "); choose one with --model",
+                      ErrorKind::Invalid);
+  }
+  return ChosenModel{listed->front(), true};
+}
+
+std::string chosenModelLine(std::string_view spec, const ChosenModel& model) {
+  const std::string server = net::displayUrl(spec.starts_with("openai:") ? spec.substr(7) : spec);
+  return "model " + model.name + ": the only model " + server + " serves (--model chooses another)";
+}
+
 Result<Answer> ModelSource::propose(const MoveRequest& request) {
   const Game& game = *request.game;
   ModelTurn turn = m_prompter.turn(game, request.color, request.rejected);
+  if (m_base.model.empty() && !m_modelsAsked) {
+    // No model was named and none could be asked for when the source was made (the server was down): a server that
+    // now lists exactly one gets that one from here on; otherwise the request names none, as it was told. A server
+    // that answered is not asked again.
+    const Result<std::vector<std::string>> listed = askModels(m_base.baseUrl, m_options, *m_http, request.cancel);
+    m_modelsAsked = listed.ok() || listed.errorKind() != ErrorKind::Unreachable;
+    if (listed && listed->size() == 1) m_base.model = listed->front();
+  }
   ai::ChatRequest chat = m_base;
   chat.cancel = request.cancel;
   chat.system = turn.system;

@@ -35,8 +35,9 @@ class ModelSource : public MoveSource {
 
   std::string m_spec;
   SourceOptions m_options;
-  ai::ChatRequest m_base;    // everything but the position's parts
-  ModelPrompter m_prompter;  // the position's parts: prompt text and picture
+  ai::ChatRequest m_base;      // everything but the position's parts
+  bool m_modelsAsked = false;  // whether the server answered GET /models, when no model was named
+  ModelPrompter m_prompter;    // the position's parts: prompt text and picture
   std::unique_ptr<net::HttpClient> m_http;
   ai::Sleeper m_sleep;
 };

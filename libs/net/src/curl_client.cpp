@@ -90,7 +90,12 @@ class CurlClient final : public HttpClient {
  public:
   CurlClient() : m_easy((initCurlOnce(), curl_easy_init())) {}
 
-  Result<HttpResponse> post(const HttpRequest& request) override {
+  Result<HttpResponse> post(const HttpRequest& request) override { return perform(request, true); }
+
+  Result<HttpResponse> get(const HttpRequest& request) override { return perform(request, false); }
+
+ private:
+  Result<HttpResponse> perform(const HttpRequest& request, bool post) {
     const std::string url = displayUrl(request.url);
     if (!m_easy) return Result<HttpResponse>::failure("could not set up an HTTP client (curl_easy_init failed)");
     CURL* easy = m_easy.get();
@@ -104,6 +109,13 @@ class CurlClient final : public HttpClient {
     char errorBuffer[CURL_ERROR_SIZE] = {};
 
     setOptions(easy, request, headers.get(), transfer, errorBuffer);
+    if (post) {
+      curl_easy_setopt(easy, CURLOPT_POST, 1L);
+      curl_easy_setopt(easy, CURLOPT_POSTFIELDS, request.body.data());
+      curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
+    } else {
+      curl_easy_setopt(easy, CURLOPT_HTTPGET, 1L);
+    }
 
     const auto start = std::chrono::steady_clock::now();
     const CURLcode code = curl_easy_perform(easy);
@@ -121,7 +133,6 @@ class CurlClient final : public HttpClient {
     return response;
   }
 
- private:
   // The request's headers as curl takes them; null when memory ran out. "Expect:" goes last when there is room for
   // it: without it curl waits up to a second for "100 Continue" before sending a large body (an image).
   static Slist headerList(const HttpRequest& request) {
@@ -140,7 +151,7 @@ class CurlClient final : public HttpClient {
     return headers;
   }
 
-  // Everything the transfer is told: where, what, how long, and where the reply goes.
+  // Everything the transfer is told but its method: where, what, how long, and where the reply goes.
   static void setOptions(CURL* easy, const HttpRequest& request, curl_slist* headers, Transfer& transfer,
                          char* errorBuffer) {
     curl_easy_setopt(easy, CURLOPT_URL, request.url.c_str());
@@ -159,9 +170,6 @@ class CurlClient final : public HttpClient {
     // Every encoding curl can decode is asked for and decoded: some servers and proxies compress a reply whether
     // asked or not, and the cap on the body holds for the decoded bytes.
     curl_easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, "");
-    curl_easy_setopt(easy, CURLOPT_POST, 1L);
-    curl_easy_setopt(easy, CURLOPT_POSTFIELDS, request.body.data());
-    curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
     curl_easy_setopt(easy, CURLOPT_HTTPHEADER, headers);
     curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, millis(request.connectTimeoutSeconds));
     curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, millis(request.timeoutSeconds));

@@ -95,4 +95,19 @@ std::string chatMessagesJson(const ChatRequest& request, const PictureForm& pict
 Result<ChatReply> complete(net::HttpClient& http, const ChatRequest& request, const Sleeper& sleep,
                            ChatFailure* failure = nullptr);
 
+// Where a server lists its models: GET BASE_URL/models (OpenAI, vLLM, llama.cpp's llama-server, Ollama).
+struct ModelListRequest {
+  std::string baseUrl;  // e.g. http://127.0.0.1:8000/v1; "/models" is appended
+  std::string apiKey;   // empty: no Authorization header
+  double connectTimeoutSeconds = 10;
+  double timeoutSeconds = 30;
+  std::stop_token cancel{};
+};
+
+// The `id` of every entry in the reply's `data` array, in the server's order. A server that cannot be reached,
+// times out or answers 5xx is ErrorKind::Unreachable; one that answers but lists nothing usable (404, 405, a reply
+// that is not a model list, 401 or 403) is ErrorKind::Invalid: the model has to be named. An empty list is a
+// success: the caller says what that means.
+Result<std::vector<std::string>> listModels(net::HttpClient& http, const ModelListRequest& request);
+
 }  // namespace tengen::ai

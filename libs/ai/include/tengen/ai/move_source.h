@@ -145,6 +145,23 @@ struct SourceOptions {
   ModelOptions model;
 };
 
+// The model an `openai:` engine asks for.
+struct ChosenModel {
+  std::string name;
+  // True when no model was given and `name` is the one model the server lists: the caller says so, once, with
+  // chosenModelLine.
+  bool fromServer = false;
+};
+
+// For an `openai:` spec: SourceOptions::model.model when given, else the one model the server lists at
+// GET BASE_URL/models, as OpenAI-API clients do. When the server lists several models or none, or has no such
+// endpoint, the failure is ErrorKind::Invalid and says to give --model (naming the models listed); a server that
+// cannot be reached is ErrorKind::Unreachable. Any other spec: the given model, untouched, and nothing is asked.
+Result<ChosenModel> chooseModel(std::string_view spec, const SourceOptions& options);
+
+// "model qwen-go: the only model http://127.0.0.1:8000/v1 serves (--model chooses another)"
+std::string chosenModelLine(std::string_view spec, const ChosenModel& model);
+
 // The five kinds of ENGINE spec, as every help text and error names them.
 inline constexpr std::string_view kEngineKinds =
     "builtin[:KEY=VALUE,...], random, gtp:COMMAND ARGS..., openai:BASE_URL, tengen:URL";

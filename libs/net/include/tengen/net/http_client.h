@@ -1,5 +1,5 @@
-// HTTP as tengen uses it: a POST with headers and a body, behind an interface so that callers can be tested with a
-// fake, and a libcurl implementation. Transport failures are values, never exceptions.
+// HTTP as tengen uses it: a POST with headers and a body (or a GET), behind an interface so that callers can be tested
+// with a fake, and a libcurl implementation. Transport failures are values, never exceptions.
 #pragma once
 
 #include <cstddef>
@@ -47,6 +47,8 @@ class HttpClient {
   // One POST. A response with any status is a success here, a redirect too (it is never followed: its Location
   // is in the headers); failing to connect, a timeout or an oversized body is an error whose message says which.
   virtual Result<HttpResponse> post(const HttpRequest& request) = 0;
+  // One GET, with the same rules; the request's body is not sent.
+  virtual Result<HttpResponse> get(const HttpRequest& request) = 0;
 };
 
 // The libcurl client. Thread-compatible: use one per thread.
