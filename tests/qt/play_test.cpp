@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QLabel>
 #include <QMouseEvent>
 #include <QSpinBox>
 #include <QtTest>
@@ -402,6 +403,56 @@ class PlayTest : public QObject {
     const GameSetup back = Settings(home.store()).lastSetup();
     QCOMPARE(back.opponent.kind, OpponentKind::Remote);
     QCOMPARE(back.opponent.spec(), chosen.spec());
+  }
+
+  void aModelWithNoNameTakesTheServersOnlyModelOrOffersItsList() {
+    FakeModelServer one({QStringLiteral(R"({"content": "D4"})")}, QStringLiteral("round5"));
+    GameSetup setup = modelSetup(one);
+    setup.opponent.modelName.clear();
+    NewGameDialog dialog(setup, false);
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(dialog.setup().opponent.modelName, QStringLiteral("round5"));
+
+    FakeModelServer two({QStringLiteral(R"({"content": "D4"})")}, QStringLiteral("round4,round5"));
+    setup = modelSetup(two);
+    setup.opponent.modelName.clear();
+    NewGameDialog choose(setup, false);
+    choose.accept();
+    QVERIFY(choose.result() != QDialog::Accepted);
+    auto* name = choose.findChild<QComboBox*>(QStringLiteral("modelName"));
+    auto* problem = choose.findChild<QLabel*>(QStringLiteral("problem"));
+    QVERIFY(name && problem);
+    QCOMPARE(name->count(), 2);
+    QCOMPARE(name->itemText(0), QStringLiteral("round4"));
+    QCOMPARE(name->itemText(1), QStringLiteral("round5"));
+    QVERIFY2(problem->text().contains(QStringLiteral("2 models")), qPrintable(problem->text()));
+    name->setCurrentIndex(1);
+    choose.accept();
+    QCOMPARE(choose.result(), int(QDialog::Accepted));
+    QCOMPARE(choose.setup().opponent.modelName, QStringLiteral("round5"));
+
+    FakeModelServer none({QStringLiteral(R"({"content": "D4"})")}, QStringLiteral("none"));
+    setup = modelSetup(none);
+    setup.opponent.modelName.clear();
+    NewGameDialog unlisted(setup, false);
+    unlisted.accept();
+    QVERIFY(unlisted.result() != QDialog::Accepted);
+    QVERIFY2(unlisted.findChild<QLabel*>(QStringLiteral("problem"))->text().contains(QStringLiteral("model's name")),
+             qPrintable(unlisted.findChild<QLabel*>(QStringLiteral("problem"))->text()));
+  }
+
+  void aBuiltinKeyTheEngineDoesNotTakeIsRefusedWhenEntered() {
+    GameSetup setup = quickSetup();
+    setup.opponent.builtinOptions = QStringLiteral("speed=3");
+    NewGameDialog dialog(setup, true);
+    dialog.accept();
+    QVERIFY(dialog.result() != QDialog::Accepted);
+    const Result<std::unique_ptr<ai::MoveSource>> made =
+        ai::makeSource(setup.opponent.spec(), setup.opponent.sourceOptions());
+    QVERIFY(!made);
+    QCOMPARE(dialog.findChild<QLabel*>(QStringLiteral("problem"))->text(), QString::fromStdString(made.error()));
+    QVERIFY(made.error().find("speed") != std::string::npos);
   }
 
   void theNewGameDialogMakesTheGameItShows() {

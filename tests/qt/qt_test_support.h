@@ -107,17 +107,17 @@ inline GameSetup quickSetup(Color human = Color::Black) {
 }
 
 // tests/ai/fake_model_server.cpp as a child process; each line of the script answers one request (the last one
-// repeats).
+// repeats). `models` is what it lists at GET /v1/models ("none": it answers 404 there).
 class FakeModelServer {
  public:
-  explicit FakeModelServer(const QStringList& script) {
+  explicit FakeModelServer(const QStringList& script, const QString& models = QStringLiteral("fake")) {
     QFile file(m_dir.filePath(QStringLiteral("script.jsonl")));
     if (file.open(QIODevice::WriteOnly)) file.write(script.join(QLatin1Char('\n')).toUtf8() + '\n');
     file.close();
     QDir(m_dir.path()).mkdir(QStringLiteral("requests"));
     m_process.start(QStringLiteral(TENGEN_FAKE_MODEL_SERVER),
                     {QStringLiteral("--script"), file.fileName(), QStringLiteral("--record"),
-                     m_dir.filePath(QStringLiteral("requests"))});
+                     m_dir.filePath(QStringLiteral("requests")), QStringLiteral("--models"), models});
     m_process.waitForStarted(kTimeoutMs);
     while (!m_process.canReadLine() && m_process.waitForReadyRead(kTimeoutMs)) {
     }

@@ -1135,6 +1135,26 @@ Waiting: ask again or change the opponent.</source>
         <source>White (you move first)</source>
         <translation>白（先手）</translation>
     </message>
+    <message>
+        <source>blank: the one the server serves</source>
+        <translation>空欄: サーバーが提供するモデル</translation>
+    </message>
+    <message>
+        <source>The model server could not be reached (%1). Start it, or enter the model&apos;s name.</source>
+        <translation>モデルサーバーに接続できませんでした（%1）。サーバーを起動するか、モデル名を入力してください。</translation>
+    </message>
+    <message>
+        <source>The server does not say which models it serves (%1). Enter the model&apos;s name.</source>
+        <translation>サーバーが提供するモデルを返しませんでした（%1）。モデル名を入力してください。</translation>
+    </message>
+    <message>
+        <source>The server lists no model. Enter the model&apos;s name.</source>
+        <translation>サーバーにモデルがありません。モデル名を入力してください。</translation>
+    </message>
+    <message>
+        <source>The server serves %1 models: choose one in Model.</source>
+        <translation>サーバーには %1 個のモデルがあります。「モデル」で一つ選んでください。</translation>
+    </message>
 </context>
 <context>
     <name>tengen::qt::OpponentRunner</name>

@@ -1143,6 +1143,26 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
         <source>White (you move first)</source>
         <translation>Brancas (você começa)</translation>
     </message>
+    <message>
+        <source>blank: the one the server serves</source>
+        <translation>em branco: o que o servidor oferece</translation>
+    </message>
+    <message>
+        <source>The model server could not be reached (%1). Start it, or enter the model&apos;s name.</source>
+        <translation>Não foi possível contatar o servidor do modelo (%1). Inicie-o ou digite o nome do modelo.</translation>
+    </message>
+    <message>
+        <source>The server does not say which models it serves (%1). Enter the model&apos;s name.</source>
+        <translation>O servidor não informa quais modelos oferece (%1). Digite o nome do modelo.</translation>
+    </message>
+    <message>
+        <source>The server lists no model. Enter the model&apos;s name.</source>
+        <translation>O servidor não lista nenhum modelo. Digite o nome do modelo.</translation>
+    </message>
+    <message>
+        <source>The server serves %1 models: choose one in Model.</source>
+        <translation>O servidor oferece %1 modelos: escolha um em Modelo.</translation>
+    </message>
 </context>
 <context>
     <name>tengen::qt::OpponentRunner</name>

@@ -1,5 +1,6 @@
 #include "widgets/new_game_dialog.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -14,8 +15,15 @@
 #include <QTime>
 #include <QTimeEdit>
 #include <QVBoxLayout>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
 
+#include "tengen/ai/chat.h"
+#include "tengen/ai/move_source.h"
 #include "tengen/core/rules.h"
+#include "tengen/net/http_client.h"
 
 #include "model/language.h"
 
@@ -41,7 +49,7 @@ NewGameDialog::NewGameDialog(const GameSetup& initial, bool opponentOnly, QWidge
       m_builtinOptions(new QLineEdit(this)),
       m_gtpCommand(new QLineEdit(this)),
       m_modelUrl(new QLineEdit(this)),
-      m_modelName(new QLineEdit(this)),
+      m_modelName(new QComboBox(this)),
       m_modelImage(new QCheckBox(tr("Send a picture of the board"), this)),
       m_remoteUrl(new QLineEdit(this)),
       m_problem(new QLabel(this)) {
@@ -154,6 +162,9 @@ QGroupBox* NewGameDialog::buildOpponentBox() {
   page(m_gtpCommand, tr("Command"), tr("Any GTP engine, e.g. /usr/games/gnugo --mode gtp --level 10"));
   m_modelUrl->setObjectName(QStringLiteral("modelUrl"));
   m_modelName->setObjectName(QStringLiteral("modelName"));
+  m_modelName->setEditable(true);
+  m_modelName->setInsertPolicy(QComboBox::NoInsert);
+  m_modelName->lineEdit()->setPlaceholderText(tr("blank: the one the server serves"));
   m_modelImage->setObjectName(QStringLiteral("modelImage"));
   QFormLayout* modelForm =
       page(m_modelUrl, tr("Base URL"), tr("vLLM, llama-server or Ollama; the API key is read from OPENAI_API_KEY"));
@@ -195,7 +206,8 @@ void NewGameDialog::setSetup(const GameSetup& setup) {
   m_builtinOptions->setText(o.builtinOptions);
   m_gtpCommand->setText(o.gtpCommand);
   m_modelUrl->setText(o.modelUrl);
-  m_modelName->setText(o.modelName);
+  m_modelName->clear();
+  m_modelName->setEditText(o.modelName);
   m_modelImage->setChecked(o.modelImage);
   m_remoteUrl->setText(o.remoteUrl);
 }
@@ -222,7 +234,7 @@ GameSetup NewGameDialog::setup() const {
   o.builtinOptions = m_builtinOptions->text().trimmed();
   o.gtpCommand = m_gtpCommand->text().trimmed();
   o.modelUrl = m_modelUrl->text().trimmed();
-  o.modelName = m_modelName->text().trimmed();
+  o.modelName = m_modelName->currentText().trimmed();
   o.modelImage = m_modelImage->isChecked();
   o.remoteUrl = m_remoteUrl->text().trimmed();
   return setup;
@@ -303,11 +315,48 @@ QString NewGameDialog::problem() const {
     case OpponentKind::Builtin:
       break;
   }
+  // The spec as the opponent will be made from it, so that a key the engine does not take is refused here, in the
+  // parser's words, and not at the AI's first turn.
+  if (s.opponent.kind != OpponentKind::Gtp) {
+    const Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(s.opponent.spec(), s.opponent.sourceOptions());
+    if (!made) return QString::fromStdString(made.error());
+  }
   return {};
 }
 
+QString NewGameDialog::chooseServedModel() {
+  if (static_cast<OpponentKind>(m_kind->currentData().toInt()) != OpponentKind::Model) return {};
+  if (!m_modelName->currentText().trimmed().isEmpty()) return {};
+  const OpponentConfig opponent = setup().opponent;
+  ai::ModelListRequest request;
+  request.baseUrl = opponent.modelUrl.toStdString();
+  const std::string keyVariable = opponent.sourceOptions().model.apiKeyEnv;
+  if (const char* key = std::getenv(keyVariable.c_str()); key != nullptr) request.apiKey = key;
+  request.connectTimeoutSeconds = 5;
+  request.timeoutSeconds = 10;
+  QApplication::setOverrideCursor(Qt::WaitCursor);
+  const Result<std::vector<std::string>> listed = ai::listModels(*net::makeCurlClient(), request);
+  QApplication::restoreOverrideCursor();
+  if (!listed) {
+    const QString why = QString::fromStdString(listed.error());
+    return listed.errorKind() == ErrorKind::Unreachable
+               ? tr("The model server could not be reached (%1). Start it, or enter the model's name.").arg(why)
+               : tr("The server does not say which models it serves (%1). Enter the model's name.").arg(why);
+  }
+  if (listed->empty()) return tr("The server lists no model. Enter the model's name.");
+  QStringList names;
+  for (const std::string& name : *listed) names << QString::fromStdString(name);
+  m_modelName->clear();
+  m_modelName->addItems(names);
+  if (names.size() == 1) return {};
+  m_modelName->setEditText(QString());
+  m_modelName->setFocus();
+  return tr("The server serves %1 models: choose one in Model.").arg(names.size());
+}
+
 void NewGameDialog::accept() {
-  const QString why = problem();
+  QString why = problem();
+  if (why.isEmpty()) why = chooseServedModel();
   m_problem->setText(why);
   if (why.isEmpty()) QDialog::accept();
 }

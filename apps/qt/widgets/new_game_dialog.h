@@ -1,6 +1,6 @@
 // The new-game dialog: board size, komi, handicap, rules, the player's colour, the clock (none, absolute, byo-yomi,
 // Canadian; lose on time) and the opponent (built-in engine, GTP command, model endpoint with model name and image
-// on/off, remote tengen server). With opponentOnly it is the
+// on/off, remote tengen server; with no model named, the server's own list). With opponentOnly it is the
 // "Change opponent" dialog and the game's own fields are hidden.
 #pragma once
 
@@ -48,7 +48,12 @@ class NewGameDialog : public QDialog {
   Rules chosenRules() const;
   // Shows the fields the chosen kind of clock uses.
   void timeKindChanged();
+  // What keeps the fields from making a game, "" when nothing does: the game's checks, and the opponent's spec as
+  // makeSource reads it (a GTP engine is not started for it).
   QString problem() const;
+  // A model opponent with no model named: asks the server's GET /models. One model fills the field; several are
+  // offered in it, and what to do is returned; "" when the game can start.
+  QString chooseServedModel();
 
   QGroupBox* m_gameBox;
   QSpinBox* m_size;
@@ -68,7 +73,7 @@ class NewGameDialog : public QDialog {
   QLineEdit* m_builtinOptions;
   QLineEdit* m_gtpCommand;
   QLineEdit* m_modelUrl;
-  QLineEdit* m_modelName;
+  QComboBox* m_modelName;  // editable: the models the server listed, or any name typed
   QCheckBox* m_modelImage;
   QLineEdit* m_remoteUrl;
   QLabel* m_problem;
