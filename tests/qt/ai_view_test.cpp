@@ -117,6 +117,11 @@ class AiViewTest : public QObject {
     QVERIFY(window != nullptr);
     GameController& c = window->controller();
 
+    // The record names the model White asked, beside PW's readable name.
+    const std::string text = c.recordText();
+    QVERIFY2(text.find("XMODELW[scripted]") != std::string::npos, text.c_str());
+    QVERIFY(text.find("XMODELB") == std::string::npos);
+
     c.goTo(2);
     const NodeId second = c.model().current().id;
     const std::optional<AiTurnRecord> record = c.ai().aiTurnAt(second);

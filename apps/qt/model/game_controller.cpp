@@ -152,6 +152,8 @@ void GameController::takeGame(session::GameTree tree, const std::map<std::string
   // The names are written afresh from the current players.
   m_info.erase("PB");
   m_info.erase("PW");
+  m_info.erase(session::kModelPropertyBlack);
+  m_info.erase(session::kModelPropertyWhite);
   m_info.erase("RE");
   m_info.erase(kDeadProperty);
   m_session = session::Session(std::move(tree), human);
@@ -216,6 +218,8 @@ std::map<std::string, std::string> GameController::recordInfo() const {
   const std::string opponentName = m_ai.opponent().recordName().toStdString();
   info["PB"] = m_session.human() == Color::Black ? kHumanName : opponentName;
   info["PW"] = m_session.human() == Color::White ? kHumanName : opponentName;
+  const OpponentConfig& config = m_ai.opponent();
+  session::recordModel(info, opponent(m_session.human()), config.displaySpec(), config.modelName.toStdString());
   info["AP"] = "tengen-qt";
   info.merge(session::clockRootProperties({m_clock.control(), m_loseOnTime}));
   // RE and XDEAD speak of the main line.

@@ -21,6 +21,7 @@
 #include "tengen/session/ai_turn_record.h"
 #include "tengen/session/clock_record.h"
 #include "tengen/session/game_model.h"
+#include "tengen/session/players.h"
 #include "tengen/session/session.h"
 
 #include "model/ai_turns.h"
