@@ -88,6 +88,7 @@ int gtp(const std::uint8_t* data, std::size_t size) {
   options.version = "fuzz";
   options.game.size = 9;
   options.genmove = firstLegalMove;
+  options.genmoveCleanup = firstLegalMove;
   options.analyze = [](const Game& game, Color toMove) -> std::unique_ptr<gtp::Analyzer> {
     return std::make_unique<StandInAnalyzer>(game, toMove);
   };

@@ -111,6 +111,29 @@ class BuiltinAnalyzer final : public gtp::Analyzer {
   engine::AnalysisSearch m_search;
 };
 
+// genmove's hook, or with MovePurpose::Cleanup kgs-genmove_cleanup's: the referee's move from `source`. It reads the
+// mover's clock from the GTP engine it is handed to, which does not exist yet when the hook is made: it sees it
+// through `session`, a pointer set right after the engine's construction and before any command is read. A transport
+// failure is answered like any other failed move: the controller sees `? ai failed: ...` and the session stays up,
+// so the next genmove can try again.
+gtp::GenmoveHook refereedMove(ai::MoveSource& source, const gtp::Engine* const& session,
+                              const ai::RefereeOptions& refereeOptions, ai::MovePurpose purpose) {
+  return [&source, &session, refereeOptions, purpose](const Game& game, Color color,
+                                                      const gtp::MoveProgress& progress) {
+    ai::RefereeOptions asked = refereeOptions;
+    asked.purpose = purpose;
+    if (session != nullptr) asked.clock = clockOf(*session, color);
+    // genmove_analyze: the built-in source reports its search while it thinks; the others do not.
+    if (progress.report) {
+      asked.progress.report = [&progress](const engine::SearchReport& report) { progress.report(gtpReport(report)); };
+      asked.progress.interval = progress.interval;
+    }
+    const ai::RefereeOutcome outcome = ai::requestMove(source, game, color, asked);
+    if (outcome.move) return gtp::GenmoveReply{outcome.move, {}};
+    return gtp::GenmoveReply{std::nullopt, failureSummary(outcome)};
+  };
+}
+
 }  // namespace
 
 std::string failureSummary(const ai::RefereeOutcome& outcome) {
@@ -167,24 +190,10 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
   engineOptions.name = "tengen";
   engineOptions.version = TENGEN_VERSION;
   engineOptions.game = *config;
-  // The hook reads the clock from the GTP engine it is handed to, which does not exist yet: it sees it through
-  // this pointer, set right after construction and before any command is read.
+  // The hooks' view of the engine they are handed to (refereedMove).
   const gtp::Engine* session = nullptr;
-  // A transport failure is answered like any other failed move: the controller sees `? ai failed: ...` and the
-  // session stays up, so the next genmove can try again.
-  engineOptions.genmove = [&source, &session, refereeOptions](const Game& game, Color color,
-                                                              const gtp::MoveProgress& progress) {
-    ai::RefereeOptions timed = refereeOptions;
-    if (session != nullptr) timed.clock = clockOf(*session, color);
-    // genmove_analyze: the built-in source reports its search while it thinks; the others do not.
-    if (progress.report) {
-      timed.progress.report = [&progress](const engine::SearchReport& report) { progress.report(gtpReport(report)); };
-      timed.progress.interval = progress.interval;
-    }
-    const ai::RefereeOutcome outcome = ai::requestMove(*source, game, color, timed);
-    if (outcome.move) return gtp::GenmoveReply{outcome.move, {}};
-    return gtp::GenmoveReply{std::nullopt, failureSummary(outcome)};
-  };
+  engineOptions.genmove = refereedMove(*source, session, refereeOptions, ai::MovePurpose::Play);
+  engineOptions.genmoveCleanup = refereedMove(*source, session, refereeOptions, ai::MovePurpose::Cleanup);
   // final_score and final_status_list: the count of a finished game, the built-in engine's estimate mid-game.
   engineOptions.judge = [](const Game& game) { return engine::judge(game); };
   engineOptions.analyze = [seed = options.seed](const Game& game, Color toMove) -> std::unique_ptr<gtp::Analyzer> {

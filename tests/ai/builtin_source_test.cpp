@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,6 +17,8 @@
 #include "tengen/core/game.h"
 #include "tengen/engine/engine.h"
 #include "tengen/engine/judgment.h"
+
+#include "support/diagram.h"
 
 namespace tengen::ai {
 namespace {
@@ -187,6 +190,24 @@ TEST(BuiltinSource, ReportsItsSearchThroughTheRefereeWhenAsked) {
   const std::size_t seen = reports.size();
   ASSERT_TRUE(requestMove(**made, game, Color::White, RefereeOptions(ErrorLog::none())).move.has_value());
   EXPECT_EQ(reports.size(), seen) << "a request without progress gets no reports";
+}
+
+// KGS's kgs-genmove_cleanup reaches the engine as a request whose purpose is a cleanup.
+TEST(BuiltinSource, CapturesADeadStoneWhenAskedForACleanupMove) {
+  Result<std::unique_ptr<MoveSource>> made = makeSource("builtin:playouts=500", withSeed(1));
+  ASSERT_TRUE(made.ok()) << made.error();
+  Game game = test_support::gameFromDiagram(test_support::kDeadStoneInBlacksArea, Rules::Japanese, Color::White, 6.5);
+  ASSERT_EQ(game.play(Move::pass(Color::White)), RejectReason::None);
+  RefereeOptions options(ErrorLog::none());
+  const RefereeOutcome plain = requestMove(**made, game, Color::Black, options);
+  ASSERT_TRUE(plain.move.has_value()) << plain.error;
+  EXPECT_EQ(*plain.move, Move::pass(Color::Black)) << "the stone at B8 is dead: the game is over";
+  options.purpose = MovePurpose::Cleanup;
+  const RefereeOutcome cleanup = requestMove(**made, game, Color::Black, options);
+  ASSERT_TRUE(cleanup.move.has_value()) << cleanup.error;
+  ASSERT_EQ(cleanup.move->kind, MoveKind::Play);
+  const int distance = std::abs(cleanup.move->point.row - 1) + std::abs(cleanup.move->point.col - 1);
+  EXPECT_EQ(distance, 1) << gtpMove(*cleanup.move, 9) << " is not a liberty of B8";
 }
 
 TEST(ClockBudget, SharesTheMainTimeAmongTheMovesTheEmptyPointsSuggest) {

@@ -2,6 +2,7 @@
 // for every misbehaviour, and GNU Go when it is installed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <memory>
@@ -151,6 +152,45 @@ TEST(GtpSource, TellsByoYomiAsOneStoneCanadianPeriodsOtherwise) {
   ASSERT_TRUE(out.move.has_value()) << out.error;
   EXPECT_EQ(from(readLines(log), 5),
             (std::vector<std::string>{"list_commands", "time_settings 1200 30 1", "time_left w 29 1", "genmove w"}));
+}
+
+RefereeOptions cleanupOptions() {
+  RefereeOptions options(ErrorLog::none());
+  options.purpose = MovePurpose::Cleanup;
+  return options;
+}
+
+TEST(GtpSource, AsksForACleanupMoveWithKgsGenmoveCleanupWhenTheEngineListsIt) {
+  const std::string log = freshPath("log");
+  std::unique_ptr<MoveSource> source = fakeSource("--kgs-cleanup --genmove C3,G7,A1 --log " + log);
+  Game game = nineByNine({"E5"});
+  RefereeOutcome out = requestMove(*source, game, Color::White, cleanupOptions());
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(gtpMove(*out.move, 9), "C3");
+  EXPECT_EQ(from(readLines(log), 1), (std::vector<std::string>{"boardsize 9", "clear_board", "komi 7.5", "play B E5",
+                                                               "list_commands", "kgs-genmove_cleanup w"}));
+  // The list is asked for once; an ordinary move is still a genmove.
+  ASSERT_EQ(game.play(*out.move), RejectReason::None);
+  play(game, "F6");
+  std::size_t before = readLines(log).size();
+  out = requestMove(*source, game, Color::White, cleanupOptions());
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(from(readLines(log), before), (std::vector<std::string>{"play B F6", "kgs-genmove_cleanup w"}));
+  ASSERT_EQ(game.play(*out.move), RejectReason::None);
+  play(game, "F4");
+  before = readLines(log).size();
+  out = requestMove(*source, game, Color::White, RefereeOptions(ErrorLog::none()));
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(from(readLines(log), before), (std::vector<std::string>{"play B F4", "genmove w"}));
+}
+
+TEST(GtpSource, AsksForACleanupMoveWithGenmoveWhenTheEngineDoesNotListKgsGenmoveCleanup) {
+  const std::string log = freshPath("log");
+  std::unique_ptr<MoveSource> source = fakeSource("--genmove C3 --log " + log);
+  const RefereeOutcome out = requestMove(*source, nineByNine({"E5"}), Color::White, cleanupOptions());
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(gtpMove(*out.move, 9), "C3");
+  EXPECT_EQ(from(readLines(log), 4), (std::vector<std::string>{"play B E5", "list_commands", "genmove w"}));
 }
 
 TEST(GtpSource, AnEngineRefusingTimeCommandsStillPlays) {
@@ -378,6 +418,24 @@ TEST(GtpSource, GnuGoPlaysAgainstRandomThroughTheReferee) {
     if (game.toMove() == Color::Black) ++gnugoMoves;
   }
   EXPECT_GT(gnugoMoves, 5);
+}
+
+TEST(GtpSource, GnuGoIsAskedForACleanupMoveWithItsOwnCommand) {
+  if (access(kGnuGo, X_OK) != 0) GTEST_SKIP() << kGnuGo << " is not installed (apt-get install gnugo)";
+  std::vector<std::string> traffic;
+  SourceOptions options = sourceOptions(1, 60);
+  // Both directions: the commands sent are among the lines.
+  options.gtpTraffic = [&](gtp::Traffic, const std::string& line) { traffic.push_back(line); };
+  Result<std::unique_ptr<MoveSource>> gnugo =
+      makeSource(std::string("gtp:") + kGnuGo + " --mode gtp --level 0", options);
+  ASSERT_TRUE(gnugo.ok()) << gnugo.error();
+  const RefereeOutcome out = requestMove(**gnugo, nineByNine({"E5", "C3"}), Color::Black, cleanupOptions());
+  ASSERT_TRUE(out.move.has_value()) << out.error;
+  EXPECT_EQ(out.attempts.size(), 1U);
+  const bool asked = std::any_of(traffic.begin(), traffic.end(), [](const std::string& line) {
+    return line.find("kgs-genmove_cleanup b") != std::string::npos;
+  });
+  EXPECT_TRUE(asked) << "GNU Go lists kgs-genmove_cleanup";
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `tengen gtp` end to end, as GUIs and bots run it: a session on stdin, every response on stdout checked.
-# Usage: gtp_test.sh PATH/TO/tengen
+# Usage: gtp_test.sh PATH/TO/tengen PATH/TO/fake_gtp_engine
 set -uo pipefail
 tengen=$1
+fake_engine=$2
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
@@ -102,7 +103,7 @@ fi
 for command in protocol_version name version known_command list_commands quit boardsize clear_board komi play \
   genmove undo showboard fixed_handicap place_free_handicap set_free_handicap final_score final_status_list \
   loadsgf printsgf time_settings time_left is_legal list_stones tengen-legal_reason tengen-rules lz-analyze \
-  kata-analyze lz-genmove_analyze kata-genmove_analyze tengen-ownership tengen-estimate; do
+  kata-analyze lz-genmove_analyze kata-genmove_analyze tengen-ownership tengen-estimate kgs-genmove_cleanup; do
   if [[ $'\n'"${resp[3]#= }"$'\n' != *$'\n'"$command"$'\n'* ]]; then fail "gogui: list_commands lacks $command"; fi
 done
 [[ ! -s "$tmp/gogui.err" ]] || fail "gogui: unexpected stderr: $(cat "$tmp/gogui.err")"
@@ -256,6 +257,46 @@ for ((i = 0; i < 25; i++)); do expected+=('= '); done
 expected+=('= B5'$'\n''H5' '= W\+16' '= ' '= D9 D8 D7 D6 D5 D4 D3 D2 D1'$'\n''E9 E8 E7 E6 E5 E4 E3 E2 E1' \
   '\? syntax error' '= ' '= ' '= W\+7')
 expect_responses score "${expected[@]}"
+
+# --- A disputed game under Japanese rules, as kgsGtp plays it out: tengen (Black) has a dead White stone at B8 in its
+# area. genmove passes, since a count would take the stone off; kgs-genmove_cleanup captures it first. ---
+{
+  printf '%s\n' 'boardsize 9' 'clear_board' 'komi 6.5' 'known_command kgs-genmove_cleanup'
+  for row in 9 8 7 6 5 4 3 2 1; do printf 'play b D%s\nplay w F%s\n' "$row" "$row"; done
+  printf '%s\n' 'play w B8' 'play w pass' 'genmove b' 'final_status_list dead'
+  # The opponent disputed B8: the game goes on with White passing, until tengen passes too.
+  for ((i = 0; i < 6; i++)); do printf '%s\n' 'play w pass' 'kgs-genmove_cleanup b'; done
+  printf '%s\n' 'list_stones white' 'final_status_list dead' quit
+} >"$tmp/kgs.in"
+run_session kgs --rules japanese --engine builtin:playouts=500
+[[ $code -eq 0 ]] || fail "kgs: exit code $code"
+expected=('= ' '= ' '= ' '= true')
+for ((i = 0; i < 20; i++)); do expected+=('= '); done
+expected+=('= pass' '= B8')
+for ((i = 0; i < 6; i++)); do expected+=('= ' '= ([A-HJ][1-9]|pass)'); done
+expected+=('= F9 F8 F7 F6 F5 F4 F3 F2 F1' '= ' '= ')
+expect_responses kgs "${expected[@]}"
+cleanup=()
+for ((i = 27; i < 38; i += 2)); do cleanup+=("${resp[i]#= }"); done
+# Before its first pass every move is on a liberty of B8; the stone is gone by then.
+for move in "${cleanup[@]}"; do
+  [[ $move == pass ]] && break
+  [[ " A8 C8 B9 B7 " == *" $move "* ]] || fail "kgs: cleanup played $move, not a liberty of B8 (${cleanup[*]})"
+done
+[[ ${cleanup[0]} != pass ]] || fail "kgs: the first cleanup move passed with B8 on the board"
+[[ ${cleanup[5]} == pass ]] || fail "kgs: still playing after six cleanup moves (${cleanup[*]})"
+[[ ! -s "$tmp/kgs.err" ]] || fail "kgs: unexpected stderr: $(cat "$tmp/kgs.err")"
+
+# The same command to another GTP engine: its own kgs-genmove_cleanup when it lists one, else genmove.
+printf '%s\n' 'boardsize 9' 'play b E5' 'kgs-genmove_cleanup w' 'genmove w' quit >"$tmp/forward.in"
+run_session forward --engine "gtp:$fake_engine --kgs-cleanup --genmove C3,G7 --log $tmp/lists.log" --timeout 10
+expect_responses forward '= ' '= ' '= C3' '= G7' '= '
+grep -qx 'kgs-genmove_cleanup w' "$tmp/lists.log" || fail "forward: the engine listing it was not asked kgs-genmove_cleanup"
+[[ $(grep -cx 'genmove w' "$tmp/lists.log") -eq 1 ]] || fail "forward: genmove w: $(cat "$tmp/lists.log")"
+run_session forward --engine "gtp:$fake_engine --genmove C3,G7 --log $tmp/plain.log" --timeout 10
+expect_responses forward '= ' '= ' '= C3' '= G7' '= '
+grep -q 'kgs-genmove_cleanup' "$tmp/plain.log" && fail "forward: an engine not listing it got kgs-genmove_cleanup"
+[[ $(grep -cx 'genmove w' "$tmp/plain.log") -eq 2 ]] || fail "forward: genmove w: $(cat "$tmp/plain.log")"
 
 if ((failures)); then
   echo "$failures check(s) failed"

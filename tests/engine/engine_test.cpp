@@ -306,6 +306,48 @@ TEST(Engine, NeverAnswersAPassWithAPassWhileAPointIsUnsettled) {
   EXPECT_GT(passesAnswered, 0);  // the games did end
 }
 
+TEST(Engine, PassesWithADeadStoneInItsAreaButInACleanupCapturesItFirst) {
+  const Point b8{1, 1};
+  Game game = gameFromDiagram(test_support::kDeadStoneInBlacksArea, Rules::Japanese, Color::White, 6.5);
+  ASSERT_EQ(game.play(Move::pass(Color::White)), RejectReason::None);
+  Engine plain(withPlayouts(500));
+  // Every point is settled for an ordinary game: the stone is counted as dead, so the engine passes.
+  EXPECT_EQ(plain.genmove(game, Color::Black), Move::pass(Color::Black));
+  ASSERT_EQ(game.play(Move::pass(Color::Black)), RejectReason::None);
+  // White disputes B8, and the game goes on.
+  game.resumePlay();
+
+  // In a cleanup every stone left at the end counts as alive: it fills B8's liberties, passing never, until the
+  // stone is off the board; then it passes. White plays inside its own area rather than passing, so that nothing
+  // but the cleanup keeps Black to the points where the count can change.
+  const std::vector<Point> whiteMoves = {{0, 8}, {2, 8}, {4, 8}, {6, 8}, {8, 8}, {1, 7}, {3, 7}, {5, 7}};
+  Engine engine(withPlayouts(500));
+  std::vector<Move> played;
+  for (std::size_t i = 0; i < whiteMoves.size() && (played.empty() || played.back().kind == MoveKind::Play); ++i) {
+    ASSERT_EQ(game.play(Move::play(Color::White, whiteMoves[i])), RejectReason::None);
+    const bool stoneLeft = game.board().at(b8) == Color::White;
+    const Move move = engine.genmoveCleanup(game, Color::Black);
+    played.push_back(move);
+    if (stoneLeft) {
+      ASSERT_EQ(move.kind, MoveKind::Play) << "it passed with B8 still on the board, move " << i + 1;
+      const int distance = std::abs(move.point.row - b8.row) + std::abs(move.point.col - b8.col);
+      EXPECT_EQ(distance, 1) << gtpMove(move, 9) << " is not a liberty of B8";
+    }
+    ASSERT_EQ(game.play(move), RejectReason::None);
+  }
+  EXPECT_EQ(game.board().at(b8), Color::Empty);
+  EXPECT_EQ(game.board().captures(Color::Black), 1);
+  ASSERT_GE(played.size(), 2U);
+  EXPECT_EQ(played.back(), Move::pass(Color::Black));
+}
+
+TEST(Engine, InACleanupWithoutDeadStonesItPassesAsItWouldAnyway) {
+  // Only dame is left under territory rules: nothing to capture, nothing to gain.
+  Game game = gameFromDiagram(kOnlyDame, Rules::Japanese, Color::Black, 0.5);
+  Engine engine(withPlayouts(500));
+  EXPECT_EQ(engine.genmoveCleanup(game, Color::Black), Move::pass(Color::Black));
+}
+
 // The opening tests' budgets: enough that, before the search had its opening prior, the playouts' own preferences
 // pulled the engine off the corners (to the 5-5 point on 13x13, the second line on 19x19); small enough for a few
 // seconds in all.

@@ -160,6 +160,7 @@ TEST(GtpAdminTest, ListCommandsHasEveryDocumentedCommand) {
                                "tengen-legal_reason",
                                "tengen-rules",
                                "reg_genmove",
+                               "kgs-genmove_cleanup",
                                "gogui-analyze_commands",
                                "lz-analyze",
                                "kata-analyze",
@@ -179,7 +180,8 @@ TEST(GtpAdminTest, KnownCommandAnswersForEveryListedCommand) {
     EXPECT_EQ(ok(engine, "known_command " + std::string(name)), "true") << name;
   }
   EXPECT_EQ(ok(engine, "known_command frobnicate"), "false");
-  EXPECT_EQ(ok(engine, "known_command kgs-genmove_cleanup"), "false");
+  // kgsGtp asks before it sends it, in a game whose dead stones the players disagreed about.
+  EXPECT_EQ(ok(engine, "known_command kgs-genmove_cleanup"), "true");
   EXPECT_EQ(ok(engine, "known_command"), "false");
 }
 
@@ -427,6 +429,76 @@ TEST(GtpGenmoveTest, BadColourIsASyntaxError) {
   EXPECT_EQ(error(engine, "genmove"), "syntax error");
   EXPECT_EQ(error(engine, "genmove red"), "syntax error");
   EXPECT_EQ(error(engine, "reg_genmove"), "syntax error");
+  EXPECT_EQ(error(engine, "kgs-genmove_cleanup"), "syntax error");
+  EXPECT_EQ(error(engine, "kgs-genmove_cleanup red"), "syntax error");
+}
+
+// --- kgs-genmove_cleanup ---
+
+TEST(GtpCleanupTest, AsksItsOwnHookAndPlaysTheMoveAfterTwoPasses) {
+  EngineOptions options = testOptions(9);
+  std::vector<std::string> asked;
+  options.genmove = [&](const Game&, Color color, const MoveProgress&) {
+    asked.emplace_back("genmove");
+    return GenmoveReply{Move::pass(color), {}};
+  };
+  options.genmoveCleanup = [&](const Game& game, Color color, const MoveProgress&) {
+    asked.emplace_back("cleanup");
+    EXPECT_EQ(game.phase(), Phase::Playing) << "the hook is asked about the game going on";
+    return GenmoveReply{Move::play(color, {2, 6}), {}};
+  };
+  Engine engine(std::move(options));
+  ok(engine, "play b E5");
+  ok(engine, "play w pass");
+  ok(engine, "play b pass");
+  ASSERT_EQ(engine.game().phase(), Phase::Scoring);
+  // KGS resumes a game whose dead stones were disputed: the cleanup move goes on from the two passes.
+  EXPECT_EQ(engine.answer("4 kgs-genmove_cleanup w"), "=4 G7\n\n");
+  EXPECT_EQ(asked, std::vector<std::string>{"cleanup"});
+  EXPECT_EQ(at(engine, "G7"), Color::White);
+  EXPECT_EQ(engine.game().phase(), Phase::Playing);
+  EXPECT_EQ(engine.game().moveCount(), 4) << "both passes stay in the record";
+  EXPECT_EQ(ok(engine, "genmove b"), "pass");
+  EXPECT_EQ(asked, (std::vector<std::string>{"cleanup", "genmove"}));
+}
+
+TEST(GtpCleanupTest, FailsAsGenmoveFailsAndChangesNothing) {
+  EngineOptions options = testOptions(9);
+  options.genmoveCleanup = [](const Game&, Color, const MoveProgress&) {
+    return GenmoveReply{std::nullopt, "no legal move in 5 attempts; attempt 1: E5 rejected (stone already there)"};
+  };
+  Engine engine(std::move(options));
+  ok(engine, "play b E5");
+  EXPECT_EQ(engine.answer("8 kgs-genmove_cleanup w"),
+            "?8 ai failed: no legal move in 5 attempts; attempt 1: E5 rejected (stone already there)\n\n");
+  EXPECT_EQ(engine.game().moveCount(), 1);
+
+  EngineOptions illegal = testOptions(9);
+  illegal.genmoveCleanup = [](const Game&, Color color, const MoveProgress&) {
+    return GenmoveReply{Move::play(color, {4, 4}), {}};
+  };
+  Engine refused(std::move(illegal));
+  ok(refused, "play b E5");
+  EXPECT_EQ(error(refused, "kgs-genmove_cleanup w"),
+            "ai failed: the move source answered an illegal move E5: occupied");
+  EXPECT_EQ(refused.game().moveCount(), 1);
+
+  EngineOptions resigning = testOptions(9);
+  resigning.genmove = [](const Game&, Color color, const MoveProgress&) {
+    return GenmoveReply{Move::resign(color), {}};
+  };
+  Engine over(std::move(resigning));
+  EXPECT_EQ(ok(over, "genmove b"), "resign");
+  EXPECT_EQ(error(over, "kgs-genmove_cleanup w"), "game is over");
+}
+
+TEST(GtpCleanupTest, WithoutAHookThereIsNoMoveSource) {
+  // genmove's hook is not asked in its place: it makes no promise about dead stones.
+  EngineOptions options = testOptions(9);
+  ASSERT_TRUE(options.genmove);
+  Engine engine(std::move(options));
+  EXPECT_EQ(error(engine, "kgs-genmove_cleanup b"), "ai failed: no move source");
+  EXPECT_EQ(engine.game().moveCount(), 0);
 }
 
 TEST(GtpGenmoveTest, RegGenmoveAnswersWithoutPlaying) {

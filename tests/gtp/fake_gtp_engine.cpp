@@ -23,6 +23,8 @@
 //     --ignore-term          ignore SIGTERM
 //     --kgs-time             list kgs-time_settings in list_commands (time_settings, time_left and
 //                            kgs-time_settings are always answered)
+//     --kgs-cleanup          list kgs-genmove_cleanup in list_commands and answer it as genmove (from the same
+//                            answers); without it, kgs-genmove_cleanup is an unknown command
 #include <unistd.h>
 
 #include <algorithm>
@@ -61,6 +63,7 @@ struct Script {
   bool ignoreQuit = false;
   bool ignoreTerm = false;
   bool kgsTime = false;
+  bool kgsCleanup = false;
 };
 
 std::vector<std::string> splitOn(const std::string& text, char sep) {
@@ -126,6 +129,8 @@ int run(int argc, char** argv) {
       s.ignoreTerm = true;
     } else if (a == "--kgs-time") {
       s.kgsTime = true;
+    } else if (a == "--kgs-cleanup") {
+      s.kgsCleanup = true;
     } else {
       std::cerr << "fake_gtp_engine: unknown option " << a << "\n";
       return 2;
@@ -206,6 +211,7 @@ int run(int argc, char** argv) {
       std::string list = "protocol_version";
       for (const char* command : {"name", "version", "list_commands", "genmove"}) list.append(eol).append(command);
       if (s.kgsTime) list.append(eol).append("kgs-time_settings");
+      if (s.kgsCleanup) list.append(eol).append("kgs-genmove_cleanup");
       answer(true, list);
     } else if (name == "known_command") {
       answer(true, args == "genmove" || args == "name" ? "true" : "false");
@@ -213,7 +219,7 @@ int run(int argc, char** argv) {
                name == "set_free_handicap" || name == "time_settings" || name == "time_left" ||
                name == "kgs-time_settings") {
       answer(true, "");
-    } else if (name == "genmove") {
+    } else if (name == "genmove" || (name == "kgs-genmove_cleanup" && s.kgsCleanup)) {
       answer(true, s.genmoves[std::min(genmoveIndex, s.genmoves.size() - 1)]);
       ++genmoveIndex;
     } else if (name == "quit") {

@@ -81,4 +81,18 @@ inline const std::vector<std::string> kLadder = {
     ".............",  //
 };
 
+// The end of a 9x9 game: Black's area left of its wall on D, White's right of its wall on F, dame on E, and a dead
+// White stone at B8 (row 1, column 1) inside Black's area, which a count takes off the board.
+inline const std::vector<std::string> kDeadStoneInBlacksArea = {
+    "...X.O...",  //
+    ".O.X.O...",  //
+    "...X.O...",  //
+    "...X.O...",  //
+    "...X.O...",  //
+    "...X.O...",  //
+    "...X.O...",  //
+    "...X.O...",  //
+    "...X.O...",  //
+};
+
 }  // namespace tengen::test_support

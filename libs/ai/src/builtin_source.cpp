@@ -142,7 +142,9 @@ Result<Answer> BuiltinSource::propose(const MoveRequest& request) {
     ~ProgressScope() { engine.setProgress({}, std::chrono::milliseconds(0)); }
   } scope{m_engine};
   m_engine.setProgress(request.progress.report, request.progress.interval);
-  const Move move = m_engine.genmove(*request.game, request.color, seconds);
+  const Move move = request.purpose == MovePurpose::Cleanup
+                        ? m_engine.genmoveCleanup(*request.game, request.color, seconds)
+                        : m_engine.genmove(*request.game, request.color, seconds);
   Answer answer;
   answer.text = gtpMove(move, request.game->size());
   answer.latencyMs = static_cast<long>(

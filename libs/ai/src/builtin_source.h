@@ -28,9 +28,9 @@ class BuiltinSource final : public MoveSource {
 
   std::string describe() const override { return m_spec; }
 
-  // The engine's move for request.color as a GTP vertex, "pass" or "resign". Never fails. With request.clock
-  // the move's time budget comes from the clock (clockBudget), never more than the spec's `time`; with
-  // request.progress the engine reports its search while it thinks.
+  // The engine's move for request.color as a GTP vertex, "pass" or "resign" (genmoveCleanup's for a cleanup, else
+  // genmove's). Never fails. With request.clock the move's time budget comes from the clock (clockBudget), never
+  // more than the spec's `time`; with request.progress the engine reports its search while it thinks.
   Result<Answer> propose(const MoveRequest& request) override;
 
  private:

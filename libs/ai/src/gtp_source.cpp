@@ -113,38 +113,39 @@ Status GtpSource::sync(const Game& game, bool fully) {
   return Done{};
 }
 
-Result<bool> GtpSource::knowsKgsTime() {
-  if (!m_kgsTime) {
+Result<bool> GtpSource::lists(std::string_view command) {
+  if (!m_commands) {
     const Result<gtp::Response> listed = m_client->send("list_commands");
     if (!listed) return Result<bool>::failure(listed);
-    bool found = false;
-    std::size_t start = 0;
+    // An engine that refuses list_commands lists nothing.
+    std::vector<std::string> names;
     const std::string& text = listed->text;
-    while (listed->success && start <= text.size()) {
+    for (std::size_t start = 0; listed->success && start <= text.size();) {
       const std::size_t end = std::min(text.find('\n', start), text.size());
-      found = found || trim(std::string_view(text).substr(start, end - start)) == "kgs-time_settings";
+      names.emplace_back(trim(std::string_view(text).substr(start, end - start)));
       start = end + 1;
     }
-    m_kgsTime = found;
+    m_commands = std::move(names);
   }
-  return *m_kgsTime;
+  return std::find(m_commands->begin(), m_commands->end(), command) != m_commands->end();
 }
 
 Status GtpSource::sendTime(const MoveRequest& request) {
   using Kind = TimeControl::Kind;
   const TimeControl& control = request.timeControl;
+  // Byo-yomi is told with KGS's own command to an engine that lists it.
+  bool kgs = false;
+  if (control.kind == Kind::ByoYomi) {
+    const Result<bool> known = lists("kgs-time_settings");
+    if (!known) return Status::failure(known);
+    kgs = *known;
+  }
   std::vector<std::string> commands;
   // An engine told a clock before and none now is told that there is no limit (byo-yomi time without stones).
   const bool untimedNow = !control.timed() && m_timeTold && m_timeTold->timed();
   if (untimedNow || (control.timed() && m_timeTold != control)) {
     const std::string main = std::to_string(control.mainSeconds);
     const std::string period = std::to_string(control.periodSeconds);
-    bool kgs = false;
-    if (control.kind == Kind::ByoYomi) {
-      const Result<bool> known = knowsKgsTime();
-      if (!known) return Status::failure(known);
-      kgs = *known;
-    }
     switch (control.kind) {
       case Kind::None:
         commands.emplace_back("time_settings 0 1 0");
@@ -170,7 +171,7 @@ Status GtpSource::sendTime(const MoveRequest& request) {
     // Whole seconds, rounded down: an engine never believes it has more time than it has.
     const long seconds = std::lround(std::floor(std::max(0.0, clock.secondsLeft)));
     // In KGS's byo-yomi the stones of time_left count the periods left; in the one-stone Canadian form, one.
-    const bool kgsPeriods = clock.stonesLeft > 0 && clock.periodsLeft > 0 && m_kgsTime.value_or(false);
+    const bool kgsPeriods = kgs && clock.stonesLeft > 0 && clock.periodsLeft > 0;
     const int stones = kgsPeriods ? clock.periodsLeft : clock.stonesLeft;
     commands.push_back("time_left " + std::string(request.color == Color::Black ? "b" : "w") + " " +
                        std::to_string(seconds) + " " + std::to_string(stones));
@@ -189,7 +190,7 @@ Result<Answer> GtpSource::propose(const MoveRequest& request) {
     m_client.reset();
     m_mirror = {};
     m_timeTold.reset();
-    m_kgsTime.reset();
+    m_commands.reset();
     Result<std::unique_ptr<gtp::Client>> client = startClient(m_argv, m_options);
     if (!client) return R::failure(client);
     m_client = std::move(client).value();
@@ -200,7 +201,14 @@ Result<Answer> GtpSource::propose(const MoveRequest& request) {
   const Status timed = sendTime(request);
   if (!timed) return R::failure(timed);
 
-  const std::string command = std::string("genmove ") + (request.color == Color::Black ? "b" : "w");
+  // A cleanup is asked with KGS's own command from an engine that lists it; any other engine gets genmove.
+  std::string command = "genmove ";
+  if (request.purpose == MovePurpose::Cleanup) {
+    const Result<bool> known = lists("kgs-genmove_cleanup");
+    if (!known) return R::failure(known);
+    if (*known) command = "kgs-genmove_cleanup ";
+  }
+  command += request.color == Color::Black ? "b" : "w";
   const Clock::time_point started = Clock::now();
   const Result<gtp::Response> response = m_client->send(command);
   const long latencyMs =

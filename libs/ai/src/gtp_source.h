@@ -24,9 +24,10 @@ class GtpSource final : public MoveSource {
 
   // Brings the engine to request.game's position (boardsize, clear_board, komi, setup stones, moves: only the
   // missing moves when the engine's position is an earlier point of the same game, everything again otherwise or
-  // after a rejected answer), tells it the time (sendTime), then answers `genmove COLOR`'s result. A dead engine is
-  // started again first. Fails with the transport error when the engine crashes, hangs, answers garbage or refuses
-  // a command other than a time command.
+  // after a rejected answer), tells it the time (sendTime), then answers the result of `genmove COLOR`, or for a
+  // cleanup of `kgs-genmove_cleanup COLOR` when the engine lists it. A dead engine is started again first. Fails
+  // with the transport error when the engine crashes, hangs, answers garbage or refuses a command other than a time
+  // command.
   Result<Answer> propose(const MoveRequest& request) override;
 
  private:
@@ -49,8 +50,8 @@ class GtpSource final : public MoveSource {
   // has not been told it since its last clear_board, and the mover's clock (time_left) when the request has one.
   // An engine that refuses them still plays: only a transport failure fails.
   Status sendTime(const MoveRequest& request);
-  // Whether the engine's list_commands names kgs-time_settings (asked once per engine).
-  Result<bool> knowsKgsTime();
+  // Whether the engine's list_commands names `command` (the list is asked for once per engine).
+  Result<bool> lists(std::string_view command);
 
   std::string m_spec;
   std::vector<std::string> m_argv;
@@ -59,7 +60,7 @@ class GtpSource final : public MoveSource {
   Mirror m_mirror;
   // The time control the engine was told since its last clear_board; nothing when none was.
   std::optional<TimeControl> m_timeTold;
-  std::optional<bool> m_kgsTime;  // whether the engine knows kgs-time_settings, once asked
+  std::optional<std::vector<std::string>> m_commands;  // the engine's list_commands, once asked
 };
 
 }  // namespace tengen::ai

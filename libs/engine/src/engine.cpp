@@ -49,12 +49,28 @@ struct EndReading {
   double margin = 0;          // the estimate's expected margin for `color`, komi included
 };
 
-EndReading readEnd(const Game& game, Color color, bool moveModel) {
+// In a cleanup every stone left on the board at the end counts as alive, so the empty points beside the opponent's
+// chains that the estimate reads as dead are not settled: capturing those chains is what is left to do there.
+void unsettleAroundDeadChains(std::vector<bool>& settled, const Analysis& estimated, const Board& board, Color color) {
+  const int size = board.size();
+  for (const Point p : estimated.dead) {
+    if (board.at(p) != opponent(color)) continue;
+    const Vertex v = board.vertex(p);
+    for (int d : board.neighbourOffsets()) {
+      if (board.at(v + d) != Color::Empty) continue;
+      const Point q = board.point(v + d);
+      settled[static_cast<std::size_t>(q.row) * size + q.col] = false;
+    }
+  }
+}
+
+EndReading readEnd(const Game& game, Color color, bool moveModel, bool cleanup) {
   JudgmentOptions options;
   options.moveModel = moveModel;
   const Analysis estimated = estimate(game, color, options);
   EndReading reading;
   reading.settled = settledPoints(analyze(game), estimated, game);
+  if (cleanup) unsettleAroundDeadChains(reading.settled, estimated, game.board(), color);
   reading.margin = color == Color::Black ? estimated.score.margin : -estimated.score.margin;
   return reading;
 }
@@ -236,18 +252,28 @@ Engine::Engine(Engine&&) noexcept = default;
 Engine& Engine::operator=(Engine&&) noexcept = default;
 
 Move Engine::genmove(const Game& game, Color color, std::optional<double> seconds) {
+  return chooseMove(game, color, seconds, Purpose::Play);
+}
+
+Move Engine::genmoveCleanup(const Game& game, Color color, std::optional<double> seconds) {
+  return chooseMove(game, color, seconds, Purpose::Cleanup);
+}
+
+Move Engine::chooseMove(const Game& game, Color color, std::optional<double> seconds, Purpose purpose) {
   const auto start = std::chrono::steady_clock::now();
   m_stats = {};
   if (game.phase() != Phase::Playing) return Move::pass(color);
+  const bool cleanup = purpose == Purpose::Cleanup;
   // Asked out of turn (GTP's genmove allows it), the colour asked for is judged as if it were its turn.
   SearchSetup setup;
   setup.rootMoves = rootMovesFor(game, color);
-  if (m_options.endReading && wantsEndReading(game, color)) {
+  if (cleanup || (m_options.endReading && wantsEndReading(game, color))) {
     // When every point it could play is settled, the game is over in the players' sense: it passes (or resigns,
-    // behind, where resigning is on). After the opponent's pass it plays only where the count can still change,
-    // never in an area that is settled, its own or the opponent's. Before that pass its search chooses freely: in
-    // the middle of a fight a point both readings give to one side may still be the one that saves a group.
-    const EndReading end = readEnd(game, color, m_options.moveModel);
+    // behind, where resigning is on). After the opponent's pass, and in a cleanup, it plays only where the count can
+    // still change, never in an area that is settled, its own or the opponent's. Before that pass its search chooses
+    // freely: in the middle of a fight a point both readings give to one side may still be the one that saves a
+    // group.
+    const EndReading end = readEnd(game, color, m_options.moveModel, cleanup);
     const int size = game.size();
     auto settled = [&](Vertex v) {
       const Point p = game.board().point(v);
@@ -256,7 +282,7 @@ Move Engine::genmove(const Game& game, Color color, std::optional<double> second
     if (std::all_of(setup.rootMoves.begin(), setup.rootMoves.end(), settled)) {
       return m_options.resignThreshold > 0 && end.margin < 0 ? Move::resign(color) : Move::pass(color);
     }
-    if (opponentJustPassed(game, color)) std::erase_if(setup.rootMoves, settled);
+    if (cleanup || opponentJustPassed(game, color)) std::erase_if(setup.rootMoves, settled);
   }
   if (setup.rootMoves.empty()) return Move::pass(color);
   setup.board = &game.board();

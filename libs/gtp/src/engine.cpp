@@ -378,11 +378,11 @@ Reply play(State& state, const Args& args) {
   return success();
 }
 
-// genmove, reg_genmove and the genmove_analyze commands: asks the hook, checks its answer with the rules and plays
-// it when `commit`. The answer is the move's vertex.
-Reply generateMove(State& state, Color color, bool commit, const MoveProgress& progress = {}) {
+// genmove, reg_genmove, kgs-genmove_cleanup and the genmove_analyze commands: asks `hook`, checks its answer with the
+// rules and plays it when `commit`. The answer is the move's vertex.
+Reply generateMove(State& state, const GenmoveHook& hook, Color color, bool commit, const MoveProgress& progress = {}) {
   if (state.game.phase() == Phase::Finished) return failure("game is over");
-  if (!state.options.genmove) return failure(std::string(kAiFailed) + "no move source");
+  if (!hook) return failure(std::string(kAiFailed) + "no move source");
 
   std::optional<Game> resumedGame;
   if (state.game.phase() == Phase::Scoring) resumedGame = resumed(state.game);
@@ -390,7 +390,7 @@ Reply generateMove(State& state, Color color, bool commit, const MoveProgress& p
 
   GenmoveReply reply;
   try {
-    reply = state.options.genmove(position, color, progress);
+    reply = hook(position, color, progress);
   } catch (const std::exception& e) {
     return failure(std::string(kAiFailed) + e.what());
   }
@@ -416,13 +416,20 @@ Reply generateMove(State& state, Color color, bool commit, const MoveProgress& p
 Reply genmove(State& state, const Args& args) {
   const std::optional<Color> color = args.empty() ? std::nullopt : parsePlayer(args[0]);
   if (!color) return syntaxError();
-  return generateMove(state, *color, true);
+  return generateMove(state, state.options.genmove, *color, true);
 }
 
 Reply regGenmove(State& state, const Args& args) {
   const std::optional<Color> color = args.empty() ? std::nullopt : parsePlayer(args[0]);
   if (!color) return syntaxError();
-  return generateMove(state, *color, false);
+  return generateMove(state, state.options.genmove, *color, false);
+}
+
+// KGS asks it in place of genmove once the players disagreed about dead stones and the game went on.
+Reply genmoveCleanup(State& state, const Args& args) {
+  const std::optional<Color> color = args.empty() ? std::nullopt : parsePlayer(args[0]);
+  if (!color) return syntaxError();
+  return generateMove(state, state.options.genmoveCleanup, *color, true);
 }
 
 // --- analysis for GUIs ---
@@ -563,7 +570,7 @@ Reply genmoveAnalyze(State& state, const Args& args, AnalysisFormat format) {
       if (!line.empty()) response.line(line);
     };
   }
-  const Reply move = generateMove(state, color, true, progress);
+  const Reply move = generateMove(state, state.options.genmove, color, true, progress);
   if (!move.ok) return response.begun() ? response.end() : move;
   return response.end("play " + move.text);
 }
@@ -854,6 +861,7 @@ constexpr std::array kCommands = {
     CommandEntry{"is_legal", isLegal},
     CommandEntry{"kata-analyze", kataAnalyze},
     CommandEntry{"kata-genmove_analyze", kataGenmoveAnalyze},
+    CommandEntry{"kgs-genmove_cleanup", genmoveCleanup},
     CommandEntry{"known_command", knownCommand},
     CommandEntry{"komi", komi},
     CommandEntry{"list_commands", listCommands},

@@ -52,6 +52,13 @@ struct SearchProgress {
   std::chrono::milliseconds interval{0};
 };
 
+// What a move is asked for. Cleanup is KGS's kgs-genmove_cleanup: the players disagreed about dead stones, so the
+// game goes on and every stone left on the board at its end counts as alive; the mover is to capture the opponent's
+// dead stones before it passes. The built-in source does (engine::Engine::genmoveCleanup); a GTP engine is asked
+// with kgs-genmove_cleanup when its list_commands names it, else with genmove; the other sources are asked as for
+// any move.
+enum class MovePurpose : std::uint8_t { Play, Cleanup };
+
 struct MoveRequest {
   // The mover's clock, as GTP's time_left tells it.
   struct Clock {
@@ -75,6 +82,7 @@ struct MoveRequest {
   std::stop_token cancel{};
   // RefereeOptions::progress: the built-in source reports its search through it.
   SearchProgress progress{};
+  MovePurpose purpose = MovePurpose::Play;
 };
 
 struct Answer {

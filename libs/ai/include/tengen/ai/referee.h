@@ -87,6 +87,8 @@ struct RefereeOptions {
   std::stop_token cancel{};
   // Passed into every request: the built-in engine reports its search through it while it thinks (move_source.h).
   SearchProgress progress{};
+  // Passed into every request: a move of a cleanup is asked for as move_source.h says.
+  MovePurpose purpose = MovePurpose::Play;
 };
 
 struct RefereeOutcome {

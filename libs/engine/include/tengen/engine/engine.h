@@ -88,6 +88,14 @@ class Engine {
   // reuse off the same options, game and colour always give the same move, whatever was asked before.
   Move genmove(const Game& game, Color color, std::optional<double> seconds = std::nullopt);
 
+  // As genmove, for KGS's kgs-genmove_cleanup: the players disagreed about dead stones, so the game goes on and every
+  // stone left on the board at its end counts as alive. It reads the end before every move (whatever endReading
+  // says), the empty points beside the opponent's chains its estimate reads as dead count as not settled, and it
+  // plays only on points that are not settled, as after the opponent's pass: it captures those chains before it
+  // passes. It passes with such a chain left only when it can play on none of that chain's liberties (a ko it may
+  // not take back yet, a liberty that would be suicide).
+  Move genmoveCleanup(const Game& game, Color color, std::optional<double> seconds = std::nullopt);
+
   // Figures of the last genmove.
   EngineStats lastStats() const { return m_stats; }
 
@@ -103,6 +111,10 @@ class Engine {
  private:
   // The trees of the last search and the game they were searched from (private: search.h is not public).
   struct Trees;
+
+  // What a move is asked for: genmove's, or genmoveCleanup's.
+  enum class Purpose : std::uint8_t { Play, Cleanup };
+  Move chooseMove(const Game& game, Color color, std::optional<double> seconds, Purpose purpose);
 
   EngineOptions m_options;
   EngineStats m_stats;

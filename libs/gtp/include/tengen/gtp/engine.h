@@ -43,6 +43,10 @@ struct EngineOptions {
   GameConfig game;
   // Without one, genmove answers `? ai failed: no move source`.
   GenmoveHook genmove;
+  // kgs-genmove_cleanup's move, which KGS asks for once the players disagreed about dead stones: as genmove's, but
+  // the AI is to capture the opponent's dead stones before it passes, since every stone left on the board at the end
+  // counts as alive. Without one, kgs-genmove_cleanup answers `? ai failed: no move source`.
+  GenmoveHook genmoveCleanup;
   // Without one, the score is core's reading of the board as finished (analysis.h), even mid-game.
   JudgeHook judge;
   // lz-analyze and kata-analyze; without one they answer `? analysis unavailable`.
