@@ -522,7 +522,7 @@ class ModelList : public ::testing::Test {
 };
 
 TEST_F(ModelList, ReadsTheIdsInTheServersOrderWithTheKeyInTheHeaderOnly) {
-  m_server.push(
+  m_server.pushGet(
       Scripted{200,
                R"({"object":"list","data":[{"id":"qwen3-vl-8b","object":"model"},{"id":"lora_r5","object":"model"}]})",
                {},
@@ -530,7 +530,7 @@ TEST_F(ModelList, ReadsTheIdsInTheServersOrderWithTheKeyInTheHeaderOnly) {
   const auto listed = listModels(*m_http, request());
   ASSERT_TRUE(listed.ok()) << listed.error();
   EXPECT_EQ(*listed, (std::vector<std::string>{"qwen3-vl-8b", "lora_r5"}));
-  const auto received = m_server.received();
+  const auto received = m_server.receivedGets();
   ASSERT_EQ(received.size(), 1U);
   EXPECT_EQ(received[0].method, "GET");
   EXPECT_EQ(received[0].path, "/v1/models");
@@ -538,7 +538,7 @@ TEST_F(ModelList, ReadsTheIdsInTheServersOrderWithTheKeyInTheHeaderOnly) {
 }
 
 TEST_F(ModelList, AServerWithoutTheEndpointIsAUsageErrorAskingForModel) {
-  m_server.push(Scripted{404, R"({"detail":"Not Found"})", {}, {}});
+  m_server.pushGet(Scripted{404, R"({"detail":"Not Found"})", {}, {}});
   const auto listed = listModels(*m_http, request());
   ASSERT_FALSE(listed.ok());
   EXPECT_EQ(listed.errorKind(), ErrorKind::Invalid);
@@ -548,7 +548,7 @@ TEST_F(ModelList, AServerWithoutTheEndpointIsAUsageErrorAskingForModel) {
 }
 
 TEST_F(ModelList, AReplyThatIsNoListIsAUsageErrorAndNeverShowsTheKey) {
-  m_server.push(Scripted{200, std::string(R"({"echo":")") + kKey + R"("})", {}, {}});
+  m_server.pushGet(Scripted{200, std::string(R"({"echo":")") + kKey + R"("})", {}, {}});
   const auto listed = listModels(*m_http, request());
   ASSERT_FALSE(listed.ok());
   EXPECT_EQ(listed.errorKind(), ErrorKind::Invalid);
@@ -557,7 +557,7 @@ TEST_F(ModelList, AReplyThatIsNoListIsAUsageErrorAndNeverShowsTheKey) {
 }
 
 TEST_F(ModelList, A5xxOrNoServerIsUnreachable) {
-  m_server.push(Scripted{503, R"({"error":{"message":"loading"}})", {}, {}});
+  m_server.pushGet(Scripted{503, R"({"error":{"message":"loading"}})", {}, {}});
   const auto busy = listModels(*m_http, request());
   ASSERT_FALSE(busy.ok());
   EXPECT_EQ(busy.errorKind(), ErrorKind::Unreachable);
@@ -571,7 +571,7 @@ TEST_F(ModelList, A5xxOrNoServerIsUnreachable) {
 }
 
 TEST_F(ModelList, AnEmptyListIsAnEmptySuccess) {
-  m_server.push(Scripted{200, R"({"object":"list","data":[]})", {}, {}});
+  m_server.pushGet(Scripted{200, R"({"object":"list","data":[]})", {}, {}});
   const auto listed = listModels(*m_http, request());
   ASSERT_TRUE(listed.ok()) << listed.error();
   EXPECT_TRUE(listed->empty());

@@ -41,29 +41,18 @@ struct Received {
   }
 };
 
-// Answers POSTs and GETs on any path with the queued responses in order (500 "script exhausted" when none is left).
+// Answers POSTs on any path with the queued responses in order (500 "script exhausted" when none is left), and GETs
+// with their own queue (404 when none is left: a server without the path); each kind is recorded on its own.
 class ScriptedServer {
  public:
   ScriptedServer() {
-    const auto answer = [this](const httplib::Request& request, httplib::Response& response) {
-      Scripted next;
-      {
-        std::lock_guard lock(m_mutex);
-        m_received.push_back(Received{request.method, request.path, request.body, request.headers});
-        if (m_script.empty()) {
-          next = Scripted{500, R"({"error":{"message":"script exhausted"}})", {}, {}};
-        } else {
-          next = std::move(m_script.front());
-          m_script.pop_front();
-        }
-      }
-      if (next.delay.count() > 0) std::this_thread::sleep_for(next.delay);
-      response.status = next.status;
-      for (const auto& [name, value] : next.headers) response.set_header(name, value);
-      response.set_content(next.body, "application/json");
-    };
-    m_server.Post(".*", answer);
-    m_server.Get(".*", answer);
+    m_server.Post(".*", [this](const httplib::Request& request, httplib::Response& response) {
+      answer(request, response, m_script, m_received,
+             Scripted{500, R"({"error":{"message":"script exhausted"}})", {}, {}});
+    });
+    m_server.Get(".*", [this](const httplib::Request& request, httplib::Response& response) {
+      answer(request, response, m_getScript, m_receivedGets, Scripted{404, R"({"detail":"Not Found"})", {}, {}});
+    });
     m_port = m_server.bind_to_any_port("127.0.0.1");
     if (m_port <= 0) throw std::runtime_error("could not bind a test server on 127.0.0.1");
     m_thread = std::thread([this] { m_server.listen_after_bind(); });
@@ -77,6 +66,10 @@ class ScriptedServer {
   ScriptedServer(const ScriptedServer&) = delete;
   ScriptedServer& operator=(const ScriptedServer&) = delete;
 
+  void pushGet(Scripted response) {
+    std::lock_guard lock(m_mutex);
+    m_getScript.push_back(std::move(response));
+  }
   void push(Scripted response) {
     std::lock_guard lock(m_mutex);
     m_script.push_back(std::move(response));
@@ -84,6 +77,10 @@ class ScriptedServer {
   std::vector<Received> received() const {
     std::lock_guard lock(m_mutex);
     return m_received;
+  }
+  std::vector<Received> receivedGets() const {
+    std::lock_guard lock(m_mutex);
+    return m_receivedGets;
   }
   int port() const { return m_port; }
   std::string url(const std::string& path = "/") const { return "http://127.0.0.1:" + std::to_string(m_port) + path; }
@@ -94,7 +91,28 @@ class ScriptedServer {
   std::thread m_thread;
   mutable std::mutex m_mutex;
   std::deque<Scripted> m_script;
+  std::deque<Scripted> m_getScript;
   std::vector<Received> m_received;
+  std::vector<Received> m_receivedGets;
+
+  void answer(const httplib::Request& request, httplib::Response& response, std::deque<Scripted>& script,
+              std::vector<Received>& received, const Scripted& whenEmpty) {
+    Scripted next;
+    {
+      std::lock_guard lock(m_mutex);
+      received.push_back(Received{request.method, request.path, request.body, request.headers});
+      if (script.empty()) {
+        next = whenEmpty;
+      } else {
+        next = std::move(script.front());
+        script.pop_front();
+      }
+    }
+    if (next.delay.count() > 0) std::this_thread::sleep_for(next.delay);
+    response.status = next.status;
+    for (const auto& [name, value] : next.headers) response.set_header(name, value);
+    response.set_content(next.body, "application/json");
+  }
 };
 
 inline int boundSocket(sockaddr_in& address) {
