@@ -3,7 +3,10 @@
 // shows them, with the picture drawn again and checked against the recorded hash; the record survives saving and
 // opening; a GTP opponent's raw traffic shows in the console.
 #include <QFile>
+#include <QPlainTextEdit>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QToolButton>
 #include <QtTest>
 
 #include "tengen/ai/error_log.h"
@@ -59,6 +62,30 @@ class AiViewTest : public QObject {
 
  private slots:
   void cleanup() { QVERIFY(waitForWorkers()); }
+
+  void openingPromptAndPictureScrollsInsideTheWindow() {
+    FakeModelServer server(twoTurnsScript());
+    TestHome home;
+    auto window = playFourMoves(home, server);
+    QVERIFY(window != nullptr);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    window->controller().goTo(2);
+    QCoreApplication::processEvents();
+    const QSize before = window->size();
+    auto* toggle = window->findChild<QToolButton*>(QStringLiteral("attemptDetailsToggle"));
+    QVERIFY(toggle != nullptr);
+    toggle->setChecked(true);
+    QTest::qWait(50);
+    QCoreApplication::processEvents();
+    QCOMPARE(window->size(), before);
+    // The details are shown, in a frame that scrolls within the panel.
+    auto* prompt = window->findChild<QPlainTextEdit*>(QStringLiteral("attemptPrompt"));
+    QVERIFY(prompt != nullptr && prompt->isVisible());
+    auto* frame = window->findChild<QScrollArea*>(QStringLiteral("attemptDetails"));
+    QVERIFY(frame != nullptr && frame->isVisible());
+    QVERIFY(frame->geometry().bottom() <= frame->parentWidget()->rect().bottom());
+  }
 
   void aRecordReadsBackAsItWasWritten() {
     AiTurnRecord record;

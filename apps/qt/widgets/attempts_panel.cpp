@@ -6,6 +6,7 @@
 #include <QPixmap>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -32,10 +33,10 @@ AttemptsPanel::AttemptsPanel(GameController& controller, QWidget* parent)
       m_title(new QLabel(this)),
       m_list(new QListWidget(this)),
       m_detailsToggle(new QToolButton(this)),
-      m_details(new QWidget(this)),
-      m_prompt(new QPlainTextEdit(m_details)),
-      m_pictureView(new QLabel(m_details)),
-      m_pictureCheck(new QLabel(m_details)),
+      m_details(new QScrollArea(this)),
+      m_prompt(new QPlainTextEdit(this)),
+      m_pictureView(new QLabel(this)),
+      m_pictureCheck(new QLabel(this)),
       m_stop(new QPushButton(tr("Stop"), this)),
       m_ask(new QPushButton(tr("Ask again"), this)) {
   m_list->setObjectName(QStringLiteral("attemptsList"));
@@ -79,11 +80,19 @@ void AttemptsPanel::buildDetails() {
   m_pictureView->setObjectName(QStringLiteral("attemptPicture"));
   m_pictureCheck->setObjectName(QStringLiteral("attemptPictureCheck"));
   m_pictureCheck->setWordWrap(true);
-  auto* details = new QVBoxLayout(m_details);
+  // A prompt tall enough to read a few lines of; the rest of it scrolls in the text, the picture in the frame.
+  m_prompt->setMinimumHeight(m_prompt->fontMetrics().lineSpacing() * 6);
+  auto* inner = new QWidget;
+  auto* details = new QVBoxLayout(inner);
   details->setContentsMargins(0, 0, 0, 0);
   details->addWidget(m_prompt, 1);
   details->addWidget(m_pictureView);
   details->addWidget(m_pictureCheck);
+  m_details->setObjectName(QStringLiteral("attemptDetails"));
+  m_details->setWidget(inner);
+  m_details->setWidgetResizable(true);
+  m_details->setFrameShape(QFrame::NoFrame);
+  m_details->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   m_details->setVisible(false);
   connect(m_detailsToggle, &QToolButton::toggled, this, [this](bool on) {
     m_detailsToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);

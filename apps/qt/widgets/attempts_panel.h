@@ -14,6 +14,7 @@ class QLabel;
 class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
+class QScrollArea;
 class QToolButton;
 
 namespace tengen::qt {
@@ -57,7 +58,8 @@ class AttemptsPanel : public QWidget {
   QLabel* m_title;
   QListWidget* m_list;
   QToolButton* m_detailsToggle;
-  QWidget* m_details;
+  // The prompt and the picture, in a frame that scrolls inside the panel: opening it never grows the window.
+  QScrollArea* m_details;
   QPlainTextEdit* m_prompt;
   QLabel* m_pictureView;
   QLabel* m_pictureCheck;
