@@ -116,6 +116,39 @@ class OpponentTest : public QObject {
     window->failureDialog()->closeButton()->click();
   }
 
+  void eachFailureIsTitledByWhatItIs() {
+    struct Case {
+      OpponentKind kind;
+      QString options;  // the built-in options or the GTP command
+      QString title;
+      QString detail;  // in the message
+    };
+    const QList<Case> cases = {
+        {OpponentKind::Builtin, QStringLiteral("speed=3"), QStringLiteral("The opponent's settings cannot be used"),
+         QStringLiteral("speed")},
+        {OpponentKind::Gtp, QStringLiteral("/nonexistent/engine --mode gtp"),
+         QStringLiteral("The opponent could not be started"), QStringLiteral("/nonexistent/engine")},
+    };
+    for (const Case& c : cases) {
+      TestHome home;
+      GameSetup setup = quickSetup();
+      setup.opponent.kind = c.kind;
+      // Settings that never went through the dialog (an older version's, or edited by hand).
+      (c.kind == OpponentKind::Builtin ? setup.opponent.builtinOptions : setup.opponent.gtpCommand) = c.options;
+      home.setSetup(setup);
+      auto window = home.makeWindow();
+      QSignalSpy failures(&window->controller().ai(), &AiTurns::aiFailed);
+      window->startUp();
+      clickPoint(*window, at("C3"));
+      QTRY_VERIFY_WITH_TIMEOUT(window->failureDialog() != nullptr, kTimeoutMs);
+      QCOMPARE(window->failureDialog()->windowTitle(), c.title);
+      QVERIFY2(window->failureDialog()->text().contains(c.detail), qPrintable(window->failureDialog()->text()));
+      QCOMPARE(failures.count(), 1);
+      QCOMPARE(window->controller().model().game().moveCount(), 1);
+      window->failureDialog()->closeButton()->click();
+    }
+  }
+
   void stopDropsTheAnswerAndTheWindowNeverWaits() {
     FakeModelServer server({QStringLiteral(R"({"delay": 3, "content": "E5"})")});
     TestHome home;

@@ -59,8 +59,10 @@ session::AiTurnResult AiTurns::finish(const ai::RefereeOutcome& outcome) {
 }
 
 void AiTurns::reportFailure(const ai::RefereeOutcome& outcome) {
-  emit aiFailed(QString::fromStdString(outcome.error), QString::fromStdString(outcome.logId),
-                outcome.end == ai::MoveEnd::Unreachable);
+  AiFailure why = m_runner.lastFailure();
+  if (why == AiFailure::None)
+    why = outcome.end == ai::MoveEnd::NoLegalMove ? AiFailure::NoLegalMove : AiFailure::Unreachable;
+  emit aiFailed(QString::fromStdString(outcome.error), QString::fromStdString(outcome.logId), why);
 }
 
 }  // namespace tengen::qt

@@ -69,8 +69,8 @@ class AiTurns : public QObject {
   void attemptReported(const QString& line);
   // The referee's verdicts for the finished turn (the live lines again, as the outcome records them).
   void attemptsFinal(const QStringList& lines);
-  // The AI found no legal move or could not be reached; the game is as it was.
-  void aiFailed(const QString& error, const QString& logId, bool unreachable);
+  // The AI gave no move, for the reason `why`; the game is as it was.
+  void aiFailed(const QString& error, const QString& logId, tengen::qt::AiFailure why);
   // A raw GTP line, as gtpTraffic() words it.
   void gtpTrafficLine(const QString& line);
 

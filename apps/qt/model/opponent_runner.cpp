@@ -104,6 +104,7 @@ void OpponentRunner::request(const Game& game, Color color, const std::optional<
   const std::stop_token stop = m_stop.get_token();
   runDetached([=] {
     ai::RefereeOutcome outcome;
+    AiFailure failure = AiFailure::None;
     if (!*holder) {
       Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(spec, sourceOptions);
       if (made) {
@@ -111,6 +112,7 @@ void OpponentRunner::request(const Game& game, Color color, const std::optional<
       } else {
         outcome.error = made.error();
         outcome.end = ai::MoveEnd::Unreachable;  // the opponent could not be made: a fresh one is tried next time
+        failure = made.errorKind() == ErrorKind::Invalid ? AiFailure::Unusable : AiFailure::NotStarted;
       }
     }
     if (*holder) {
@@ -125,10 +127,12 @@ void OpponentRunner::request(const Game& game, Color color, const std::optional<
       options.clock = clock;
       options.timeControl = timeControl;
       outcome = ai::requestMove(announcing, *gameCopy, color, options);
+      if (outcome.end == ai::MoveEnd::NoLegalMove) failure = AiFailure::NoLegalMove;
+      if (outcome.end == ai::MoveEnd::Unreachable) failure = AiFailure::Unreachable;
     }
-    mailbox.post([self, ticket, current, holder, sourceGeneration, outcome] {
+    mailbox.post([self, ticket, current, holder, sourceGeneration, outcome, failure] {
       if (*current == ticket) {
-        self->deliver(std::move(*holder), sourceGeneration, outcome);
+        self->deliver(std::move(*holder), sourceGeneration, outcome, failure);
       } else {
         // A cancelled request's opponent is shut down off the GUI thread: a GTP engine's quit can take seconds.
         runDetached([holder] { holder->reset(); });
@@ -145,8 +149,9 @@ void OpponentRunner::cancel() {
 }
 
 void OpponentRunner::deliver(std::unique_ptr<ai::MoveSource> source, unsigned long sourceGeneration,
-                             const ai::RefereeOutcome& outcome) {
+                             const ai::RefereeOutcome& outcome, AiFailure failure) {
   m_busy = false;
+  m_lastFailure = failure;
   // A source that has just failed at the transport level is not trusted again: the next request starts afresh.
   if (sourceGeneration == m_sourceGeneration && outcome.end != ai::MoveEnd::Unreachable) m_source = std::move(source);
   emit finished(outcome);

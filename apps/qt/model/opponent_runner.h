@@ -17,6 +17,15 @@
 
 namespace tengen::qt {
 
+// Why an AI turn gave no move, as the window titles it.
+enum class AiFailure {
+  None,
+  NoLegalMove,  // the AI answered, and nothing it said was legal within its attempts
+  Unreachable,  // a model or server could not be reached, or the engine stopped answering during the game
+  NotStarted,   // a GTP engine could not be started or did not answer its handshake
+  Unusable,     // the opponent's settings cannot make an opponent (a key the engine does not take, a bad URL)
+};
+
 // One line of the attempts panel: "attempt 2: Q16 rejected (ko repetition: recreates an earlier position)".
 QString attemptText(const ai::Attempt& attempt);
 
@@ -41,6 +50,8 @@ class OpponentRunner : public QObject {
   // be interrupted) with the opponent it took along; the next request makes a fresh one.
   void cancel();
   bool busy() const { return m_busy; }
+  // Why the last request delivered gave no move (AiFailure::None when it gave one).
+  AiFailure lastFailure() const { return m_lastFailure; }
 
  signals:
   // Before each request to the opponent.
@@ -54,7 +65,7 @@ class OpponentRunner : public QObject {
 
  private:
   void deliver(std::unique_ptr<ai::MoveSource> source, unsigned long sourceGeneration,
-               const ai::RefereeOutcome& outcome);
+               const ai::RefereeOutcome& outcome, AiFailure failure);
 
   OpponentConfig m_config;
   QString m_errorLogPath;
@@ -66,6 +77,7 @@ class OpponentRunner : public QObject {
   // The stop flag of the request in flight, shared with its worker's referee; set by cancel().
   std::stop_source m_stop;
   bool m_busy = false;
+  AiFailure m_lastFailure = AiFailure::None;
   Mailbox m_mailbox;
 };
 

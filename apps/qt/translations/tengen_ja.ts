@@ -229,6 +229,22 @@
         <source>Error-log record &lt;b&gt;%1&lt;/b&gt; in %2</source>
         <translation>エラーログの記録 &lt;b&gt;%1&lt;/b&gt;（%2）</translation>
     </message>
+    <message>
+        <source>The opponent could not be started</source>
+        <translation>対戦相手を起動できませんでした</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The opponent (%1) could not be started.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;対戦相手（%1）を起動できませんでした。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The opponent&apos;s settings cannot be used</source>
+        <translation>対戦相手の設定が使えません</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The opponent (%1) cannot be made from its settings.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;対戦相手（%1）をこの設定では作れません。&lt;/b&gt;</translation>
+    </message>
 </context>
 <context>
     <name>tengen::qt::AttemptsPanel</name>

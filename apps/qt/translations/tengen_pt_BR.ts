@@ -229,6 +229,22 @@
         <source>Error-log record &lt;b&gt;%1&lt;/b&gt; in %2</source>
         <translation>Registro &lt;b&gt;%1&lt;/b&gt; do log de erros em %2</translation>
     </message>
+    <message>
+        <source>The opponent could not be started</source>
+        <translation>Não foi possível iniciar o adversário</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The opponent (%1) could not be started.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Não foi possível iniciar o adversário (%1).&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The opponent&apos;s settings cannot be used</source>
+        <translation>As configurações do adversário não podem ser usadas</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The opponent (%1) cannot be made from its settings.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;O adversário (%1) não pode ser criado com estas configurações.&lt;/b&gt;</translation>
+    </message>
 </context>
 <context>
     <name>tengen::qt::AttemptsPanel</name>

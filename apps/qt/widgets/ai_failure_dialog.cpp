@@ -9,7 +9,7 @@
 namespace tengen::qt {
 
 AiFailureDialog::AiFailureDialog(const QString& opponentName, const QString& error, const QString& logId,
-                                 const QString& logPath, bool unreachable, QWidget* parent)
+                                 const QString& logPath, AiFailure why, QWidget* parent)
     : QDialog(parent),
       m_message(new QLabel(this)),
       m_record(new QLabel(this)),
@@ -17,10 +17,27 @@ AiFailureDialog::AiFailureDialog(const QString& opponentName, const QString& err
       m_change(new QPushButton(tr("Change opponent\u2026"), this)),
       m_close(new QPushButton(tr("Close"), this)) {
   setObjectName(QStringLiteral("aiFailureDialog"));
-  setWindowTitle(unreachable ? tr("The opponent could not be reached") : tr("The AI found no legal move"));
-  const QString headline = unreachable
-                               ? tr("<b>The opponent (%1) could not be reached.</b>").arg(opponentName.toHtmlEscaped())
-                               : tr("<b>The opponent (%1) found no legal move.</b>").arg(opponentName.toHtmlEscaped());
+  QString headline;
+  switch (why) {
+    case AiFailure::Unreachable:
+      setWindowTitle(tr("The opponent could not be reached"));
+      headline = tr("<b>The opponent (%1) could not be reached.</b>");
+      break;
+    case AiFailure::NotStarted:
+      setWindowTitle(tr("The opponent could not be started"));
+      headline = tr("<b>The opponent (%1) could not be started.</b>");
+      break;
+    case AiFailure::Unusable:
+      setWindowTitle(tr("The opponent's settings cannot be used"));
+      headline = tr("<b>The opponent (%1) cannot be made from its settings.</b>");
+      break;
+    case AiFailure::None:
+    case AiFailure::NoLegalMove:
+      setWindowTitle(tr("The AI found no legal move"));
+      headline = tr("<b>The opponent (%1) found no legal move.</b>");
+      break;
+  }
+  headline = headline.arg(opponentName.toHtmlEscaped());
   // The record is named on its own line below, so the referee's "(error log record ID)" suffix would repeat it.
   QString details = error;
   const QString suffix = QStringLiteral(" (error log record %1)").arg(logId);

@@ -1,9 +1,12 @@
-// Tells the player that the AI found no legal move (or could not be reached), names the error-log record, and
+// Tells the player why the AI gave no move (no legal move, not reached, not started, settings it cannot use), titled
+// by that reason; names the error-log record, and
 // offers to ask again or change the opponent. The game is untouched whatever they choose.
 #pragma once
 
 #include <QDialog>
 #include <QString>
+
+#include "model/opponent_runner.h"
 
 class QLabel;
 class QPushButton;
@@ -17,7 +20,7 @@ class AiFailureDialog : public QDialog {
   enum Choice { Close = 0, AskAgain = 1, ChangeOpponent = 2 };
 
   AiFailureDialog(const QString& opponentName, const QString& error, const QString& logId, const QString& logPath,
-                  bool unreachable, QWidget* parent = nullptr);
+                  AiFailure why, QWidget* parent = nullptr);
 
   // The whole message, as shown (for tests).
   QString text() const;

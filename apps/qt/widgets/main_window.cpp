@@ -334,10 +334,10 @@ void MainWindow::startUp() {
   if (!problem.isEmpty()) m_message->setText(problem);
 }
 
-void MainWindow::showFailure(const QString& error, const QString& logId, bool unreachable) {
+void MainWindow::showFailure(const QString& error, const QString& logId, AiFailure why) {
   if (m_failureDialog) m_failureDialog->deleteLater();
   m_failureDialog =
-      new AiFailureDialog(m_controller->ai().opponent().displayName(), error, logId, m_errorLogPath, unreachable, this);
+      new AiFailureDialog(m_controller->ai().opponent().displayName(), error, logId, m_errorLogPath, why, this);
   m_failureDialog->setAttribute(Qt::WA_DeleteOnClose);
   connect(m_failureDialog, &QDialog::finished, this, [this](int choice) {
     if (choice == AiFailureDialog::AskAgain) m_controller->askAi();

@@ -81,7 +81,7 @@ class MainWindow : public QMainWindow {
   QAction* addViewToggle(QMenu& view, const QString& name, const QString& text, const QKeySequence& key,
                          const std::function<bool()>& shown, const std::function<void(bool)>& show);
   void refresh();
-  void showFailure(const QString& error, const QString& logId, bool unreachable);
+  void showFailure(const QString& error, const QString& logId, AiFailure why);
   void newGameDialog();
   void changeOpponentDialog();
   void openDialog();
