@@ -131,6 +131,30 @@ TEST(GtpSource, TellsAbsoluteAndCanadianTimeOncePerGameAndTheClockBeforeEachGenm
                                                                     "time_left b 300 0", "genmove b"}));
 }
 
+TEST(GtpSource, ATypedCommandIsSentOnceTheEngineHoldsTheGame) {
+  const std::string log = freshPath("log");
+  std::unique_ptr<MoveSource> source = fakeSource("--genmove C3 --log " + log);
+  const Result<std::string> name = source->typedCommand(nineByNine({"E5", "C3"}), "name");
+  ASSERT_TRUE(name.ok()) << name.error();
+  EXPECT_EQ(*name, "= fake");
+  EXPECT_EQ(from(readLines(log), 1),
+            (std::vector<std::string>{"boardsize 9", "clear_board", "komi 7.5", "play B E5", "play W C3", "name"}));
+  // Only what is new is told first; a refusal is the engine's answer, not a failure.
+  const std::size_t before = readLines(log).size();
+  const Result<std::string> unknown = source->typedCommand(nineByNine({"E5", "C3", "D4"}), "showboard");
+  ASSERT_TRUE(unknown.ok()) << unknown.error();
+  EXPECT_EQ(*unknown, "? unknown command");
+  EXPECT_EQ(from(readLines(log), before), (std::vector<std::string>{"play B D4", "showboard"}));
+}
+
+TEST(GtpSource, OnlyAGtpEngineTakesTypedCommands) {
+  std::unique_ptr<MoveSource> random = makeSource("random", {}).value();
+  const Result<std::string> refused = random->typedCommand(nineByNine({}), "name");
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.errorKind(), ErrorKind::Invalid);
+  EXPECT_NE(refused.error().find("only a GTP engine takes typed commands"), std::string::npos) << refused.error();
+}
+
 TEST(GtpSource, TellsByoYomiWithKgsTimeSettingsWhenTheEngineListsIt) {
   const std::string log = freshPath("log");
   std::unique_ptr<MoveSource> source = fakeSource("--kgs-time --genmove C3 --log " + log);

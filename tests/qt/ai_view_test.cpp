@@ -3,6 +3,7 @@
 // shows them, with the picture drawn again and checked against the recorded hash; the record survives saving and
 // opening; a GTP opponent's raw traffic shows in the console.
 #include <QFile>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QScrollArea>
@@ -305,6 +306,66 @@ class AiViewTest : public QObject {
     QVERIFY(record->attempts[0].prompt.empty());
     QVERIFY(!window->attemptsPanel()->pictureMatches());
     QVERIFY(window->attemptsPanel()->pictureVerdict().isEmpty());
+  }
+
+  void theGtpConsoleSendsTypedCommandsThatLeaveTheGameAsItIs() {
+    TestHome home;
+    home.setSetup(fakeGtpSetup(QStringLiteral("C3,G7")));
+    auto window = home.makeWindow();
+    window->startUp();
+    clickPoint(*window, at("E5"));
+    QVERIFY(waitForMoves(window->controller(), 2));
+    GtpConsole* console = window->showGtpConsole();
+    auto* input = console->findChild<QLineEdit*>(QStringLiteral("gtpInput"));
+    auto* allowed = console->findChild<QLineEdit*>(QStringLiteral("gtpAllowed"));
+    QVERIFY(input && allowed);
+    const auto type = [input](const QString& line) {
+      input->setText(line);
+      QTest::keyClick(input, Qt::Key_Return);
+    };
+    const auto shown = [console](const QString& pattern) {
+      return console->text().contains(QRegularExpression(pattern, QRegularExpression::MultilineOption));
+    };
+
+    // A read-only command goes to the engine, with the person's own id dropped, and its answer shows.
+    type(QStringLiteral("7 name"));
+    QTRY_VERIFY_WITH_TIMEOUT(shown(QStringLiteral("^< =\\d+ fake$")), kTimeoutMs);
+    QVERIFY2(shown(QStringLiteral("^> \\d+ name$")), qPrintable(console->text()));
+    QVERIFY(input->text().isEmpty());
+
+    // A command that would change the engine's game is refused, and never sent.
+    type(QStringLiteral("play b D4"));
+    QVERIFY2(shown(QStringLiteral("^! play was not sent: only commands that leave the engine's game as it is")),
+             qPrintable(console->text()));
+    QVERIFY(!shown(QStringLiteral("^> \\d+ play b D4$")));
+    type(QStringLiteral("genmove w"));
+    QVERIFY(shown(QStringLiteral("^! genmove was not sent")));
+    QCOMPARE(window->controller().model().game().moveCount(), 2);
+
+    // The engine's own read-only command, once allowed in the console, goes through and is remembered.
+    type(QStringLiteral("fake-ownership"));
+    QVERIFY(shown(QStringLiteral("^! fake-ownership was not sent")));
+    allowed->setText(QStringLiteral("fake-ownership"));
+    QMetaObject::invokeMethod(allowed, "editingFinished");
+    type(QStringLiteral("fake-ownership"));
+    QTRY_VERIFY_WITH_TIMEOUT(shown(QStringLiteral("^> \\d+ fake-ownership$")), kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(shown(QStringLiteral("^< \\?\\d+ unknown command$")), kTimeoutMs);
+    QCOMPARE(Settings(home.store()).consoleCommands(), QStringList{QStringLiteral("fake-ownership")});
+  }
+
+  void theGtpConsoleSaysWhyAModelTakesNoCommand() {
+    FakeModelServer server(twoTurnsScript());
+    TestHome home;
+    home.setSetup(modelSetup(server));
+    auto window = home.makeWindow();
+    window->startUp();
+    GtpConsole* console = window->showGtpConsole();
+    auto* input = console->findChild<QLineEdit*>(QStringLiteral("gtpInput"));
+    QVERIFY(input != nullptr);
+    input->setText(QStringLiteral("name"));
+    QTest::keyClick(input, Qt::Key_Return);
+    QVERIFY2(console->text().contains(QStringLiteral("! name failed: the opponent is not a GTP engine")),
+             qPrintable(console->text()));
   }
 };
 

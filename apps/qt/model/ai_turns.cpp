@@ -31,6 +31,34 @@ Game AiTurns::positionBefore(session::NodeId id) const {
   return m_session.tree().gameAt(*node->parent);
 }
 
+const QStringList& AiTurns::readOnlyGtpCommands() {
+  static const QStringList commands = {
+      QStringLiteral("name"),          QStringLiteral("version"),           QStringLiteral("protocol_version"),
+      QStringLiteral("list_commands"), QStringLiteral("known_command"),     QStringLiteral("showboard"),
+      QStringLiteral("final_score"),   QStringLiteral("final_status_list"), QStringLiteral("estimate_score"),
+  };
+  return commands;
+}
+
+QString AiTurns::typeCommand(const QString& line) {
+  QStringList words = line.simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+  // A GTP id of the person's own is dropped: the client numbers what it sends.
+  bool numbered = false;
+  if (!words.isEmpty()) words.front().toUInt(&numbered);
+  if (numbered) words.removeFirst();
+  if (words.isEmpty()) return {};
+  const QString command = words.front();
+  if (!readOnlyGtpCommands().contains(command) && !m_extraConsoleCommands.contains(command)) {
+    return tr("%1 was not sent: only commands that leave the engine's game as it is are (%2, and those added under "
+              "Also allowed).")
+        .arg(command, readOnlyGtpCommands().join(QStringLiteral(", ")));
+  }
+  const Result<std::string> answer =
+      m_runner.typedCommand(m_session.game(), words.join(QLatin1Char(' ')).toStdString());
+  if (!answer) return tr("%1 failed: %2").arg(command, QString::fromStdString(answer.error()));
+  return {};
+}
+
 void AiTurns::setOpponent(const OpponentConfig& config) {
   m_runner.cancel();
   m_runner.setOpponent(config, m_errorLogPath);

@@ -43,6 +43,15 @@ class AiTurns : public QObject {
   // The position the AI was asked about for the move of node `id` (the game before it). Precondition: a move node.
   Game positionBefore(session::NodeId id) const;
 
+  // The commands the console sends to a GTP engine: those that leave its game as it is.
+  static const QStringList& readOnlyGtpCommands();
+  // More commands the console may send: the engine's own read-only ones, as the person listed them.
+  void setExtraConsoleCommands(const QStringList& words) { m_extraConsoleCommands = words; }
+  // A command typed in the console for the GTP engine opponent, in the session's current position; its answer
+  // shows in the traffic. "" when it was sent, else why it was not (a command that could change the engine's game,
+  // the AI thinking, an opponent that is not a GTP engine, an engine that could not be started).
+  QString typeCommand(const QString& line);
+
   // The controller's commands. Another opponent from now on (what is being asked is dropped).
   void setOpponent(const OpponentConfig& config);
   // Asks the AI about the end of the session's current line (Session::beginAiTurn); the attempts panel empties.
@@ -78,6 +87,7 @@ class AiTurns : public QObject {
   session::Session& m_session;
   QString m_errorLogPath;
   OpponentRunner m_runner;
+  QStringList m_extraConsoleCommands;
   bool m_held = false;
   QStringList m_gtpTraffic;
 };

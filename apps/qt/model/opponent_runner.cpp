@@ -84,13 +84,7 @@ void OpponentRunner::request(const Game& game, Color color, const std::optional<
   auto gameCopy = std::make_shared<const Game>(game);
   auto holder = std::make_shared<std::unique_ptr<ai::MoveSource>>(std::move(m_source));
   const std::string spec = m_config.spec();
-  ai::SourceOptions sourceOptions = m_config.sourceOptions();
-  // The engine's raw protocol lines reach the console whatever became of the request they belong to.
-  sourceOptions.gtpTraffic = [mailbox = m_mailbox, self = this](gtp::Traffic direction, const std::string& line) {
-    mailbox.post([self, sent = direction == gtp::Traffic::Sent, text = QString::fromStdString(line)] {
-      emit self->gtpTraffic(sent, text);
-    });
-  };
+  const ai::SourceOptions sourceOptions = this->sourceOptions();
   // An empty path is the person's choice of no log (docs/client.md).
   const std::string logPath = m_errorLogPath.toStdString();
   const ai::ErrorLog log =
@@ -139,6 +133,34 @@ void OpponentRunner::request(const Game& game, Color color, const std::optional<
       }
     });
   });
+}
+
+ai::SourceOptions OpponentRunner::sourceOptions() {
+  ai::SourceOptions options = m_config.sourceOptions();
+  // The engine's raw protocol lines reach the console whatever became of the request they belong to.
+  options.gtpTraffic = [mailbox = m_mailbox, self = this](gtp::Traffic direction, const std::string& line) {
+    mailbox.post([self, sent = direction == gtp::Traffic::Sent, text = QString::fromStdString(line)] {
+      emit self->gtpTraffic(sent, text);
+    });
+  };
+  return options;
+}
+
+Result<std::string> OpponentRunner::typedCommand(const Game& game, const std::string& line) {
+  using R = Result<std::string>;
+  if (m_busy) return R::failure("the engine is thinking about its move; type the command again once it has answered");
+  if (m_config.kind != OpponentKind::Gtp) {
+    return R::failure("the opponent is not a GTP engine: only a GTP engine takes typed commands");
+  }
+  if (!m_source) {
+    Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(m_config.spec(), sourceOptions());
+    if (!made) return R::failure(made);
+    m_source = std::move(made).value();
+  }
+  Result<std::string> answer = m_source->typedCommand(game, line);
+  // An engine that failed is started afresh for the next move, as after a failed request.
+  if (!answer && answer.errorKind() == ErrorKind::Unreachable) m_source.reset();
+  return answer;
 }
 
 void OpponentRunner::cancel() {

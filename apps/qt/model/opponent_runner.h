@@ -41,6 +41,10 @@ class OpponentRunner : public QObject {
   void setOpponent(const OpponentConfig& config, const QString& errorLogPath);
   const OpponentConfig& opponent() const { return m_config; }
 
+  // A GTP command the person typed (the console), sent on this thread to the engine, which is started first when
+  // it is not running: the engine's answer ("= ..." or "? ..."), also in the traffic. Refused while a move is asked.
+  Result<std::string> typedCommand(const Game& game, const std::string& line);
+
   // Starts asking for a move by `color` in a copy of `game`, with the mover's clock and the game's time control
   // when it is timed (every attempt of the move gets them). Precondition: !busy().
   void request(const Game& game, Color color, const std::optional<ai::MoveRequest::Clock>& clock = std::nullopt,
@@ -64,6 +68,8 @@ class OpponentRunner : public QObject {
   void finished(const tengen::ai::RefereeOutcome& outcome);
 
  private:
+  // The opponent's options, with its GTP traffic sent to gtpTraffic from whatever thread it happens on.
+  ai::SourceOptions sourceOptions();
   void deliver(std::unique_ptr<ai::MoveSource> source, unsigned long sourceGeneration,
                const ai::RefereeOutcome& outcome, AiFailure failure);
 

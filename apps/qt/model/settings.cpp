@@ -165,6 +165,13 @@ void Settings::removeRecentFile(const QString& path) {
 
 void Settings::clearRecentFiles() { m_store.remove(QStringLiteral("paths/recentFiles")); }
 
+QStringList Settings::consoleCommands() const {
+  return m_store.value(QStringLiteral("console/allowedCommands")).toStringList();
+}
+void Settings::setConsoleCommands(const QStringList& words) {
+  m_store.setValue(QStringLiteral("console/allowedCommands"), words);
+}
+
 QString Settings::language() const { return m_store.value(QStringLiteral("view/language")).toString(); }
 void Settings::setLanguage(const QString& code) {
   if (code.isEmpty()) {

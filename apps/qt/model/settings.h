@@ -36,7 +36,7 @@ class Settings {
   // Does not take ownership; the store must outlive this object.
   explicit Settings(QSettings& store) : m_store(store) {}
 
-  // The last game's setup (size, komi, handicap, rules, colour, opponent), or the defaults: 9x9, chinese, black
+  // The last game's setup (size, komi, handicap, rules, colour, opponent), or the defaults: 19x19, chinese, black
   // against the built-in engine.
   GameSetup lastSetup() const;
   void setLastSetup(const GameSetup& setup);
@@ -75,6 +75,11 @@ class Settings {
   void clearRecentFiles();
 
   // The language chosen in the menu, a code of kLanguages (model/language.h); "" for the system's.
+  // The GTP commands the console also sends, besides those that leave every engine's game as it is (the engine's
+  // own read-only commands, e.g. gnugo's estimate_score variants), as the person listed them.
+  QStringList consoleCommands() const;
+  void setConsoleCommands(const QStringList& words);
+
   QString language() const;
   void setLanguage(const QString& code);
 

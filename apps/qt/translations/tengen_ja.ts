@@ -247,6 +247,17 @@
     </message>
 </context>
 <context>
+    <name>tengen::qt::AiTurns</name>
+    <message>
+        <source>%1 was not sent: only commands that leave the engine&apos;s game as it is are (%2, and those added under Also allowed).</source>
+        <translation>%1 は送信しませんでした: エンジンの対局を変えないコマンドだけを送ります（%2、および「追加で許可」に加えたもの）。</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 は失敗しました: %2</translation>
+    </message>
+</context>
+<context>
     <name>tengen::qt::AttemptsPanel</name>
     <message>
         <source>Stop</source>
@@ -595,6 +606,26 @@ Waiting: ask again or change the opponent.</source>
     <message>
         <source>The opponent, %1, is not a GTP engine: the console shows the traffic of GTP engines played earlier, if any.</source>
         <translation>対戦相手 %1 は GTP エンジンではありません。以前に対局した GTP エンジンの通信があれば表示します。</translation>
+    </message>
+    <message>
+        <source>a command for the engine, e.g. showboard</source>
+        <translation>エンジンへのコマンド（例: showboard）</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s own read-only commands, separated by spaces</source>
+        <translation>エンジン独自の読み取り専用コマンド（空白区切り）</translation>
+    </message>
+    <message>
+        <source>Sent besides %1</source>
+        <translation>%1 のほかに送信します</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>コマンド</translation>
+    </message>
+    <message>
+        <source>Also allowed</source>
+        <translation>追加で許可</translation>
     </message>
 </context>
 <context>

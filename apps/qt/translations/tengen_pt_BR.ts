@@ -247,6 +247,17 @@
     </message>
 </context>
 <context>
+    <name>tengen::qt::AiTurns</name>
+    <message>
+        <source>%1 was not sent: only commands that leave the engine&apos;s game as it is are (%2, and those added under Also allowed).</source>
+        <translation>%1 não foi enviado: só são enviados comandos que deixam a partida do motor como está (%2, e os acrescentados em Também permitidos).</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 falhou: %2</translation>
+    </message>
+</context>
+<context>
     <name>tengen::qt::AttemptsPanel</name>
     <message>
         <source>Stop</source>
@@ -602,6 +613,26 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
     <message>
         <source>The opponent, %1, is not a GTP engine: the console shows the traffic of GTP engines played earlier, if any.</source>
         <translation>O adversário, %1, não é um motor GTP: o console mostra o tráfego de motores GTP com que se jogou antes, se houver.</translation>
+    </message>
+    <message>
+        <source>a command for the engine, e.g. showboard</source>
+        <translation>um comando para o motor, p. ex. showboard</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s own read-only commands, separated by spaces</source>
+        <translation>os comandos somente leitura do próprio motor, separados por espaços</translation>
+    </message>
+    <message>
+        <source>Sent besides %1</source>
+        <translation>Enviados além de %1</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Comando</translation>
+    </message>
+    <message>
+        <source>Also allowed</source>
+        <translation>Também permitidos</translation>
     </message>
 </context>
 <context>

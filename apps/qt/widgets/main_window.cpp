@@ -38,6 +38,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   controllerOptions.opponent = m_settings->lastSetup().opponent;
   controllerOptions.timeSource = options.timeSource;
   m_controller = new GameController(controllerOptions, this);
+  m_controller->ai().setExtraConsoleCommands(m_settings->consoleCommands());
 
   m_board = new BoardWidget(*m_controller, this);
   m_board->setObjectName(QStringLiteral("board"));
@@ -450,7 +451,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 GtpConsole* MainWindow::showGtpConsole() {
-  if (m_gtpConsole == nullptr) m_gtpConsole = new GtpConsole(*m_controller, this);
+  if (m_gtpConsole == nullptr) m_gtpConsole = new GtpConsole(*m_controller, *m_settings, this);
   m_gtpConsole->show();
   m_gtpConsole->raise();
   m_gtpConsole->activateWindow();

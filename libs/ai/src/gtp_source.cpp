@@ -182,19 +182,32 @@ Status GtpSource::sendTime(const MoveRequest& request) {
   return Done{};
 }
 
+Status GtpSource::revive() {
+  if (m_client->alive()) return Done{};
+  // The failure was reported when it happened; a new request deserves a fresh engine.
+  m_client.reset();
+  m_mirror = {};
+  m_timeTold.reset();
+  m_commands.reset();
+  Result<std::unique_ptr<gtp::Client>> client = startClient(m_argv, m_options);
+  if (!client) return Status::failure(client);
+  m_client = std::move(client).value();
+  return Done{};
+}
+
+Result<std::string> GtpSource::typedCommand(const Game& game, std::string_view line) {
+  using R = Result<std::string>;
+  if (const Status revived = revive(); !revived) return R::failure(revived);
+  if (const Status synced = sync(game, false); !synced) return R::failure(synced);
+  const Result<gtp::Response> response = m_client->send(line);
+  if (!response) return R::failure(response.error(), ErrorKind::Unreachable);
+  return (response->success ? "= " : "? ") + response->text;
+}
+
 Result<Answer> GtpSource::propose(const MoveRequest& request) {
   using R = Result<Answer>;
   const Game& game = *request.game;
-  if (!m_client->alive()) {
-    // The failure was reported when it happened; a new request deserves a fresh engine.
-    m_client.reset();
-    m_mirror = {};
-    m_timeTold.reset();
-    m_commands.reset();
-    Result<std::unique_ptr<gtp::Client>> client = startClient(m_argv, m_options);
-    if (!client) return R::failure(client);
-    m_client = std::move(client).value();
-  }
+  if (const Status revived = revive(); !revived) return R::failure(revived);
   // A rejected answer has been played inside the engine: start over from the game.
   const Status synced = sync(game, !request.rejected.empty());
   if (!synced) return R::failure(synced);

@@ -29,6 +29,8 @@ class GtpSource final : public MoveSource {
   // with the transport error when the engine crashes, hangs, answers garbage or refuses a command other than a time
   // command.
   Result<Answer> propose(const MoveRequest& request) override;
+  // The typed line as it is (its own id, if any, included), after the engine is brought to `game`.
+  Result<std::string> typedCommand(const Game& game, std::string_view line) override;
 
  private:
   // What the engine has been told, so that the next request sends only what is new.
@@ -45,6 +47,8 @@ class GtpSource final : public MoveSource {
             std::unique_ptr<gtp::Client> client)
       : m_spec(std::move(spec)), m_argv(std::move(argv)), m_options(std::move(options)), m_client(std::move(client)) {}
 
+  // A dead engine is started again, with nothing told to it yet.
+  Status revive();
   Status sync(const Game& game, bool fully);
   // The time control (time_settings, or kgs-time_settings for byo-yomi when the engine lists it) when the engine
   // has not been told it since its last clear_board, and the mover's clock (time_left) when the request has one.

@@ -19,6 +19,10 @@ bool startsWith(std::string_view text, std::string_view prefix) { return text.su
 
 }  // namespace
 
+Result<std::string> MoveSource::typedCommand(const Game&, std::string_view) {
+  return Result<std::string>::failure("only a GTP engine takes typed commands; " + describe() + " is not one");
+}
+
 Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const SourceOptions& options) {
   using R = Result<std::unique_ptr<MoveSource>>;
   // The spec as messages quote it: a password in a URL stays out of them.

@@ -106,6 +106,10 @@ class MoveSource {
   // could not be reached or failed below the rules, ErrorKind::NoLegalMove when it ran a referee of its own and
   // found nothing legal (a remote `tengen serve` answering ai_failed), so that asking again cannot help.
   virtual Result<Answer> propose(const MoveRequest& request) = 0;
+  // A GTP command a person typed for the engine (tengen-qt's console), sent once the engine holds `game`'s
+  // position: the engine's answer, "= TEXT" or "? TEXT". Which commands may be sent is the caller's to decide. Only a
+  // GTP engine takes one; the other sources answer ErrorKind::Invalid.
+  virtual Result<std::string> typedCommand(const Game& game, std::string_view line);
 };
 
 // The coordinates a model is asked to answer in: GTP vertices ("D4") or zero-based (row, col) from the top left.
