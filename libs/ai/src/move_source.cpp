@@ -19,6 +19,8 @@ bool startsWith(std::string_view text, std::string_view prefix) { return text.su
 
 }  // namespace
 
+bool isModelSpec(std::string_view spec) { return startsWith(spec, "openai:"); }
+
 Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const SourceOptions& options) {
   using R = Result<std::unique_ptr<MoveSource>>;
   // The spec as messages quote it: a password in a URL stays out of them.
@@ -40,7 +42,7 @@ Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const Sour
     if (!source) return R::failure(source, "engine spec " + quoted + ": ");
     return std::unique_ptr<MoveSource>(std::move(source).value());
   }
-  if (startsWith(spec, "openai:")) {
+  if (isModelSpec(spec)) {
     Result<std::unique_ptr<ModelSource>> source = ModelSource::make(spec, spec.substr(7), options);
     if (!source) return R::failure(source, "engine spec " + quoted + ": ");
     return std::unique_ptr<MoveSource>(std::move(source).value());
