@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# tengen eval and eval compare as a user runs them: the summary, --json, --report, the exit codes (0 ran, 2 bad
-# input, 4 a source that cannot be reached), and compare's table. The second argument is the scripted model server
-# of tests/ai/fake_model_server.cpp.
+# tengen eval and eval compare as a user runs them: the summary, --json with the run's settings, --report, the exit
+# codes (0 ran, 2 bad input, 4 a source that cannot be reached), and compare's table. The second argument is the
+# scripted model server of tests/ai/fake_model_server.cpp.
 set -uo pipefail
 tengen=$1
 fake_model_server=$2
@@ -28,6 +28,11 @@ grep -q "skipped records/broken.sgf" err.txt || fail "the broken record is not n
   fail "eval builtin"
 out=$("$tengen" eval compare a.json b.json 2>&1)
 [[ $? -eq 0 && "$out" == *"positions in both runs: 4"* && "$out" == *"McNemar p"* ]] || fail "compare: $out"
+[[ $(jq -r '.run.every' a.json) == 2 && $(jq -r '.run.coords' a.json) == null ]] || fail "--json run: $(jq -c .run a.json)"
+[[ $(jq -r '.run.date' a.json) =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$ ]] ||
+  fail "--json run date: $(jq -r .run.date a.json)"
+[[ $(jq -r '.run.tengen_version' a.json) == "$("$tengen" --version | sed 's/^tengen //')" ]] ||
+  fail "--json tengen version: $(jq -r .run.tengen_version a.json)"
 
 "$tengen" eval --engine random --sgf nowhere >/dev/null 2>&1
 [[ $? -eq 2 ]] || fail "a missing --sgf path did not exit 2"
@@ -74,6 +79,7 @@ for _ in $(seq 100); do [[ -s port.txt ]] && break; sleep 0.05; done
 check_report reports/model 5  # the three charts and both positions' boards
 grep -qF '&lt;b&gt;no idea&lt;/b&gt; &amp; more' reports/model/index.html || fail "the answer is not shown escaped"
 grep -qF '<b>no' reports/model/index.html && fail "the answer is shown as markup"
+grep -qF '<th>coords</th><td><code>gtp</code>' reports/model/index.html || fail "the report does not show --coords"
 
 # A report directory that cannot be made is bad input, found before the source is asked (this one is unreachable).
 touch plain

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -218,6 +219,42 @@ TEST(Report, ThePageNamesEveryPictureAndEveryReasonAndEscapesTheAnswers) {
   EXPECT_LT(failed, twice);
   EXPECT_LT(twice, once);
   EXPECT_EQ(html.find("move 31"), std::string::npos);  // a clean position is not among the worst
+}
+
+TEST(Report, TheSettingsOfTheRunComeFirstInATable) {
+  HandMadeRun run;
+  run.options.facts.started = std::chrono::system_clock::from_time_t(1772357400);
+  run.options.facts.tengenVersion = "9.8.7";
+  run.options.facts.promptTemplate = {"go<1>.txt", std::string(64, 'c')};
+  run.options.facts.sgf = {"records"};
+  run.options.source.model.coords = ai::CoordFormat::RowCol;
+  run.options.source.model.constrain = ai::Constraint::Choice;
+  run.options.maxRetries = 3;
+  const Result<std::vector<ReportFile>> files = run.report();
+  ASSERT_TRUE(files.ok()) << files.error();
+  const std::string html = byName(*files).at("index.html");
+  const std::size_t summary = html.find("<h2>Summary</h2>");
+  ASSERT_NE(summary, std::string::npos);
+  // Each setting's row, by its words and value, before the figures.
+  const std::vector<std::string> rows = {"<th>date (UTC)</th><td><code>2026-03-01T09:30:00Z</code>",
+                                         "<th>tengen version</th><td><code>9.8.7</code>",
+                                         "<th>model</th><td><code>adapter&lt;r5&gt;</code>",
+                                         "<th>coords</th><td><code>rowcol</code>",
+                                         "<th>image</th><td><code>on</code>",
+                                         "<th>constrain</th><td><code>choice</code>",
+                                         "<th>constrain-api</th><td><code>vllm</code>",
+                                         "<th>prompt template</th><td><code>go&lt;1&gt;.txt</code>",
+                                         "<th>prompt template sha256</th><td><code>" + std::string(64, 'c') + "</code>",
+                                         "<th>max-retries</th><td><code>3</code>",
+                                         "<th>temperature</th><td><code>none</code>",
+                                         "<th>seed</th><td><code>1</code>",
+                                         "<th>sgf</th><td><code>records</code>",
+                                         "<th>positions</th><td><code>5</code>"};
+  for (const std::string& row : rows) {
+    const std::size_t at = html.find(row);
+    EXPECT_NE(at, std::string::npos) << row;
+    EXPECT_LT(at, summary) << row;
+  }
 }
 
 TEST(Report, TheSameRunGivesTheSameBytes) {

@@ -241,15 +241,16 @@ std::string worstSection(std::size_t rank, const std::string& picture, const Pos
   return html + attemptsTable(r.outcome.attempts) + "</section>\n";
 }
 
-std::string runTable(const EvalOptions& options) {
-  std::string html =
-      "<table>\n<tr><th>engine</th><td><code>" + htmlEscape(net::displayUrl(options.engine)) + "</code></td></tr>\n";
-  if (!options.source.model.model.empty()) {
-    html += "<tr><th>model</th><td><code>" + htmlEscape(options.source.model.model) + "</code></td></tr>\n";
-  }
-  if (options.reference) {
-    html +=
-        "<tr><th>reference</th><td><code>" + htmlEscape(net::displayUrl(*options.reference)) + "</code></td></tr>\n";
+// The settings the run was made with, each by its words, as its JSON holds them.
+std::string runTable(const std::vector<Position>& positions, const EvalOptions& options) {
+  const json::JsonValue::Object values = runSettingValues(positions, options);
+  std::string html = "<table>\n";
+  for (const RunSetting& setting : runSettings()) {
+    const auto value =
+        std::find_if(values.begin(), values.end(), [&](const auto& v) { return v.first == setting.key; });
+    if (value == values.end()) continue;
+    html += "<tr><th>" + std::string(setting.words) + "</th><td><code>" + htmlEscape(settingText(value->second)) +
+            "</code></td></tr>\n";
   }
   html += "<tr><th>attempts per position</th><td>at most " + std::to_string(options.maxRetries + 1) + "</td></tr>\n";
   return html + "</table>\n";
@@ -376,7 +377,7 @@ Result<std::vector<ReportFile>> makeReport(const std::vector<Position>& position
   std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>tengen eval: " +
                      htmlEscape(engine) + "</title>\n<style>\n" + std::string(kStyle) + "</style>\n</head>\n<body>\n";
   html += "<h1>tengen eval: <code>" + htmlEscape(engine) + "</code></h1>\n";
-  html += runTable(options);
+  html += runTable(positions, options);
   html += "<h2>Summary</h2>\n" + summaryTable(positions, summary.all);
   html += "<h2>Legal rate by move number</h2>\n" + byMove->html + binTable(bins);
   html += "<h2>Refused answers by reason</h2>\n" + rejections->html + rejectionTable(summary.all.rejections);
