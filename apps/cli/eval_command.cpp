@@ -134,6 +134,11 @@ int runEvalCompare(const EvalOptions& options, std::ostream& out, std::ostream& 
     err << "tengen eval compare: " << comparison.error() << '\n';
     return kExitUsage;
   }
+  // Before the table, so that a person reads what makes the runs unlike before the figures.
+  for (const std::string& line : workbench::comparisonWarnings(*comparison, options.compare[0], options.compare[1])) {
+    err << "tengen eval compare: warning: " << line << '\n';
+  }
+  err.flush();
   out << workbench::comparisonText(*comparison, options.compare[0], options.compare[1]);
   return kExitOk;
 }

@@ -395,5 +395,71 @@ TEST(Eval, SettingsReadAsAPersonReadsThem) {
   EXPECT_EQ(settingText(tengen::json::JsonValue::Array{"a", "b dir"}), "a b dir");
 }
 
+// Writes the --json file of a run of `options` whose results are `run`'s, and returns its path.
+std::string writeRun(const std::string& path, const std::vector<Position>& positions, const EvalRun& run,
+                     const EvalOptions& options) {
+  const Summary s = summarize(positions, run.results, false);
+  EXPECT_TRUE(io::writeFileAtomically(path, tengen::json::toJson(evalJson(positions, run.results, s, options))).ok());
+  return path;
+}
+
+// The same results written with settings that differ in one way, in none (but the date), and in a file with no run
+// settings at all, as tengen wrote before it kept them.
+TEST(Eval, CompareWarnsOfEachSettingTheRunsDifferInAndCopesWithAnOldFile) {
+  test_support::TempDir dir("tengen-eval");
+  writeRecord(dir, "a.sgf");
+  const Result<PositionSet> set = collectPositions({dir.path().string()}, everyMove());
+  ASSERT_TRUE(set.ok()) << set.error();
+  FakeServer server({R"({"content": "pass"})"});
+  const EvalOptions gtp = [&] {
+    EvalOptions o = modelRunOptions(server, dir);
+    o.source.model.coords = ai::CoordFormat::Gtp;
+    return o;
+  }();
+  const EvalRun run = runEval(set->positions, gtp);
+  ASSERT_FALSE(run.startFailure.has_value());
+  EvalOptions later = gtp;
+  later.facts.started = *gtp.facts.started + std::chrono::hours(30);
+  EvalOptions rowcol = gtp;
+  rowcol.source.model.coords = ai::CoordFormat::RowCol;
+  const std::string a = writeRun((dir.path() / "a.json").string(), set->positions, run, gtp);
+  const std::string same = writeRun((dir.path() / "same.json").string(), set->positions, run, later);
+  const std::string b = writeRun((dir.path() / "b.json").string(), set->positions, run, rowcol);
+
+  const Result<Comparison> alike = compareRuns(a, same);
+  ASSERT_TRUE(alike.ok()) << alike.error();
+  EXPECT_TRUE(alike->differences.empty());
+  EXPECT_TRUE(comparisonWarnings(*alike, a, same).empty());
+
+  const Result<Comparison> unlike = compareRuns(a, b);
+  ASSERT_TRUE(unlike.ok()) << unlike.error();
+  EXPECT_EQ(comparisonWarnings(*unlike, a, b),
+            std::vector<std::string>{"the runs differ in coords: gtp (A) vs rowcol (B)"});
+
+  json old = json::parse(test_support::readFile(b));
+  old.erase("run");
+  const std::string oldPath = (dir.path() / "old.json").string();
+  test_support::writeFile(oldPath, old.dump());
+  const Result<Comparison> withOld = compareRuns(a, oldPath);
+  ASSERT_TRUE(withOld.ok()) << withOld.error();
+  EXPECT_EQ(withOld->matched, 12);
+  EXPECT_TRUE(withOld->settingsKnownA);
+  EXPECT_FALSE(withOld->settingsKnownB);
+  const std::vector<std::string> warnings = comparisonWarnings(*withOld, a, oldPath);
+  ASSERT_EQ(warnings.size(), 1U);
+  EXPECT_EQ(warnings[0], "the settings of run B (" + oldPath +
+                             ") are unknown: its file has no \"run\" object (written before tengen kept them)");
+
+  // A setting one file's run object lacks is unknown there, and said so.
+  json partial = json::parse(test_support::readFile(a));
+  partial["run"].erase("seed");
+  const std::string partialPath = (dir.path() / "partial.json").string();
+  test_support::writeFile(partialPath, partial.dump());
+  const Result<Comparison> withPartial = compareRuns(a, partialPath);
+  ASSERT_TRUE(withPartial.ok()) << withPartial.error();
+  EXPECT_EQ(comparisonWarnings(*withPartial, a, partialPath),
+            std::vector<std::string>{"the runs differ in seed: 7 (A) vs unknown (B)"});
+}
+
 }  // namespace
 }  // namespace tengen::workbench
