@@ -1,8 +1,10 @@
 #include "eval_command.h"
 
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <ostream>
+#include <utility>
 
 #include <CLI/CLI.hpp>
 
@@ -80,6 +82,18 @@ int runEval(const EvalOptions& options, std::ostream& out, std::ostream& err, bo
   for (const std::string& skipped : set->skipped) err << "tengen eval: skipped " << skipped << '\n';
 
   workbench::EvalOptions run;
+  // What the JSON and the report say of the run, so that two runs can be told apart; the template is read for its
+  // hash only when a model is asked with it.
+  if (ai::isModelSpec(options.engine)) {
+    Result<workbench::PromptTemplateId> promptTemplate = workbench::promptTemplateId(options.model.promptTemplatePath);
+    if (!promptTemplate) return fail(promptTemplate.error(), kExitUsage);
+    run.facts.promptTemplate = std::move(promptTemplate).value();
+  }
+  run.facts.tengenVersion = TENGEN_VERSION;
+  run.facts.sgf = options.sgf;
+  run.facts.sampling = sampling;
+  run.facts.records = set->records;
+  run.facts.started = std::chrono::system_clock::now();
   run.engine = options.engine;
   run.source = sourceOptionsOf(options);
   // The model options are shared: the reference's model is settled only when the engine left it open.
@@ -127,6 +141,11 @@ int runEvalCompare(const EvalOptions& options, std::ostream& out, std::ostream& 
     err << "tengen eval compare: " << comparison.error() << '\n';
     return kExitUsage;
   }
+  // Before the table, so that a person reads what makes the runs unlike before the figures.
+  for (const std::string& line : workbench::comparisonWarnings(*comparison, options.compare[0], options.compare[1])) {
+    err << "tengen eval compare: warning: " << line << '\n';
+  }
+  err.flush();
   out << workbench::comparisonText(*comparison, options.compare[0], options.compare[1]);
   return kExitOk;
 }

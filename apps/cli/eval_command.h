@@ -48,7 +48,8 @@ EvalCommands addEvalCommand(CLI::App& app, EvalOptions* options);
 // start, 1 when the JSON file or the report cannot be written. `progress` draws a progress line on err.
 int runEval(const EvalOptions& options, std::ostream& out, std::ostream& err, bool progress);
 
-// Compares two runs: prints the table and exits 0, or 2 when a file cannot be read.
+// Compares two runs: prints a warning on err for each setting they differ in (or a run whose settings are unknown),
+// then the table on out, and exits 0; or 2 when a file cannot be read.
 int runEvalCompare(const EvalOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace tengen::cli

@@ -1,47 +1,29 @@
 // The board picture: a valid PNG that cairo reads back at the size asked, the same bytes for the same game, and
-// different bytes for different positions and options.
+// different bytes for different positions and options; stones and marks where they belong.
 #include "tengen/ai/board_image.h"
 
-#include <cairo.h>
 #include <gtest/gtest.h>
 
-#include <cstring>
+#include <array>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
 
 #include "support/game_from.h"
+#include "support/png_pixels.h"
 
 namespace tengen::ai {
 namespace {
 
 using test_support::gameFrom;
 
-struct Reader {
-  const std::string* bytes;
-  std::size_t at = 0;
-};
-
-cairo_status_t readChunk(void* closure, unsigned char* data, unsigned int length) {
-  auto* r = static_cast<Reader*>(closure);
-  if (r->bytes->size() - r->at < length) return CAIRO_STATUS_READ_ERROR;
-  std::memcpy(data, r->bytes->data() + r->at, length);
-  r->at += length;
-  return CAIRO_STATUS_SUCCESS;
-}
-
 // Width and height of the PNG as cairo reads it, or -1 when it cannot.
 std::pair<int, int> readBack(const std::string& png) {
-  Reader reader{&png};
-  cairo_surface_t* s = cairo_image_surface_create_from_png_stream(readChunk, &reader);
-  std::pair<int, int> size{-1, -1};
-  if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS) {
-    size = {cairo_image_surface_get_width(s), cairo_image_surface_get_height(s)};
-  }
-  cairo_surface_destroy(s);
-  return size;
+  const test_support::PngPixels pixels(png);
+  return {pixels.width(), pixels.height()};
 }
 
 TEST(BoardImageTest, IsAPngCairoReadsBackAtTheSizeAsked) {
@@ -134,33 +116,57 @@ TEST(BoardImageTest, AGameWithCapturesDrawnMoveByMoveIsDrawnAsFromScratch) {
 }
 
 TEST(BoardImageTest, StonesShowInThePictureWhereThePositionHasThem) {
-  // Read the decoded picture at the centre of D4 (black) and Q16 (white) and at an empty point.
+  // Read the decoded picture near the centre of D4 (black) and Q16 (white) and of an empty point.
   const Game game = gameFrom(19, {"D4", "Q16"});
-  const std::string png = renderBoardPng(game);
-  Reader reader{&png};
-  cairo_surface_t* s = cairo_image_surface_create_from_png_stream(readChunk, &reader);
-  ASSERT_EQ(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
-  cairo_surface_flush(s);
-  const unsigned char* data = cairo_image_surface_get_data(s);
-  const int stride = cairo_image_surface_get_stride(s);
-  auto brightness = [&](double fx, double fy) {
-    const int x = static_cast<int>(fx), y = static_cast<int>(fy);
-    std::uint32_t v;
-    std::memcpy(&v, data + y * stride + 4 * x, 4);
-    return static_cast<int>(((v >> 16) & 0xFF) + ((v >> 8) & 0xFF) + (v & 0xFF)) / 3;
+  const test_support::PngPixels pixels(renderBoardPng(game));
+  ASSERT_TRUE(pixels.ok());
+  auto brightness = [&](Point p) {
+    const PixelPoint centre = pointCentre(p, 19);
+    // A quarter of a line's spacing off the centre, away from the last-move ring.
+    const double off = (pointCentre({0, 1}, 19).x - pointCentre({0, 0}, 19).x) * 0.25;
+    const std::array<int, 3> c = pixels.rgb(static_cast<int>(centre.x + off), static_cast<int>(centre.y + off));
+    return (c[0] + c[1] + c[2]) / 3;
   };
-  // 19 lines with 1.6 cells of margin on each side (see board_image.cpp).
-  const double cell = 640.0 / (18 + 3.2);
-  const double origin = (640 - cell * 18) / 2;
-  auto at = [&](int col, int rowFromTop) {
-    return brightness(origin + col * cell + cell * 0.25, origin + rowFromTop * cell + cell * 0.25);
-  };
-  EXPECT_LT(at(3, 15), 90) << "D4 is black";
-  EXPECT_GT(at(15, 3), 200) << "Q16 is white";
-  const int wood = at(9, 12);
+  EXPECT_LT(brightness({15, 3}), 90) << "D4 is black";
+  EXPECT_GT(brightness({3, 15}), 200) << "Q16 is white";
+  const int wood = brightness({12, 9});
   EXPECT_GT(wood, 90);
   EXPECT_LT(wood, 200);
-  cairo_surface_destroy(s);
+}
+
+bool isRed(const std::array<int, 3>& c) { return c[0] > 180 && c[1] < 80 && c[2] < 80; }
+bool isGreen(const std::array<int, 3>& c) { return c[0] < 80 && c[1] > 120 && c[2] < 100; }
+
+TEST(BoardImageTest, MarksShowInTheirColoursOnTheirPointsOnly) {
+  // A cross on a black stone, a ring on an empty point, and a mark off the board, which is left out.
+  const Game game = gameFrom(9, {"D4", "F6"});
+  BoardImageOptions options;
+  options.pixels = 400;
+  const Point d4{5, 3};
+  const Point c7{2, 2};
+  const std::vector<BoardMark> marks = {{d4, BoardMark::Shape::Cross, {0.9, 0.1, 0.1}},
+                                        {c7, BoardMark::Shape::Ring, {0.1, 0.7, 0.2}},
+                                        {{9, 9}, BoardMark::Shape::Cross, {0.9, 0.1, 0.1}}};
+  const std::string png = renderMarkedBoardPng(game, marks, options);
+  const test_support::PngPixels marked(png);
+  ASSERT_TRUE(marked.ok());
+  EXPECT_EQ(marked.width(), 400);
+  const PixelPoint atD4 = pointCentre(d4, 9, options);
+  const PixelPoint atC7 = pointCentre(c7, 9, options);
+  const PixelPoint atG3 = pointCentre({6, 6}, 9, options);
+  // The cross crosses the point's centre; the ring goes round it, so its colour lies within a line's spacing.
+  EXPECT_TRUE(isRed(marked.rgb(static_cast<int>(atD4.x), static_cast<int>(atD4.y))));
+  const int cell = static_cast<int>(pointCentre({0, 1}, 9, options).x - pointCentre({0, 0}, 9, options).x);
+  EXPECT_GT(marked.count(atC7.x, atC7.y, cell / 2, isGreen), 20);
+  EXPECT_EQ(marked.count(atC7.x, atC7.y, cell / 2, isRed), 0);
+  EXPECT_EQ(marked.count(atD4.x, atD4.y, cell / 2, isGreen), 0);
+  EXPECT_EQ(marked.count(atG3.x, atG3.y, cell / 2, isRed) + marked.count(atG3.x, atG3.y, cell / 2, isGreen), 0);
+
+  // Without marks the same picture has neither colour anywhere, and the same marks give the same bytes.
+  const test_support::PngPixels plain(renderMarkedBoardPng(game, {}, options));
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain.count(200, 200, 199, isRed) + plain.count(200, 200, 199, isGreen), 0);
+  EXPECT_EQ(renderMarkedBoardPng(game, marks, options), png);
 }
 
 }  // namespace

@@ -181,5 +181,22 @@ TEST(PromptTest, DefaultTemplateParses) {
   EXPECT_TRUE(parsePromptTemplate(d.system + "\n---\n" + d.user).ok());
 }
 
+// A template written as a file reads back as it was: the built-in one, and one without a system part whose user
+// part has a "---" line of its own.
+TEST(PromptTest, AFormattedTemplateReadsBackAsItWas) {
+  const PromptTemplate& d = defaultPromptTemplate();
+  Result<PromptTemplate> t = parsePromptTemplate(formatPromptTemplate(d));
+  ASSERT_TRUE(t.ok()) << t.error();
+  EXPECT_EQ(t->system, d.system);
+  EXPECT_EQ(t->user, d.user);
+  EXPECT_EQ(formatPromptTemplate(d), d.system + "\n---\n" + d.user);
+
+  const PromptTemplate userOnly{"", "Board:\n---\n{{board}}"};
+  t = parsePromptTemplate(formatPromptTemplate(userOnly));
+  ASSERT_TRUE(t.ok()) << t.error();
+  EXPECT_EQ(t->system, "");
+  EXPECT_EQ(t->user, userOnly.user);
+}
+
 }  // namespace
 }  // namespace tengen::ai

@@ -4,12 +4,15 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "tengen/ai/error_log.h"
+#include "tengen/ai/prompt.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/sgf/sgf.h"
 #include "tengen/workbench/compare.h"
@@ -293,6 +296,169 @@ TEST(Eval, TokensFromUsageAndTheRecordsMoveInTheLog) {
   for (const PositionResult& r : run.results) {
     for (const ai::Attempt& a : r.outcome.attempts) EXPECT_TRUE(a.prompt.empty() && a.system.empty());
   }
+}
+
+// A run's settings as the options and facts of a model run on every move of one record: the prompt settings, the
+// template file, the referee's and the sampling's.
+EvalOptions modelRunOptions(const FakeServer& server, const test_support::TempDir& dir) {
+  EvalOptions options = optionsFor(server, 1);
+  // Credentials in the spec never reach the file.
+  options.engine = "openai:http://user:secret@127.0.0.1:" + std::to_string(server.port()) + "/v1";
+  options.source.model.coords = ai::CoordFormat::RowCol;
+  options.source.model.constrain = ai::Constraint::Regex;
+  options.source.model.temperature = 0.25;
+  options.source.seed = 7;
+  options.maxRetries = 2;
+  const std::string templatePath = (dir.path() / "go.txt").string();
+  test_support::writeFile(templatePath, "Play {{color}}.\n---\n{{board}}\n");
+  const Result<PromptTemplateId> id = promptTemplateId(templatePath);
+  EXPECT_TRUE(id.ok()) << id.error();
+  if (id) options.facts.promptTemplate = *id;
+  options.facts.started = std::chrono::system_clock::from_time_t(1772357400);  // 2026-03-01 09:30:00 UTC
+  options.facts.tengenVersion = "9.8.7";
+  options.facts.sgf = {dir.path().string()};
+  options.facts.sampling = everyMove();
+  options.facts.records = 1;
+  return options;
+}
+
+TEST(Eval, TheJsonHoldsTheSettingsTheRunWasMadeWith) {
+  test_support::TempDir dir("tengen-eval");
+  writeRecord(dir, "a.sgf");
+  const Result<PositionSet> set = collectPositions({dir.path().string()}, everyMove());
+  ASSERT_TRUE(set.ok()) << set.error();
+  FakeServer server({R"({"content": "pass"})"});
+  const EvalOptions options = modelRunOptions(server, dir);
+  const EvalRun run = runEval(set->positions, options);
+  ASSERT_FALSE(run.startFailure.has_value());
+  const Summary s = summarize(set->positions, run.results, false);
+  const json doc = json::parse(tengen::json::toJson(evalJson(set->positions, run.results, s, options)));
+
+  EXPECT_EQ(doc["engine"], "openai:http://127.0.0.1:" + std::to_string(server.port()) + "/v1");
+  EXPECT_EQ(doc["model"], "fake");
+  EXPECT_EQ(doc["summary"]["positions"], 12);  // the figures stay where they were
+  ASSERT_TRUE(doc.contains("run")) << doc.dump();
+  const json& r = doc["run"];
+  EXPECT_EQ(r["date"], "2026-03-01T09:30:00Z");
+  EXPECT_EQ(r["tengen_version"], "9.8.7");
+  EXPECT_EQ(r["coords"], "rowcol");
+  EXPECT_EQ(r["image"], false);
+  EXPECT_EQ(r["constrain"], "regex");
+  EXPECT_EQ(r["constrain_api"], "vllm");
+  EXPECT_EQ(r["prompt_template"], "go.txt");
+  EXPECT_EQ(r["prompt_template_sha256"], ai::sha256Hex("Play {{color}}.\n---\n{{board}}\n"));
+  EXPECT_EQ(r["temperature"], 0.25);
+  EXPECT_EQ(r["max_retries"], 2);
+  EXPECT_EQ(r["seed"], 7);
+  EXPECT_EQ(r["sgf"], json::array({dir.path().string()}));
+  EXPECT_EQ(r["every"], 1);
+  EXPECT_TRUE(r["positions_drawn"].is_null());
+  EXPECT_EQ(r["positions"], 12);
+  EXPECT_EQ(r["records"], 1);
+  EXPECT_EQ(doc.dump().find("secret"), std::string::npos);
+
+  // An engine that is not a model is shown no prompt: its prompt settings are null, the others are kept.
+  EvalOptions builtin = options;
+  builtin.engine = "random";
+  builtin.facts.sampling.count = 5;
+  const json other = json::parse(tengen::json::toJson(evalJson(set->positions, run.results, s, builtin)));
+  for (const char* key :
+       {"coords", "image", "constrain", "constrain_api", "prompt_template", "prompt_template_sha256", "temperature"}) {
+    EXPECT_TRUE(other["run"][key].is_null()) << key;
+  }
+  EXPECT_EQ(other["run"]["max_retries"], 2);
+  EXPECT_TRUE(other["run"]["every"].is_null());
+  EXPECT_EQ(other["run"]["positions_drawn"], 5);
+}
+
+TEST(Eval, ThePromptTemplateIsNamedAndHashed) {
+  const Result<PromptTemplateId> builtin = promptTemplateId("");
+  ASSERT_TRUE(builtin.ok());
+  EXPECT_EQ(builtin->name, "built-in");
+  EXPECT_EQ(builtin->sha256, ai::sha256Hex(ai::formatPromptTemplate(ai::defaultPromptTemplate())));
+  EXPECT_EQ(builtin->sha256.size(), 64U);
+
+  test_support::TempDir dir("tengen-eval");
+  const std::string missing = (dir.path() / "nowhere.txt").string();
+  const Result<PromptTemplateId> none = promptTemplateId(missing);
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.error().find(missing), std::string::npos) << none.error();
+}
+
+TEST(Eval, SettingsReadAsAPersonReadsThem) {
+  EXPECT_EQ(isoUtc(std::chrono::system_clock::from_time_t(0)), "1970-01-01T00:00:00Z");
+  EXPECT_EQ(settingText(nullptr), "none");
+  EXPECT_EQ(settingText(true), "on");
+  EXPECT_EQ(settingText(false), "off");
+  EXPECT_EQ(settingText(""), "none");
+  EXPECT_EQ(settingText(4), "4");
+  EXPECT_EQ(settingText(tengen::json::JsonValue::Array{"a", "b dir"}), "a b dir");
+}
+
+// Writes the --json file of a run of `options` whose results are `run`'s, and returns its path.
+std::string writeRun(const std::string& path, const std::vector<Position>& positions, const EvalRun& run,
+                     const EvalOptions& options) {
+  const Summary s = summarize(positions, run.results, false);
+  EXPECT_TRUE(io::writeFileAtomically(path, tengen::json::toJson(evalJson(positions, run.results, s, options))).ok());
+  return path;
+}
+
+// The same results written with settings that differ in one way, in none (but the date), and in a file with no run
+// settings at all, as tengen wrote before it kept them.
+TEST(Eval, CompareWarnsOfEachSettingTheRunsDifferInAndCopesWithAnOldFile) {
+  test_support::TempDir dir("tengen-eval");
+  writeRecord(dir, "a.sgf");
+  const Result<PositionSet> set = collectPositions({dir.path().string()}, everyMove());
+  ASSERT_TRUE(set.ok()) << set.error();
+  FakeServer server({R"({"content": "pass"})"});
+  const EvalOptions gtp = [&] {
+    EvalOptions o = modelRunOptions(server, dir);
+    o.source.model.coords = ai::CoordFormat::Gtp;
+    return o;
+  }();
+  const EvalRun run = runEval(set->positions, gtp);
+  ASSERT_FALSE(run.startFailure.has_value());
+  EvalOptions later = gtp;
+  later.facts.started = *gtp.facts.started + std::chrono::hours(30);
+  EvalOptions rowcol = gtp;
+  rowcol.source.model.coords = ai::CoordFormat::RowCol;
+  const std::string a = writeRun((dir.path() / "a.json").string(), set->positions, run, gtp);
+  const std::string same = writeRun((dir.path() / "same.json").string(), set->positions, run, later);
+  const std::string b = writeRun((dir.path() / "b.json").string(), set->positions, run, rowcol);
+
+  const Result<Comparison> alike = compareRuns(a, same);
+  ASSERT_TRUE(alike.ok()) << alike.error();
+  EXPECT_TRUE(alike->differences.empty());
+  EXPECT_TRUE(comparisonWarnings(*alike, a, same).empty());
+
+  const Result<Comparison> unlike = compareRuns(a, b);
+  ASSERT_TRUE(unlike.ok()) << unlike.error();
+  EXPECT_EQ(comparisonWarnings(*unlike, a, b),
+            std::vector<std::string>{"the runs differ in coords: gtp (A) vs rowcol (B)"});
+
+  json old = json::parse(test_support::readFile(b));
+  old.erase("run");
+  const std::string oldPath = (dir.path() / "old.json").string();
+  test_support::writeFile(oldPath, old.dump());
+  const Result<Comparison> withOld = compareRuns(a, oldPath);
+  ASSERT_TRUE(withOld.ok()) << withOld.error();
+  EXPECT_EQ(withOld->matched, 12);
+  EXPECT_TRUE(withOld->settingsKnownA);
+  EXPECT_FALSE(withOld->settingsKnownB);
+  const std::vector<std::string> warnings = comparisonWarnings(*withOld, a, oldPath);
+  ASSERT_EQ(warnings.size(), 1U);
+  EXPECT_EQ(warnings[0], "the settings of run B (" + oldPath +
+                             ") are unknown: its file has no \"run\" object (written before tengen kept them)");
+
+  // A setting one file's run object lacks is unknown there, and said so.
+  json partial = json::parse(test_support::readFile(a));
+  partial["run"].erase("seed");
+  const std::string partialPath = (dir.path() / "partial.json").string();
+  test_support::writeFile(partialPath, partial.dump());
+  const Result<Comparison> withPartial = compareRuns(a, partialPath);
+  ASSERT_TRUE(withPartial.ok()) << withPartial.error();
+  EXPECT_EQ(comparisonWarnings(*withPartial, a, partialPath),
+            std::vector<std::string>{"the runs differ in seed: 7 (A) vs unknown (B)"});
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# tengen eval and eval compare as a user runs them: the summary, --json, --report, the exit codes (0 ran, 2 bad
-# input, 4 a source that cannot be reached), and compare's table. The second argument is the scripted model server
-# of tests/ai/fake_model_server.cpp.
+# tengen eval and eval compare as a user runs them: the summary, --json with the run's settings, --report, the exit
+# codes (0 ran, 2 bad input, 4 a source that cannot be reached), and compare's warnings and table. The second
+# argument is the scripted model server of tests/ai/fake_model_server.cpp.
 set -uo pipefail
 tengen=$1
 fake_model_server=$2
@@ -26,8 +26,15 @@ grep -q "skipped records/broken.sgf" err.txt || fail "the broken record is not n
 
 "$tengen" eval --engine builtin:playouts=30 --sgf records --every 2 --json b.json >/dev/null 2>&1 ||
   fail "eval builtin"
-out=$("$tengen" eval compare a.json b.json 2>&1)
+out=$("$tengen" eval compare a.json b.json 2>err.txt)
 [[ $? -eq 0 && "$out" == *"positions in both runs: 4"* && "$out" == *"McNemar p"* ]] || fail "compare: $out"
+# Two engines on the same settings: the engine is what they are compared on, nothing to warn of.
+[[ ! -s err.txt ]] || fail "compare of runs made alike warned: $(cat err.txt)"
+[[ $(jq -r '.run.every' a.json) == 2 && $(jq -r '.run.coords' a.json) == null ]] || fail "--json run: $(jq -c .run a.json)"
+[[ $(jq -r '.run.date' a.json) =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$ ]] ||
+  fail "--json run date: $(jq -r .run.date a.json)"
+[[ $(jq -r '.run.tengen_version' a.json) == "$("$tengen" --version | sed 's/^tengen //')" ]] ||
+  fail "--json tengen version: $(jq -r .run.tengen_version a.json)"
 
 "$tengen" eval --engine random --sgf nowhere >/dev/null 2>&1
 [[ $? -eq 2 ]] || fail "a missing --sgf path did not exit 2"
@@ -74,6 +81,24 @@ for _ in $(seq 100); do [[ -s port.txt ]] && break; sleep 0.05; done
 check_report reports/model 5  # the three charts and both positions' boards
 grep -qF '&lt;b&gt;no idea&lt;/b&gt; &amp; more' reports/model/index.html || fail "the answer is not shown escaped"
 grep -qF '<b>no' reports/model/index.html && fail "the answer is shown as markup"
+grep -qF '<th>coords</th><td><code>gtp</code>' reports/model/index.html || fail "the report does not show --coords"
+
+# The same model asked for rowcol answers: compare warns of that one setting on stderr, before the table, and
+# still compares; a file without settings (as older tengens wrote) is said to have unknown settings.
+for coords in gtp rowcol; do
+  "$tengen" eval --engine "openai:http://127.0.0.1:$(cat port.txt)/v1" --model fake --no-image --max-retries 1 \
+    --coords $coords --sgf records --every 4 --error-log errors.jsonl --json $coords.json >/dev/null 2>err.txt ||
+    fail "eval --coords $coords: $(cat err.txt)"
+done
+out=$("$tengen" eval compare gtp.json rowcol.json 2>err.txt)
+code=$?
+[[ $code -eq 0 && "$out" == *"positions in both runs: 2"* ]] || fail "compare gtp rowcol exited $code: $out"
+[[ $(cat err.txt) == "tengen eval compare: warning: the runs differ in coords: gtp (A) vs rowcol (B)" ]] ||
+  fail "compare gtp rowcol warned: $(cat err.txt)"
+jq 'del(.run)' rowcol.json >old.json
+out=$("$tengen" eval compare gtp.json old.json 2>err.txt)
+[[ $? -eq 0 && "$out" == *"positions in both runs: 2"* ]] || fail "compare with an old file: $out"
+grep -qF "warning: the settings of run B (old.json) are unknown" err.txt || fail "old file: $(cat err.txt)"
 
 # A report directory that cannot be made is bad input, found before the source is asked (this one is unreachable).
 touch plain

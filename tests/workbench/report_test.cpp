@@ -5,16 +5,21 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "tengen/ai/answer_parser.h"
+#include "tengen/ai/board_image.h"
 #include "tengen/core/coords.h"
 
 #include "support/fake_model.h"
 #include "support/game_from.h"
+#include "support/png_pixels.h"
 #include "support/temp_dir.h"
 
 namespace tengen::workbench {
@@ -218,6 +223,98 @@ TEST(Report, ThePageNamesEveryPictureAndEveryReasonAndEscapesTheAnswers) {
   EXPECT_LT(failed, twice);
   EXPECT_LT(twice, once);
   EXPECT_EQ(html.find("move 31"), std::string::npos);  // a clean position is not among the worst
+}
+
+TEST(Report, TheSettingsOfTheRunComeFirstInATable) {
+  HandMadeRun run;
+  run.options.facts.started = std::chrono::system_clock::from_time_t(1772357400);
+  run.options.facts.tengenVersion = "9.8.7";
+  run.options.facts.promptTemplate = {"go<1>.txt", std::string(64, 'c')};
+  run.options.facts.sgf = {"records"};
+  run.options.source.model.coords = ai::CoordFormat::RowCol;
+  run.options.source.model.constrain = ai::Constraint::Choice;
+  run.options.maxRetries = 3;
+  const Result<std::vector<ReportFile>> files = run.report();
+  ASSERT_TRUE(files.ok()) << files.error();
+  const std::string html = byName(*files).at("index.html");
+  const std::size_t summary = html.find("<h2>Summary</h2>");
+  ASSERT_NE(summary, std::string::npos);
+  // Each setting's row, by its words and value, before the figures.
+  const std::vector<std::string> rows = {"<th>date (UTC)</th><td><code>2026-03-01T09:30:00Z</code>",
+                                         "<th>tengen version</th><td><code>9.8.7</code>",
+                                         "<th>model</th><td><code>adapter&lt;r5&gt;</code>",
+                                         "<th>coords</th><td><code>rowcol</code>",
+                                         "<th>image</th><td><code>on</code>",
+                                         "<th>constrain</th><td><code>choice</code>",
+                                         "<th>constrain-api</th><td><code>vllm</code>",
+                                         "<th>prompt template</th><td><code>go&lt;1&gt;.txt</code>",
+                                         "<th>prompt template sha256</th><td><code>" + std::string(64, 'c') + "</code>",
+                                         "<th>max-retries</th><td><code>3</code>",
+                                         "<th>temperature</th><td><code>none</code>",
+                                         "<th>seed</th><td><code>1</code>",
+                                         "<th>sgf</th><td><code>records</code>",
+                                         "<th>positions</th><td><code>5</code>"};
+  for (const std::string& row : rows) {
+    const std::size_t at = html.find(row);
+    EXPECT_NE(at, std::string::npos) << row;
+    EXPECT_LT(at, summary) << row;
+  }
+}
+
+// Colours as the report draws its marks, with room for the edges' blending.
+bool isRefusedRed(const std::array<int, 3>& c) { return c[0] > 180 && c[1] < 80 && c[2] < 80; }
+bool isRecordGreen(const std::array<int, 3>& c) { return c[0] < 80 && c[1] > 120 && c[2] < 100; }
+
+// A refused attempt as the referee makes it: with the move it read from the answer.
+ai::Attempt refusedAt(int n, const std::string& answer, RejectReason reason) {
+  ai::Attempt a = refused(n, answer, reason, 10);
+  a.read = ai::readMove(answer, 9);
+  return a;
+}
+
+TEST(Report, WorstBoardsMarkTheRefusedPointsWithTheirReasonsAndTheRecordsMove) {
+  HandMadeRun run;
+  // a.sgf move 41, the second worst: D4 refused as occupied, then again as repeated; F6 refused as occupied; an
+  // answer off the board has nothing to mark. The record played E5.
+  run.results[4] =
+      acceptedAfter({refusedAt(1, "D4", RejectReason::Occupied), refusedAt(2, "F6", RejectReason::Occupied),
+                     refusedAt(3, "D4", RejectReason::Repeated), refusedAt(4, "Z99", RejectReason::OutOfBounds),
+                     accepted(5, "C7", 100)},
+                    Move::play(Color::Black, {2, 2}));
+  const Result<std::vector<ReportFile>> files = run.report();
+  ASSERT_TRUE(files.ok()) << files.error();
+  const std::map<std::string, std::string> contents = byName(*files);
+  const std::string& html = contents.at("index.html");
+  ASSERT_NE(html.find("2. a.sgf, move 41"), std::string::npos);
+
+  const test_support::PngPixels board(contents.at("worst-02.png"));
+  ASSERT_TRUE(board.ok());
+  ai::BoardImageOptions options;
+  options.pixels = board.width();
+  const double cell = ai::pointCentre({0, 1}, 9, options).x - ai::pointCentre({0, 0}, 9, options).x;
+  const auto near = [&](Point p, auto colour) {
+    const ai::PixelPoint centre = ai::pointCentre(p, 9, options);
+    return board.count(centre.x, centre.y, static_cast<int>(cell / 2), colour);
+  };
+  const Point d4{5, 3};
+  const Point f6{3, 5};
+  const Point e5{4, 4};
+  const Point c7{2, 2};
+  const ai::PixelPoint atD4 = ai::pointCentre(d4, 9, options);
+  EXPECT_TRUE(isRefusedRed(board.rgb(static_cast<int>(atD4.x), static_cast<int>(atD4.y))));
+  EXPECT_GT(near(f6, isRefusedRed), 20);
+  EXPECT_GT(near(e5, isRecordGreen), 20);
+  EXPECT_EQ(near(e5, isRefusedRed), 0);
+  EXPECT_EQ(near(c7, isRefusedRed) + near(c7, isRecordGreen), 0);  // the accepted move is not marked
+
+  // Beside the board: each refused point with every refusal in the referee's words, and the legend above.
+  EXPECT_NE(html.find("D4: attempt 1, stone already there (<code>occupied</code>); attempt 3, " +
+                      htmlEscape(reasonWords(RejectReason::Repeated)) + " (<code>repeated</code>)"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("F6: attempt 2, stone already there (<code>occupied</code>)"), std::string::npos);
+  EXPECT_NE(html.find("the record's move</th><td><span class=\"mark\""), std::string::npos);
+  EXPECT_NE(html.find("On the boards:"), std::string::npos);
 }
 
 TEST(Report, TheSameRunGivesTheSameBytes) {

@@ -62,17 +62,33 @@ void centredText(cairo_t* cr, const std::string& text, double x, double y) {
   cairo_show_text(cr, text.c_str());
 }
 
+// The picture's width and height: below 64 pixels the labels cannot be drawn legibly; a caller asking for less still
+// gets a valid picture.
+int clampedPixels(int pixels) { return std::clamp(pixels, 64, 8192); }
+
+// Where the lines fall: the distance between two lines and the pixel of the first, in a picture of `pixels`.
+struct Grid {
+  double cell = 0;
+  double origin = 0;
+};
+
+Grid gridOf(int size, int pixels, bool rowColLabels) {
+  const double px = pixels;
+  // Grid spans size-1 cells; each side keeps room for half a stone and one ring of labels (two with indices).
+  const double marginCells = rowColLabels ? 2.4 : 1.6;
+  const double cell = px / (size - 1 + 2 * marginCells);
+  return {cell, (px - cell * (size - 1)) / 2};
+}
+
 class Painter {
  public:
   Painter(cairo_t* cr, const Game& game, const BoardImageOptions& options)
       : m_cr(cr), m_game(game), m_options(options), m_size(game.size()) {
-    const double px = options.pixels;
-    // Grid spans size-1 cells; each side keeps room for half a stone and one ring of labels (two with indices).
-    const double marginCells = options.rowColLabels ? 2.4 : 1.6;
-    m_cell = px / (m_size - 1 + 2 * marginCells);
-    m_origin = (px - m_cell * (m_size - 1)) / 2;
+    const Grid grid = gridOf(m_size, options.pixels, options.rowColLabels);
+    m_cell = grid.cell;
+    m_origin = grid.origin;
     // Large enough to read at 640 px on 19x19 (about 16 px), never huge on tiny boards.
-    m_font = std::min(m_cell * 0.5, px / 28.0);
+    m_font = std::min(m_cell * 0.5, options.pixels / 28.0);
   }
 
   // The board without stones: wood, grid, star points and labels.
@@ -179,6 +195,34 @@ void drawStone(cairo_t* cr, Color c, double cx, double cy, double cell, bool mar
   cairo_set_line_width(cr, std::max(1.5, cell * 0.08));
   cairo_arc(cr, cx, cy, cell * 0.24, 0, 2 * M_PI);
   cairo_stroke(cr);
+}
+
+// A mark of BoardMark's over the point at (cx, cy): first a light edge a little wider than the mark, then the mark
+// in its colour.
+void drawMark(cairo_t* cr, const BoardMark& mark, double cx, double cy, double cell) {
+  const double width = std::max(2.0, cell * 0.11);
+  const double edge = std::max(1.0, cell * 0.03);
+  cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+  for (const bool inner : {false, true}) {
+    if (mark.shape == BoardMark::Shape::Cross) {
+      const double half = cell * 0.3;
+      cairo_move_to(cr, cx - half, cy - half);
+      cairo_line_to(cr, cx + half, cy + half);
+      cairo_move_to(cr, cx + half, cy - half);
+      cairo_line_to(cr, cx - half, cy + half);
+    } else {
+      cairo_new_sub_path(cr);
+      cairo_arc(cr, cx, cy, cell * 0.36, 0, 2 * M_PI);
+    }
+    if (inner) {
+      cairo_set_source_rgb(cr, mark.rgb[0], mark.rgb[1], mark.rgb[2]);
+      cairo_set_line_width(cr, width);
+    } else {
+      cairo_set_source_rgb(cr, 0.98, 0.96, 0.90);
+      cairo_set_line_width(cr, width + 2 * edge);
+    }
+    cairo_stroke(cr);
+  }
 }
 
 using Surface = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
@@ -573,8 +617,7 @@ struct BoardRenderer::Cache {
 };
 
 BoardRenderer::BoardRenderer(const BoardImageOptions& options) : m_options(options) {
-  // Below this the labels cannot be drawn legibly; a caller asking for less still gets a valid picture.
-  m_options.pixels = std::clamp(options.pixels, 64, 8192);
+  m_options.pixels = clampedPixels(options.pixels);
 }
 
 BoardRenderer::~BoardRenderer() = default;
@@ -590,6 +633,57 @@ std::string BoardRenderer::png(const Game& game) {
 
 std::string renderBoardPng(const Game& game, const BoardImageOptions& options) {
   return BoardRenderer(options).png(game);
+}
+
+PixelPoint pointCentre(Point point, int size, const BoardImageOptions& options) {
+  const Grid grid = gridOf(size, clampedPixels(options.pixels), options.rowColLabels);
+  return {grid.origin + point.col * grid.cell, grid.origin + point.row * grid.cell};
+}
+
+std::string renderMarkedBoardPng(const Game& game, const std::vector<BoardMark>& marks,
+                                 const BoardImageOptions& options) {
+  BoardImageOptions clamped = options;
+  clamped.pixels = clampedPixels(options.pixels);
+  std::optional<BoardDrawing> drawing = drawBoard(game, clamped);
+  if (!drawing) return {};
+  cairo_surface_t* surface = drawing->surface.get();
+  {
+    std::unique_ptr<cairo_t, ContextDeleter> cr(cairo_create(surface));
+    const Board& board = game.board();
+    const Point last = markedPoint(game, clamped);
+    for (int row = 0; row < game.size(); ++row) {
+      for (int col = 0; col < game.size(); ++col) {
+        const Color c = board.at(Point{row, col});
+        if (c != Color::Black && c != Color::White) continue;
+        drawStone(cr.get(), c, drawing->coord[col], drawing->coord[row], drawing->cell, Point{row, col} == last);
+      }
+    }
+    for (const BoardMark& mark : marks) {
+      if (!board.contains(mark.point)) continue;
+      drawMark(cr.get(), mark, drawing->coord[mark.point.col], drawing->coord[mark.point.row], drawing->cell);
+    }
+    if (cairo_status(cr.get()) != CAIRO_STATUS_SUCCESS) return {};
+  }
+  cairo_surface_flush(surface);
+  // The palette of this picture alone, so that the marks' colours are in it.
+  Palette palette({surface});
+  const std::vector<std::uint8_t> indices = palette.indices(surface);
+  const auto px = static_cast<std::size_t>(clamped.pixels);
+  std::vector<unsigned char> rows;
+  rows.reserve(px * (px + 1));
+  for (std::size_t y = 0; y < px; ++y) {
+    rows.push_back(0);  // filter type 0: none
+    rows.insert(rows.end(), indices.begin() + static_cast<std::ptrdiff_t>(y * px),
+                indices.begin() + static_cast<std::ptrdiff_t>((y + 1) * px));
+  }
+  uLongf length = compressBound(static_cast<uLong>(rows.size()));
+  std::string idat(length, '\0');
+  if (compress2(reinterpret_cast<Bytef*>(idat.data()), &length, rows.data(), static_cast<uLong>(rows.size()),
+                Z_BEST_COMPRESSION) != Z_OK) {
+    return {};
+  }
+  idat.resize(length);
+  return pngFile(clamped.pixels, palette.rgb(), idat);
 }
 
 }  // namespace tengen::ai

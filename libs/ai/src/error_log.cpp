@@ -105,7 +105,7 @@ Status appendLine(const std::string& path, const std::string& line) {
 
 ErrorContext errorContextOf(std::string source, std::string_view engine, const ModelOptions& model) {
   ErrorContext context{std::move(source), net::displayUrl(engine), "", ""};
-  if (engine.starts_with("openai:")) {
+  if (isModelSpec(engine)) {
     context.model = model.model;
     context.coords = coordFormatName(model.coords);
   }

@@ -23,6 +23,8 @@ Result<std::string> MoveSource::typedCommand(const Game&, std::string_view) {
   return Result<std::string>::failure("only a GTP engine takes typed commands; " + describe() + " is not one");
 }
 
+bool isModelSpec(std::string_view spec) { return startsWith(spec, "openai:"); }
+
 Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const SourceOptions& options) {
   using R = Result<std::unique_ptr<MoveSource>>;
   // The spec as messages quote it: a password in a URL stays out of them.
@@ -44,7 +46,7 @@ Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const Sour
     if (!source) return R::failure(source, "engine spec " + quoted + ": ");
     return std::unique_ptr<MoveSource>(std::move(source).value());
   }
-  if (startsWith(spec, "openai:")) {
+  if (isModelSpec(spec)) {
     Result<std::unique_ptr<ModelSource>> source = ModelSource::make(spec, spec.substr(7), options);
     if (!source) return R::failure(source, "engine spec " + quoted + ": ");
     return std::unique_ptr<MoveSource>(std::move(source).value());

@@ -280,6 +280,11 @@ Result<PromptTemplate> parsePromptTemplate(const std::string& raw) {
   return tmpl;
 }
 
+std::string formatPromptTemplate(const PromptTemplate& tmpl) {
+  // With no system part the file still starts with the separator, so that a "---" line of the user part stays in it.
+  return tmpl.system.empty() ? "---\n" + tmpl.user : tmpl.system + "\n---\n" + tmpl.user;
+}
+
 Result<PromptTemplate> loadPromptTemplate(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Result<PromptTemplate>::failure("cannot read prompt template " + path + ": " + std::strerror(errno));

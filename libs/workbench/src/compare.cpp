@@ -5,11 +5,14 @@
 #include <fstream>
 #include <map>
 #include <optional>
+#include <span>
 #include <sstream>
+#include <tuple>
 #include <utility>
 
 #include "tengen/ai/attempt_json.h"
 #include "tengen/json/parse.h"
+#include "tengen/workbench/eval.h"
 
 namespace tengen::workbench {
 
@@ -25,8 +28,30 @@ struct Outcomes {
 
 constexpr std::array<const char*, 4> kRates = {"first_try_legal", "legal", "agreement_record", "agreement_reference"};
 
-Result<std::map<std::pair<std::string, long long>, Outcomes>> readRun(const std::string& path) {
-  using R = Result<std::map<std::pair<std::string, long long>, Outcomes>>;
+using PositionKey = std::pair<std::string, long long>;
+
+// What compare reads of a --json file: each position's outcomes, and the settings the run was made with.
+struct Run {
+  std::map<PositionKey, Outcomes> positions;
+  bool settingsKnown = false;  // the file has a "run" object
+  // Per runSettings() entry: the value, or nothing when the file does not say.
+  std::vector<std::optional<JsonValue>> settings;
+};
+
+// The settings of runSettings() as the document holds them: in its "run" object, or beside it for the engine, the
+// model and the reference.
+void readSettings(const JsonValue& doc, Run& run) {
+  const JsonValue* object = json::findMember(doc, "run");
+  run.settingsKnown = object != nullptr && std::holds_alternative<JsonValue::Object>(object->value);
+  for (const RunSetting& setting : runSettings()) {
+    const JsonValue* holder = setting.inRun ? (run.settingsKnown ? object : nullptr) : &doc;
+    const JsonValue* value = holder != nullptr ? json::findMember(*holder, setting.key) : nullptr;
+    run.settings.push_back(value != nullptr ? std::optional<JsonValue>(*value) : std::nullopt);
+  }
+}
+
+Result<Run> readRun(const std::string& path) {
+  using R = Result<Run>;
   std::ifstream in(path, std::ios::binary);
   if (!in) return R::failure(path + ": cannot be read");
   std::ostringstream text;
@@ -38,7 +63,8 @@ Result<std::map<std::pair<std::string, long long>, Outcomes>> readRun(const std:
   const JsonValue* positions = json::findMember(*doc, "positions");
   const auto* rows = positions != nullptr ? std::get_if<JsonValue::Array>(&positions->value) : nullptr;
   if (rows == nullptr) return R::failure(path + ": not a tengen eval --json file (no \"positions\" array)");
-  std::map<std::pair<std::string, long long>, Outcomes> out;
+  Run run;
+  std::map<PositionKey, Outcomes>& out = run.positions;
   for (std::size_t i = 0; i < rows->size(); ++i) {
     const JsonValue& row = (*rows)[i];
     const std::string* file = json::findString(row, "file");
@@ -65,6 +91,25 @@ Result<std::map<std::pair<std::string, long long>, Outcomes>> readRun(const std:
     }
     out[{*file, *moveNumber}] = o;
   }
+  readSettings(*doc, run);
+  return run;
+}
+
+// The settings compare warns on that differ: both files say and disagree, or one says and the other does not (a
+// setting in a run object that lacks it). A run without a run object is left out of it: its warning says so.
+std::vector<SettingDifference> settingDifferences(const Run& a, const Run& b) {
+  std::vector<SettingDifference> out;
+  const std::span<const RunSetting> settings = runSettings();
+  for (std::size_t i = 0; i < settings.size(); ++i) {
+    const RunSetting& setting = settings[i];
+    if (!setting.compared) continue;
+    if (setting.inRun && (!a.settingsKnown || !b.settingsKnown)) continue;
+    const std::optional<JsonValue>& x = a.settings[i];
+    const std::optional<JsonValue>& y = b.settings[i];
+    if (!x && !y) continue;
+    if (x && y && json::toJson(*x) == json::toJson(*y)) continue;
+    out.push_back({std::string(setting.words), x ? settingText(*x) : "unknown", y ? settingText(*y) : "unknown"});
+  }
   return out;
 }
 
@@ -82,9 +127,9 @@ Result<Comparison> compareRuns(const std::string& pathA, const std::string& path
   std::array<long, 4> successB{};
   std::array<long, 4> onlyA{};
   std::array<long, 4> onlyB{};
-  for (const auto& [key, outcomes] : *a) {
-    const auto other = b->find(key);
-    if (other == b->end()) {
+  for (const auto& [key, outcomes] : a->positions) {
+    const auto other = b->positions.find(key);
+    if (other == b->positions.end()) {
       ++c.onlyA;
       continue;
     }
@@ -100,15 +145,32 @@ Result<Comparison> compareRuns(const std::string& pathA, const std::string& path
       onlyB[r] += y && !x ? 1 : 0;
     }
   }
-  for (const auto& entry : *b) {
-    if (!a->contains(entry.first)) ++c.onlyB;
+  for (const auto& entry : b->positions) {
+    if (!a->positions.contains(entry.first)) ++c.onlyB;
   }
   if (c.matched == 0) return R::failure(pathA + " and " + pathB + " have no position in common");
   for (std::size_t r = 0; r < kRates.size(); ++r) {
     if (n[r] == 0) continue;  // e.g. no reference in one of the runs
     c.rates.push_back({kRates[r], wilson(successA[r], n[r]), wilson(successB[r], n[r]), mcnemar(onlyA[r], onlyB[r])});
   }
+  c.settingsKnownA = a->settingsKnown;
+  c.settingsKnownB = b->settingsKnown;
+  c.differences = settingDifferences(*a, *b);
   return c;
+}
+
+std::vector<std::string> comparisonWarnings(const Comparison& c, const std::string& nameA, const std::string& nameB) {
+  std::vector<std::string> lines;
+  for (const auto& [known, run, name] :
+       {std::tuple{c.settingsKnownA, "A", &nameA}, std::tuple{c.settingsKnownB, "B", &nameB}}) {
+    if (known) continue;
+    lines.push_back(std::string("the settings of run ") + run + " (" + *name +
+                    ") are unknown: its file has no \"run\" object (written before tengen kept them)");
+  }
+  for (const SettingDifference& d : c.differences) {
+    lines.push_back("the runs differ in " + d.words + ": " + d.a + " (A) vs " + d.b + " (B)");
+  }
+  return lines;
 }
 
 std::string comparisonText(const Comparison& c, const std::string& nameA, const std::string& nameB) {

@@ -1,14 +1,23 @@
 #include "tengen/workbench/eval.h"
 
+#include <array>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
+#include <climits>
 #include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <thread>
 #include <utility>
 
 #include "tengen/ai/attempt_json.h"
 #include "tengen/ai/error_log.h"
+#include "tengen/ai/prompt.h"
 #include "tengen/core/coords.h"
 #include "tengen/net/http_client.h"
 
@@ -166,7 +175,114 @@ std::string groupLine(const std::string& name, const Figures& f) {
   return line;
 }
 
+// The settings in the order the report shows them: when and with what, the engine, what the model is shown and
+// asked, the referee, where the positions came from.
+constexpr std::array<RunSetting, 19> kRunSettings = {{
+    {"date", "date (UTC)", true, false},
+    {"tengen_version", "tengen version", true, true},
+    {"engine", "engine", false, false},
+    {"model", "model", false, false},
+    {"reference", "reference", false, true},
+    {"coords", "coords", true, true},
+    {"image", "image", true, true},
+    {"constrain", "constrain", true, true},
+    {"constrain_api", "constrain-api", true, true},
+    {"prompt_template", "prompt template", true, true},
+    {"prompt_template_sha256", "prompt template sha256", true, true},
+    {"temperature", "temperature", true, true},
+    {"max_retries", "max-retries", true, true},
+    {"seed", "seed", true, true},
+    {"sgf", "sgf", true, true},
+    {"every", "every", true, true},
+    {"positions_drawn", "positions drawn", true, true},
+    {"positions", "positions", true, false},
+    {"records", "records", true, false},
+}};
+
+bool inRunObject(std::string_view key) {
+  for (const RunSetting& setting : kRunSettings) {
+    if (setting.key == key) return setting.inRun;
+  }
+  return true;
+}
+
+JsonValue nullIfEmpty(const std::string& text) { return text.empty() ? JsonValue(nullptr) : JsonValue(text); }
+
 }  // namespace
+
+Result<PromptTemplateId> promptTemplateId(const std::string& path) {
+  using R = Result<PromptTemplateId>;
+  if (path.empty())
+    return PromptTemplateId{"built-in", ai::sha256Hex(ai::formatPromptTemplate(ai::defaultPromptTemplate()))};
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return R::failure("--prompt-template " + path + ": cannot be read: " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) return R::failure("--prompt-template " + path + ": cannot be read");
+  return PromptTemplateId{std::filesystem::path(path).filename().string(), ai::sha256Hex(text.str())};
+}
+
+std::string isoUtc(std::chrono::system_clock::time_point time) {
+  const std::time_t seconds = std::chrono::system_clock::to_time_t(time);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+std::span<const RunSetting> runSettings() { return kRunSettings; }
+
+JsonValue::Object runSettingValues(const std::vector<Position>& positions, const EvalOptions& options) {
+  const RunFacts& facts = options.facts;
+  const ai::ModelOptions& model = options.source.model;
+  const bool isModel = ai::isModelSpec(options.engine);
+  // What only a model is shown or asked with: nothing for the other engines.
+  const auto ifModel = [isModel](JsonValue value) { return isModel ? std::move(value) : JsonValue(nullptr); };
+  JsonValue::Array sgf(facts.sgf.begin(), facts.sgf.end());
+  const std::uint64_t seed = options.source.seed;
+  // A seed beyond what a JSON integer here holds is kept exact as text.
+  const JsonValue seedValue = seed <= static_cast<std::uint64_t>(LLONG_MAX) ? JsonValue(static_cast<long long>(seed))
+                                                                            : JsonValue(std::to_string(seed));
+  const bool drawn = facts.sampling.count > 0;
+  JsonValue::Object values{
+      {"date", facts.started ? JsonValue(isoUtc(*facts.started)) : JsonValue(nullptr)},
+      {"tengen_version", nullIfEmpty(facts.tengenVersion)},
+      {"engine", net::displayUrl(options.engine)},
+      {"model", model.model},
+      {"reference", options.reference ? JsonValue(net::displayUrl(*options.reference)) : JsonValue(nullptr)},
+      {"coords", ifModel(std::string(ai::coordFormatName(model.coords)))},
+      {"image", ifModel(model.image)},
+      {"constrain", ifModel(std::string(ai::constraintName(model.constrain)))},
+      {"constrain_api", ifModel(std::string(ai::constraintApiName(model.constrainApi)))},
+      {"prompt_template", ifModel(facts.promptTemplate.name)},
+      {"prompt_template_sha256", ifModel(nullIfEmpty(facts.promptTemplate.sha256))},
+      {"temperature", ifModel(model.temperature ? JsonValue(*model.temperature) : JsonValue(nullptr))},
+      {"max_retries", options.maxRetries},
+      {"seed", seedValue},
+      {"sgf", std::move(sgf)},
+      {"every", drawn ? JsonValue(nullptr) : JsonValue(facts.sampling.every)},
+      {"positions_drawn", drawn ? JsonValue(facts.sampling.count) : JsonValue(nullptr)},
+      {"positions", static_cast<long>(positions.size())},
+      {"records", facts.records},
+  };
+  return values;
+}
+
+std::string settingText(const JsonValue& value) {
+  if (std::holds_alternative<std::nullptr_t>(value.value)) return "none";
+  if (const auto* b = std::get_if<bool>(&value.value)) return *b ? "on" : "off";
+  if (const auto* text = std::get_if<std::string>(&value.value)) return text->empty() ? "none" : *text;
+  if (const auto* list = std::get_if<JsonValue::Array>(&value.value)) {
+    std::string out;
+    for (const JsonValue& item : *list) {
+      if (!out.empty()) out += ' ';
+      out += settingText(item);
+    }
+    return out.empty() ? "none" : out;
+  }
+  return json::toJson(value);
+}
 
 EvalRun runEval(const std::vector<Position>& positions, const EvalOptions& options) {
   EvalRun run;
@@ -262,13 +378,15 @@ JsonValue evalJson(const std::vector<Position>& positions, const std::vector<Pos
     if (!r.outcome.move) row.emplace_back("error", r.outcome.error);
     rows.emplace_back(std::move(row));
   }
-  return JsonValue::Object{
-      {"engine", net::displayUrl(options.engine)},
-      {"model", options.source.model.model},
-      {"reference", options.reference ? JsonValue(net::displayUrl(*options.reference)) : JsonValue(nullptr)},
-      {"summary", std::move(summaryJson)},
-      {"positions", std::move(rows)},
-  };
+  // Engine, model and reference stay where files have always held them; the other settings make the "run" object.
+  JsonValue::Object document;
+  JsonValue::Object run;
+  const JsonValue::Object settings = runSettingValues(positions, options);
+  for (const auto& setting : settings) (inRunObject(setting.first) ? run : document).push_back(setting);
+  document.emplace_back("run", std::move(run));
+  document.emplace_back("summary", std::move(summaryJson));
+  document.emplace_back("positions", std::move(rows));
+  return document;
 }
 
 std::string summaryText(const Summary& summary, const PositionSet& set) {

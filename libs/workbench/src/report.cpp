@@ -2,13 +2,17 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
 #include <set>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include "tengen/ai/board_image.h"
+#include "tengen/ai/model_request.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/text.h"
 #include "tengen/io/atomic_file.h"
@@ -28,6 +32,9 @@ constexpr std::array<double, 3> kFirstTryColour = {0.27, 0.51, 0.71};
 constexpr std::array<double, 3> kLegalColour = {0.40, 0.67, 0.36};
 constexpr std::array<double, 3> kRejectionColour = {0.80, 0.33, 0.29};
 constexpr std::array<double, 3> kLatencyColour = {0.50, 0.45, 0.70};
+// The worst positions' marks: a cross on each point the referee refused, a ring on the record's move.
+constexpr std::array<double, 3> kRefusedMarkColour = {0.86, 0.08, 0.08};
+constexpr std::array<double, 3> kRecordMarkColour = {0.05, 0.62, 0.18};
 
 constexpr std::string_view kStyle = R"(body { font-family: "DejaVu Sans", sans-serif; color: #222; max-width: 1000px;
        margin: 2em auto; padding: 0 1em; line-height: 1.4; }
@@ -45,7 +52,24 @@ code.answer { display: block; white-space: pre-wrap; overflow-wrap: anywhere; ma
 .accepted, .refused, .failed { font-weight: bold; white-space: nowrap; }
 .accepted { color: #1a6b1a; }
 .refused, .failed { color: #a31515; }
+ul.marks { margin: 0; padding-left: 1.2em; }
+.mark { font-weight: bold; }
 )";
+
+// "#db1414" for a colour of the pictures, so that the page's legend shows the marks in their colours.
+std::string cssColour(const std::array<double, 3>& rgb) {
+  char text[8];
+  std::snprintf(text, sizeof text, "#%02x%02x%02x", static_cast<unsigned>(std::lround(rgb[0] * 255)),
+                static_cast<unsigned>(std::lround(rgb[1] * 255)), static_cast<unsigned>(std::lround(rgb[2] * 255)));
+  return text;
+}
+
+constexpr std::string_view kRefusedMark = "\u2715";  // ✕
+constexpr std::string_view kRecordMark = "\u25EF";   // ◯
+
+std::string markSpan(std::string_view glyph, const std::array<double, 3>& rgb) {
+  return "<span class=\"mark\" style=\"color: " + cssColour(rgb) + "\">" + std::string(glyph) + "</span>";
+}
 
 std::size_t refusedAttempts(const PositionResult& result) {
   return static_cast<std::size_t>(std::count_if(result.outcome.attempts.begin(), result.outcome.attempts.end(),
@@ -220,7 +244,56 @@ std::string attemptsTable(const std::vector<ai::Attempt>& attempts) {
   return html + "</table>\n";
 }
 
-std::string worstSection(std::size_t rank, const std::string& picture, const Position& p, const PositionResult& r) {
+// A point of the board that answers named and the referee refused, with each refusal: the attempt's number and the
+// reason.
+struct RefusedPoint {
+  Point point;
+  std::vector<std::pair<int, RejectReason>> refusals;
+};
+
+// The points on the board that refused answers named, each once, in the order first named (answers with no point,
+// or a point off the board, have nothing to mark).
+std::vector<RefusedPoint> refusedPoints(const Position& p, const PositionResult& r) {
+  std::vector<RefusedPoint> points;
+  for (const ai::Attempt& a : r.outcome.attempts) {
+    if (a.accepted() || !a.read || a.read->kind != MoveKind::Play) continue;
+    const Point point = a.read->point;
+    if (point.row < 0 || point.row >= p.size() || point.col < 0 || point.col >= p.size()) continue;
+    auto found = std::find_if(points.begin(), points.end(), [&](const RefusedPoint& q) { return q.point == point; });
+    if (found == points.end()) found = points.insert(points.end(), RefusedPoint{point, {}});
+    found->refusals.emplace_back(a.n, a.reason);
+  }
+  return points;
+}
+
+// The marks of a worst position's board: a cross on every refused point, a ring on the record's move.
+std::vector<ai::BoardMark> boardMarks(const Position& p, const std::vector<RefusedPoint>& refused) {
+  std::vector<ai::BoardMark> marks;
+  for (const RefusedPoint& q : refused) marks.push_back({q.point, ai::BoardMark::Shape::Cross, kRefusedMarkColour});
+  if (p.recordMove.kind == MoveKind::Play) {
+    marks.push_back({p.recordMove.point, ai::BoardMark::Shape::Ring, kRecordMarkColour});
+  }
+  return marks;
+}
+
+// The refused points as the board marks them, each with its refusals in the referee's words.
+std::string refusedList(const std::vector<RefusedPoint>& refused, int size) {
+  if (refused.empty()) return "none on the board";
+  std::string html = "<ul class=\"marks\">\n";
+  for (const RefusedPoint& q : refused) {
+    html += "<li>" + markSpan(kRefusedMark, kRefusedMarkColour) + " " + gtpVertex(q.point, size) + ": ";
+    for (std::size_t i = 0; i < q.refusals.size(); ++i) {
+      const auto [n, reason] = q.refusals[i];
+      html += (i > 0 ? "; " : "") + std::string("attempt ") + std::to_string(n) + ", " +
+              htmlEscape(reasonWords(reason)) + " (<code>" + std::string(reasonCode(reason)) + "</code>)";
+    }
+    html += "</li>\n";
+  }
+  return html + "</ul>";
+}
+
+std::string worstSection(std::size_t rank, const std::string& picture, const Position& p, const PositionResult& r,
+                         const std::vector<RefusedPoint>& refused) {
   const int size = p.size();
   const std::string where = p.file + ", move " + std::to_string(p.moveNumber);
   std::string html = "<section class=\"position\">\n<h3>" + std::to_string(rank) + ". " + htmlEscape(where) + "</h3>\n";
@@ -235,21 +308,25 @@ std::string worstSection(std::size_t rank, const std::string& picture, const Pos
   html += "<tr><th>move number</th><td>" + std::to_string(p.moveNumber) + " of " + std::to_string(p.recordMoves) +
           "</td></tr>\n";
   html += "<tr><th>to play</th><td>" + std::string(colorName(p.color())) + "</td></tr>\n";
-  html += "<tr><th>the record's move</th><td>" + gtpMove(p.recordMove, size) + "</td></tr>\n";
+  const std::string recordMark =
+      p.recordMove.kind == MoveKind::Play ? markSpan(kRecordMark, kRecordMarkColour) + " " : std::string();
+  html += "<tr><th>the record's move</th><td>" + recordMark + gtpMove(p.recordMove, size) + "</td></tr>\n";
   html += "<tr><th>outcome</th><td>" + outcome + "</td></tr>\n";
+  html += "<tr><th>refused points</th><td>" + refusedList(refused, size) + "</td></tr>\n";
   html += "</table>\n</div>\n";
   return html + attemptsTable(r.outcome.attempts) + "</section>\n";
 }
 
-std::string runTable(const EvalOptions& options) {
-  std::string html =
-      "<table>\n<tr><th>engine</th><td><code>" + htmlEscape(net::displayUrl(options.engine)) + "</code></td></tr>\n";
-  if (!options.source.model.model.empty()) {
-    html += "<tr><th>model</th><td><code>" + htmlEscape(options.source.model.model) + "</code></td></tr>\n";
-  }
-  if (options.reference) {
-    html +=
-        "<tr><th>reference</th><td><code>" + htmlEscape(net::displayUrl(*options.reference)) + "</code></td></tr>\n";
+// The settings the run was made with, each by its words, as its JSON holds them.
+std::string runTable(const std::vector<Position>& positions, const EvalOptions& options) {
+  const json::JsonValue::Object values = runSettingValues(positions, options);
+  std::string html = "<table>\n";
+  for (const RunSetting& setting : runSettings()) {
+    const auto value =
+        std::find_if(values.begin(), values.end(), [&](const auto& v) { return v.first == setting.key; });
+    if (value == values.end()) continue;
+    html += "<tr><th>" + std::string(setting.words) + "</th><td><code>" + htmlEscape(settingText(value->second)) +
+            "</code></td></tr>\n";
   }
   html += "<tr><th>attempts per position</th><td>at most " + std::to_string(options.maxRetries + 1) + "</td></tr>\n";
   return html + "</table>\n";
@@ -376,7 +453,7 @@ Result<std::vector<ReportFile>> makeReport(const std::vector<Position>& position
   std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>tengen eval: " +
                      htmlEscape(engine) + "</title>\n<style>\n" + std::string(kStyle) + "</style>\n</head>\n<body>\n";
   html += "<h1>tengen eval: <code>" + htmlEscape(engine) + "</code></h1>\n";
-  html += runTable(options);
+  html += runTable(positions, options);
   html += "<h2>Summary</h2>\n" + summaryTable(positions, summary.all);
   html += "<h2>Legal rate by move number</h2>\n" + byMove->html + binTable(bins);
   html += "<h2>Refused answers by reason</h2>\n" + rejections->html + rejectionTable(summary.all.rejections);
@@ -391,17 +468,25 @@ Result<std::vector<ReportFile>> makeReport(const std::vector<Position>& position
   } else {
     html += "<p>Up to " + std::to_string(kWorstPositions) +
             " positions that failed or had a refused answer: failed ones first, then by refused answers, then by file "
-            "and move number. Each board is the position the source was asked, the last move marked.</p>\n";
+            "and move number. Each board is the position the source was asked.</p>\n";
+    html += "<p>On the boards: " + markSpan(kRefusedMark, kRefusedMarkColour) +
+            " a point an answer named that the referee refused (the reasons beside the board); " +
+            markSpan(kRecordMark, kRecordMarkColour) +
+            " the record's move; a small ring inside a stone, in the other stone colour: the last move played.</p>\n";
   }
-  ai::BoardRenderer renderer({.pixels = kBoardPixels});
+  // The picture the model was sent, labels included (the row and column indices with --coords rowcol).
+  ai::BoardImageOptions boardOptions = ai::modelImageOptions(options.source.model.coords);
+  boardOptions.pixels = kBoardPixels;
   for (std::size_t rank = 1; rank <= worst.size(); ++rank) {
     const std::size_t i = worst[rank - 1];
     char name[32];
     std::snprintf(name, sizeof name, "worst-%02zu.png", rank);
-    std::string picture = renderer.png(positions[i].game());
+    const std::vector<RefusedPoint> refused = refusedPoints(positions[i], results[i]);
+    std::string picture =
+        ai::renderMarkedBoardPng(positions[i].game(), boardMarks(positions[i], refused), boardOptions);
     if (picture.empty()) return R::failure(std::string("the board ") + name + " could not be drawn", ErrorKind::Failed);
     files.push_back({name, std::move(picture)});
-    html += worstSection(rank, name, positions[i], results[i]);
+    html += worstSection(rank, name, positions[i], results[i], refused);
   }
   html += "</body>\n</html>\n";
   files.push_back({"index.html", std::move(html)});

@@ -178,6 +178,10 @@ std::string chosenModelLine(std::string_view spec, const ChosenModel& model);
 inline constexpr std::string_view kEngineKinds =
     "builtin[:KEY=VALUE,...], random, gtp:COMMAND ARGS..., openai:BASE_URL, tengen:URL";
 
+// Whether an ENGINE spec names a model (`openai:`), the one kind of source a prompt, a picture and the model options
+// reach.
+bool isModelSpec(std::string_view spec);
+
 // The winning rate below which the built-in engine resigns when a person plays it (`tengen play`, tengen-qt) and its
 // spec sets no `resign` key (SourceOptions::builtinResign): it resigns rather than play on into a lost game.
 inline constexpr double kInteractiveResign = 0.05;

@@ -32,6 +32,10 @@ const PromptTemplate& defaultPromptTemplate();
 Result<PromptTemplate> loadPromptTemplate(const std::string& path);
 Result<PromptTemplate> parsePromptTemplate(const std::string& text);
 
+// The template as a file holds it, which parsePromptTemplate reads back as it was: the system part, a line "---" and
+// the user part.
+std::string formatPromptTemplate(const PromptTemplate& tmpl);
+
 // A point of a board of this size as a model is asked to write it: "Q16" (gtp) or "(3, 15)" (rowcol).
 std::string pointText(Point p, int size, CoordFormat format);
 

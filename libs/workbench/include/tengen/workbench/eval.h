@@ -2,10 +2,13 @@
 // positions from real records, and measures how legally and how well it answers.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tengen/ai/move_source.h"
@@ -17,6 +20,27 @@
 
 namespace tengen::workbench {
 
+// The prompt template a run asks with, as its JSON and report name it.
+struct PromptTemplateId {
+  std::string name = "built-in";  // "built-in", or the template file's name
+  std::string sha256;             // of its text: the file's bytes as read, or ai::formatPromptTemplate's built-in
+};
+
+// The template --prompt-template names ("" the built-in one). Fails (ErrorKind::Invalid), naming the file, when it
+// cannot be read.
+Result<PromptTemplateId> promptTemplateId(const std::string& path);
+
+// What a run's JSON and report say of it besides the options that made it, so that a person can tell two runs apart;
+// runEval does not read it.
+struct RunFacts {
+  std::optional<std::chrono::system_clock::time_point> started;  // when the run started
+  std::string tengenVersion;                                     // as `tengen --version` prints it; "" unknown
+  PromptTemplateId promptTemplate;
+  std::vector<std::string> sgf;  // the paths the positions were taken from, as given
+  Sampling sampling;             // how they were taken
+  int records = 0;               // how many records they came from
+};
+
 struct EvalOptions {
   std::string engine;  // the ENGINE spec measured
   ai::SourceOptions source;
@@ -27,6 +51,7 @@ struct EvalOptions {
   int jobs = 1;  // positions asked at once, each worker with its own source, so a model server can batch them
   // Called after each position is done, from the worker that did it, with how many are done so far.
   std::function<void(std::size_t done, std::size_t total)> progress;
+  RunFacts facts;
 };
 
 struct PositionResult {
@@ -74,7 +99,34 @@ struct Summary {
 Summary summarize(const std::vector<Position>& positions, const std::vector<PositionResult>& results,
                   bool withReference);
 
-// The --json document: {"engine", "reference", "summary": {...figures, "by_size", "by_phase"}, "positions": [...]}.
+// A time as the run's JSON writes it: UTC, ISO 8601 to the second ("2026-03-01T09:30:00Z").
+std::string isoUtc(std::chrono::system_clock::time_point time);
+
+// A setting a run was made with, as its --json file holds it: a key of the "run" object, or of the document itself
+// (engine, model and reference, which files held before there was a "run" object); the words a person reads it by;
+// and whether `tengen eval compare` warns when two runs differ in it (not for the date, the engine and the model,
+// which are what two runs usually differ in, nor for the counts the comparison shows itself).
+struct RunSetting {
+  std::string_view key;
+  std::string_view words;
+  bool inRun = true;
+  bool compared = true;
+};
+
+// Every setting, in the order the report shows them.
+std::span<const RunSetting> runSettings();
+
+// Every setting's value for a run of `options` on `positions`, in runSettings()'s order: the date, tengen's version,
+// the engine (no credentials), model and reference, the prompt settings (null when the engine is not a model), the
+// referee's and the sampling's, and the positions' and records' counts.
+json::JsonValue::Object runSettingValues(const std::vector<Position>& positions, const EvalOptions& options);
+
+// A setting's value as a person reads it: text as it is ("" as "none"), true and false as "on" and "off", null as
+// "none", numbers as JSON writes them, lists with spaces between.
+std::string settingText(const json::JsonValue& value);
+
+// The --json document: {"engine", "model", "reference", "run": {...}, "summary": {...figures, "by_size",
+// "by_phase"}, "positions": [...]}.
 json::JsonValue evalJson(const std::vector<Position>& positions, const std::vector<PositionResult>& results,
                          const Summary& summary, const EvalOptions& options);
 
