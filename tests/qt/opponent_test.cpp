@@ -149,6 +149,20 @@ class OpponentTest : public QObject {
     }
   }
 
+  void anOpenedRecordAsksTheModelItNames() {
+    FakeModelServer server({QStringLiteral(R"({"content": "C3"})")});
+    TestHome home;
+    home.setSetup(modelSetup(server));
+    auto window = home.makeWindow();
+    window->startUp();
+    QCOMPARE(window->controller().ai().opponent().modelName, QStringLiteral("scripted"));
+    const QString path = home.writeFile(QStringLiteral("r5.sgf"),
+                                        "(;GM[1]FF[4]SZ[9]PB[Human]PW[model round5]XMODELW[round5];B[ee];W[cc])");
+    QVERIFY(window->controller().openRecord(path).isEmpty());
+    QCOMPARE(window->controller().ai().opponent().modelName, QStringLiteral("round5"));
+    QVERIFY(window->controller().recordText().find("XMODELW[round5]") != std::string::npos);
+  }
+
   void stopDropsTheAnswerAndTheWindowNeverWaits() {
     FakeModelServer server({QStringLiteral(R"({"delay": 3, "content": "E5"})")});
     TestHome home;

@@ -149,6 +149,8 @@ void GameController::takeGame(session::GameTree tree, const std::map<std::string
   if (dead != m_info.end() && result != m_info.end() && !result->second.empty()) {
     acceptedDead = parseDeadStones(dead->second, tree.start().size());
   }
+  // A model opponent asks the model the record names for the AI's side, as `tengen play --resume` does.
+  const std::string recordedModel = session::recordedModel(m_info, opponent(human));
   // The names are written afresh from the current players.
   m_info.erase("PB");
   m_info.erase("PW");
@@ -162,6 +164,12 @@ void GameController::takeGame(session::GameTree tree, const std::map<std::string
     m_session.acceptScore();
   }
   m_ai.setHeld(false);
+  if (m_ai.opponent().kind == OpponentKind::Model && !recordedModel.empty() &&
+      m_ai.opponent().modelName.toStdString() != recordedModel) {
+    OpponentConfig asked = m_ai.opponent();
+    asked.modelName = QString::fromStdString(recordedModel);
+    m_ai.setOpponent(asked);
+  }
   // The clock comes back as the record left it on the line opened: each side's time after its last timed move.
   restoreClock();
   runClock();
