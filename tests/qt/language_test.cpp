@@ -1,15 +1,18 @@
 // The client in the person's language: which language is chosen, and that the Japanese and Brazilian Portuguese
-// translations built into the binary reach the window, the rules' reasons, the plurals and Qt's own buttons
-// (docs/client.md, "Language").
+// translations built into the binary reach the window, the rules' reasons, the words of moves, the plurals and Qt's
+// own buttons (docs/client.md, "Language").
 #include "model/language.h"
 
 #include <QAction>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QtTest>
 
 #include "qt_test_support.h"
+#include "widgets/attempts_panel.h"
+#include "widgets/move_tree_view.h"
 
 using namespace tengen;
 using namespace tengen::qt;
@@ -27,6 +30,20 @@ QString yesButtonText() {
   QMessageBox box;
   box.setStandardButtons(QMessageBox::Yes | QMessageBox::No);
   return box.button(QMessageBox::Yes)->text();
+}
+
+// The first English word of moves and verdicts in `text` ("W", "pass", "accepted", "Move", ...), other than those
+// the language writes itself; "" when there is none.
+QString englishMoveWord(const QString& text, const QStringList& theirs) {
+  const QStringList words = {QStringLiteral("B"),        QStringLiteral("W"),        QStringLiteral("pass"),
+                             QStringLiteral("passes"),   QStringLiteral("resign"),   QStringLiteral("resigns"),
+                             QStringLiteral("accepted"), QStringLiteral("rejected"), QStringLiteral("attempt"),
+                             QStringLiteral("Move"),     QStringLiteral("plays"),    QStringLiteral("Black"),
+                             QStringLiteral("White")};
+  for (const QString& word : words) {
+    if (!theirs.contains(word) && text.contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(word)))) return word;
+  }
+  return {};
 }
 
 }  // namespace
@@ -96,6 +113,95 @@ class LanguageTest : public QObject {
     QCOMPARE(yesButtonText(), QStringLiteral("&Sim"));
   }
 
+  void movesAndPassesAreInTheWindowsLanguage_data() {
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("moveTwoTitle");  // the attempts panel's title of the AI's move 2 starts so
+    QTest::addColumn<QStringList>("moveTwoLines");
+    QTest::addColumn<QString>("moveTwoMessage");
+    QTest::addColumn<QString>("passTitle");
+    QTest::addColumn<QString>("passLine");
+    QTest::addColumn<QString>("passMessage");
+    QTest::addColumn<QString>("passListed");  // the move list's words for the pass, move 4
+    QTest::addColumn<QString>("resignListed");
+    QTest::addColumn<QString>("resultShown");     // the status bar's words for B+R
+    QTest::addColumn<QStringList>("theirWords");  // words of the language that look like English ones
+    QTest::newRow("ja") << QStringLiteral("ja") << QStringLiteral("2手目（白 F5）")
+                        << QStringList{QStringLiteral("1回目: E5 は却下（すでに石があります）"),
+                                       QStringLiteral("2回目: F5 を採用")}
+                        << QStringLiteral("白: F5") << QStringLiteral("4手目（白 パス）")
+                        << QStringLiteral("1回目: パス を採用") << QStringLiteral("白がパスしました")
+                        << QStringLiteral("4 白 パス") << QStringLiteral("6 白 投了")
+                        << QStringLiteral("黒の中押し勝ち") << QStringList{};
+    // Portuguese writes White's letter B (Brancas).
+    QTest::newRow("pt_BR") << QStringLiteral("pt_BR") << QStringLiteral("Lance 2 (B F5)")
+                           << QStringList{QStringLiteral("tentativa 1: E5 rejeitado (já há uma pedra ali)"),
+                                          QStringLiteral("tentativa 2: F5 aceito")}
+                           << QStringLiteral("Brancas jogam F5") << QStringLiteral("Lance 4 (B passe)")
+                           << QStringLiteral("tentativa 1: passe aceito") << QStringLiteral("Brancas passam")
+                           << QStringLiteral("4 B passe") << QStringLiteral("6 B desistência")
+                           << QStringLiteral("Pretas vencem por desistência") << QStringList{QStringLiteral("B")};
+  }
+
+  // Against a model that names an occupied point, then plays F5, passes and resigns: the attempts panel, the move
+  // list and the status bar name colours and moves in the window's language; the record keeps Go's English.
+  void movesAndPassesAreInTheWindowsLanguage() {
+    QFETCH(QString, language);
+    QFETCH(QString, moveTwoTitle);
+    QFETCH(QStringList, moveTwoLines);
+    QFETCH(QString, moveTwoMessage);
+    QFETCH(QString, passTitle);
+    QFETCH(QString, passLine);
+    QFETCH(QString, passMessage);
+    QFETCH(QString, passListed);
+    QFETCH(QString, resignListed);
+    QFETCH(QString, resultShown);
+    QFETCH(QStringList, theirWords);
+    FakeModelServer server({QStringLiteral(R"({"content": "E5"})"), QStringLiteral(R"({"content": "F5"})"),
+                            QStringLiteral(R"({"content": "pass"})"), QStringLiteral(R"({"content": "resign"})")});
+    TestHome home;
+    home.setSetup(modelSetup(server));
+    QVERIFY(installTranslations(language));
+    auto window = home.makeWindow();
+    window->startUp();
+    GameController& c = window->controller();
+    const AttemptsPanel& panel = *window->attemptsPanel();
+    QStringList shown;  // every text checked for English words below
+
+    clickPoint(*window, at("E5"));
+    QVERIFY(waitForMoves(c, 2));
+    QVERIFY2(window->statusMessage().contains(moveTwoMessage), qPrintable(window->statusMessage()));
+    QVERIFY2(panel.title().startsWith(moveTwoTitle), qPrintable(panel.title()));
+    QCOMPARE(panel.lines(), moveTwoLines);
+    shown << window->statusMessage() << window->turnStatus() << panel.title() << panel.lines();
+
+    clickPoint(*window, at("D4"));
+    QVERIFY(waitForMoves(c, 4));
+    QCOMPARE(c.model().game().moves().back().kind, MoveKind::Pass);
+    QVERIFY2(window->statusMessage().contains(passMessage), qPrintable(window->statusMessage()));
+    QVERIFY2(panel.title().startsWith(passTitle), qPrintable(panel.title()));
+    QCOMPARE(panel.lines(), QStringList{passLine});
+    QCOMPARE(window->moveTree()->describe(c.model().current()), passListed);
+    shown << window->statusMessage() << window->turnStatus() << panel.title() << panel.lines();
+
+    clickPoint(*window, at("C3"));
+    QTRY_COMPARE_WITH_TIMEOUT(c.model().game().phase(), Phase::Finished, kTimeoutMs);
+    QCOMPARE(window->moveTree()->describe(c.model().tree().mainLineEnd()), resignListed);
+    QVERIFY2(window->statusMessage().contains(resultShown), qPrintable(window->statusMessage()));
+    shown << window->statusMessage() << window->turnStatus() << panel.title() << panel.lines();
+    // The move list names every move the same way, looked at one by one.
+    for (int n = 1; n <= 5; ++n) {
+      c.goTo(n);
+      shown << window->moveTree()->describe(c.model().current()) << panel.title() << panel.lines();
+    }
+    for (const QString& text : shown) QVERIFY2(englishMoveWord(text, theirWords).isEmpty(), qPrintable(text));
+
+    // The record and what the AI saw keep Go's own English.
+    const std::string record = c.recordText();
+    QVERIFY2(record.find("W[]") != std::string::npos, record.c_str());
+    QVERIFY2(record.find(R"("move":"pass")") != std::string::npos, record.c_str());
+    QVERIFY2(record.find("RE[B+R]") != std::string::npos, record.c_str());
+  }
+
   // Numbers are written as the language shown writes them, in the system's region when it speaks that language.
   void numbersAreWrittenAsTheLanguageWritesThem() {
     QCOMPARE(numberLocale(QStringLiteral("pt_BR"), QLocale(QStringLiteral("en_US"))).toString(6.5),
@@ -143,6 +249,37 @@ class LanguageTest : public QObject {
       QVERIFY(!seen.contains(words));
       seen << words;
     }
+  }
+
+  // A result reads as Go writes it in English and in words in the others, the margin in the language's numbers; a
+  // move keeps its vertex and a pass or resignation takes the language's word.
+  void resultsAndMovesHaveTheirWords() {
+    const Move pass = Move::pass(Color::White);
+    QVERIFY(installTranslations(QStringLiteral("en")));
+    for (const char* result : {"B+R", "W+12.5", "B+T", "W+F", "B+"})
+      QCOMPARE(resultText(result), QLatin1String(result));
+    QCOMPARE(resultText("0"), QStringLiteral("Draw"));
+    QCOMPARE(resultText("Void"), QStringLiteral("Void"));
+    QCOMPARE(moveText(pass, 19), QStringLiteral("pass"));
+    QCOMPARE(moveText("resign"), QStringLiteral("resign"));
+
+    QVERIFY(installTranslations(QStringLiteral("ja")));
+    QCOMPARE(resultText("B+R"), QStringLiteral("黒の中押し勝ち"));
+    QCOMPARE(resultText("W+12.5"), QStringLiteral("白の12.5目勝ち"));
+    QCOMPARE(resultText("W+Time"), QStringLiteral("白の時間勝ち"));
+    QCOMPARE(resultText("0"), QStringLiteral("持碁"));
+    QCOMPARE(resultText("B+x"), QStringLiteral("B+x"));  // not a result it can read: as it is
+    QCOMPARE(moveText(pass, 19), QStringLiteral("パス"));
+    QCOMPARE(moveText(Move::play(Color::Black, {3, 3}), 19), QStringLiteral("D16"));
+    QCOMPARE(moveText("resign"), QStringLiteral("投了"));
+    QCOMPARE(moveText("\"no idea\""), QStringLiteral("\"no idea\""));
+    QCOMPARE(colorLetterText(Color::White), QStringLiteral("白"));
+
+    QVERIFY(installTranslations(QStringLiteral("pt_BR")));
+    QCOMPARE(resultText("W+12.5"), QStringLiteral("Brancas vencem por 12,5 pontos"));
+    QCOMPARE(resultText("B+R"), QStringLiteral("Pretas vencem por desistência"));
+    QCOMPARE(moveText(pass, 9), QStringLiteral("passe"));
+    QCOMPARE(colorLetterText(Color::Black), QStringLiteral("P"));
   }
 
   void theMenuKeepsTheChoiceForTheNextStart() {

@@ -48,8 +48,6 @@ std::optional<std::vector<Point>> parseDeadStones(const std::string& text, int s
   return dead;
 }
 
-QString moveText(const Move& m, int size) { return QString::fromStdString(gtpMove(m, size)); }
-
 }  // namespace
 
 GameController::GameController(const ControllerOptions& options, QObject* parent)
@@ -78,10 +76,10 @@ QString GameController::turnText() const {
   const Game& game = m_session.game();
   switch (game.phase()) {
     case Phase::Finished:
-      return tr("Game over: %1").arg(QString::fromStdString(game.result()));
+      return tr("Game over: %1").arg(resultText(game.result()));
     case Phase::Scoring:
       if (m_estimating) return tr("Scoring: finding the dead stones\u2026");
-      return tr("Scoring: %1").arg(QString::fromStdString(m_session.model().score().result));
+      return tr("Scoring: %1").arg(resultText(m_session.model().score().result));
     case Phase::Playing:
       break;
   }
@@ -275,8 +273,7 @@ void GameController::clickPoint(Point p) {
     emit changed();
     const QString marked = m_session.model().isDead(p) ? tr("The chain at %1 is now dead; score %2")
                                                        : tr("The chain at %1 is now alive; score %2");
-    emit message(marked.arg(QString::fromStdString(gtpVertex(p, size)),
-                            QString::fromStdString(m_session.model().score().result)));
+    emit message(marked.arg(QString::fromStdString(gtpVertex(p, size)), resultText(m_session.model().score().result)));
     return;
   }
   if (game.phase() == Phase::Playing && thinking()) {
@@ -460,9 +457,8 @@ void GameController::onFlagFell(Color side) {
   m_clock.stop();
   save();
   emit changed();
-  const QString result = QString::fromStdString(m_session.game().result());
-  emit gameEnded(result);
-  emit message(tr("%1 lost on time: %2").arg(who, result));
+  emit gameEnded(QString::fromStdString(m_session.game().result()));
+  emit message(tr("%1 lost on time: %2").arg(who, resultText(m_session.game().result())));
 }
 
 // The dead stones proposed after two passes are the session's proposed count (core's reading of the board as
@@ -532,7 +528,7 @@ void GameController::acceptScore() {
   save();
   emit changed();
   emit gameEnded(QString::fromStdString(m_session.game().result()));
-  emit message(tr("Result: %1").arg(QString::fromStdString(m_session.game().result())));
+  emit message(tr("Result: %1").arg(resultText(m_session.game().result())));
 }
 
 void GameController::resumePlay() {

@@ -133,7 +133,7 @@ class GameController : public QObject {
   void changed();
   // A line for the status bar: an illegal click's reason, what the AI played, where the view is.
   void message(const QString& text);
-  // The game ended with this result (resignation or accepted score).
+  // The game ended with this result in the record's form ("B+R", "W+3.5"; resignation, time or accepted score).
   void gameEnded(const QString& result);
   // The dead-stone estimate is in; scoring can start.
   void scoringReady();

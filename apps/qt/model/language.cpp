@@ -5,6 +5,8 @@
 #include <QTranslator>
 #include <vector>
 
+#include "tengen/core/coords.h"
+
 namespace tengen::qt {
 
 namespace {
@@ -104,6 +106,54 @@ QString reasonText(RejectReason reason) {
 QString colorText(Color color) {
   return color == Color::White ? QCoreApplication::translate("Color", "White")
                                : QCoreApplication::translate("Color", "Black");
+}
+
+QString colorLetterText(Color color) {
+  return color == Color::White ? QCoreApplication::translate("Color", "W") : QCoreApplication::translate("Color", "B");
+}
+
+QString moveText(const Move& move, int size) {
+  switch (move.kind) {
+    case MoveKind::Play:
+      return QString::fromStdString(gtpVertex(move.point, size));
+    case MoveKind::Pass:
+      return QCoreApplication::translate("Move", "pass");
+    case MoveKind::Resign:
+      return QCoreApplication::translate("Move", "resign");
+  }
+  return QString::fromStdString(gtpMove(move, size));
+}
+
+QString moveText(std::string_view written) {
+  if (written == "pass") return QCoreApplication::translate("Move", "pass");
+  if (written == "resign") return QCoreApplication::translate("Move", "resign");
+  return QString::fromUtf8(written.data(), static_cast<qsizetype>(written.size()));
+}
+
+QString resultText(std::string_view result) {
+  const auto asIs = [result] { return QString::fromUtf8(result.data(), static_cast<qsizetype>(result.size())); };
+  if (result == "0" || result == "Draw" || result == "Jigo") return QCoreApplication::translate("Result", "Draw");
+  if (result.size() < 2 || result[1] != '+' || (result[0] != 'B' && result[0] != 'W')) return asIs();
+  // One string per colour, so that each language can place the winner and the margin as it says them.
+  const bool black = result[0] == 'B';
+  const std::string_view how = result.substr(2);
+  if (how.empty())
+    return black ? QCoreApplication::translate("Result", "B+") : QCoreApplication::translate("Result", "W+");
+  if (how == "R" || how == "Resign") {
+    return black ? QCoreApplication::translate("Result", "B+R") : QCoreApplication::translate("Result", "W+R");
+  }
+  if (how == "T" || how == "Time") {
+    return black ? QCoreApplication::translate("Result", "B+T") : QCoreApplication::translate("Result", "W+T");
+  }
+  if (how == "F" || how == "Forfeit") {
+    return black ? QCoreApplication::translate("Result", "B+F") : QCoreApplication::translate("Result", "W+F");
+  }
+  bool number = false;
+  const double margin = QString::fromUtf8(how.data(), static_cast<qsizetype>(how.size())).toDouble(&number);
+  if (!number || margin <= 0) return asIs();
+  const QString text =
+      black ? QCoreApplication::translate("Result", "B+%1") : QCoreApplication::translate("Result", "W+%1");
+  return text.arg(QLocale().toString(margin));
 }
 
 QString rulesText(Rules rules) {

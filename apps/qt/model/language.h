@@ -5,6 +5,7 @@
 #include <QLocale>
 #include <QString>
 #include <QStringList>
+#include <string_view>
 
 #include "tengen/core/rules.h"
 #include "tengen/core/types.h"
@@ -36,6 +37,17 @@ bool installTranslations(const QString& code);
 QString reasonText(RejectReason reason);
 // "Black" or "White", capitalized as at the start of a sentence.
 QString colorText(Color color);
+// The colour in short, as the move list and the attempts panel write it beside a move: "B" or "W" in English.
+QString colorLetterText(Color color);
+// A move as a person reads it: the vertex ("F5", written so in every language) or the client's word for a pass or a
+// resignation. Records, logs and prompts keep Go's English ("pass", "resign").
+QString moveText(const Move& move, int size);
+// The same for a move the referee wrote as text: a vertex stays as it is, "pass" and "resign" become the client's
+// words; anything else (an answer that names no point) is shown unchanged.
+QString moveText(std::string_view written);
+// A game's result or score as the person reads it: Go's short form in English ("B+R", "W+12.5", "B+T"), the
+// language's words in the others ("黒の中押し勝ち"); "Draw" for "0". Text it cannot read is shown as it is.
+QString resultText(std::string_view result);
 // A rule set's name as the new-game dialog lists it.
 QString rulesText(Rules rules);
 

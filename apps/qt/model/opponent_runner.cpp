@@ -54,7 +54,8 @@ class AnnouncingSource final : public ai::MoveSource {
 }  // namespace
 
 QString attemptText(const ai::Attempt& attempt) {
-  const QString what = QString::fromStdString(ai::attemptShown(attempt));
+  // The vertex, or the client's word for a pass or a resignation, or the answer quoted when it names no point.
+  const QString what = moveText(ai::attemptShown(attempt));
   if (attempt.accepted()) return OpponentRunner::tr("attempt %1: %2 accepted").arg(attempt.n).arg(what);
   return OpponentRunner::tr("attempt %1: %2 rejected (%3)").arg(attempt.n).arg(what, reasonText(attempt.reason));
 }

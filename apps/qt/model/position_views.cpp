@@ -4,8 +4,9 @@
 #include <memory>
 #include <utility>
 
-#include "tengen/core/coords.h"
 #include "tengen/engine/judgment.h"
+
+#include "model/language.h"
 
 namespace tengen::qt {
 
@@ -30,7 +31,7 @@ void PositionViews::setScoreEstimateShown(bool on) {
 
 QString PositionViews::scoreEstimateText() const {
   if (!m_estimateShown || !m_scoreEstimate) return {};
-  const QString result = QString::fromStdString(m_scoreEstimate->score.result);
+  const QString result = resultText(m_scoreEstimate->score.result);
   return m_scoreEstimate->final ? tr("Score: %1").arg(result) : tr("Estimate: %1").arg(result);
 }
 
@@ -116,8 +117,7 @@ QString PositionViews::analysisText() const {
   const engine::Candidate& best = report->candidates.front();
   const QString text = m_analysis.running() ? tr("Analysis: %1 %2%, %Ln playout(s)", nullptr, playouts)
                                             : tr("Analysis: %1 %2%, %Ln playout(s) (limit reached)", nullptr, playouts);
-  return text.arg(QString::fromStdString(gtpMove(best.move, m_model.view().size())),
-                  QLocale().toString(best.winrate * 100, 'f', 1));
+  return text.arg(moveText(best.move, m_model.view().size()), QLocale().toString(best.winrate * 100, 'f', 1));
 }
 
 }  // namespace tengen::qt

@@ -11,6 +11,25 @@
         <source>Black</source>
         <translation>黒</translation>
     </message>
+    <message>
+        <source>W</source>
+        <translation>白</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>黒</translation>
+    </message>
+</context>
+<context>
+    <name>Move</name>
+    <message>
+        <source>pass</source>
+        <translation>パス</translation>
+    </message>
+    <message>
+        <source>resign</source>
+        <translation>投了</translation>
+    </message>
 </context>
 <context>
     <name>OpponentConfig</name>
@@ -80,6 +99,53 @@
     <message>
         <source>names a point already rejected this turn</source>
         <translation>この手番ですでに却下された点です</translation>
+    </message>
+</context>
+<context>
+    <name>Result</name>
+    <message>
+        <source>Draw</source>
+        <translation>持碁</translation>
+    </message>
+    <message>
+        <source>B+</source>
+        <translation>黒の勝ち</translation>
+    </message>
+    <message>
+        <source>W+</source>
+        <translation>白の勝ち</translation>
+    </message>
+    <message>
+        <source>B+R</source>
+        <translation>黒の中押し勝ち</translation>
+    </message>
+    <message>
+        <source>W+R</source>
+        <translation>白の中押し勝ち</translation>
+    </message>
+    <message>
+        <source>B+T</source>
+        <translation>黒の時間勝ち</translation>
+    </message>
+    <message>
+        <source>W+T</source>
+        <translation>白の時間勝ち</translation>
+    </message>
+    <message>
+        <source>B+F</source>
+        <translation>黒の不戦勝</translation>
+    </message>
+    <message>
+        <source>W+F</source>
+        <translation>白の不戦勝</translation>
+    </message>
+    <message>
+        <source>B+%1</source>
+        <translation>黒の%1目勝ち</translation>
+    </message>
+    <message>
+        <source>W+%1</source>
+        <translation>白の%1目勝ち</translation>
     </message>
 </context>
 <context>
@@ -962,22 +1028,6 @@ Waiting: ask again or change the opponent.</source>
     <message>
         <source>Start</source>
         <translation>開始</translation>
-    </message>
-    <message>
-        <source>B</source>
-        <translation>黒</translation>
-    </message>
-    <message>
-        <source>W</source>
-        <translation>白</translation>
-    </message>
-    <message>
-        <source>pass</source>
-        <translation>パス</translation>
-    </message>
-    <message>
-        <source>resigns</source>
-        <translation>投了</translation>
     </message>
     <message>
         <source>%1 %2 %3</source>

@@ -11,6 +11,25 @@
         <source>Black</source>
         <translation>Pretas</translation>
     </message>
+    <message>
+        <source>W</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>P</translation>
+    </message>
+</context>
+<context>
+    <name>Move</name>
+    <message>
+        <source>pass</source>
+        <translation>passe</translation>
+    </message>
+    <message>
+        <source>resign</source>
+        <translation>desistência</translation>
+    </message>
 </context>
 <context>
     <name>OpponentConfig</name>
@@ -80,6 +99,53 @@
     <message>
         <source>names a point already rejected this turn</source>
         <translation>indica um ponto já rejeitado neste lance</translation>
+    </message>
+</context>
+<context>
+    <name>Result</name>
+    <message>
+        <source>Draw</source>
+        <translation>Empate</translation>
+    </message>
+    <message>
+        <source>B+</source>
+        <translation>Pretas vencem</translation>
+    </message>
+    <message>
+        <source>W+</source>
+        <translation>Brancas vencem</translation>
+    </message>
+    <message>
+        <source>B+R</source>
+        <translation>Pretas vencem por desistência</translation>
+    </message>
+    <message>
+        <source>W+R</source>
+        <translation>Brancas vencem por desistência</translation>
+    </message>
+    <message>
+        <source>B+T</source>
+        <translation>Pretas vencem por tempo</translation>
+    </message>
+    <message>
+        <source>W+T</source>
+        <translation>Brancas vencem por tempo</translation>
+    </message>
+    <message>
+        <source>B+F</source>
+        <translation>Pretas vencem por W.O.</translation>
+    </message>
+    <message>
+        <source>W+F</source>
+        <translation>Brancas vencem por W.O.</translation>
+    </message>
+    <message>
+        <source>B+%1</source>
+        <translation>Pretas vencem por %1 pontos</translation>
+    </message>
+    <message>
+        <source>W+%1</source>
+        <translation>Brancas vencem por %1 pontos</translation>
     </message>
 </context>
 <context>
@@ -970,22 +1036,6 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
     <message>
         <source>Start</source>
         <translation>Início</translation>
-    </message>
-    <message>
-        <source>B</source>
-        <translation>P</translation>
-    </message>
-    <message>
-        <source>W</source>
-        <translation>B</translation>
-    </message>
-    <message>
-        <source>pass</source>
-        <translation>passa</translation>
-    </message>
-    <message>
-        <source>resigns</source>
-        <translation>desiste</translation>
     </message>
     <message>
         <source>%1 %2 %3</source>

@@ -10,9 +10,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include "tengen/core/coords.h"
-
 #include "model/game_controller.h"
+#include "model/language.h"
 
 namespace tengen::qt {
 
@@ -187,8 +186,7 @@ void AttemptsPanel::showRecord(std::uint64_t id, const std::string& text, const 
   const Game before = m_controller.ai().positionBefore(id);
   m_title->setText(tr("Move %1 (%2 %3): %4")
                        .arg(session::GameTree::depth(*node))
-                       .arg(QString::fromUtf8(std::string(colorLetter(node->move->color))),
-                            QString::fromStdString(gtpMove(*node->move, before.size())),
+                       .arg(colorLetterText(node->move->color), moveText(*node->move, before.size()),
                             QString::fromStdString(record.opponent)));
   m_list->clear();
   for (const ai::Attempt& attempt : record.attempts) m_list->addItem(attemptText(attempt));

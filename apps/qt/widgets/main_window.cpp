@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "model/language.h"
 #include "widgets/ai_failure_dialog.h"
 #include "widgets/app_icon.h"
 #include "widgets/attempts_panel.h"
@@ -85,8 +86,9 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
           [this] { m_analysis->setText(m_controller->views().analysisText()); });
   connect(m_controller, &GameController::message, m_message, &QLabel::setText);
   connect(&m_controller->ai(), &AiTurns::aiFailed, this, &MainWindow::showFailure);
-  connect(m_controller, &GameController::gameEnded, this,
-          [this](const QString& result) { m_message->setText(tr("Game over: %1").arg(result)); });
+  connect(m_controller, &GameController::gameEnded, this, [this](const QString& result) {
+    m_message->setText(tr("Game over: %1").arg(resultText(result.toStdString())));
+  });
 
   const QByteArray geometry = m_settings->windowGeometry();
   if (!geometry.isEmpty()) {

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <unordered_set>
 
-#include "tengen/core/coords.h"
+#include "model/language.h"
 
 namespace tengen::qt {
 
@@ -91,12 +91,9 @@ QString MoveTreeView::describe(const session::TreeNode& node) const {
     text = tr("Start");
   } else {
     const Move& move = *node.move;
-    const QString color = move.color == Color::Black ? tr("B") : tr("W");
-    const QString what = move.kind == MoveKind::Play
-                             ? QString::fromStdString(gtpVertex(move.point, m_controller.model().game().size()))
-                         : move.kind == MoveKind::Pass ? tr("pass")
-                                                       : tr("resigns");
-    text = tr("%1 %2 %3").arg(session::GameTree::depth(node)).arg(color, what);
+    text = tr("%1 %2 %3")
+               .arg(session::GameTree::depth(node))
+               .arg(colorLetterText(move.color), moveText(move, m_controller.model().game().size()));
   }
   if (!node.comment.empty()) {
     QString comment = QString::fromStdString(node.comment).section(QLatin1Char('\n'), 0, 0);
