@@ -337,8 +337,9 @@ TEST(Eval, TheJsonHoldsTheSettingsTheRunWasMadeWith) {
   EXPECT_EQ(doc["engine"], "openai:http://127.0.0.1:" + std::to_string(server.port()) + "/v1");
   EXPECT_EQ(doc["model"], "fake");
   EXPECT_EQ(doc["summary"]["positions"], 12);  // the figures stay where they were
-  ASSERT_TRUE(doc.contains("run")) << doc.dump();
-  const json& r = doc["run"];
+  ASSERT_TRUE(doc["summary"].contains("run")) << doc.dump();
+  EXPECT_FALSE(doc.contains("run"));
+  const json& r = doc["summary"]["run"];
   EXPECT_EQ(r["date"], "2026-03-01T09:30:00Z");
   EXPECT_EQ(r["tengen_version"], "9.8.7");
   EXPECT_EQ(r["coords"], "rowcol");
@@ -364,11 +365,11 @@ TEST(Eval, TheJsonHoldsTheSettingsTheRunWasMadeWith) {
   const json other = json::parse(tengen::json::toJson(evalJson(set->positions, run.results, s, builtin)));
   for (const char* key :
        {"coords", "image", "constrain", "constrain_api", "prompt_template", "prompt_template_sha256", "temperature"}) {
-    EXPECT_TRUE(other["run"][key].is_null()) << key;
+    EXPECT_TRUE(other["summary"]["run"][key].is_null()) << key;
   }
-  EXPECT_EQ(other["run"]["max_retries"], 2);
-  EXPECT_TRUE(other["run"]["every"].is_null());
-  EXPECT_EQ(other["run"]["positions_drawn"], 5);
+  EXPECT_EQ(other["summary"]["run"]["max_retries"], 2);
+  EXPECT_TRUE(other["summary"]["run"]["every"].is_null());
+  EXPECT_EQ(other["summary"]["run"]["positions_drawn"], 5);
 }
 
 TEST(Eval, ThePromptTemplateIsNamedAndHashed) {
@@ -437,7 +438,7 @@ TEST(Eval, CompareWarnsOfEachSettingTheRunsDifferInAndCopesWithAnOldFile) {
             std::vector<std::string>{"the runs differ in coords: gtp (A) vs rowcol (B)"});
 
   json old = json::parse(test_support::readFile(b));
-  old.erase("run");
+  old["summary"].erase("run");
   const std::string oldPath = (dir.path() / "old.json").string();
   test_support::writeFile(oldPath, old.dump());
   const Result<Comparison> withOld = compareRuns(a, oldPath);
@@ -452,7 +453,7 @@ TEST(Eval, CompareWarnsOfEachSettingTheRunsDifferInAndCopesWithAnOldFile) {
 
   // A setting one file's run object lacks is unknown there, and said so.
   json partial = json::parse(test_support::readFile(a));
-  partial["run"].erase("seed");
+  partial["summary"]["run"].erase("seed");
   const std::string partialPath = (dir.path() / "partial.json").string();
   test_support::writeFile(partialPath, partial.dump());
   const Result<Comparison> withPartial = compareRuns(a, partialPath);

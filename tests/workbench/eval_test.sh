@@ -30,11 +30,12 @@ out=$("$tengen" eval compare a.json b.json 2>err.txt)
 [[ $? -eq 0 && "$out" == *"positions in both runs: 4"* && "$out" == *"McNemar p"* ]] || fail "compare: $out"
 # Two engines on the same settings: the engine is what they are compared on, nothing to warn of.
 [[ ! -s err.txt ]] || fail "compare of runs made alike warned: $(cat err.txt)"
-[[ $(jq -r '.run.every' a.json) == 2 && $(jq -r '.run.coords' a.json) == null ]] || fail "--json run: $(jq -c .run a.json)"
-[[ $(jq -r '.run.date' a.json) =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$ ]] ||
-  fail "--json run date: $(jq -r .run.date a.json)"
-[[ $(jq -r '.run.tengen_version' a.json) == "$("$tengen" --version | sed 's/^tengen //')" ]] ||
-  fail "--json tengen version: $(jq -r .run.tengen_version a.json)"
+[[ $(jq -r '.summary.run.every' a.json) == 2 && $(jq -r '.summary.run.coords' a.json) == null ]] ||
+  fail "--json run: $(jq -c .summary.run a.json)"
+[[ $(jq -r '.summary.run.date' a.json) =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$ ]] ||
+  fail "--json run date: $(jq -r .summary.run.date a.json)"
+[[ $(jq -r '.summary.run.tengen_version' a.json) == "$("$tengen" --version | sed 's/^tengen //')" ]] ||
+  fail "--json tengen version: $(jq -r .summary.run.tengen_version a.json)"
 
 "$tengen" eval --engine random --sgf nowhere >/dev/null 2>&1
 [[ $? -eq 2 ]] || fail "a missing --sgf path did not exit 2"
@@ -95,7 +96,7 @@ code=$?
 [[ $code -eq 0 && "$out" == *"positions in both runs: 2"* ]] || fail "compare gtp rowcol exited $code: $out"
 [[ $(cat err.txt) == "tengen eval compare: warning: the runs differ in coords: gtp (A) vs rowcol (B)" ]] ||
   fail "compare gtp rowcol warned: $(cat err.txt)"
-jq 'del(.run)' rowcol.json >old.json
+jq 'del(.summary.run)' rowcol.json >old.json
 out=$("$tengen" eval compare gtp.json old.json 2>err.txt)
 [[ $? -eq 0 && "$out" == *"positions in both runs: 2"* ]] || fail "compare with an old file: $out"
 grep -qF "warning: the settings of run B (old.json) are unknown" err.txt || fail "old file: $(cat err.txt)"

@@ -38,10 +38,11 @@ struct Run {
   std::vector<std::optional<JsonValue>> settings;
 };
 
-// The settings of runSettings() as the document holds them: in its "run" object, or beside it for the engine, the
-// model and the reference.
+// The settings of runSettings() as the document holds them: in its summary's "run" object, or in the document itself
+// for the engine, the model and the reference.
 void readSettings(const JsonValue& doc, Run& run) {
-  const JsonValue* object = json::findMember(doc, "run");
+  const JsonValue* summary = json::findMember(doc, "summary");
+  const JsonValue* object = summary != nullptr ? json::findMember(*summary, "run") : nullptr;
   run.settingsKnown = object != nullptr && std::holds_alternative<JsonValue::Object>(object->value);
   for (const RunSetting& setting : runSettings()) {
     const JsonValue* holder = setting.inRun ? (run.settingsKnown ? object : nullptr) : &doc;

@@ -378,12 +378,13 @@ JsonValue evalJson(const std::vector<Position>& positions, const std::vector<Pos
     if (!r.outcome.move) row.emplace_back("error", r.outcome.error);
     rows.emplace_back(std::move(row));
   }
-  // Engine, model and reference stay where files have always held them; the other settings make the "run" object.
+  // Engine, model and reference stay where files have always held them; the other settings make the "run" object,
+  // the first member of the summary, so that a summary read alone still says how its figures were made.
   JsonValue::Object document;
   JsonValue::Object run;
   const JsonValue::Object settings = runSettingValues(positions, options);
   for (const auto& setting : settings) (inRunObject(setting.first) ? run : document).push_back(setting);
-  document.emplace_back("run", std::move(run));
+  fields.emplace(fields.begin(), "run", std::move(run));
   document.emplace_back("summary", std::move(summaryJson));
   document.emplace_back("positions", std::move(rows));
   return document;

@@ -102,10 +102,10 @@ Summary summarize(const std::vector<Position>& positions, const std::vector<Posi
 // A time as the run's JSON writes it: UTC, ISO 8601 to the second ("2026-03-01T09:30:00Z").
 std::string isoUtc(std::chrono::system_clock::time_point time);
 
-// A setting a run was made with, as its --json file holds it: a key of the "run" object, or of the document itself
-// (engine, model and reference, which files held before there was a "run" object); the words a person reads it by;
-// and whether `tengen eval compare` warns when two runs differ in it (not for the date, the engine and the model,
-// which are what two runs usually differ in, nor for the counts the comparison shows itself).
+// A setting a run was made with, as its --json file holds it: a key of the summary's "run" object, or of the
+// document itself (engine, model and reference, which files held before there was a "run" object); the words a person
+// reads it by; and whether `tengen eval compare` warns when two runs differ in it (not for the date, the engine and the
+// model, which are what two runs usually differ in, nor for the counts the comparison shows itself).
 struct RunSetting {
   std::string_view key;
   std::string_view words;
@@ -125,7 +125,7 @@ json::JsonValue::Object runSettingValues(const std::vector<Position>& positions,
 // "none", numbers as JSON writes them, lists with spaces between.
 std::string settingText(const json::JsonValue& value);
 
-// The --json document: {"engine", "model", "reference", "run": {...}, "summary": {...figures, "by_size",
+// The --json document: {"engine", "model", "reference", "summary": {"run": {...}, ...figures, "by_size",
 // "by_phase"}, "positions": [...]}.
 json::JsonValue evalJson(const std::vector<Position>& positions, const std::vector<PositionResult>& results,
                          const Summary& summary, const EvalOptions& options);
