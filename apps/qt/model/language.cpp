@@ -112,23 +112,13 @@ QString colorLetterText(Color color) {
   return color == Color::White ? QCoreApplication::translate("Color", "W") : QCoreApplication::translate("Color", "B");
 }
 
-QString moveText(const Move& move, int size) {
-  switch (move.kind) {
-    case MoveKind::Play:
-      return QString::fromStdString(gtpVertex(move.point, size));
-    case MoveKind::Pass:
-      return QCoreApplication::translate("Move", "pass");
-    case MoveKind::Resign:
-      return QCoreApplication::translate("Move", "resign");
-  }
-  return QString::fromStdString(gtpMove(move, size));
-}
-
 QString moveText(std::string_view written) {
   if (written == "pass") return QCoreApplication::translate("Move", "pass");
   if (written == "resign") return QCoreApplication::translate("Move", "resign");
   return QString::fromUtf8(written.data(), static_cast<qsizetype>(written.size()));
 }
+
+QString moveText(const Move& move, int size) { return moveText(gtpMove(move, size)); }
 
 QString resultText(std::string_view result) {
   const auto asIs = [result] { return QString::fromUtf8(result.data(), static_cast<qsizetype>(result.size())); };
@@ -137,8 +127,9 @@ QString resultText(std::string_view result) {
   // One string per colour, so that each language can place the winner and the margin as it says them.
   const bool black = result[0] == 'B';
   const std::string_view how = result.substr(2);
-  if (how.empty())
+  if (how.empty()) {
     return black ? QCoreApplication::translate("Result", "B+") : QCoreApplication::translate("Result", "W+");
+  }
   if (how == "R" || how == "Resign") {
     return black ? QCoreApplication::translate("Result", "B+R") : QCoreApplication::translate("Result", "W+R");
   }
