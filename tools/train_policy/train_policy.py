@@ -38,18 +38,24 @@ import torch.nn.functional as F
 PLANES = 23
 
 
-def read_positions(path):
+def read_positions(path, outcomes=False):
+    """The positions of a file tengen_export_policy_data wrote: version 1, or with `outcomes` version 2 (written with
+    --outcomes: each position also with its game's final owners, the mover's komi and final margin)."""
+    want = 2 if outcomes else 1
     with open(path, "rb") as f:
         head = f.read(12)
         if head[:4] != b"TGPD":
             sys.exit(f"{path}: not a policy data file (no TGPD header)")
         version, size = struct.unpack("<II", head[4:])
-        if version != 1:
-            sys.exit(f"{path}: data version {version}, this tool reads 1")
+        if version != want:
+            sys.exit(f"{path}: data version {version}, this tool reads {want}"
+                     + (" (export with --outcomes)" if outcomes else ""))
     points = size * size
-    dtype = np.dtype([("codes", "<u2", (points,)), ("move", "<u2"), ("colour", "u1"), ("even", "u1"),
-                      ("game", "<u2"), ("index", "<u2")])
-    data = np.fromfile(path, dtype=dtype, offset=12)
+    fields = [("codes", "<u2", (points,)), ("move", "<u2"), ("colour", "u1"), ("even", "u1"), ("game", "<u2"),
+              ("index", "<u2")]
+    if outcomes:
+        fields += [("owner", "i1", (points,)), ("komi", "<f4"), ("margin", "<f4")]
+    data = np.fromfile(path, dtype=np.dtype(fields), offset=12)
     return size, data
 
 
@@ -162,6 +168,16 @@ def save_atomically(obj, path):
     os.replace(tmp, path)
 
 
+def write_atomically(path, data):
+    """Writes `data` (bytes, or text) to a temporary file beside `path`, syncs it and renames it over `path`."""
+    tmp = f"{path}.tmp.{os.getpid()}"
+    with open(tmp, "wb") as f:
+        f.write(data if isinstance(data, (bytes, bytearray)) else data.encode())
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
 def conv_layers(net):
     """The network's convolutions with their batch normalisations, in the order a TGPN file holds them (the head,
     which has no normalisation, comes after them)."""
@@ -184,12 +200,17 @@ def as_half(layers):
     return [(w.half().double(), b.half().double()) for w, b in layers]
 
 
-def forward_folded(layers, planes):
+def tower_folded(layers, planes):
+    """The residual tower's output from folded layers (the head, the last layer, left out)."""
     x = F.relu(F.conv2d(planes, layers[0][0], layers[0][1], padding=1))
     for i in range(1, len(layers) - 1, 2):
         y = F.relu(F.conv2d(x, layers[i][0], layers[i][1], padding=1))
         x = F.relu(x + F.conv2d(y, layers[i + 1][0], layers[i + 1][1], padding=1))
-    return F.conv2d(x, layers[-1][0], layers[-1][1]).flatten(1)
+    return x
+
+
+def forward_folded(layers, planes):
+    return F.conv2d(tower_folded(layers, planes), layers[-1][0], layers[-1][1]).flatten(1)
 
 
 def export(net, path):
@@ -201,12 +222,7 @@ def export(net, path):
     for w, b in layers:
         blob += w.half().numpy().astype("<f2").tobytes()
         blob += b.half().numpy().astype("<f2").tobytes()
-    tmp = f"{path}.tmp.{os.getpid()}"
-    with open(tmp, "wb") as f:
-        f.write(blob)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    write_atomically(path, blob)
     return len(blob)
 
 
@@ -273,29 +289,33 @@ def write_fixtures(net, data, size, path, count):
         lines.append(f"position {size} {'B' if int(colour[0]) == 1 else 'W'}")
         lines.append(" ".join(str(int(c)) for c in codes[0]))
         lines.append(" ".join(f"{float(p):.9g}" for p in probs))
-    tmp = f"{path}.tmp.{os.getpid()}"
-    with open(tmp, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    os.replace(tmp, path)
+    write_atomically(path, "\n".join(lines) + "\n")
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def training_arguments(doc, epochs, lr):
+    """The command line both training tools take: the data, the checkpoint, the tower's shape, the schedule, the
+    seed, the threads and what to write at the end."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--train", required=True)
     ap.add_argument("--holdout", required=True)
     ap.add_argument("--checkpoint", required=True)
     ap.add_argument("--channels", type=int, default=48)
     ap.add_argument("--blocks", type=int, default=6)
-    ap.add_argument("--epochs", type=float, default=3.0)
+    ap.add_argument("--epochs", type=float, default=epochs)
     ap.add_argument("--batch", type=int, default=256)
-    ap.add_argument("--lr", type=float, default=0.05)
+    ap.add_argument("--lr", type=float, default=lr)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--minutes", type=float, default=0, help="stop this run after M minutes (0: run to the end)")
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--no-train", action="store_true", help="only test, export and write fixtures from the checkpoint")
     ap.add_argument("--export")
     ap.add_argument("--fixtures")
     ap.add_argument("--fixture-count", type=int, default=8)
+    return ap
+
+
+def main():
+    ap = training_arguments(__doc__, epochs=3.0, lr=0.05)
+    ap.add_argument("--no-train", action="store_true", help="only test, export and write fixtures from the checkpoint")
     ap.add_argument("--init", help="start from the weights of this TGPN file (fine-tuning; the normalisations stay "
                     "frozen)")
     args = ap.parse_args()
