@@ -59,6 +59,12 @@ TEST(BuiltinSpec, ReadsEveryKey) {
   EXPECT_FALSE(noNet->policyNet);
   EXPECT_FALSE(noNet->moveModel);
   EXPECT_TRUE(engine::EngineOptions{}.policyNet);
+  const Result<engine::EngineOptions> value = parseBuiltinSpec("builtin:value=0.25", 1);
+  ASSERT_TRUE(value.ok()) << value.error();
+  EXPECT_DOUBLE_EQ(value->valueMix, 0.25);
+  const Result<engine::EngineOptions> noValue = parseBuiltinSpec("builtin:value=0", 1);
+  ASSERT_TRUE(noValue.ok()) << noValue.error();
+  EXPECT_EQ(noValue->valueMix, 0);
 }
 
 TEST(BuiltinSpec, ATimeAloneLiftsThePlayoutLimit) {
@@ -88,9 +94,12 @@ TEST(BuiltinSpec, RefusesUnknownKeysAndBadValuesNamingThem) {
       {"builtin:reuse=2", "bad value '2' for reuse"},
       {"builtin:reuse=yes", "bad value 'yes' for reuse"},
       {"builtin:speed=3",
-       "(keys: time, playouts, threads, parallel, resign, reuse, model, net, puct, fights, endgame)"},
+       "(keys: time, playouts, threads, parallel, resign, reuse, model, net, puct, value, fights, endgame)"},
       {"builtin:model=2", "bad value '2' for model: 0 or 1"},
       {"builtin:net=yes", "bad value 'yes' for net: 0 or 1"},
+      {"builtin:value=1.5", "bad value '1.5' for value: a share 0..1"},
+      {"builtin:value=-0.1", "bad value '-0.1' for value: a share 0..1"},
+      {"builtin:value=half", "bad value 'half' for value: a share 0..1"},
   };
   for (const auto& c : cases) {
     const Result<std::unique_ptr<MoveSource>> made = makeSource(c.spec, withSeed(1));

@@ -16,7 +16,7 @@ namespace {
 
 constexpr int kMaxThreads = 64;
 constexpr const char* kKeys =
-    "(keys: time, playouts, threads, parallel, resign, reuse, model, net, puct, fights, endgame)";
+    "(keys: time, playouts, threads, parallel, resign, reuse, model, net, puct, value, fights, endgame)";
 
 // Time management. In main time the clock is shared among the moves still to come, estimated as a third of the
 // empty points (19x19 from empty: 120, about each side's share of a 250-move game; 9x9: 27 of about 35) and never
@@ -95,6 +95,10 @@ Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint6
     } else if (key == "puct") {
       if (value != "0" && value != "1") return bad("0 or 1");
       options.netExploration = value == "1";
+    } else if (key == "value") {
+      double mix = 0;
+      if (!parseNumber(value, mix) || !(mix >= 0 && mix <= 1)) return bad("a share 0..1");
+      options.valueMix = mix;
     } else if (key == "parallel") {
       if (value != "tree" && value != "root") return bad("tree or root");
       options.sharedTree = value == "tree";

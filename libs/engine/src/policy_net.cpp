@@ -11,13 +11,17 @@
 
 namespace tengen::engine {
 
-// The bytes of libs/engine/data/policy_net.tgpn, generated into the build by embed_data.cmake.
+// The bytes of libs/engine/data/policy_net.tgpn and value_head_9.tgvh, generated into the build by
+// embed_data.cmake.
 extern const unsigned char kBuiltinPolicyNet[];
 extern const std::size_t kBuiltinPolicyNetSize;
+extern const unsigned char kBuiltinValueHead9[];
+extern const std::size_t kBuiltinValueHead9Size;
 
 namespace {
 
 constexpr std::uint32_t kVersion = 1;
+constexpr std::uint32_t kValueHeadVersion = 1;
 
 float halfToFloat(std::uint16_t h) {
   const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000U) << 16;
@@ -64,6 +68,12 @@ class Reader {
     return true;
   }
   std::size_t left() const { return m_bytes.size() - m_at; }
+  float f32() {
+    const std::uint32_t bits = u32();
+    float f = 0;
+    std::memcpy(&f, &bits, sizeof f);
+    return f;
+  }
 
  private:
   unsigned byte() { return static_cast<unsigned char>(m_bytes[m_at++]); }
@@ -77,7 +87,14 @@ struct Scratch {
   std::vector<float> columns;  // (in * 9) x points: the 3x3 neighbourhoods of the input, one column a point
   std::vector<float> a, b, t;  // channels x points
   std::vector<float> logits;
+  std::vector<float> hidden;  // the value head's hidden channels x points
+  std::vector<float> owners;
 };
+
+Scratch& scratch() {
+  thread_local Scratch s;
+  return s;
+}
 
 // Lays the 3x3 neighbourhood of every point of the size x size planes `in` (channels of them) out as columns:
 // row (c * 9 + ky * 3 + kx) holds, for each point, plane c at the point offset by (ky - 1, kx - 1), 0 off the board.
@@ -109,6 +126,49 @@ void neighbourhoodColumns(const float* in, int channels, int size, float* column
 }
 
 }  // namespace
+
+Result<ValueHead> ValueHead::parse(std::string_view bytes) {
+  if (bytes.size() < 16 || bytes.substr(0, 4) != "TGVH") {
+    return Result<ValueHead>::failure("not a value head file (no TGVH header)");
+  }
+  Reader reader(bytes.substr(4));
+  const std::uint32_t version = reader.u32();
+  const std::uint32_t channels = reader.u32();
+  const std::uint32_t hidden = reader.u32();
+  if (version != kValueHeadVersion) {
+    return Result<ValueHead>::failure("value head version " + std::to_string(version) + ", this engine reads " +
+                                      std::to_string(kValueHeadVersion));
+  }
+  if (channels == 0 || channels > 1024 || hidden == 0 || hidden > 1024) {
+    return Result<ValueHead>::failure("implausible value head size: " + std::to_string(hidden) + " channels over " +
+                                      std::to_string(channels));
+  }
+  ValueHead head;
+  head.m_channels = static_cast<int>(channels);
+  head.m_hidden = static_cast<int>(hidden);
+  std::vector<float> ownerBias;
+  const bool complete = reader.halves(std::size_t{hidden} * channels * 9, head.m_convWeights) &&
+                        reader.halves(hidden, head.m_convBias) && reader.halves(hidden, head.m_ownerWeights) &&
+                        reader.halves(1, ownerBias) && reader.has(8);
+  if (!complete) return Result<ValueHead>::failure("the value head file ends before its last weights");
+  head.m_ownerBias = ownerBias[0];
+  head.m_scale = reader.f32();
+  head.m_shift = reader.f32();
+  if (reader.left() != 0) {
+    return Result<ValueHead>::failure(std::to_string(reader.left()) + " bytes after the value head's weights");
+  }
+  return head;
+}
+
+const ValueHead& ValueHead::builtin9() {
+  static const ValueHead head = [] {
+    Result<ValueHead> parsed =
+        parse(std::string_view(reinterpret_cast<const char*>(kBuiltinValueHead9), kBuiltinValueHead9Size));
+    // Tested like the network; a head that reads nothing answers an even chance.
+    return parsed ? std::move(parsed).value() : ValueHead();
+  }();
+  return head;
+}
 
 bool PolicyNet::blasIsSerial() { return openblas_get_parallel() == 0; }
 
@@ -174,8 +234,12 @@ void PolicyNet::evaluate(const Board& board, Color toMove, Board::Vertex last, B
 }
 
 void PolicyNet::evaluateCodes(const std::uint16_t* codes, int size, Color toMove, float* out) const {
+  run(codes, size, toMove, out);
+}
+
+void PolicyNet::run(const std::uint16_t* codes, int size, Color toMove, float* out) const {
   const int points = size * size;
-  thread_local Scratch s;
+  Scratch& s = scratch();
   std::vector<float>& logits = s.logits;
   logits.assign(static_cast<std::size_t>(points), 0.0F);
   if (!m_layers.empty()) {
@@ -226,6 +290,38 @@ void PolicyNet::evaluateCodes(const std::uint16_t* codes, int size, Color toMove
     const auto scale = static_cast<float>(1.0 / sum);
     for (int p = 0; p < points; ++p) out[p] *= scale;
   }
+}
+
+float PolicyNet::evaluateWithValue(const std::uint16_t* codes, int size, Color toMove, double moverKomi,
+                                   const ValueHead& head, float* out, float* owners) const {
+  run(codes, size, toMove, out);
+  const int points = size * size;
+  Scratch& s = scratch();
+  s.owners.assign(static_cast<std::size_t>(points), 0.0F);
+  float value = 0.5F;
+  if (!m_layers.empty() && head.m_channels == m_channels && head.m_hidden > 0) {
+    // The tower's output is in s.a (run() leaves it there): a 3x3 convolution and a ReLU, then a 1x1 to one owner
+    // per point.
+    s.hidden.resize(static_cast<std::size_t>(head.m_hidden) * static_cast<std::size_t>(points));
+    neighbourhoodColumns(s.a.data(), m_channels, size, s.columns.data());
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, head.m_hidden, points, m_channels * 9, 1.0F,
+                head.m_convWeights.data(), m_channels * 9, s.columns.data(), points, 0.0F, s.hidden.data(), points);
+    for (int h = 0; h < head.m_hidden; ++h) {
+      float* plane = s.hidden.data() + static_cast<std::ptrdiff_t>(h) * points;
+      const float bias = head.m_convBias[static_cast<std::size_t>(h)];
+      for (int p = 0; p < points; ++p) plane[p] = std::max(plane[p] + bias, 0.0F);
+    }
+    cblas_sgemv(CblasRowMajor, CblasTrans, head.m_hidden, points, 1.0F, s.hidden.data(), points,
+                head.m_ownerWeights.data(), 1, 0.0F, s.owners.data(), 1);
+    double sum = 0;
+    for (float& o : s.owners) {
+      o = std::tanh(o + head.m_ownerBias);
+      sum += o;
+    }
+    value = static_cast<float>(1.0 / (1.0 + std::exp(-(head.m_scale * (sum + moverKomi) + head.m_shift))));
+  }
+  if (owners != nullptr) std::copy(s.owners.begin(), s.owners.end(), owners);
+  return value;
 }
 
 }  // namespace tengen::engine

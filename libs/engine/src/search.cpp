@@ -247,6 +247,11 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
 
 void Search::setNetExploration(bool on) { m_puct = on ? kNetExploration : 0.0; }
 
+void Search::setValueHead(const ValueHead* head, double mix) {
+  m_valueHead = mix > 0 ? head : nullptr;
+  m_valueMix = m_valueHead != nullptr ? mix : 0.0;
+}
+
 void Search::setRootStatistics() {
   const Node& root = m_nodes[0];
   const std::size_t count = root.childCount;
@@ -384,7 +389,8 @@ std::int32_t Search::select(std::int32_t node) const {
     if (n == 0 && rn == 0) {
       value = 2;  // never seen in any playout: try it once
     } else {
-      const double q = n > 0 ? (ch.wins + static_cast<double>(ch.priorWins)) / n : 0;
+      double q = n > 0 ? (ch.wins + static_cast<double>(ch.priorWins)) / n : 0;
+      if (ch.value >= 0) q = (1 - m_valueMix) * q + m_valueMix * ch.value;
       const double rq = rn > 0 ? ch.raveWins / rn : 0;
       const double beta = rn / (rn + n + n * rn / kRaveEquivalence);
       value = (1 - beta) * q + beta * rq + kExploration * std::sqrt(logParent / (n + 1));
@@ -485,7 +491,13 @@ void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
       w.netCodes.resize(static_cast<std::size_t>(size * size));
       w.netOut.resize(static_cast<std::size_t>(size * size));
       policyCodes(board, toMove, last, lastOwn, w.netCodes.data());
-      m_net->evaluateCodes(w.netCodes.data(), size, toMove, w.netOut.data());
+      if (m_valueHead != nullptr) {
+        const double moverKomi = toMove == Color::Black ? -m_komi : m_komi;
+        w.netValue =
+            m_net->evaluateWithValue(w.netCodes.data(), size, toMove, moverKomi, *m_valueHead, w.netOut.data());
+      } else {
+        m_net->evaluateCodes(w.netCodes.data(), size, toMove, w.netOut.data());
+      }
     }
     if (d == w.moves.size()) break;
     board.play(toMove, w.moves[d]);
@@ -499,7 +511,11 @@ void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
 
   if (treeLock != nullptr) guard.lock();
   if (w.expandNode >= 0) attachChildren(w.expandNode, w.children);
-  if (w.netNode >= 0) applyNetPriors(w.netNode, w.netOut, nullptr);
+  if (w.netNode >= 0) {
+    applyNetPriors(w.netNode, w.netOut, nullptr);
+    // The node's statistics are for the colour that moved into it, the value for the one to move there.
+    if (m_valueHead != nullptr) m_nodes[static_cast<std::size_t>(w.netNode)].value = 1.0F - w.netValue;
+  }
   backup(w, board, treeLock != nullptr);
 }
 

@@ -118,6 +118,10 @@ class Search {
   // ones (search.cpp: kNetExploration); off unless turned on, so the judgment's estimate is not changed by it.
   void setNetExploration(bool on);
 
+  // The value head (policy_net.h) read with the network at every node the network evaluates; its value then makes
+  // up `mix` of that node's winning rate in its parent's selection (the playouts' the rest). Null or 0: none.
+  void setValueHead(const ValueHead* head, double mix);
+
   // Playouts of earlier searches kept under the root's children by the last advance (0 for a new tree).
   long reusedVisits() const { return m_reusedVisits; }
 
@@ -141,6 +145,7 @@ class Search {
     float priorVisits = 0;
     float priorWins = 0;
     float policy = 0;  // the network's probability of this move, normalised over its siblings (0 without it)
+    float value = -1;  // the value head's winning rate for `color` in this node's position (-1: not read)
   };
 
   // What one thread of run() keeps from playout to playout: its random stream, its scratch (so a playout allocates
@@ -160,6 +165,7 @@ class Search {
     std::size_t netDepth = 0;
     std::vector<std::uint16_t> netCodes;
     std::vector<float> netOut;
+    float netValue = -1;  // the value head's winning rate for the side to move there (-1: not read)
   };
 
   // One playout by `w`: the walk down the tree and the backup under `treeLock` when threads share the tree (null:
@@ -241,6 +247,8 @@ class Search {
   std::function<void()> m_tick;
   bool m_fights = true;
   double m_puct = 0;  // the network's exploration weight, 0 when off
+  const ValueHead* m_valueHead = nullptr;
+  double m_valueMix = 0;
   bool m_collect = false;
   bool m_territory = false;
   Outcomes m_outcomes;
