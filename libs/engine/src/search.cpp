@@ -390,7 +390,7 @@ std::int32_t Search::select(std::int32_t node) const {
       value = 2;  // never seen in any playout: try it once
     } else {
       double q = n > 0 ? (ch.wins + static_cast<double>(ch.priorWins)) / n : 0;
-      if (ch.value >= 0) q = (1 - m_valueMix) * q + m_valueMix * ch.value;
+      if (ch.value != kNoValue) q = (1 - m_valueMix) * q + m_valueMix * (ch.value / kValueScale);
       const double rq = rn > 0 ? ch.raveWins / rn : 0;
       const double beta = rn / (rn + n + n * rn / kRaveEquivalence);
       value = (1 - beta) * q + beta * rq + kExploration * std::sqrt(logParent / (n + 1));
@@ -514,7 +514,10 @@ void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
   if (w.netNode >= 0) {
     applyNetPriors(w.netNode, w.netOut, nullptr);
     // The node's statistics are for the colour that moved into it, the value for the one to move there.
-    if (m_valueHead != nullptr) m_nodes[static_cast<std::size_t>(w.netNode)].value = 1.0F - w.netValue;
+    if (m_valueHead != nullptr) {
+      m_nodes[static_cast<std::size_t>(w.netNode)].value =
+          static_cast<std::uint16_t>(std::lround((1.0 - w.netValue) * kValueScale));
+    }
   }
   backup(w, board, treeLock != nullptr);
 }

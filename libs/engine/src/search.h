@@ -126,6 +126,9 @@ class Search {
   long reusedVisits() const { return m_reusedVisits; }
 
  private:
+  static constexpr std::uint16_t kNoValue = 0xFFFF;
+  static constexpr double kValueScale = 65534;
+
   struct Node {
     std::int32_t firstChild = -1;
     std::uint16_t childCount = 0;
@@ -136,6 +139,9 @@ class Search {
     bool netPriors = false;  // its children's priors come from the policy network (or are being computed)
     // Threads walking through this node now, each counted as a lost visit by its parent's selection.
     std::uint16_t virtualLoss = 0;
+    // The value head's winning rate for `color` in this node's position, in kValueScale-ths (kNoValue: not read).
+    // It fills the two bytes the layout leaves before `visits`, so a node is no larger for it.
+    std::uint16_t value = kNoValue;
     std::uint32_t visits = 0;
     float wins = 0;  // for `color`
     std::uint32_t raveVisits = 0;
@@ -145,7 +151,6 @@ class Search {
     float priorVisits = 0;
     float priorWins = 0;
     float policy = 0;  // the network's probability of this move, normalised over its siblings (0 without it)
-    float value = -1;  // the value head's winning rate for `color` in this node's position (-1: not read)
   };
 
   // What one thread of run() keeps from playout to playout: its random stream, its scratch (so a playout allocates
