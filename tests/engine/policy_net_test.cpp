@@ -177,24 +177,36 @@ std::string fileText(const std::string& path) {
   return text.str();
 }
 
+// Why T::parse refuses `bytes` (and a failure of the test when it does not).
+template <typename T>
+std::string refusal(const std::string& bytes) {
+  Result<T> parsed = T::parse(bytes);
+  EXPECT_FALSE(parsed);
+  return parsed ? std::string() : parsed.error();
+}
+
+// The numbers of one line of a fixtures file.
+template <typename T>
+std::vector<T> numbersOf(const std::string& line) {
+  std::vector<T> numbers;
+  std::istringstream in(line);
+  for (T v{}; in >> v;) numbers.push_back(v);
+  return numbers;
+}
+
 TEST(PolicyNetFile, BadFilesAreRefusedWithTheReason) {
   const std::string good = fileText(std::string(TENGEN_ENGINE_DATA_DIR) + "/policy_net.tgpn");
   ASSERT_GT(good.size(), 20U);
   ASSERT_TRUE(PolicyNet::parse(good));
-  const auto refusal = [](const std::string& bytes) {
-    Result<PolicyNet> parsed = PolicyNet::parse(bytes);
-    EXPECT_FALSE(parsed);
-    return parsed ? std::string() : parsed.error();
-  };
-  EXPECT_NE(refusal("TGPX" + good.substr(4)).find("no TGPN header"), std::string::npos);
-  EXPECT_NE(refusal(good.substr(0, good.size() - 1)).find("ends before"), std::string::npos);
-  EXPECT_NE(refusal(good + "xx").find("2 bytes after"), std::string::npos);
+  EXPECT_NE(refusal<PolicyNet>("TGPX" + good.substr(4)).find("no TGPN header"), std::string::npos);
+  EXPECT_NE(refusal<PolicyNet>(good.substr(0, good.size() - 1)).find("ends before"), std::string::npos);
+  EXPECT_NE(refusal<PolicyNet>(good + "xx").find("2 bytes after"), std::string::npos);
   std::string otherVersion = good;
   otherVersion[4] = 9;
-  EXPECT_NE(refusal(otherVersion).find("version 9"), std::string::npos);
+  EXPECT_NE(refusal<PolicyNet>(otherVersion).find("version 9"), std::string::npos);
   std::string otherPlanes = good;
   otherPlanes[8] = 5;
-  EXPECT_NE(refusal(otherPlanes).find("5 input planes"), std::string::npos);
+  EXPECT_NE(refusal<PolicyNet>(otherPlanes).find("5 input planes"), std::string::npos);
   EXPECT_FALSE(PolicyNet::parse(""));
 }
 
@@ -220,10 +232,8 @@ std::vector<Fixture> readFixtures() {
     std::string probabilities;
     std::getline(in, codes);
     std::getline(in, probabilities);
-    std::istringstream c(codes);
-    for (unsigned v = 0; c >> v;) f.codes.push_back(static_cast<std::uint16_t>(v));
-    std::istringstream p(probabilities);
-    for (double v = 0; p >> v;) f.probabilities.push_back(v);
+    for (unsigned v : numbersOf<unsigned>(codes)) f.codes.push_back(static_cast<std::uint16_t>(v));
+    f.probabilities = numbersOf<double>(probabilities);
     fixtures.push_back(std::move(f));
   }
   return fixtures;
@@ -291,20 +301,15 @@ TEST(ValueHeadFile, BadFilesAreRefusedWithTheReason) {
   const std::string good = fileText(std::string(TENGEN_ENGINE_DATA_DIR) + "/value_head_9.tgvh");
   ASSERT_GT(good.size(), 24U);
   ASSERT_TRUE(ValueHead::parse(good));
-  const auto refusal = [](const std::string& bytes) {
-    Result<ValueHead> parsed = ValueHead::parse(bytes);
-    EXPECT_FALSE(parsed);
-    return parsed ? std::string() : parsed.error();
-  };
-  EXPECT_NE(refusal("TGPN" + good.substr(4)).find("no TGVH header"), std::string::npos);
-  EXPECT_NE(refusal(good.substr(0, good.size() - 1)).find("ends before"), std::string::npos);
-  EXPECT_NE(refusal(good + "xyz").find("3 bytes after"), std::string::npos);
+  EXPECT_NE(refusal<ValueHead>("TGPN" + good.substr(4)).find("no TGVH header"), std::string::npos);
+  EXPECT_NE(refusal<ValueHead>(good.substr(0, good.size() - 1)).find("ends before"), std::string::npos);
+  EXPECT_NE(refusal<ValueHead>(good + "xyz").find("3 bytes after"), std::string::npos);
   std::string otherVersion = good;
   otherVersion[4] = 7;
-  EXPECT_NE(refusal(otherVersion).find("version 7"), std::string::npos);
+  EXPECT_NE(refusal<ValueHead>(otherVersion).find("version 7"), std::string::npos);
   std::string noHidden = good;
   noHidden[12] = noHidden[13] = noHidden[14] = noHidden[15] = 0;
-  EXPECT_NE(refusal(noHidden).find("implausible"), std::string::npos);
+  EXPECT_NE(refusal<ValueHead>(noHidden).find("implausible"), std::string::npos);
   EXPECT_FALSE(ValueHead::parse(""));
 }
 
@@ -335,10 +340,8 @@ std::vector<ValueFixture> readValueFixtures() {
     std::getline(in, codes);
     std::getline(in, owners);
     std::getline(in, value);
-    std::istringstream c(codes);
-    for (unsigned v = 0; c >> v;) f.codes.push_back(static_cast<std::uint16_t>(v));
-    std::istringstream o(owners);
-    for (double v = 0; o >> v;) f.owners.push_back(v);
+    for (unsigned v : numbersOf<unsigned>(codes)) f.codes.push_back(static_cast<std::uint16_t>(v));
+    f.owners = numbersOf<double>(owners);
     f.value = std::stod(value);
     fixtures.push_back(std::move(f));
   }

@@ -155,7 +155,9 @@ ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& option
     }
     search->setPlayoutFights(options.playoutFights);
     search->setNetExploration(options.netExploration);
-    if (setup.board->size() == 9) search->setValueHead(&ValueHead::builtin9(), options.valueMix);
+    if (options.valueMix > 0 && setup.board->size() == 9) {
+      search->setValueHead(&ValueHead::builtin9(), options.valueMix);
+    }
     if (t == 0 && setup.progress != nullptr) {
       search->collectOutcomes(setup.territory);
       auto next = std::chrono::steady_clock::now() + setup.progressInterval;

@@ -125,6 +125,39 @@ void neighbourhoodColumns(const float* in, int channels, int size, float* column
   }
 }
 
+// Reads the float16 weights and biases of a convolution from `in` to `out` planes into `conv`; false when the
+// bytes end first.
+bool readConvolution(Reader& reader, int in, int out, int kernel, Convolution& conv) {
+  conv = Convolution{in, out, kernel, {}, {}};
+  return reader.halves(static_cast<std::size_t>(out) * in * kernel * kernel, conv.weights) &&
+         reader.halves(static_cast<std::size_t>(out), conv.bias);
+}
+
+// result = relu?(conv(in) + bias (+ skip)) for a 3x3 convolution over size x size planes; `columns` is the
+// scratch for the neighbourhoods (conv.in * 9 planes).
+void convolve(const Convolution& conv, const float* in, int size, float* columns, float* result, const float* skip,
+              bool relu) {
+  const int points = size * size;
+  neighbourhoodColumns(in, conv.in, size, columns);
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, conv.out, points, conv.in * 9, 1.0F, conv.weights.data(),
+              conv.in * 9, columns, points, 0.0F, result, points);
+  for (int o = 0; o < conv.out; ++o) {
+    float* plane = result + static_cast<std::ptrdiff_t>(o) * points;
+    const float* add = skip ? skip + static_cast<std::ptrdiff_t>(o) * points : nullptr;
+    const float bias = conv.bias[static_cast<std::size_t>(o)];
+    for (int p = 0; p < points; ++p) {
+      float v = plane[p] + bias + (add ? add[p] : 0.0F);
+      plane[p] = relu ? std::max(v, 0.0F) : v;
+    }
+  }
+}
+
+// result = conv(in) + bias for a 1x1 convolution to a single plane of `points` values.
+void convolveToOne(const Convolution& conv, const float* in, int points, float* result) {
+  cblas_sgemv(CblasRowMajor, CblasTrans, conv.in, points, 1.0F, in, points, conv.weights.data(), 1, 0.0F, result, 1);
+  for (int p = 0; p < points; ++p) result[p] += conv.bias[0];
+}
+
 }  // namespace
 
 Result<ValueHead> ValueHead::parse(std::string_view bytes) {
@@ -144,14 +177,10 @@ Result<ValueHead> ValueHead::parse(std::string_view bytes) {
                                       std::to_string(channels));
   }
   ValueHead head;
-  head.m_channels = static_cast<int>(channels);
-  head.m_hidden = static_cast<int>(hidden);
-  std::vector<float> ownerBias;
-  const bool complete = reader.halves(std::size_t{hidden} * channels * 9, head.m_convWeights) &&
-                        reader.halves(hidden, head.m_convBias) && reader.halves(hidden, head.m_ownerWeights) &&
-                        reader.halves(1, ownerBias) && reader.has(8);
+  const bool complete =
+      readConvolution(reader, static_cast<int>(channels), static_cast<int>(hidden), 3, head.m_hidden) &&
+      readConvolution(reader, static_cast<int>(hidden), 1, 1, head.m_owner) && reader.has(8);
   if (!complete) return Result<ValueHead>::failure("the value head file ends before its last weights");
-  head.m_ownerBias = ownerBias[0];
   head.m_scale = reader.f32();
   head.m_shift = reader.f32();
   if (reader.left() != 0) {
@@ -197,9 +226,8 @@ Result<PolicyNet> PolicyNet::parse(std::string_view bytes) {
   net.m_channels = static_cast<int>(channels);
   net.m_blocks = static_cast<int>(blocks);
   const auto add = [&](int in, int out, int kernel) {
-    Convolution conv{in, out, kernel, {}, {}};
-    const bool read = reader.halves(static_cast<std::size_t>(out) * in * kernel * kernel, conv.weights) &&
-                      reader.halves(static_cast<std::size_t>(out), conv.bias);
+    Convolution conv;
+    const bool read = readConvolution(reader, in, out, kernel, conv);
     net.m_layers.push_back(std::move(conv));
     return read;
   };
@@ -233,11 +261,8 @@ void PolicyNet::evaluate(const Board& board, Color toMove, Board::Vertex last, B
   evaluateCodes(codes.data(), board.size(), toMove, out);
 }
 
+// Leaves the tower's output in the calling thread's scratch (`a`), where evaluateWithValue reads it.
 void PolicyNet::evaluateCodes(const std::uint16_t* codes, int size, Color toMove, float* out) const {
-  run(codes, size, toMove, out);
-}
-
-void PolicyNet::run(const std::uint16_t* codes, int size, Color toMove, float* out) const {
   const int points = size * size;
   Scratch& s = scratch();
   std::vector<float>& logits = s.logits;
@@ -249,31 +274,14 @@ void PolicyNet::run(const std::uint16_t* codes, int size, Color toMove, float* o
     for (std::vector<float>* v : {&s.a, &s.b, &s.t}) v->resize(static_cast<std::size_t>(m_channels) * bytes);
     policyPlanes(codes, points, toMove, s.input.data());
 
-    // out = relu?(conv(in) + bias (+ skip)), all planes of `points` values.
-    const auto convolve = [&](const Convolution& conv, const float* in, float* result, const float* skip, bool relu) {
-      neighbourhoodColumns(in, conv.in, size, s.columns.data());
-      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, conv.out, points, conv.in * 9, 1.0F, conv.weights.data(),
-                  conv.in * 9, s.columns.data(), points, 0.0F, result, points);
-      for (int o = 0; o < conv.out; ++o) {
-        float* plane = result + static_cast<std::ptrdiff_t>(o) * points;
-        const float* add = skip ? skip + static_cast<std::ptrdiff_t>(o) * points : nullptr;
-        const float bias = conv.bias[static_cast<std::size_t>(o)];
-        for (int p = 0; p < points; ++p) {
-          float v = plane[p] + bias + (add ? add[p] : 0.0F);
-          plane[p] = relu ? std::max(v, 0.0F) : v;
-        }
-      }
-    };
-    convolve(m_layers[0], s.input.data(), s.a.data(), nullptr, true);
+    float* columns = s.columns.data();
+    convolve(m_layers[0], s.input.data(), size, columns, s.a.data(), nullptr, true);
     for (int b = 0; b < m_blocks; ++b) {
-      convolve(m_layers[static_cast<std::size_t>(1 + 2 * b)], s.a.data(), s.t.data(), nullptr, true);
-      convolve(m_layers[static_cast<std::size_t>(2 + 2 * b)], s.t.data(), s.b.data(), s.a.data(), true);
+      convolve(m_layers[static_cast<std::size_t>(1 + 2 * b)], s.a.data(), size, columns, s.t.data(), nullptr, true);
+      convolve(m_layers[static_cast<std::size_t>(2 + 2 * b)], s.t.data(), size, columns, s.b.data(), s.a.data(), true);
       std::swap(s.a, s.b);
     }
-    const Convolution& head = m_layers.back();
-    cblas_sgemv(CblasRowMajor, CblasTrans, m_channels, points, 1.0F, s.a.data(), points, head.weights.data(), 1, 0.0F,
-                logits.data(), 1);
-    for (float& l : logits) l += head.bias[0];
+    convolveToOne(m_layers.back(), s.a.data(), points, logits.data());
   }
   // A softmax over the legal points.
   float best = -INFINITY;
@@ -294,28 +302,19 @@ void PolicyNet::run(const std::uint16_t* codes, int size, Color toMove, float* o
 
 float PolicyNet::evaluateWithValue(const std::uint16_t* codes, int size, Color toMove, double moverKomi,
                                    const ValueHead& head, float* out, float* owners) const {
-  run(codes, size, toMove, out);
+  evaluateCodes(codes, size, toMove, out);
   const int points = size * size;
   Scratch& s = scratch();
   s.owners.assign(static_cast<std::size_t>(points), 0.0F);
   float value = 0.5F;
-  if (!m_layers.empty() && head.m_channels == m_channels && head.m_hidden > 0) {
-    // The tower's output is in s.a (run() leaves it there): a 3x3 convolution and a ReLU, then a 1x1 to one owner
-    // per point.
-    s.hidden.resize(static_cast<std::size_t>(head.m_hidden) * static_cast<std::size_t>(points));
-    neighbourhoodColumns(s.a.data(), m_channels, size, s.columns.data());
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, head.m_hidden, points, m_channels * 9, 1.0F,
-                head.m_convWeights.data(), m_channels * 9, s.columns.data(), points, 0.0F, s.hidden.data(), points);
-    for (int h = 0; h < head.m_hidden; ++h) {
-      float* plane = s.hidden.data() + static_cast<std::ptrdiff_t>(h) * points;
-      const float bias = head.m_convBias[static_cast<std::size_t>(h)];
-      for (int p = 0; p < points; ++p) plane[p] = std::max(plane[p] + bias, 0.0F);
-    }
-    cblas_sgemv(CblasRowMajor, CblasTrans, head.m_hidden, points, 1.0F, s.hidden.data(), points,
-                head.m_ownerWeights.data(), 1, 0.0F, s.owners.data(), 1);
+  if (!m_layers.empty() && head.channels() == m_channels && head.hidden() > 0) {
+    // Over the tower's output, which evaluateCodes left in s.a: the hidden planes, then one owner a point.
+    s.hidden.resize(static_cast<std::size_t>(head.hidden()) * static_cast<std::size_t>(points));
+    convolve(head.m_hidden, s.a.data(), size, s.columns.data(), s.hidden.data(), nullptr, true);
+    convolveToOne(head.m_owner, s.hidden.data(), points, s.owners.data());
     double sum = 0;
     for (float& o : s.owners) {
-      o = std::tanh(o + head.m_ownerBias);
+      o = std::tanh(o);
       sum += o;
     }
     value = static_cast<float>(1.0 / (1.0 + std::exp(-(head.m_scale * (sum + moverKomi) + head.m_shift))));

@@ -17,6 +17,15 @@ namespace tengen::engine {
 
 class PolicyNet;
 
+// One convolution of the network or of its value head, as read from its file (float16 widened to float).
+struct Convolution {
+  int in = 0;
+  int out = 0;
+  int kernel = 0;              // 3 or 1
+  std::vector<float> weights;  // [out][in][ky][kx]
+  std::vector<float> bias;     // [out]
+};
+
 // The value head: two convolutions over the policy network's residual tower that give, for every point, its expected
 // owner at the end of the game from the side to move (-1 to 1), and from their sum and the komi the side to move's
 // chance of winning. Trained by tools/train_policy/train_value.py on games the engine played out to the end; the
@@ -30,17 +39,13 @@ class ValueHead {
   // The head the engine ships for 9x9, over PolicyNet::builtin()'s tower.
   static const ValueHead& builtin9();
 
-  int channels() const { return m_channels; }
-  int hidden() const { return m_hidden; }
+  int channels() const { return m_hidden.in; }
+  int hidden() const { return m_hidden.out; }
 
  private:
   friend class PolicyNet;
-  int m_channels = 0;
-  int m_hidden = 0;
-  std::vector<float> m_convWeights;   // [hidden][channels][3][3]
-  std::vector<float> m_convBias;      // [hidden]
-  std::vector<float> m_ownerWeights;  // [hidden]
-  float m_ownerBias = 0;
+  Convolution m_hidden;  // 3x3, the tower's channels to the hidden ones, then a ReLU
+  Convolution m_owner;   // 1x1, the hidden channels to one owner a point, then a tanh
   float m_scale = 0;
   float m_shift = 0;
 };
@@ -76,17 +81,6 @@ class PolicyNet {
                           float* out, float* owners = nullptr) const;
 
  private:
-  struct Convolution {
-    int in = 0;
-    int out = 0;
-    int kernel = 0;              // 3 or 1
-    std::vector<float> weights;  // [out][in][ky][kx]
-    std::vector<float> bias;     // [out]
-  };
-
-  // Runs the tower on the position into the calling thread's scratch and writes the probabilities to `out`.
-  void run(const std::uint16_t* codes, int size, Color toMove, float* out) const;
-
   int m_channels = 0;
   int m_blocks = 0;
   std::vector<Convolution> m_layers;  // the input convolution, two per block, the head
