@@ -6,11 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <fstream>
 #include <numeric>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tengen/core/board.h"
@@ -162,6 +164,37 @@ TEST(PolicyPlanes, ExpandTheCodesPlaneByPlane) {
 TEST(PolicyNetBlas, TheForwardPassRunsOnASerialBlas) {
   // A threaded OpenBLAS would start threads before main that do not block the signals `tengen serve` waits for.
   EXPECT_TRUE(PolicyNet::blasIsSerial());
+}
+
+// Two threads evaluating at once (tree parallelism, games side by side, the move server's requests) get exactly
+// the answers one thread alone gets. Debian's serial OpenBLAS shares its work buffers between calls, so without
+// the network's lock around them some of these evaluations come out wrong.
+TEST(PolicyNetBlas, ThreadsEvaluatingAtOnceGetTheAnswersOfOneAlone) {
+  Board board(9);
+  board.play(Color::Black, board.vertex({4, 4}));
+  board.play(Color::White, board.vertex({2, 6}));
+  std::vector<std::uint16_t> codes(81);
+  policyCodes(board, Color::Black, board.vertex({2, 6}), board.vertex({4, 4}), codes.data());
+  const PolicyNet& net = PolicyNet::builtin();
+  std::vector<float> policy(81);
+  std::vector<float> owners(81);
+  const float value =
+      net.evaluateWithValue(codes.data(), 9, Color::Black, -7.5, ValueHead::builtin9(), policy.data(), owners.data());
+  std::atomic<int> wrong{0};
+  const auto evaluate = [&] {
+    std::vector<float> p(81);
+    std::vector<float> o(81);
+    for (int i = 0; i < 1500; ++i) {
+      const float v =
+          net.evaluateWithValue(codes.data(), 9, Color::Black, -7.5, ValueHead::builtin9(), p.data(), o.data());
+      if (v != value || p != policy || o != owners) ++wrong;
+    }
+  };
+  std::thread first(evaluate);
+  std::thread second(evaluate);
+  first.join();
+  second.join();
+  EXPECT_EQ(wrong.load(), 0);
 }
 
 TEST(PolicyNetFile, TheShippedNetworkLoads) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <mutex>
 #include <string>
 
 #include "tengen/engine/policy_input.h"
@@ -133,14 +134,25 @@ bool readConvolution(Reader& reader, int in, int out, int kernel, Convolution& c
          reader.halves(static_cast<std::size_t>(out), conv.bias);
 }
 
+// Held around every BLAS call. Debian's serial OpenBLAS (built without USE_LOCKING) shares its work buffers between
+// calls, so two threads multiplying at once can get each other's numbers; one at a time they are exact. The search's
+// threads still run their playouts side by side, only their network evaluations' products take turns.
+std::mutex& blasLock() {
+  static std::mutex lock;
+  return lock;
+}
+
 // result = relu?(conv(in) + bias (+ skip)) for a 3x3 convolution over size x size planes; `columns` is the
 // scratch for the neighbourhoods (conv.in * 9 planes).
 void convolve(const Convolution& conv, const float* in, int size, float* columns, float* result, const float* skip,
               bool relu) {
   const int points = size * size;
   neighbourhoodColumns(in, conv.in, size, columns);
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, conv.out, points, conv.in * 9, 1.0F, conv.weights.data(),
-              conv.in * 9, columns, points, 0.0F, result, points);
+  {
+    const std::lock_guard<std::mutex> lock(blasLock());
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, conv.out, points, conv.in * 9, 1.0F, conv.weights.data(),
+                conv.in * 9, columns, points, 0.0F, result, points);
+  }
   for (int o = 0; o < conv.out; ++o) {
     float* plane = result + static_cast<std::ptrdiff_t>(o) * points;
     const float* add = skip ? skip + static_cast<std::ptrdiff_t>(o) * points : nullptr;
@@ -154,7 +166,10 @@ void convolve(const Convolution& conv, const float* in, int size, float* columns
 
 // result = conv(in) + bias for a 1x1 convolution to a single plane of `points` values.
 void convolveToOne(const Convolution& conv, const float* in, int points, float* result) {
-  cblas_sgemv(CblasRowMajor, CblasTrans, conv.in, points, 1.0F, in, points, conv.weights.data(), 1, 0.0F, result, 1);
+  {
+    const std::lock_guard<std::mutex> lock(blasLock());
+    cblas_sgemv(CblasRowMajor, CblasTrans, conv.in, points, 1.0F, in, points, conv.weights.data(), 1, 0.0F, result, 1);
+  }
   for (int p = 0; p < points; ++p) result[p] += conv.bias[0];
 }
 
