@@ -269,6 +269,8 @@ class LanguageTest : public QObject {
     QCOMPARE(resultText("W+Time"), QStringLiteral("白の時間勝ち"));
     QCOMPARE(resultText("0"), QStringLiteral("持碁"));
     QCOMPARE(resultText("B+x"), QStringLiteral("B+x"));  // not a result it can read: as it is
+    QCOMPARE(resultText("B+inf"), QStringLiteral("B+inf"));
+    QCOMPARE(resultText("W+nan"), QStringLiteral("W+nan"));
     QCOMPARE(moveText(pass, 19), QStringLiteral("パス"));
     QCOMPARE(moveText(Move::play(Color::Black, {3, 3}), 19), QStringLiteral("D16"));
     QCOMPARE(moveText("resign"), QStringLiteral("投了"));

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QTranslator>
+#include <cmath>
 #include <vector>
 
 #include "tengen/core/coords.h"
@@ -141,7 +142,8 @@ QString resultText(std::string_view result) {
   }
   bool number = false;
   const double margin = QString::fromUtf8(how.data(), static_cast<qsizetype>(how.size())).toDouble(&number);
-  if (!number || margin <= 0) return asIs();
+  // "B+inf" or "W+nan" parse as numbers but are not margins: shown as written, like any other odd result.
+  if (!number || !std::isfinite(margin) || margin <= 0) return asIs();
   const QString text =
       black ? QCoreApplication::translate("Result", "B+%1") : QCoreApplication::translate("Result", "W+%1");
   return text.arg(QLocale().toString(margin));
