@@ -154,6 +154,7 @@ ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& option
                      setup.patterns, setup.model, setup.net);
     }
     search->setPlayoutFights(options.playoutFights);
+    search->setPlayoutNakade(options.playoutNakade);
     search->setNetExploration(options.netExploration);
     if (options.valueMix > 0 && setup.board->size() == 9) {
       search->setValueHead(&ValueHead::builtin9(), options.valueMix);

@@ -1,5 +1,7 @@
 #include "playout.h"
 
+#include <algorithm>
+
 #include "tengen/engine/move_features.h"
 
 #include "chains.h"
@@ -94,6 +96,78 @@ int twoLibertyMoves(const Board& board, Color c, Vertex last, Vertex (&out)[8]) 
   return count;
 }
 
+// The vital point of an eye space of the last mover's next to `last` that one move there keeps from making two
+// eyes: an empty region of three to six points bounded by the last mover's stones and the edge alone (no stone of
+// c's touches it), shaped as the straight or bent three, the pyramid four, the bulky or cross five or the rabbity
+// six. The vital point is the region's one point with the most neighbours in the region. Returns kNoVertex when no
+// region next to `last` is such a shape, or when c may not play its vital point.
+Vertex nakadeVital(const Board& board, Color c, Vertex last) {
+  const std::array<int, 4> offsets = board.neighbourOffsets();
+  const int s = board.stride();
+  const Color opp = opponent(c);
+  // A point of such a region touches no stone of c's: its empty neighbours and the last mover's stones (with the
+  // edge) make all four. Read from the board's neighbour counts, without looking at the neighbours.
+  const auto clear = [&](Vertex v) { return board.emptyNeighbours(v) + board.ownOrEdgeNeighbours(opp, v) == 4; };
+  // The points of the regions already read from another neighbour of `last`, so that none is read twice.
+  Vertex done[4 * 7];
+  int doneCount = 0;
+  Vertex region[6];
+  for (int d : offsets) {
+    const Vertex start = last + d;
+    if (board.at(start) != Color::Empty || !clear(start)) continue;
+    if (std::find(done, done + doneCount, start) != done + doneCount) continue;
+    int n = 0;
+    region[n++] = start;
+    // In each of the shapes every point but the vital one has at most two empty neighbours, so a second point with
+    // three or four ends the reading: in open space that happens at once.
+    int wide = board.emptyNeighbours(start) >= 3 ? 1 : 0;
+    bool closed = true;
+    for (int i = 0; i < n && closed; ++i) {
+      for (int e : offsets) {
+        const Vertex u = region[i] + e;
+        if (board.at(u) != Color::Empty || std::find(region, region + n, u) != region + n) continue;
+        if (n == 6 || !clear(u) || (board.emptyNeighbours(u) >= 3 && ++wide > 1)) {
+          closed = false;
+          break;
+        }
+        region[n++] = u;
+      }
+    }
+    for (int i = 0; i < n; ++i) done[doneCount++] = region[i];
+    if (!closed || n < 3) continue;
+    int best = 0;
+    int bestDegree = 0;
+    int ties = 0;
+    bool square = false;
+    for (int i = 0; i < n; ++i) {
+      int degree = 0;
+      bool right = false;
+      bool below = false;
+      bool diagonal = false;
+      for (int j = 0; j < n; ++j) {
+        const Vertex delta = region[j] - region[i];
+        degree += delta == 1 || delta == -1 || delta == s || delta == -s;
+        right |= delta == 1;
+        below |= delta == s;
+        diagonal |= delta == s + 1;
+      }
+      square |= right && below && diagonal;
+      if (degree > bestDegree) {
+        best = i;
+        bestDegree = degree;
+        ties = 1;
+      } else if (degree == bestDegree) {
+        ++ties;
+      }
+    }
+    if (ties != 1) continue;
+    const bool killable = n == 3 || (n == 4 && bestDegree == 3) || (n == 5 && (bestDegree == 4 || square)) ||
+                          (n == 6 && bestDegree == 4 && square);
+    if (killable && board.check(c, region[best]) == RejectReason::None) return region[best];
+  }
+  return Board::kNoVertex;
+}
+
 }  // namespace
 
 std::uint64_t mixSeed(std::uint64_t x) { return splitMix64(x); }
@@ -110,8 +184,8 @@ bool isBigSelfAtari(const Board& board, Color c, Vertex v) {
   return board.libertiesAfter(c, v, 2) < 2;
 }
 
-Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, const PatternTable* patterns,
-                         bool fights) {
+Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, const PatternTable* patterns, bool fights,
+                         bool nakade) {
   if (last != Board::kNoVertex) {
     const Color opp = opponent(c);
     const std::array<int, 4> offsets = board.neighbourOffsets();
@@ -141,6 +215,10 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, con
         const int libs = board.libertiesAfter(c, lib, 3);
         if (libs >= 3 || (libs == 2 && !ladderCaptures(board, u, 40))) return lib;
       }
+    }
+    // A move that made or shrank an eye space into a shape one point kills is answered on that point.
+    if (nakade) {
+      if (const Vertex vital = nakadeVital(board, c, last); vital != Board::kNoVertex) return vital;
     }
     if (fights) {
       Vertex moves[8];
@@ -177,10 +255,10 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, con
 }
 
 void playout(Board& board, Color toMove, Vertex last, Rng& rng, std::uint8_t* firstColor, int maxMoves,
-             const PatternTable* patterns, bool fights) {
+             const PatternTable* patterns, bool fights, bool nakade) {
   int passes = 0;
   for (int moves = 0; passes < 2 && moves < maxMoves; ++moves) {
-    const Vertex v = choosePlayoutMove(board, toMove, last, rng, patterns, fights);
+    const Vertex v = choosePlayoutMove(board, toMove, last, rng, patterns, fights, nakade);
     if (v != Board::kNoVertex) {
       board.play(toMove, v);
       if (firstColor && firstColor[v] == 0) firstColor[v] = static_cast<std::uint8_t>(toMove);

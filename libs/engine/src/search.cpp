@@ -507,7 +507,7 @@ void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
   }
   if (w.expandNode >= 0) makeChildren(w.children, board, toMove, last, lastOwn, false);
   std::fill(w.firstColor.begin(), w.firstColor.end(), 0);
-  playout(board, toMove, last, w.rng, w.firstColor.data(), m_maxPlayoutMoves, m_patterns, m_fights);
+  playout(board, toMove, last, w.rng, w.firstColor.data(), m_maxPlayoutMoves, m_patterns, m_fights, m_nakade);
 
   if (treeLock != nullptr) guard.lock();
   if (w.expandNode >= 0) attachChildren(w.expandNode, w.children);

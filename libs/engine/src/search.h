@@ -113,6 +113,8 @@ class Search {
 
   // Whether the playouts read the fights around the last move (playout.h: `fights`); on unless turned off.
   void setPlayoutFights(bool on) { m_fights = on; }
+  // Whether the playouts answer on the vital point of a killable eye space (playout.h: `nakade`); off unless on.
+  void setPlayoutNakade(bool on) { m_nakade = on; }
 
   // Whether the network's probabilities keep steering the selection once real playouts have drowned their virtual
   // ones (search.cpp: kNetExploration); off unless turned on, so the judgment's estimate is not changed by it.
@@ -251,6 +253,7 @@ class Search {
   std::vector<long> m_childScored;
   std::function<void()> m_tick;
   bool m_fights = true;
+  bool m_nakade = false;
   double m_puct = 0;  // the network's exploration weight, 0 when off
   const ValueHead* m_valueHead = nullptr;
   double m_valueMix = 0;

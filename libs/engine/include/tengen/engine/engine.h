@@ -55,6 +55,10 @@ struct EngineOptions {
   // The playouts read the fights around the last move (saving a chain by capturing, ataris and extensions of
   // chains with two liberties). Spec key `fights`; off, for measuring what they gain.
   bool playoutFights = true;
+  // The playouts answer a move next to an eye space that one point kills (three points, the pyramid four, the
+  // bulky or cross five, the rabbity six) on that point. Spec key `nakade`; off by default: it costs playouts and
+  // gained nothing measurable (docs/benchmarks.md).
+  bool playoutNakade = false;
   // Read the end of the game before searching, late in the game and after the opponent's pass (genmove). Spec key
   // `endgame`; off, the engine passes only when no legal point is left that does not fill its own eye (for
   // measuring what the reading gains).
