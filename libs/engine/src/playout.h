@@ -21,12 +21,12 @@ std::uint64_t mixSeed(std::uint64_t x);
 // around it; extend an own chain next to `last` out of atari when that gives it three liberties, or two and no
 // ladder catches it; with `nakade`, the vital point of an eye space of the last mover's next to `last` that a move
 // there kills (three points, the pyramid four, the bulky or cross five, the rabbity six; docs/engine.md); with
-// `fights`, the fights of two liberties around `last` (an atari on the last mover's chain
-// of two liberties that its escape cannot answer with three, or a move that gives an own chain of two liberties
-// next to `last` three), one chosen at random; when `patterns` is given, one of the points around `last` (the eight
-// neighbours) that matches a pattern, is legal and leaves the new chain two liberties, chosen at random; otherwise
-// the light playouts' scan (docs/engine.md) from a random empty point, also skipping self-atari of a chain of two
-// or more stones.
+// `fights`, the fights of two liberties around `last` (an atari on the last mover's chain of two liberties that
+// its escape cannot answer with three, or a move that gives an own chain of two liberties next to `last` three),
+// one chosen at random; when `patterns` is given, one of the points around `last` (the eight neighbours) that
+// matches a pattern, is legal and leaves the new chain two liberties, chosen at random; otherwise the light
+// playouts' scan (docs/engine.md) from a random empty point, also skipping self-atari of a chain of two or more
+// stones.
 Board::Vertex choosePlayoutMove(const Board& board, Color c, Board::Vertex last, Rng& rng, const PatternTable* patterns,
                                 bool fights = true, bool nakade = false);
 
