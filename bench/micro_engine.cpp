@@ -127,6 +127,14 @@ void enginePlayoutNakade(benchmark::State& state) {
   timeGenmoves(state, emptyGame(state.range(0)), options);
 }
 
+// Args: board size, playouts per move, whether the playouts play the last good replies (1) or not (0). From the
+// empty board, one thread, without the early stop.
+void enginePlayoutReplies(benchmark::State& state) {
+  tengen::engine::EngineOptions options = fullSearch(state.range(1));
+  options.playoutReplies = state.range(2) != 0;
+  timeGenmoves(state, emptyGame(state.range(0)), options);
+}
+
 // Args: playouts per move, reuse (0 or 1). One iteration is the first 30 moves of a 9x9 game between two engines
 // with the same options; counters are per genmove.
 void engineOpeningWithReuse(benchmark::State& state) {
@@ -219,6 +227,12 @@ BENCHMARK(enginePlayoutFights)
     ->Args({19, 2000, 1})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(enginePlayoutNakade)
+    ->Args({9, 10000, 0})
+    ->Args({9, 10000, 1})
+    ->Args({19, 2000, 0})
+    ->Args({19, 2000, 1})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(enginePlayoutReplies)
     ->Args({9, 10000, 0})
     ->Args({9, 10000, 1})
     ->Args({19, 2000, 0})

@@ -65,6 +65,12 @@ TEST(BuiltinSpec, ReadsEveryKey) {
   const Result<engine::EngineOptions> noValue = parseBuiltinSpec("builtin:value=0", 1);
   ASSERT_TRUE(noValue.ok()) << noValue.error();
   EXPECT_EQ(noValue->valueMix, 0);
+  const Result<engine::EngineOptions> playouts = parseBuiltinSpec("builtin:fights=0,nakade=1,replies=1", 1);
+  ASSERT_TRUE(playouts.ok()) << playouts.error();
+  EXPECT_FALSE(playouts->playoutFights);
+  EXPECT_TRUE(playouts->playoutNakade);
+  EXPECT_TRUE(playouts->playoutReplies);
+  EXPECT_FALSE(engine::EngineOptions{}.playoutReplies);
 }
 
 TEST(BuiltinSpec, ATimeAloneLiftsThePlayoutLimit) {
@@ -94,12 +100,14 @@ TEST(BuiltinSpec, RefusesUnknownKeysAndBadValuesNamingThem) {
       {"builtin:reuse=2", "bad value '2' for reuse"},
       {"builtin:reuse=yes", "bad value 'yes' for reuse"},
       {"builtin:speed=3",
-       "(keys: time, playouts, threads, parallel, resign, reuse, model, net, puct, value, fights, nakade, endgame)"},
+       "(keys: time, playouts, threads, parallel, resign, reuse, model, net, puct, value, fights, nakade, replies, "
+       "endgame)"},
       {"builtin:model=2", "bad value '2' for model: 0 or 1"},
       {"builtin:net=yes", "bad value 'yes' for net: 0 or 1"},
       {"builtin:value=1.5", "bad value '1.5' for value: a share 0..1"},
       {"builtin:value=-0.1", "bad value '-0.1' for value: a share 0..1"},
       {"builtin:value=half", "bad value 'half' for value: a share 0..1"},
+      {"builtin:replies=2", "bad value '2' for replies: 0 or 1"},
   };
   for (const auto& c : cases) {
     const Result<std::unique_ptr<MoveSource>> made = makeSource(c.spec, withSeed(1));

@@ -1,6 +1,7 @@
 // The playout policy's reading of fights around the last move: a chain in atari saved by capturing an attacker,
 // the atari on the last mover's chain of two liberties, the extension of an own chain of two liberties; the vital
-// point of an eye space one move kills; and that the `fights` and `nakade` switches turn that reading off.
+// point of an eye space one move kills; the last good replies; and that the `fights`, `nakade` and replies switches
+// turn that reading off.
 #include "playout.h"
 
 #include <gtest/gtest.h>
@@ -166,6 +167,106 @@ TEST(PlayoutNakade, LeavesSpacesThatLiveOrThatBlackTouches) {
                                   "O.......O",  //
                                   "OOOOOOOOO"});
   EXPECT_GT(nakadeMoves(seven, {6, 2}, true).size(), 2U);
+}
+
+// The last good replies of a game of 9x9 vertices.
+TEST(PlayoutReplies, StoresTheWinnersRepliesAndForgetsTheLosers) {
+  const Board board(9);
+  const auto v = [&](int row, int col) { return board.vertex({row, col}); };
+  Replies replies(board.vertexEnd());
+  EXPECT_EQ(replies.reply(Color::White, v(2, 2), v(4, 4)), Board::kNoVertex);
+  // Black E5 (context), White C3 (context), Black G7, White C7, Black G3: Black won.
+  replies.learn({v(4, 4), v(6, 2), v(2, 6), v(2, 2), v(6, 6)}, Color::Black, Color::Black);
+  // Black's G3 answered White's C7 after Black's G7; White's C7 was the loser's and is not stored.
+  EXPECT_EQ(replies.reply(Color::Black, v(2, 6), v(2, 2)), v(6, 6));
+  EXPECT_EQ(replies.reply(Color::Black, v(0, 0), v(2, 2)), v(6, 6));  // by the last move alone
+  EXPECT_EQ(replies.reply(Color::White, v(6, 2), v(2, 6)), Board::kNoVertex);
+  // The first two moves are context only: nothing answers E5.
+  EXPECT_EQ(replies.reply(Color::White, Board::kNoVertex, v(4, 4)), Board::kNoVertex);
+  // A pass is answered by nothing.
+  EXPECT_EQ(replies.reply(Color::Black, v(2, 6), Board::kNoVertex), Board::kNoVertex);
+
+  // The same reply in a game Black lost is forgotten, by the pair and by the last move alone.
+  replies.learn({v(4, 4), v(6, 2), v(2, 6), v(2, 2), v(6, 6)}, Color::Black, Color::White);
+  EXPECT_EQ(replies.reply(Color::Black, v(2, 6), v(2, 2)), Board::kNoVertex);
+  // White won this time: its C7 after Black's G7 is stored.
+  EXPECT_EQ(replies.reply(Color::White, v(6, 2), v(2, 6)), v(2, 2));
+
+  // A losing move that is not the stored one leaves the stored one alone.
+  replies.learn({v(4, 4), v(6, 2), v(2, 6), v(2, 2), v(6, 6)}, Color::Black, Color::Black);
+  replies.learn({v(4, 4), v(6, 2), v(2, 6), v(2, 2), v(7, 7)}, Color::Black, Color::White);
+  EXPECT_EQ(replies.reply(Color::Black, v(2, 6), v(2, 2)), v(6, 6));
+  // The pair's reply comes before the last move's alone.
+  replies.learn({v(0, 8), v(8, 0), v(3, 3), v(2, 2), v(5, 5)}, Color::Black, Color::Black);
+  EXPECT_EQ(replies.reply(Color::Black, v(2, 6), v(2, 2)), v(6, 6));
+  EXPECT_EQ(replies.reply(Color::Black, v(3, 3), v(2, 2)), v(5, 5));
+  EXPECT_EQ(replies.reply(Color::Black, v(0, 0), v(2, 2)), v(5, 5));
+}
+
+TEST(PlayoutReplies, ThePolicyPlaysAStoredReplyWhileItIsPlayable) {
+  const Board board = boardFromDiagram({".........",  //
+                                        ".........",  //
+                                        "..O......",  //
+                                        ".........",  //
+                                        "....X....",  //
+                                        ".........",  //
+                                        ".........",  //
+                                        ".........",  //
+                                        "........."});
+  const auto v = [&](int row, int col) { return board.vertex({row, col}); };
+  Replies replies(board.vertexEnd());
+  // Black answered White's C7 with G3 after its E5, and won.
+  replies.learn({Board::kNoVertex, Board::kNoVertex, v(4, 4), v(2, 2), v(6, 6)}, Color::Black, Color::Black);
+  std::set<Vertex> moves;
+  std::set<Vertex> without;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    Rng rng(seed);
+    moves.insert(choosePlayoutMove(board, Color::Black, v(2, 2), rng, nullptr, true, false, &replies, v(4, 4)));
+    Rng again(seed);
+    without.insert(choosePlayoutMove(board, Color::Black, v(2, 2), again, nullptr, true, false, nullptr, v(4, 4)));
+  }
+  EXPECT_EQ(moves, std::set<Vertex>{v(6, 6)});
+  EXPECT_GT(without.size(), 2U);
+
+  // Once the point is taken the reply is not playable, and the policy goes on without it.
+  const Board taken = boardFromDiagram({".........",  //
+                                        ".........",  //
+                                        "..O......",  //
+                                        ".........",  //
+                                        "....X....",  //
+                                        ".........",  //
+                                        "......O..",  //
+                                        ".........",  //
+                                        "........."});
+  std::set<Vertex> after;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    Rng rng(seed);
+    after.insert(choosePlayoutMove(taken, Color::Black, v(2, 2), rng, nullptr, true, false, &replies, v(4, 4)));
+  }
+  EXPECT_EQ(after.count(v(6, 6)), 0U);
+  EXPECT_GT(after.size(), 2U);
+}
+
+TEST(PlayoutReplies, ACaptureComesBeforeTheReply) {
+  // White's last move (4,5) stands in atari at (4,6): Black takes it whatever reply is stored.
+  const Board board = boardFromDiagram({".........",  //
+                                        ".........",  //
+                                        ".........",  //
+                                        ".....X...",  //
+                                        "....XO...",  //
+                                        ".....X...",  //
+                                        ".........",  //
+                                        ".........",  //
+                                        "........."});
+  const auto v = [&](int row, int col) { return board.vertex({row, col}); };
+  ASSERT_TRUE(board.inAtari(v(4, 5)));
+  Replies replies(board.vertexEnd());
+  replies.learn({Board::kNoVertex, Board::kNoVertex, v(4, 4), v(4, 5), v(8, 8)}, Color::Black, Color::Black);
+  ASSERT_EQ(replies.reply(Color::Black, v(4, 4), v(4, 5)), v(8, 8));
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    Rng rng(seed);
+    EXPECT_EQ(choosePlayoutMove(board, Color::Black, v(4, 5), rng, nullptr, true, false, &replies, v(4, 4)), v(4, 6));
+  }
 }
 
 }  // namespace

@@ -16,7 +16,8 @@ namespace {
 
 constexpr int kMaxThreads = 64;
 constexpr const char* kKeys =
-    "(keys: time, playouts, threads, parallel, resign, reuse, model, net, puct, value, fights, nakade, endgame)";
+    "(keys: time, playouts, threads, parallel, resign, reuse, model, net, puct, value, fights, nakade, replies, "
+    "endgame)";
 
 // Time management. In main time the clock is shared among the moves still to come, estimated as a third of the
 // empty points (19x19 from empty: 120, about each side's share of a 250-move game; 9x9: 27 of about 35) and never
@@ -108,6 +109,9 @@ Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint6
     } else if (key == "nakade") {
       if (value != "0" && value != "1") return bad("0 or 1");
       options.playoutNakade = value == "1";
+    } else if (key == "replies") {
+      if (value != "0" && value != "1") return bad("0 or 1");
+      options.playoutReplies = value == "1";
     } else if (key == "endgame") {
       if (value != "0" && value != "1") return bad("0 or 1");
       options.endReading = value == "1";

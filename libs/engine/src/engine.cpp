@@ -155,6 +155,7 @@ ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& option
     }
     search->setPlayoutFights(options.playoutFights);
     search->setPlayoutNakade(options.playoutNakade);
+    search->setPlayoutReplies(options.playoutReplies);
     search->setNetExploration(options.netExploration);
     if (options.valueMix > 0 && setup.board->size() == 9) {
       search->setValueHead(&ValueHead::builtin9(), options.valueMix);

@@ -172,6 +172,41 @@ Vertex nakadeVital(const Board& board, Color c, Vertex last) {
 
 std::uint64_t mixSeed(std::uint64_t x) { return splitMix64(x); }
 
+Replies::Replies(int vertexEnd)
+    : m_vertices(static_cast<std::size_t>(vertexEnd)),
+      m_one(2 * m_vertices, 0),
+      m_two(2 * m_vertices * m_vertices, 0) {}
+
+std::size_t Replies::index(Color c, Vertex before, Vertex last) const {
+  return ((c == Color::Black ? 0 : m_vertices) + static_cast<std::size_t>(before)) * m_vertices +
+         static_cast<std::size_t>(last);
+}
+
+Vertex Replies::reply(Color c, Vertex before, Vertex last) const {
+  if (last == Board::kNoVertex) return Board::kNoVertex;
+  if (before != Board::kNoVertex) {
+    if (const Vertex two = m_two[index(c, before, last)]; two != Board::kNoVertex) return two;
+  }
+  return m_one[(c == Color::Black ? 0 : m_vertices) + static_cast<std::size_t>(last)];
+}
+
+void Replies::learn(const std::vector<Vertex>& moves, Color first, Color winner) {
+  Color c = first;
+  for (std::size_t i = 0; i < moves.size(); ++i, c = opponent(c)) {
+    if (i < 2 || moves[i] == Board::kNoVertex || moves[i - 1] == Board::kNoVertex) continue;
+    const auto move = static_cast<std::uint16_t>(moves[i]);
+    std::uint16_t& one = m_one[(c == Color::Black ? 0 : m_vertices) + static_cast<std::size_t>(moves[i - 1])];
+    std::uint16_t* two = moves[i - 2] != Board::kNoVertex ? &m_two[index(c, moves[i - 2], moves[i - 1])] : nullptr;
+    if (c == winner) {
+      one = move;
+      if (two != nullptr) *two = move;
+    } else {
+      if (one == move) one = 0;
+      if (two != nullptr && *two == move) *two = 0;
+    }
+  }
+}
+
 bool isBigSelfAtari(const Board& board, Color c, Vertex v) {
   // Two empty neighbours are two liberties; most points leave here.
   if (board.emptyNeighbours(v) >= 2) return false;
@@ -185,7 +220,7 @@ bool isBigSelfAtari(const Board& board, Color c, Vertex v) {
 }
 
 Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, const PatternTable* patterns, bool fights,
-                         bool nakade) {
+                         bool nakade, const Replies* replies, Vertex before) {
   if (last != Board::kNoVertex) {
     const Color opp = opponent(c);
     const std::array<int, 4> offsets = board.neighbourOffsets();
@@ -214,6 +249,14 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, con
         if (board.check(c, lib) != RejectReason::None) continue;
         const int libs = board.libertiesAfter(c, lib, 3);
         if (libs >= 3 || (libs == 2 && !ladderCaptures(board, u, 40))) return lib;
+      }
+    }
+    // The reply that last won a playout after the same move (or the same two moves), while it is playable.
+    if (replies != nullptr) {
+      const Vertex r = replies->reply(c, before, last);
+      if (r != Board::kNoVertex && board.at(r) == Color::Empty && board.check(c, r) == RejectReason::None &&
+          !board.isSimpleEye(c, r) && !isBigSelfAtari(board, c, r)) {
+        return r;
       }
     }
     // A move that made or shrank an eye space into a shape one point kills is answered on that point.
@@ -255,10 +298,12 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, con
 }
 
 void playout(Board& board, Color toMove, Vertex last, Rng& rng, std::uint8_t* firstColor, int maxMoves,
-             const PatternTable* patterns, bool fights, bool nakade) {
+             const PatternTable* patterns, bool fights, bool nakade, const Replies* replies, Vertex before,
+             std::vector<Vertex>* sequence) {
   int passes = 0;
   for (int moves = 0; passes < 2 && moves < maxMoves; ++moves) {
-    const Vertex v = choosePlayoutMove(board, toMove, last, rng, patterns, fights, nakade);
+    const Vertex v = choosePlayoutMove(board, toMove, last, rng, patterns, fights, nakade, replies, before);
+    if (sequence != nullptr) sequence->push_back(v);
     if (v != Board::kNoVertex) {
       board.play(toMove, v);
       if (firstColor && firstColor[v] == 0) firstColor[v] = static_cast<std::uint8_t>(toMove);
@@ -267,6 +312,7 @@ void playout(Board& board, Color toMove, Vertex last, Rng& rng, std::uint8_t* fi
       board.pass();
       ++passes;
     }
+    before = last;
     last = v;
     toMove = opponent(toMove);
   }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "tengen/core/board.h"
 #include "tengen/core/random.h"
@@ -16,6 +17,28 @@ using tengen::Rng;
 // SplitMix64 of x: mixes a seed with a position's move number so each move searches with its own stream.
 std::uint64_t mixSeed(std::uint64_t x);
 
+// Last good reply with forgetting (Baier and Drake, "The Power of Forgetting: Improving the Last-Good-Reply
+// Policy in Monte Carlo Go", 2010): for each colour, the move that answered the last move, and the last two moves,
+// in a playout that colour won. After each playout the winner's replies are stored over what was there and the
+// loser's are erased where they are the ones stored, so a reply lives while it keeps winning.
+class Replies {
+ public:
+  explicit Replies(int vertexEnd);
+  // c's stored answer to `before` then `last`, else to `last` alone; kNoVertex when neither is stored, or `last`
+  // is a pass or no move.
+  Board::Vertex reply(Color c, Board::Vertex before, Board::Vertex last) const;
+  // Learns from one game: `moves` alternate colours from `first` (kNoVertex a pass), the first two only the
+  // context of the third; `winner` won it.
+  void learn(const std::vector<Board::Vertex>& moves, Color first, Color winner);
+
+ private:
+  std::size_t index(Color c, Board::Vertex before, Board::Vertex last) const;
+
+  std::size_t m_vertices;
+  std::vector<std::uint16_t> m_one;  // [colour][last]
+  std::vector<std::uint16_t> m_two;  // [colour][before][last]
+};
+
 // The playout policy's move for c, or kNoVertex for a pass. In order: capture a chain of the last mover in atari
 // next to `last`; with `fights`, save an own chain next to `last` in atari by capturing an attacker in atari
 // around it; extend an own chain next to `last` out of atari when that gives it three liberties, or two and no
@@ -28,7 +51,8 @@ std::uint64_t mixSeed(std::uint64_t x);
 // playouts' scan (docs/engine.md) from a random empty point, also skipping self-atari of a chain of two or more
 // stones.
 Board::Vertex choosePlayoutMove(const Board& board, Color c, Board::Vertex last, Rng& rng, const PatternTable* patterns,
-                                bool fights = true, bool nakade = false);
+                                bool fights = true, bool nakade = false, const Replies* replies = nullptr,
+                                Board::Vertex before = Board::kNoVertex);
 
 // Whether playing c at v leaves the resulting chain of two or more stones in atari. Precondition: v empty.
 bool isBigSelfAtari(const Board& board, Color c, Board::Vertex v);
@@ -37,7 +61,8 @@ bool isBigSelfAtari(const Board& board, Color c, Board::Vertex v);
 // (indexed by vertex, zeroed by the caller), each vertex played gets the colour that played it first. `patterns`
 // may be null (no pattern moves); `fights` and `nakade` as for choosePlayoutMove.
 void playout(Board& board, Color toMove, Board::Vertex last, Rng& rng, std::uint8_t* firstColor, int maxMoves,
-             const PatternTable* patterns, bool fights = true, bool nakade = false);
+             const PatternTable* patterns, bool fights = true, bool nakade = false, const Replies* replies = nullptr,
+             Board::Vertex before = Board::kNoVertex, std::vector<Board::Vertex>* sequence = nullptr);
 
 // Who owns v on a finished playout board: its stone's colour, or for an empty point the one colour among its
 // orthogonal neighbours' stones (Color::Empty when both or neither).

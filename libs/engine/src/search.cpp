@@ -437,7 +437,7 @@ void Search::descend(Worker& w, bool virtualLoss) {
   for (std::size_t d = 1; d < w.path.size(); ++d) w.moves.push_back(m_nodes[static_cast<std::size_t>(w.path[d])].move);
 }
 
-void Search::backup(Worker& w, const Board& board, bool virtualLoss) {
+float Search::backup(Worker& w, const Board& board, bool virtualLoss) {
   // Collecting the outcome counts the area already: the margin is read off it rather than counted twice.
   const double margin = m_collect
                             ? addOutcome(board, w.path.size() > 1 ? w.path[1] - m_nodes[0].firstChild : -1) - m_komi
@@ -463,6 +463,7 @@ void Search::backup(Worker& w, const Board& board, bool virtualLoss) {
     }
     if (d > 0) w.firstColor[n.move] = static_cast<std::uint8_t>(n.color);
   }
+  return blackResult;
 }
 
 namespace {
@@ -507,7 +508,17 @@ void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
   }
   if (w.expandNode >= 0) makeChildren(w.children, board, toMove, last, lastOwn, false);
   std::fill(w.firstColor.begin(), w.firstColor.end(), 0);
-  playout(board, toMove, last, w.rng, w.firstColor.data(), m_maxPlayoutMoves, m_patterns, m_fights, m_nakade);
+  Replies* replies = nullptr;
+  if (m_replies) {
+    if (!w.replies) w.replies = std::make_unique<Replies>(m_root.vertexEnd());
+    replies = w.replies.get();
+    w.sequence.clear();
+    w.sequence.push_back(m_lastOwn);
+    w.sequence.push_back(m_last);
+    w.sequence.insert(w.sequence.end(), w.moves.begin(), w.moves.end());
+  }
+  playout(board, toMove, last, w.rng, w.firstColor.data(), m_maxPlayoutMoves, m_patterns, m_fights, m_nakade, replies,
+          lastOwn, replies != nullptr ? &w.sequence : nullptr);
 
   if (treeLock != nullptr) guard.lock();
   if (w.expandNode >= 0) attachChildren(w.expandNode, w.children);
@@ -519,7 +530,12 @@ void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
           static_cast<std::uint16_t>(std::lround((1.0 - w.netValue) * kValueScale));
     }
   }
-  backup(w, board, treeLock != nullptr);
+  const float blackResult = backup(w, board, treeLock != nullptr);
+  if (replies != nullptr && blackResult != 0.5F) {
+    // The table is this thread's own: learning needs no lock.
+    if (guard.owns_lock()) guard.unlock();
+    replies->learn(w.sequence, m_toMove, blackResult > 0.5F ? Color::Black : Color::White);
+  }
 }
 
 bool Search::leaderCanChange(long remaining) const {

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -115,6 +116,9 @@ class Search {
   void setPlayoutFights(bool on) { m_fights = on; }
   // Whether the playouts answer on the vital point of a killable eye space (playout.h: `nakade`); off unless on.
   void setPlayoutNakade(bool on) { m_nakade = on; }
+  // Whether the playouts play the last good replies each thread learns from its own playouts (playout.h,
+  // `Replies`); off unless on.
+  void setPlayoutReplies(bool on) { m_replies = on; }
 
   // Whether the network's probabilities keep steering the selection once real playouts have drowned their virtual
   // ones (search.cpp: kNetExploration); off unless turned on, so the judgment's estimate is not changed by it.
@@ -173,6 +177,9 @@ class Search {
     std::vector<std::uint16_t> netCodes;
     std::vector<float> netOut;
     float netValue = -1;  // the value head's winning rate for the side to move there (-1: not read)
+    // With the last good replies: this thread's table, and the moves of its playout from the two before the root.
+    std::unique_ptr<Replies> replies;
+    std::vector<Board::Vertex> sequence;
   };
 
   // One playout by `w`: the walk down the tree and the backup under `treeLock` when threads share the tree (null:
@@ -184,8 +191,9 @@ class Search {
   // marked, so no other thread takes them too). With `virtualLoss` the nodes walked count one lost visit more
   // until the backup.
   void descend(Worker& w, bool virtualLoss);
-  // Backs a finished playout board up along w.path: visits, wins and the AMAF statistics.
-  void backup(Worker& w, const Board& board, bool virtualLoss);
+  // Backs a finished playout board up along w.path: visits, wins and the AMAF statistics. Returns Black's result:
+  // 1 a win, 0 a loss, 0.5 a draw.
+  float backup(Worker& w, const Board& board, bool virtualLoss);
   // The helper threads of run(): playouts until `stop` or, with a limit, until `claimed` reaches it.
   void help(Worker& w, TreeLock& treeLock, long maxPlayouts, std::atomic<long>& claimed, std::atomic<long>& done,
             const std::atomic<bool>& stop);
@@ -254,6 +262,7 @@ class Search {
   std::function<void()> m_tick;
   bool m_fights = true;
   bool m_nakade = false;
+  bool m_replies = false;
   double m_puct = 0;  // the network's exploration weight, 0 when off
   const ValueHead* m_valueHead = nullptr;
   double m_valueMix = 0;

@@ -59,6 +59,9 @@ struct EngineOptions {
   // bulky or cross five, the rabbity six) on that point. Spec key `nakade`; off by default: it costs playouts and
   // gained nothing measurable (docs/benchmarks.md).
   bool playoutNakade = false;
+  // The playouts answer the last move (or the last two) with the reply that last won a playout after it, each
+  // thread learning from its own playouts (last good reply with forgetting). Spec key `replies`; off by default.
+  bool playoutReplies = false;
   // Read the end of the game before searching, late in the game and after the opponent's pass (genmove). Spec key
   // `endgame`; off, the engine passes only when no legal point is left that does not fill its own eye (for
   // measuring what the reading gains).
