@@ -111,28 +111,32 @@ void engineThreads(benchmark::State& state) {
   timeGenmoves(state, emptyGame(state.range(0)), options);
 }
 
-// Args: board size, playouts per move, whether the playouts read the fights around the last move (1) or not (0).
-// From the empty board, one thread, without the early stop.
+// A playout switch on against off. Args: board size, playouts per move, the switch (1 on, 0 off). From the empty
+// board, one thread, without the early stop.
+void timePlayoutSwitch(benchmark::State& state, bool tengen::engine::EngineOptions::*playoutSwitch) {
+  tengen::engine::EngineOptions options = fullSearch(state.range(1));
+  options.*playoutSwitch = state.range(2) != 0;
+  timeGenmoves(state, emptyGame(state.range(0)), options);
+}
+
+// The playouts read the fights around the last move.
 void enginePlayoutFights(benchmark::State& state) {
-  tengen::engine::EngineOptions options = fullSearch(state.range(1));
-  options.playoutFights = state.range(2) != 0;
-  timeGenmoves(state, emptyGame(state.range(0)), options);
+  timePlayoutSwitch(state, &tengen::engine::EngineOptions::playoutFights);
 }
 
-// Args: board size, playouts per move, whether the playouts take the vital point of a killable eye space (1) or
-// not (0). From the empty board, one thread, without the early stop.
+// The playouts take the vital point of a killable eye space.
 void enginePlayoutNakade(benchmark::State& state) {
-  tengen::engine::EngineOptions options = fullSearch(state.range(1));
-  options.playoutNakade = state.range(2) != 0;
-  timeGenmoves(state, emptyGame(state.range(0)), options);
+  timePlayoutSwitch(state, &tengen::engine::EngineOptions::playoutNakade);
 }
 
-// Args: board size, playouts per move, whether the playouts play the last good replies (1) or not (0). From the
-// empty board, one thread, without the early stop.
+// The playouts play the last good replies.
 void enginePlayoutReplies(benchmark::State& state) {
-  tengen::engine::EngineOptions options = fullSearch(state.range(1));
-  options.playoutReplies = state.range(2) != 0;
-  timeGenmoves(state, emptyGame(state.range(0)), options);
+  timePlayoutSwitch(state, &tengen::engine::EngineOptions::playoutReplies);
+}
+
+// Each playout switch off and on, on 9x9 and 19x19.
+void playoutSwitchArgs(benchmark::internal::Benchmark* b) {
+  b->Args({9, 10000, 0})->Args({9, 10000, 1})->Args({19, 2000, 0})->Args({19, 2000, 1});
 }
 
 // Args: playouts per move, reuse (0 or 1). One iteration is the first 30 moves of a 9x9 game between two engines
@@ -220,24 +224,9 @@ BENCHMARK(engineThreads)
     ->Args({19, 4000, 2, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
-BENCHMARK(enginePlayoutFights)
-    ->Args({9, 10000, 0})
-    ->Args({9, 10000, 1})
-    ->Args({19, 2000, 0})
-    ->Args({19, 2000, 1})
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK(enginePlayoutNakade)
-    ->Args({9, 10000, 0})
-    ->Args({9, 10000, 1})
-    ->Args({19, 2000, 0})
-    ->Args({19, 2000, 1})
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK(enginePlayoutReplies)
-    ->Args({9, 10000, 0})
-    ->Args({9, 10000, 1})
-    ->Args({19, 2000, 0})
-    ->Args({19, 2000, 1})
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK(enginePlayoutFights)->Apply(playoutSwitchArgs)->Unit(benchmark::kMillisecond);
+BENCHMARK(enginePlayoutNakade)->Apply(playoutSwitchArgs)->Unit(benchmark::kMillisecond);
+BENCHMARK(enginePlayoutReplies)->Apply(playoutSwitchArgs)->Unit(benchmark::kMillisecond);
 BENCHMARK(estimateEmpty)->Arg(9)->Arg(13)->Arg(19)->Unit(benchmark::kMillisecond);
 BENCHMARK(estimateInPlay)->Unit(benchmark::kMillisecond);
 BENCHMARK(judgeInPlay)->Unit(benchmark::kMillisecond);

@@ -177,9 +177,12 @@ Replies::Replies(int vertexEnd)
       m_one(2 * m_vertices, 0),
       m_two(2 * m_vertices * m_vertices, 0) {}
 
+std::size_t Replies::index(Color c, Vertex last) const {
+  return (c == Color::Black ? 0 : m_vertices) + static_cast<std::size_t>(last);
+}
+
 std::size_t Replies::index(Color c, Vertex before, Vertex last) const {
-  return ((c == Color::Black ? 0 : m_vertices) + static_cast<std::size_t>(before)) * m_vertices +
-         static_cast<std::size_t>(last);
+  return index(c, before) * m_vertices + static_cast<std::size_t>(last);
 }
 
 Vertex Replies::reply(Color c, Vertex before, Vertex last) const {
@@ -187,7 +190,7 @@ Vertex Replies::reply(Color c, Vertex before, Vertex last) const {
   if (before != Board::kNoVertex) {
     if (const Vertex two = m_two[index(c, before, last)]; two != Board::kNoVertex) return two;
   }
-  return m_one[(c == Color::Black ? 0 : m_vertices) + static_cast<std::size_t>(last)];
+  return m_one[index(c, last)];
 }
 
 void Replies::learn(const std::vector<Vertex>& moves, Color first, Color winner) {
@@ -195,7 +198,7 @@ void Replies::learn(const std::vector<Vertex>& moves, Color first, Color winner)
   for (std::size_t i = 0; i < moves.size(); ++i, c = opponent(c)) {
     if (i < 2 || moves[i] == Board::kNoVertex || moves[i - 1] == Board::kNoVertex) continue;
     const auto move = static_cast<std::uint16_t>(moves[i]);
-    std::uint16_t& one = m_one[(c == Color::Black ? 0 : m_vertices) + static_cast<std::size_t>(moves[i - 1])];
+    std::uint16_t& one = m_one[index(c, moves[i - 1])];
     std::uint16_t* two = moves[i - 2] != Board::kNoVertex ? &m_two[index(c, moves[i - 2], moves[i - 1])] : nullptr;
     if (c == winner) {
       one = move;
@@ -254,8 +257,8 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, con
     // The reply that last won a playout after the same move (or the same two moves), while it is playable.
     if (replies != nullptr) {
       const Vertex r = replies->reply(c, before, last);
-      if (r != Board::kNoVertex && board.at(r) == Color::Empty && board.check(c, r) == RejectReason::None &&
-          !board.isSimpleEye(c, r) && !isBigSelfAtari(board, c, r)) {
+      if (r != Board::kNoVertex && board.check(c, r) == RejectReason::None && !board.isSimpleEye(c, r) &&
+          !isBigSelfAtari(board, c, r)) {
         return r;
       }
     }

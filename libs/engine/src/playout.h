@@ -32,6 +32,8 @@ class Replies {
   void learn(const std::vector<Board::Vertex>& moves, Color first, Color winner);
 
  private:
+  // Where c's answer to `last` is kept in m_one, and to `before` then `last` in m_two.
+  std::size_t index(Color c, Board::Vertex last) const;
   std::size_t index(Color c, Board::Vertex before, Board::Vertex last) const;
 
   std::size_t m_vertices;
@@ -42,12 +44,13 @@ class Replies {
 // The playout policy's move for c, or kNoVertex for a pass. In order: capture a chain of the last mover in atari
 // next to `last`; with `fights`, save an own chain next to `last` in atari by capturing an attacker in atari
 // around it; extend an own chain next to `last` out of atari when that gives it three liberties, or two and no
-// ladder catches it; with `nakade`, the vital point of an eye space of the last mover's next to `last` that a move
-// there kills (three points, the pyramid four, the bulky or cross five, the rabbity six; docs/engine.md); with
-// `fights`, the fights of two liberties around `last` (an atari on the last mover's chain of two liberties that
-// its escape cannot answer with three, or a move that gives an own chain of two liberties next to `last` three),
-// one chosen at random; when `patterns` is given, one of the points around `last` (the eight neighbours) that
-// matches a pattern, is legal and leaves the new chain two liberties, chosen at random; otherwise the light
+// ladder catches it; with `replies`, c's stored answer to `before` then `last`, or to `last` alone, when it is
+// legal, fills no own simple eye and is no big self-atari; with `nakade`, the vital point of an eye space of the last
+// mover's next to `last` that a move there kills (three points, the pyramid four, the bulky or cross five, the rabbity
+// six; docs/engine.md); with `fights`, the fights of two liberties around `last` (an atari on the last mover's chain of
+// two liberties that its escape cannot answer with three, or a move that gives an own chain of two liberties next to
+// `last` three), one chosen at random; when `patterns` is given, one of the points around `last` (the eight neighbours)
+// that matches a pattern, is legal and leaves the new chain two liberties, chosen at random; otherwise the light
 // playouts' scan (docs/engine.md) from a random empty point, also skipping self-atari of a chain of two or more
 // stones.
 Board::Vertex choosePlayoutMove(const Board& board, Color c, Board::Vertex last, Rng& rng, const PatternTable* patterns,
@@ -59,7 +62,8 @@ bool isBigSelfAtari(const Board& board, Color c, Board::Vertex v);
 
 // Plays the policy on `board` from `toMove` until two passes in a row or maxMoves turns. When `firstColor` is given
 // (indexed by vertex, zeroed by the caller), each vertex played gets the colour that played it first. `patterns`
-// may be null (no pattern moves); `fights` and `nakade` as for choosePlayoutMove.
+// may be null (no pattern moves); `fights`, `nakade`, `replies` and `before` (the move before `last`) as for
+// choosePlayoutMove. When `sequence` is given, every move played is appended to it (kNoVertex for a pass).
 void playout(Board& board, Color toMove, Board::Vertex last, Rng& rng, std::uint8_t* firstColor, int maxMoves,
              const PatternTable* patterns, bool fights = true, bool nakade = false, const Replies* replies = nullptr,
              Board::Vertex before = Board::kNoVertex, std::vector<Board::Vertex>* sequence = nullptr);
