@@ -23,7 +23,10 @@ std::set<Vertex> blackMoves(const Board& board, Point last, bool fights, bool na
   std::set<Vertex> moves;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     Rng rng(seed);
-    moves.insert(choosePlayoutMove(board, Color::Black, board.vertex(last), rng, nullptr, fights, nakade));
+    PlayoutPolicy policy;
+    policy.fights = fights;
+    policy.nakade = nakade;
+    moves.insert(choosePlayoutMove(board, Color::Black, board.vertex(last), Board::kNoVertex, rng, policy));
   }
   return moves;
 }
@@ -215,15 +218,17 @@ TEST(PlayoutReplies, ThePolicyPlaysAStoredReplyWhileItIsPlayable) {
                                         "........."});
   const auto v = [&](int row, int col) { return board.vertex({row, col}); };
   Replies replies(board.vertexEnd());
+  PlayoutPolicy withReplies;
+  withReplies.replies = &replies;
   // Black answered White's C7 with G3 after its E5, and won.
   replies.learn({Board::kNoVertex, Board::kNoVertex, v(4, 4), v(2, 2), v(6, 6)}, Color::Black, Color::Black);
   std::set<Vertex> moves;
   std::set<Vertex> without;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     Rng rng(seed);
-    moves.insert(choosePlayoutMove(board, Color::Black, v(2, 2), rng, nullptr, true, false, &replies, v(4, 4)));
+    moves.insert(choosePlayoutMove(board, Color::Black, v(2, 2), v(4, 4), rng, withReplies));
     Rng again(seed);
-    without.insert(choosePlayoutMove(board, Color::Black, v(2, 2), again, nullptr, true, false, nullptr, v(4, 4)));
+    without.insert(choosePlayoutMove(board, Color::Black, v(2, 2), v(4, 4), again, PlayoutPolicy{}));
   }
   EXPECT_EQ(moves, std::set<Vertex>{v(6, 6)});
   EXPECT_GT(without.size(), 2U);
@@ -241,7 +246,7 @@ TEST(PlayoutReplies, ThePolicyPlaysAStoredReplyWhileItIsPlayable) {
   std::set<Vertex> after;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     Rng rng(seed);
-    after.insert(choosePlayoutMove(taken, Color::Black, v(2, 2), rng, nullptr, true, false, &replies, v(4, 4)));
+    after.insert(choosePlayoutMove(taken, Color::Black, v(2, 2), v(4, 4), rng, withReplies));
   }
   EXPECT_EQ(after.count(v(6, 6)), 0U);
   EXPECT_GT(after.size(), 2U);
@@ -261,11 +266,13 @@ TEST(PlayoutReplies, ACaptureComesBeforeTheReply) {
   const auto v = [&](int row, int col) { return board.vertex({row, col}); };
   ASSERT_TRUE(board.inAtari(v(4, 5)));
   Replies replies(board.vertexEnd());
+  PlayoutPolicy withReplies;
+  withReplies.replies = &replies;
   replies.learn({Board::kNoVertex, Board::kNoVertex, v(4, 4), v(4, 5), v(8, 8)}, Color::Black, Color::Black);
   ASSERT_EQ(replies.reply(Color::Black, v(4, 4), v(4, 5)), v(8, 8));
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
     Rng rng(seed);
-    EXPECT_EQ(choosePlayoutMove(board, Color::Black, v(4, 5), rng, nullptr, true, false, &replies, v(4, 4)), v(4, 6));
+    EXPECT_EQ(choosePlayoutMove(board, Color::Black, v(4, 5), v(4, 4), rng, withReplies), v(4, 6));
   }
 }
 

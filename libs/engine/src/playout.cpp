@@ -222,8 +222,9 @@ bool isBigSelfAtari(const Board& board, Color c, Vertex v) {
   return board.libertiesAfter(c, v, 2) < 2;
 }
 
-Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, const PatternTable* patterns, bool fights,
-                         bool nakade, const Replies* replies, Vertex before) {
+Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Vertex before, Rng& rng,
+                         const PlayoutPolicy& policy) {
+  const bool fights = policy.fights;
   if (last != Board::kNoVertex) {
     const Color opp = opponent(c);
     const std::array<int, 4> offsets = board.neighbourOffsets();
@@ -255,15 +256,15 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, con
       }
     }
     // The reply that last won a playout after the same move (or the same two moves), while it is playable.
-    if (replies != nullptr) {
-      const Vertex r = replies->reply(c, before, last);
+    if (policy.replies != nullptr) {
+      const Vertex r = policy.replies->reply(c, before, last);
       if (r != Board::kNoVertex && board.check(c, r) == RejectReason::None && !board.isSimpleEye(c, r) &&
           !isBigSelfAtari(board, c, r)) {
         return r;
       }
     }
     // A move that made or shrank an eye space into a shape one point kills is answered on that point.
-    if (nakade) {
+    if (policy.nakade) {
       if (const Vertex vital = nakadeVital(board, c, last); vital != Board::kNoVertex) return vital;
     }
     if (fights) {
@@ -273,7 +274,7 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, con
       }
     }
     // Answer the last move's shape locally (hane, cut, edge block), as MoGo does; a self-atari is no answer.
-    if (patterns) {
+    if (const PatternTable* patterns = policy.patterns) {
       const int s = board.stride();
       Vertex candidates[8];
       int count = 0;
@@ -300,12 +301,11 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Rng& rng, con
   return Board::kNoVertex;
 }
 
-void playout(Board& board, Color toMove, Vertex last, Rng& rng, std::uint8_t* firstColor, int maxMoves,
-             const PatternTable* patterns, bool fights, bool nakade, const Replies* replies, Vertex before,
-             std::vector<Vertex>* sequence) {
+void playout(Board& board, Color toMove, Vertex last, Vertex before, Rng& rng, const PlayoutPolicy& policy,
+             std::uint8_t* firstColor, int maxMoves, std::vector<Vertex>* sequence) {
   int passes = 0;
   for (int moves = 0; passes < 2 && moves < maxMoves; ++moves) {
-    const Vertex v = choosePlayoutMove(board, toMove, last, rng, patterns, fights, nakade, replies, before);
+    const Vertex v = choosePlayoutMove(board, toMove, last, before, rng, policy);
     if (sequence != nullptr) sequence->push_back(v);
     if (v != Board::kNoVertex) {
       board.play(toMove, v);

@@ -41,32 +41,43 @@ class Replies {
   std::vector<std::uint16_t> m_two;  // [colour][before][last]
 };
 
-// The playout policy's move for c, or kNoVertex for a pass. In order: capture a chain of the last mover in atari
-// next to `last`; with `fights`, save an own chain next to `last` in atari by capturing an attacker in atari
-// around it; extend an own chain next to `last` out of atari when that gives it three liberties, or two and no
-// ladder catches it; with `replies`, c's stored answer to `before` then `last`, or to `last` alone, when it is
-// legal, fills no own simple eye and is no big self-atari; with `nakade`, the vital point of an eye space of the last
-// mover's next to `last` that a move there kills (three points, the pyramid four, the bulky or cross five, the rabbity
-// six; docs/engine.md); with `fights`, the fights of two liberties around `last` (an atari on the last mover's chain of
-// two liberties that its escape cannot answer with three, or a move that gives an own chain of two liberties next to
-// `last` three), one chosen at random; when `patterns` is given, one of the points around `last` (the eight neighbours)
-// that matches a pattern, is legal and leaves the new chain two liberties, chosen at random; otherwise the light
-// playouts' scan (docs/engine.md) from a random empty point, also skipping self-atari of a chain of two or more
-// stones.
-Board::Vertex choosePlayoutMove(const Board& board, Color c, Board::Vertex last, Rng& rng, const PatternTable* patterns,
-                                bool fights = true, bool nakade = false, const Replies* replies = nullptr,
-                                Board::Vertex before = Board::kNoVertex);
+// What the playout policy knows beyond the light scan, each piece a switch the search's options set
+// (docs/engine.md, "Playouts").
+struct PlayoutPolicy {
+  // Answer the last move's shape with a 3x3 pattern; null: no pattern moves.
+  const PatternTable* patterns = nullptr;
+  // Save a chain in atari by capturing an attacker, and read the fights of two liberties around the last move.
+  bool fights = true;
+  // Take the vital point of an eye space of the last mover's that one move there kills.
+  bool nakade = false;
+  // Answer with the last good replies stored here; null: none.
+  const Replies* replies = nullptr;
+};
+
+// The playout policy's move for c, or kNoVertex for a pass; `before` is the move before `last` (kNoVertex: none or a
+// pass). In order: capture a chain of the last mover in atari next to `last`; with `fights`, save an own chain next
+// to `last` in atari by capturing an attacker in atari around it; extend an own chain next to `last` out of atari
+// when that gives it three liberties, or two and no ladder catches it; with `replies`, c's stored answer to `before`
+// then `last`, or to `last` alone, when it is legal, fills no own simple eye and is no big self-atari; with `nakade`,
+// the vital point of an eye space of the last mover's next to `last` that a move there kills (three points, the
+// pyramid four, the bulky or cross five, the rabbity six; docs/engine.md); with `fights`, the fights of two liberties
+// around `last` (an atari on the last mover's chain of two liberties that its escape cannot answer with three, or a
+// move that gives an own chain of two liberties next to `last` three), one chosen at random; with `patterns`, one of
+// the points around `last` (the eight neighbours) that matches a pattern, is legal and leaves the new chain two
+// liberties, chosen at random; otherwise the light playouts' scan (docs/engine.md) from a random empty point, also
+// skipping self-atari of a chain of two or more stones.
+Board::Vertex choosePlayoutMove(const Board& board, Color c, Board::Vertex last, Board::Vertex before, Rng& rng,
+                                const PlayoutPolicy& policy);
 
 // Whether playing c at v leaves the resulting chain of two or more stones in atari. Precondition: v empty.
 bool isBigSelfAtari(const Board& board, Color c, Board::Vertex v);
 
-// Plays the policy on `board` from `toMove` until two passes in a row or maxMoves turns. When `firstColor` is given
-// (indexed by vertex, zeroed by the caller), each vertex played gets the colour that played it first. `patterns`
-// may be null (no pattern moves); `fights`, `nakade`, `replies` and `before` (the move before `last`) as for
-// choosePlayoutMove. When `sequence` is given, every move played is appended to it (kNoVertex for a pass).
-void playout(Board& board, Color toMove, Board::Vertex last, Rng& rng, std::uint8_t* firstColor, int maxMoves,
-             const PatternTable* patterns, bool fights = true, bool nakade = false, const Replies* replies = nullptr,
-             Board::Vertex before = Board::kNoVertex, std::vector<Board::Vertex>* sequence = nullptr);
+// Plays the policy on `board` from `toMove`, after `before` then `last`, until two passes in a row or maxMoves
+// turns. When `firstColor` is given (indexed by vertex, zeroed by the caller), each vertex played gets the colour
+// that played it first. When `sequence` is given, every move played is appended to it (kNoVertex for a pass).
+void playout(Board& board, Color toMove, Board::Vertex last, Board::Vertex before, Rng& rng,
+             const PlayoutPolicy& policy, std::uint8_t* firstColor, int maxMoves,
+             std::vector<Board::Vertex>* sequence = nullptr);
 
 // Who owns v on a finished playout board: its stone's colour, or for an empty point the one colour among its
 // orthogonal neighbours' stones (Color::Empty when both or neither).

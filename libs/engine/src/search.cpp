@@ -234,6 +234,7 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
       m_expandAfter(expandAfter(root.size(), model != nullptr)),
       m_maxPlayoutMoves(3 * root.size() * root.size()),
       m_main(seed, static_cast<std::size_t>(root.vertexEnd())) {
+  m_policy.patterns = m_patterns;
   Node rootNode;
   rootNode.color = opponent(toMove);
   m_nodes.push_back(rootNode);
@@ -508,6 +509,7 @@ void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
   }
   if (w.expandNode >= 0) makeChildren(w.children, board, toMove, last, lastOwn, false);
   std::fill(w.firstColor.begin(), w.firstColor.end(), 0);
+  PlayoutPolicy policy = m_policy;
   Replies* replies = nullptr;
   if (m_replies) {
     if (!w.replies) w.replies = std::make_unique<Replies>(m_root.vertexEnd());
@@ -517,8 +519,9 @@ void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
     w.sequence.push_back(m_last);
     w.sequence.insert(w.sequence.end(), w.moves.begin(), w.moves.end());
   }
-  playout(board, toMove, last, w.rng, w.firstColor.data(), m_maxPlayoutMoves, m_patterns, m_fights, m_nakade, replies,
-          lastOwn, replies != nullptr ? &w.sequence : nullptr);
+  policy.replies = replies;
+  playout(board, toMove, last, lastOwn, w.rng, policy, w.firstColor.data(), m_maxPlayoutMoves,
+          replies != nullptr ? &w.sequence : nullptr);
 
   if (treeLock != nullptr) guard.lock();
   if (w.expandNode >= 0) attachChildren(w.expandNode, w.children);

@@ -113,9 +113,9 @@ class Search {
   std::vector<Board::Vertex> principalVariation(std::size_t child, int maxLength) const;
 
   // Whether the playouts read the fights around the last move (playout.h: `fights`); on unless turned off.
-  void setPlayoutFights(bool on) { m_fights = on; }
+  void setPlayoutFights(bool on) { m_policy.fights = on; }
   // Whether the playouts answer on the vital point of a killable eye space (playout.h: `nakade`); off unless on.
-  void setPlayoutNakade(bool on) { m_nakade = on; }
+  void setPlayoutNakade(bool on) { m_policy.nakade = on; }
   // Whether the playouts play the last good replies each thread learns from its own playouts (playout.h,
   // `Replies`); off unless on.
   void setPlayoutReplies(bool on) { m_replies = on; }
@@ -260,8 +260,7 @@ class Search {
   std::vector<double> m_childScore;
   std::vector<long> m_childScored;
   std::function<void()> m_tick;
-  bool m_fights = true;
-  bool m_nakade = false;
+  PlayoutPolicy m_policy;  // its `replies` stays null: each thread answers with its own table
   bool m_replies = false;
   double m_puct = 0;  // the network's exploration weight, 0 when off
   const ValueHead* m_valueHead = nullptr;
