@@ -134,6 +134,21 @@ void enginePlayoutReplies(benchmark::State& state) {
   timePlayoutSwitch(state, &tengen::engine::EngineOptions::playoutReplies);
 }
 
+// Pachi's playout tactics with the weighted AMAF and criticality (the defaults), against the playouts and AMAF
+// before them.
+void enginePachiTactics(benchmark::State& state) {
+  tengen::engine::EngineOptions options = fullSearch(state.range(1));
+  if (state.range(2) == 0) {
+    options.playoutOwnShape = false;
+    options.playoutAtariRate = 100;
+    options.playoutLoneSelfAtari = 0;
+    options.playoutKoRetake = 0;
+    options.raveDistance = 1;
+    options.criticality = 0;
+  }
+  timeGenmoves(state, emptyGame(state.range(0)), options);
+}
+
 // Each playout switch off and on, on 9x9 and 19x19.
 void playoutSwitchArgs(benchmark::internal::Benchmark* b) {
   b->Args({9, 10000, 0})->Args({9, 10000, 1})->Args({19, 2000, 0})->Args({19, 2000, 1});
@@ -227,6 +242,7 @@ BENCHMARK(engineThreads)
 BENCHMARK(enginePlayoutFights)->Apply(playoutSwitchArgs)->Unit(benchmark::kMillisecond);
 BENCHMARK(enginePlayoutNakade)->Apply(playoutSwitchArgs)->Unit(benchmark::kMillisecond);
 BENCHMARK(enginePlayoutReplies)->Apply(playoutSwitchArgs)->Unit(benchmark::kMillisecond);
+BENCHMARK(enginePachiTactics)->Apply(playoutSwitchArgs)->Unit(benchmark::kMillisecond);
 BENCHMARK(estimateEmpty)->Arg(9)->Arg(13)->Arg(19)->Unit(benchmark::kMillisecond);
 BENCHMARK(estimateInPlay)->Unit(benchmark::kMillisecond);
 BENCHMARK(judgeInPlay)->Unit(benchmark::kMillisecond);

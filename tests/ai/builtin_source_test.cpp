@@ -71,6 +71,23 @@ TEST(BuiltinSpec, ReadsEveryKey) {
   EXPECT_TRUE(playouts->playoutNakade);
   EXPECT_TRUE(playouts->playoutReplies);
   EXPECT_FALSE(engine::EngineOptions{}.playoutReplies);
+  const Result<engine::EngineOptions> tactics =
+      parseBuiltinSpec("builtin:races=1,ownshape=0,atari=100,selfatari=0,ko=75,ravedist=1,crit=0", 1);
+  ASSERT_TRUE(tactics.ok()) << tactics.error();
+  EXPECT_TRUE(tactics->playoutRaces);
+  EXPECT_FALSE(tactics->playoutOwnShape);
+  EXPECT_EQ(tactics->playoutAtariRate, 100);
+  EXPECT_EQ(tactics->playoutLoneSelfAtari, 0);
+  EXPECT_EQ(tactics->playoutKoRetake, 75);
+  EXPECT_EQ(tactics->raveDistance, 1);
+  EXPECT_EQ(tactics->criticality, 0);
+  const engine::EngineOptions defaults;
+  EXPECT_TRUE(defaults.playoutOwnShape);
+  EXPECT_EQ(defaults.playoutAtariRate, 90);
+  EXPECT_EQ(defaults.playoutLoneSelfAtari, 60);
+  EXPECT_EQ(defaults.playoutKoRetake, 40);
+  EXPECT_EQ(defaults.raveDistance, 3);
+  EXPECT_DOUBLE_EQ(defaults.criticality, 1.1);
 }
 
 TEST(BuiltinSpec, ATimeAloneLiftsThePlayoutLimit) {
@@ -101,13 +118,20 @@ TEST(BuiltinSpec, RefusesUnknownKeysAndBadValuesNamingThem) {
       {"builtin:reuse=yes", "bad value 'yes' for reuse"},
       {"builtin:speed=3",
        "(keys: time, playouts, threads, parallel, resign, reuse, model, net, puct, value, fights, nakade, replies, "
-       "endgame)"},
+       "races, ownshape, atari, selfatari, ko, ravedist, crit, endgame)"},
       {"builtin:model=2", "bad value '2' for model: 0 or 1"},
       {"builtin:net=yes", "bad value 'yes' for net: 0 or 1"},
       {"builtin:value=1.5", "bad value '1.5' for value: a share 0..1"},
       {"builtin:value=-0.1", "bad value '-0.1' for value: a share 0..1"},
       {"builtin:value=half", "bad value 'half' for value: a share 0..1"},
       {"builtin:replies=2", "bad value '2' for replies: 0 or 1"},
+      {"builtin:races=yes", "bad value 'yes' for races: 0 or 1"},
+      {"builtin:ownshape=2", "bad value '2' for ownshape: 0 or 1"},
+      {"builtin:atari=101", "bad value '101' for atari: a whole number 0..100 (percent)"},
+      {"builtin:selfatari=-1", "bad value '-1' for selfatari: a whole number 0..100 (percent)"},
+      {"builtin:ko=half", "bad value 'half' for ko: a whole number 0..100 (percent)"},
+      {"builtin:ravedist=0", "bad value '0' for ravedist: a whole number 1..10"},
+      {"builtin:crit=11", "bad value '11' for crit: a number 0..10"},
   };
   for (const auto& c : cases) {
     const Result<std::unique_ptr<MoveSource>> made = makeSource(c.spec, withSeed(1));

@@ -36,6 +36,17 @@ std::set<Vertex> nakadeMoves(const Board& board, Point last, bool nakade) {
   return blackMoves(board, last, true, nakade);
 }
 
+// A 9x9 board whose top rows are `rows`, the rest empty.
+Board nineByNineFromTop(std::vector<std::string> rows) {
+  rows.resize(9, ".........");
+  return boardFromDiagram(rows);
+}
+
+// White's last move (4,5) stands in atari at (4,6), Black's stones around it.
+Board whiteStoneInAtari() {
+  return nineByNineFromTop({".........", ".........", ".........", ".....X...", "....XO...", ".....X..."});
+}
+
 TEST(PlayoutFights, SavesAChainInAtariByCapturingAnAttacker) {
   // White's last move at (5,3) left Black's (3,3)-(4,3) with the one liberty (3,2); White's (2,3) next to it is in
   // atari at (2,2), away from the last move.
@@ -254,15 +265,7 @@ TEST(PlayoutReplies, ThePolicyPlaysAStoredReplyWhileItIsPlayable) {
 
 TEST(PlayoutReplies, ACaptureComesBeforeTheReply) {
   // White's last move (4,5) stands in atari at (4,6): Black takes it whatever reply is stored.
-  const Board board = boardFromDiagram({".........",  //
-                                        ".........",  //
-                                        ".........",  //
-                                        ".....X...",  //
-                                        "....XO...",  //
-                                        ".....X...",  //
-                                        ".........",  //
-                                        ".........",  //
-                                        "........."});
+  const Board board = whiteStoneInAtari();
   const auto v = [&](int row, int col) { return board.vertex({row, col}); };
   ASSERT_TRUE(board.inAtari(v(4, 5)));
   Replies replies(board.vertexEnd());
@@ -274,6 +277,140 @@ TEST(PlayoutReplies, ACaptureComesBeforeTheReply) {
     Rng rng(seed);
     EXPECT_EQ(choosePlayoutMove(board, Color::Black, v(4, 5), v(4, 4), rng, withReplies), v(4, 6));
   }
+}
+
+// A race of two liberties against two: White's last move (2,2) took Black's third liberty; Black's four stones and
+// White's four beside them have two each. Black fights the race by taking a liberty of White's, (0,5) or (1,5),
+// only with races on; without, nothing around the last move answers and the scan plays anywhere.
+TEST(PlayoutRaces, TakesALibertyOfTheAttackerInARaceOfTwoLiberties) {
+  const Board board = nineByNineFromTop({".XXOO....",  //
+                                         ".XXOO....",  //
+                                         ".OOXX...."});
+  const auto v = [&](int row, int col) { return board.vertex({row, col}); };
+  PlayoutPolicy races;
+  races.races = true;
+  std::set<Vertex> with;
+  std::set<Vertex> without;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    Rng rng(seed);
+    with.insert(choosePlayoutMove(board, Color::Black, v(2, 2), Board::kNoVertex, rng, races));
+    Rng again(seed);
+    without.insert(choosePlayoutMove(board, Color::Black, v(2, 2), Board::kNoVertex, again, PlayoutPolicy{}));
+  }
+  EXPECT_EQ(with, (std::set<Vertex>{v(0, 5), v(1, 5)}));
+  EXPECT_GT(without.size(), 10U);
+}
+
+// The shape of the mover's own last move is answered with ownShape: every move is a pattern answer around it
+// (the test finds them with the table itself), none without.
+TEST(PlayoutOwnShape, AnswersTheShapeOfTheMoveBeforeTheLast) {
+  const Board board = boardFromDiagram({".........",  //
+                                        ".........",  //
+                                        "...XOX...",  //
+                                        "....O....",  //
+                                        ".........",  //
+                                        ".........",  //
+                                        ".........",  //
+                                        ".........",  //
+                                        ".......O."});
+  const auto v = [&](int row, int col) { return board.vertex({row, col}); };
+  const PatternTable patterns;
+  std::set<Vertex> answers;
+  for (int row = 1; row <= 3; ++row) {
+    for (int col = 3; col <= 5; ++col) {
+      const Vertex u = v(row, col);
+      if (board.at(u) == Color::Empty && patterns.matches(board, u, Color::Black) &&
+          board.check(Color::Black, u) == RejectReason::None && board.libertiesAfter(Color::Black, u, 2) >= 2) {
+        answers.insert(u);
+      }
+    }
+  }
+  ASSERT_FALSE(answers.empty());
+  PlayoutPolicy policy;
+  policy.patterns = &patterns;
+  policy.ownShape = true;
+  PlayoutPolicy lastOnly = policy;
+  lastOnly.ownShape = false;
+  int answered = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    // White's last move (8,7) is far from everything; Black's own before it was (2,4)'s neighbour (2,3).
+    Rng rng(seed);
+    EXPECT_EQ(answers.count(choosePlayoutMove(board, Color::Black, v(8, 7), v(2, 3), rng, policy)), 1U);
+    Rng again(seed);
+    answered +=
+        static_cast<int>(answers.count(choosePlayoutMove(board, Color::Black, v(8, 7), v(2, 3), again, lastOnly)));
+  }
+  EXPECT_LT(answered, 10);
+}
+
+// Over seeds 1..seeds, how many of Black's playout moves after `last` pass `test`.
+template <typename Test>
+int blackMovesWhere(const Board& board, Vertex last, const PlayoutPolicy& policy, int seeds, Test test) {
+  int count = 0;
+  for (int seed = 1; seed <= seeds; ++seed) {
+    Rng rng(static_cast<std::uint64_t>(seed));
+    count += test(choosePlayoutMove(board, Color::Black, last, Board::kNoVertex, rng, policy)) ? 1 : 0;
+  }
+  return count;
+}
+
+// With atariRate 0 the capture of the last move's stone in atari is left to the scan.
+TEST(PlayoutAtariRate, AtZeroTheCaptureIsLeftToChance) {
+  const Board board = whiteStoneInAtari();
+  const Vertex capture = board.vertex({4, 6});
+  const auto captures = [&](Vertex move) { return move == capture; };
+  PlayoutPolicy never;
+  never.atariRate = 0;
+  EXPECT_EQ(blackMovesWhere(board, board.vertex({4, 5}), PlayoutPolicy{}, 40, captures), 40);
+  EXPECT_LT(blackMovesWhere(board, board.vertex({4, 5}), never, 40, captures), 10);
+}
+
+// Whether Black at v would stand alone with one liberty, capturing nothing: read by playing it on a copy.
+bool loneInAtari(const Board& board, Vertex v) {
+  if (board.check(Color::Black, v) != RejectReason::None) return false;
+  Board copy = board;
+  const int stones = copy.emptyCount();
+  copy.play(Color::Black, v);
+  return copy.emptyCount() == stones - 1 && copy.chainSize(v) == 1 && copy.inAtari(v);
+}
+
+// The scan skips a lone stone in atari every time at 100, never at 0. White's stones on the first line leave five
+// such points for Black there: (0,0), (0,2), (0,4), (0,6), (0,8).
+TEST(PlayoutLoneSelfAtari, TheScanSkipsThemAsOftenAsAsked) {
+  const Board board = nineByNineFromTop({".O.O.O.O."});
+  int points = 0;
+  for (int i = 0; i < board.emptyCount(); ++i) points += loneInAtari(board, board.emptyAt(i));
+  ASSERT_EQ(points, 5);
+  const auto lone = [&](Vertex move) { return loneInAtari(board, move); };
+  PlayoutPolicy skip;
+  skip.loneSelfAtari = 100;
+  EXPECT_EQ(blackMovesWhere(board, Board::kNoVertex, skip, 400, lone), 0);
+  EXPECT_GT(blackMovesWhere(board, Board::kNoVertex, PlayoutPolicy{}, 400, lone), 5);
+}
+
+// A ko fight: Black takes the ko at (1,2) as the playout's first move, White plays elsewhere, Black answers, and
+// White retakes at (1,1) when koRetake says so; without it White's third move is there only by chance.
+TEST(PlayoutKo, RetakesAKoAfterAThreatAndItsAnswer) {
+  const Board board = nineByNineFromTop({".XO......",  //
+                                         "XO.O.....",  //
+                                         ".XO......"});
+  const auto v = [&](int row, int col) { return board.vertex({row, col}); };
+  const auto thirdMoves = [&](int koRetake) {
+    PlayoutPolicy policy;
+    policy.koRetake = koRetake;
+    int retaken = 0;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+      Board b = board;
+      Rng rng(seed);
+      std::vector<Vertex> moves;
+      playout(b, Color::Black, v(1, 1), Board::kNoVertex, rng, policy, nullptr, 4, &moves);
+      EXPECT_EQ(moves.at(0), v(1, 2));  // Black takes the ko
+      retaken += moves.size() == 4 && moves[3] == v(1, 1);
+    }
+    return retaken;
+  };
+  EXPECT_GE(thirdMoves(100), 30);
+  EXPECT_LE(thirdMoves(0), 5);
 }
 
 }  // namespace

@@ -188,5 +188,50 @@ TEST(NetExploration, VisitsFollowTheNetworkWhereThePlayoutsCannotTell) {
   EXPECT_GT(topFive, 4000 / 3);
 }
 
+// The distance weighting of AMAF: with weight 1 a playout adds at most one AMAF visit to a root child; with 3 the
+// moves played early add up to three, so the root's children gather far more.
+TEST(RaveDistance, WeighsTheMovesPlayedEarlyMore) {
+  const Game game = nineByNine({"E5", "C3", "G7"});
+  const PatternTable patterns;
+  const auto raveVisits = [&](int weight) {
+    Search s(game.board(), Color::White, lastVertex(game), lastVertex(game, 2), 7.5, rootMovesFor(game, Color::White),
+             3, &patterns, &MoveModel::builtin(), &PolicyNet::builtin());
+    s.setRaveDistance(weight);
+    EXPECT_EQ(s.run(2000, std::nullopt, false, 1), 2000);
+    return s.rootChildren();
+  };
+  const std::vector<RootChild> flat = raveVisits(1);
+  const std::vector<RootChild> weighted = raveVisits(3);
+  double flatSum = 0;
+  double weightedSum = 0;
+  for (const RootChild& child : flat) {
+    EXPECT_LE(child.raveVisits, 2000);
+    flatSum += child.raveVisits;
+  }
+  for (const RootChild& child : weighted) weightedSum += child.raveVisits;
+  EXPECT_GT(flatSum, 0);
+  EXPECT_GT(weightedSum, 1.5 * flatSum);
+}
+
+// Criticality is read only in nodes past 1,000 visits: a search too short for any changes nothing (it draws no
+// random numbers), a longer one is steered by it.
+TEST(Criticality, ChangesOnlyTheNodesVisitedOften) {
+  const Game game = nineByNine({"E5", "C3", "G7", "C7"});
+  const PatternTable patterns;
+  const auto visits = [&](double criticality, long playouts) {
+    Search s(game.board(), Color::Black, lastVertex(game), lastVertex(game, 2), 7.5, rootMovesFor(game, Color::Black),
+             11, &patterns, &MoveModel::builtin(), &PolicyNet::builtin());
+    s.setCriticality(criticality);
+    s.run(playouts, std::nullopt, false, 1);
+    std::vector<long> out;
+    for (const RootChild& child : s.rootChildren()) out.push_back(child.visits);
+    return out;
+  };
+  EXPECT_EQ(visits(1.1, 900), visits(0, 900));
+  const std::vector<long> on = visits(1.1, 8000);
+  ASSERT_GT(*std::max_element(on.begin(), on.end()), 1000);
+  EXPECT_NE(on, visits(0, 8000));
+}
+
 }  // namespace
 }  // namespace tengen::engine

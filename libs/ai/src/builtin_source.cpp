@@ -17,7 +17,7 @@ namespace {
 constexpr int kMaxThreads = 64;
 constexpr const char* kKeys =
     "(keys: time, playouts, threads, parallel, resign, reuse, model, net, puct, value, fights, nakade, replies, "
-    "endgame)";
+    "races, ownshape, atari, selfatari, ko, ravedist, crit, endgame)";
 
 // Time management. In main time the clock is shared among the moves still to come, estimated as a third of the
 // empty points (19x19 from empty: 120, about each side's share of a 250-move game; 9x9: 27 of about 35) and never
@@ -112,6 +112,26 @@ Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint6
     } else if (key == "replies") {
       if (value != "0" && value != "1") return bad("0 or 1");
       options.playoutReplies = value == "1";
+    } else if (key == "races") {
+      if (value != "0" && value != "1") return bad("0 or 1");
+      options.playoutRaces = value == "1";
+    } else if (key == "ownshape") {
+      if (value != "0" && value != "1") return bad("0 or 1");
+      options.playoutOwnShape = value == "1";
+    } else if (key == "atari" || key == "selfatari" || key == "ko") {
+      int percent = 0;
+      if (!parseNumber(value, percent) || percent < 0 || percent > 100) return bad("a whole number 0..100 (percent)");
+      (key == "atari"       ? options.playoutAtariRate
+       : key == "selfatari" ? options.playoutLoneSelfAtari
+                            : options.playoutKoRetake) = percent;
+    } else if (key == "ravedist") {
+      int weight = 0;
+      if (!parseNumber(value, weight) || weight < 1 || weight > 10) return bad("a whole number 1..10");
+      options.raveDistance = weight;
+    } else if (key == "crit") {
+      double weight = 0;
+      if (!parseNumber(value, weight) || !(weight >= 0 && weight <= 10)) return bad("a number 0..10");
+      options.criticality = weight;
     } else if (key == "endgame") {
       if (value != "0" && value != "1") return bad("0 or 1");
       options.endReading = value == "1";

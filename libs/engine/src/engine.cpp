@@ -156,6 +156,10 @@ ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& option
     search->setPlayoutFights(options.playoutFights);
     search->setPlayoutNakade(options.playoutNakade);
     search->setPlayoutReplies(options.playoutReplies);
+    search->setPlayoutTactics(options.playoutRaces, options.playoutOwnShape, options.playoutAtariRate,
+                              options.playoutLoneSelfAtari, options.playoutKoRetake);
+    search->setRaveDistance(options.raveDistance);
+    search->setCriticality(options.criticality);
     search->setNetExploration(options.netExploration);
     if (options.valueMix > 0 && setup.board->size() == 9) {
       search->setValueHead(&ValueHead::builtin9(), options.valueMix);

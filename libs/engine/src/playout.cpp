@@ -64,11 +64,46 @@ Vertex counterCapture(const Board& board, Color c, Vertex last) {
   return Board::kNoVertex;
 }
 
+// A race around an own chain of two liberties (at `own`): a liberty of each attacker's chain of two liberties
+// next to it, when the stone played there keeps two liberties itself, and the capture of each attacker's chain in
+// atari. Whoever takes the first liberty in a race of two against two wins it. Appends to `out` from `count` (at
+// most 8 in all); returns the new count.
+int raceMoves(const Board& board, Color c, Vertex own, Vertex (&out)[8], int count) {
+  const Color opp = opponent(c);
+  Vertex seen[8];
+  int seenCount = 0;
+  const Vertex root = board.chainRoot(own);
+  Vertex s = root;
+  do {
+    for (int e : board.neighbourOffsets()) {
+      const Vertex u = s + e;
+      if (board.at(u) != opp) continue;
+      const Vertex theirRoot = board.chainRoot(u);
+      if (std::find(seen, seen + seenCount, theirRoot) != seen + seenCount) continue;
+      if (seenCount < 8) seen[seenCount++] = theirRoot;
+      if (board.inAtari(u)) {
+        const Vertex lib = board.atariLiberty(u);
+        if (count < 8 && board.check(c, lib) == RejectReason::None) out[count++] = lib;
+        continue;
+      }
+      Vertex theirs[2];
+      if (!twoLiberties(board, u, theirs)) continue;
+      for (const Vertex lib : theirs) {
+        if (count < 8 && board.check(c, lib) == RejectReason::None && board.libertiesAfter(c, lib, 2) >= 2) {
+          out[count++] = lib;
+        }
+      }
+    }
+    s = board.nextInChain(s);
+  } while (s != root && count < 8);
+  return count;
+}
+
 // The fights of two liberties next to the last move (Fuego's low-liberty rule, simplified). For the last mover's
 // chain with two liberties: the atari on one of them after which its escape on the other gives it at most two
 // liberties, played only when the stone keeps two itself. For an own chain next to the last move with two
 // liberties: the liberty that gives it three or more. Candidates go to `out` (at most 8); returns how many.
-int twoLibertyMoves(const Board& board, Color c, Vertex last, Vertex (&out)[8]) {
+int twoLibertyMoves(const Board& board, Color c, Vertex last, bool races, Vertex (&out)[8]) {
   const Color opp = opponent(c);
   int count = 0;
   Vertex libs[2];
@@ -92,6 +127,7 @@ int twoLibertyMoves(const Board& board, Color c, Vertex last, Vertex (&out)[8]) 
         out[count++] = lib;
       }
     }
+    if (races) count = raceMoves(board, c, own[i], out, count);
   }
   return count;
 }
@@ -210,6 +246,71 @@ void Replies::learn(const std::vector<Vertex>& moves, Color first, Color winner)
   }
 }
 
+namespace {
+
+// The answers to an atari around the last move, in order: capture a chain of the last mover's in atari next to
+// it; with `fights`, save an own chain in atari by capturing an attacker in atari; run with an own chain the last
+// move put in atari when that gives it three liberties, or two and no ladder catches it. kNoVertex: none.
+Vertex atariAnswer(const Board& board, Color c, Vertex last, bool fights) {
+  const Color opp = opponent(c);
+  const std::array<int, 4> offsets = board.neighbourOffsets();
+  // Capturing the chain the last move left in atari (its own or a neighbour) is almost always right.
+  if (board.at(last) == opp && board.inAtari(last)) {
+    const Vertex lib = board.atariLiberty(last);
+    if (board.check(c, lib) == RejectReason::None) return lib;
+  }
+  for (int d : offsets) {
+    const Vertex u = last + d;
+    if (board.at(u) == opp && board.inAtari(u)) {
+      const Vertex lib = board.atariLiberty(u);
+      if (board.check(c, lib) == RejectReason::None) return lib;
+    }
+  }
+  // An own chain the last move put in atari is saved by taking a chain of the attacker's in atari around it.
+  if (fights) {
+    if (const Vertex save = counterCapture(board, c, last); save != Board::kNoVertex) return save;
+  }
+  // An own chain the last move put in atari runs when running gives it room to live: three liberties, or two and
+  // no ladder to catch it.
+  for (int d : offsets) {
+    const Vertex u = last + d;
+    if (board.at(u) == c && board.inAtari(u)) {
+      const Vertex lib = board.atariLiberty(u);
+      if (board.check(c, lib) != RejectReason::None) continue;
+      const int libs = board.libertiesAfter(c, lib, 3);
+      if (libs >= 3 || (libs == 2 && !ladderCaptures(board, u, 40))) return lib;
+    }
+  }
+  return Board::kNoVertex;
+}
+
+// The points around `around` where c answers a 3x3 pattern: legal and leaving the new chain two liberties, and not
+// already among the first `count` of `out` (at most 16 in all). Returns the new count.
+int patternAnswers(const Board& board, Color c, Vertex around, const PatternTable& patterns, Vertex (&out)[16],
+                   int count) {
+  const int s = board.stride();
+  const int first = count;
+  for (int d : {-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1}) {
+    const Vertex u = around + d;
+    if (board.at(u) != Color::Empty || !patterns.matches(board, u, c)) continue;
+    if (std::find(out, out + first, u) != out + first) continue;
+    if (board.check(c, u) != RejectReason::None || board.libertiesAfter(c, u, 2) < 2) continue;
+    out[count++] = u;
+  }
+  return count;
+}
+
+// Whether c at v would be a lone stone in atari that captures nothing. Precondition: v empty and legal for c.
+bool isLoneSelfAtari(const Board& board, Color c, Vertex v) {
+  if (board.emptyNeighbours(v) >= 2) return false;
+  for (int d : board.neighbourOffsets()) {
+    if (board.at(v + d) == c) return false;
+  }
+  return board.libertiesAfter(c, v, 2) < 2;
+}
+
+}  // namespace
+
 bool isBigSelfAtari(const Board& board, Color c, Vertex v) {
   // Two empty neighbours are two liberties; most points leave here.
   if (board.emptyNeighbours(v) >= 2) return false;
@@ -226,34 +327,8 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Vertex before
                          const PlayoutPolicy& policy) {
   const bool fights = policy.fights;
   if (last != Board::kNoVertex) {
-    const Color opp = opponent(c);
-    const std::array<int, 4> offsets = board.neighbourOffsets();
-    // Capturing the chain the last move left in atari (its own or a neighbour) is almost always right.
-    if (board.at(last) == opp && board.inAtari(last)) {
-      const Vertex lib = board.atariLiberty(last);
-      if (board.check(c, lib) == RejectReason::None) return lib;
-    }
-    for (int d : offsets) {
-      const Vertex u = last + d;
-      if (board.at(u) == opp && board.inAtari(u)) {
-        const Vertex lib = board.atariLiberty(u);
-        if (board.check(c, lib) == RejectReason::None) return lib;
-      }
-    }
-    // An own chain the last move put in atari is saved by taking a chain of the attacker's in atari around it.
-    if (fights) {
-      if (const Vertex save = counterCapture(board, c, last); save != Board::kNoVertex) return save;
-    }
-    // An own chain the last move put in atari runs when running gives it room to live: three liberties, or two
-    // and no ladder to catch it.
-    for (int d : offsets) {
-      const Vertex u = last + d;
-      if (board.at(u) == c && board.inAtari(u)) {
-        const Vertex lib = board.atariLiberty(u);
-        if (board.check(c, lib) != RejectReason::None) continue;
-        const int libs = board.libertiesAfter(c, lib, 3);
-        if (libs >= 3 || (libs == 2 && !ladderCaptures(board, u, 40))) return lib;
-      }
+    if (policy.atariRate >= 100 || static_cast<int>(rng.below(100)) < policy.atariRate) {
+      if (const Vertex v = atariAnswer(board, c, last, fights); v != Board::kNoVertex) return v;
     }
     // The reply that last won a playout after the same move (or the same two moves), while it is playable.
     if (policy.replies != nullptr) {
@@ -269,20 +344,16 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Vertex before
     }
     if (fights) {
       Vertex moves[8];
-      if (const int count = twoLibertyMoves(board, c, last, moves); count > 0) {
+      if (const int count = twoLibertyMoves(board, c, last, policy.races, moves); count > 0) {
         return moves[count == 1 ? 0 : rng.below(count)];
       }
     }
     // Answer the last move's shape locally (hane, cut, edge block), as MoGo does; a self-atari is no answer.
     if (const PatternTable* patterns = policy.patterns) {
-      const int s = board.stride();
-      Vertex candidates[8];
-      int count = 0;
-      for (int d : {-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1}) {
-        const Vertex u = last + d;
-        if (board.at(u) != Color::Empty || !patterns->matches(board, u, c)) continue;
-        if (board.check(c, u) != RejectReason::None || board.libertiesAfter(c, u, 2) < 2) continue;
-        candidates[count++] = u;
+      Vertex candidates[16];
+      int count = patternAnswers(board, c, last, *patterns, candidates, 0);
+      if (policy.ownShape && before != Board::kNoVertex) {
+        count = patternAnswers(board, c, before, *patterns, candidates, count);
       }
       if (count > 0) return candidates[count == 1 ? 0 : rng.below(count)];
     }
@@ -295,20 +366,52 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Vertex before
     // A point with an empty neighbour is neither an eye nor suicide: only the ko point can stop it.
     const bool ok = board.emptyNeighbours(v) > 0 ? !(v == board.koVertex() && c == board.koColor())
                                                  : !board.isSimpleEye(c, v) && board.check(c, v) == RejectReason::None;
-    if (ok && !isBigSelfAtari(board, c, v)) return v;
+    if (ok && !isBigSelfAtari(board, c, v) &&
+        !(policy.loneSelfAtari > 0 && isLoneSelfAtari(board, c, v) &&
+          static_cast<int>(rng.below(100)) < policy.loneSelfAtari)) {
+      return v;
+    }
     if (++i == n) i = 0;
   }
   return Board::kNoVertex;
 }
 
+namespace {
+
+// Whether c playing at `ko` takes a stone back there: the point is legal for c and touches a chain of the
+// opponent's in atari.
+bool retakesKo(const Board& board, Color c, Vertex ko) {
+  if (board.at(ko) != Color::Empty || board.check(c, ko) != RejectReason::None) return false;
+  for (int d : board.neighbourOffsets()) {
+    const Vertex u = ko + d;
+    if (board.at(u) == opponent(c) && board.inAtari(u)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 void playout(Board& board, Color toMove, Vertex last, Vertex before, Rng& rng, const PlayoutPolicy& policy,
              std::uint8_t* firstColor, int maxMoves, std::vector<Vertex>* sequence) {
   int passes = 0;
+  // The last ko taken in this playout: the point its capturer barred, and the move that took it.
+  Vertex ko = Board::kNoVertex;
+  int koMove = 0;
   for (int moves = 0; passes < 2 && moves < maxMoves; ++moves) {
-    const Vertex v = choosePlayoutMove(board, toMove, last, before, rng, policy);
+    Vertex v = Board::kNoVertex;
+    if (ko != Board::kNoVertex && board.koVertex() == Board::kNoVertex && moves - koMove <= 3 &&
+        static_cast<int>(rng.below(100)) < policy.koRetake && retakesKo(board, toMove, ko)) {
+      v = ko;
+    } else {
+      v = choosePlayoutMove(board, toMove, last, before, rng, policy);
+    }
     if (sequence != nullptr) sequence->push_back(v);
     if (v != Board::kNoVertex) {
       board.play(toMove, v);
+      if (policy.koRetake > 0 && board.koVertex() != Board::kNoVertex) {
+        ko = board.koVertex();
+        koMove = moves;
+      }
       if (firstColor && firstColor[v] == 0) firstColor[v] = static_cast<std::uint8_t>(toMove);
       passes = 0;
     } else {

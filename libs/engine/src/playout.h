@@ -52,6 +52,20 @@ struct PlayoutPolicy {
   bool nakade = false;
   // Answer with the last good replies stored here; null: none.
   const Replies* replies = nullptr;
+  // With `fights`, an own chain of two liberties next to the last move also fights a race: it takes a liberty of an
+  // attacker's chain of two around it (that keeps the new stone two liberties), or captures one in atari.
+  bool races = false;
+  // With `patterns`, also answer the shape of the move before the last one (the mover's own last move).
+  bool ownShape = false;
+  // In percent: how often the captures, counter-captures and escapes around the last move are read at all (100:
+  // always; less lets a playout leave a chain in atari for a while, as Pachi's do).
+  int atariRate = 100;
+  // In percent: how often the scan skips a lone stone that would stand in atari (a chain of two or more is always
+  // skipped).
+  int loneSelfAtari = 0;
+  // In percent: how often a ko taken back no longer barred, up to three moves after its capture, is retaken
+  // (a ko fight: the threat was played and answered).
+  int koRetake = 0;
 };
 
 // The playout policy's move for c, or kNoVertex for a pass; `before` is the move before `last` (kNoVertex: none or a
@@ -64,8 +78,10 @@ struct PlayoutPolicy {
 // around `last` (an atari on the last mover's chain of two liberties that its escape cannot answer with three, or a
 // move that gives an own chain of two liberties next to `last` three), one chosen at random; with `patterns`, one of
 // the points around `last` (the eight neighbours) that matches a pattern, is legal and leaves the new chain two
-// liberties, chosen at random; otherwise the light playouts' scan (docs/engine.md) from a random empty point, also
-// skipping self-atari of a chain of two or more stones.
+// liberties, chosen at random (with `ownShape`, the points around `before` too); otherwise the light playouts' scan
+// (docs/engine.md) from a random empty point, also skipping self-atari of a chain of two or more stones (and a
+// share `loneSelfAtari` of lone stones in atari). The captures and escapes come first only on a share `atariRate`
+// of the moves; `races` adds race moves to the fights.
 Board::Vertex choosePlayoutMove(const Board& board, Color c, Board::Vertex last, Board::Vertex before, Rng& rng,
                                 const PlayoutPolicy& policy);
 
@@ -73,8 +89,9 @@ Board::Vertex choosePlayoutMove(const Board& board, Color c, Board::Vertex last,
 bool isBigSelfAtari(const Board& board, Color c, Board::Vertex v);
 
 // Plays the policy on `board` from `toMove`, after `before` then `last`, until two passes in a row or maxMoves
-// turns. When `firstColor` is given (indexed by vertex, zeroed by the caller), each vertex played gets the colour
-// that played it first. When `sequence` is given, every move played is appended to it (kNoVertex for a pass).
+// turns; before asking the policy it retakes a ko as `koRetake` says. When `firstColor` is given (indexed by vertex,
+// zeroed by the caller), each vertex played gets the colour that played it first. When `sequence` is given, every move
+// played is appended to it (kNoVertex for a pass).
 void playout(Board& board, Color toMove, Board::Vertex last, Board::Vertex before, Rng& rng,
              const PlayoutPolicy& policy, std::uint8_t* firstColor, int maxMoves,
              std::vector<Board::Vertex>* sequence = nullptr);

@@ -31,6 +31,8 @@ constexpr double kExploration = 0.05;
 // RAVE weight beta = rave / (rave + n + n * rave / kRaveEquivalence) (Silver's formula): the number of real
 // visits at which RAVE and the real winning rate count the same.
 constexpr double kRaveEquivalence = 1000;
+// Criticality is read only in nodes with more real playouts than this: below it the covariance is noise.
+constexpr std::uint32_t kCriticalityAfter = 1000;
 
 // Prior strength, in virtual playouts: a capture or an escape counts as this many wins, a self-atari of a big
 // chain as this many losses; a first-line move far from every stone as kEdgePrior losses.
@@ -246,6 +248,14 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
   setRootStatistics();
 }
 
+void Search::setPlayoutTactics(bool races, bool ownShape, int atariRate, int loneSelfAtari, int koRetake) {
+  m_policy.races = races;
+  m_policy.ownShape = ownShape;
+  m_policy.atariRate = atariRate;
+  m_policy.loneSelfAtari = loneSelfAtari;
+  m_policy.koRetake = koRetake;
+}
+
 void Search::setNetExploration(bool on) { m_puct = on ? kNetExploration : 0.0; }
 
 void Search::setValueHead(const ValueHead* head, double mix) {
@@ -375,6 +385,22 @@ void Search::attachChildren(std::int32_t node, const std::vector<Node>& children
   m_nodes.insert(m_nodes.end(), children.begin(), children.end());
 }
 
+void Search::criticalRave(const Node& ch, double& raveVisits, double& raveRate) const {
+  // cov(the player owns the point, the player wins) = P(winner owns) - (P(B owns) P(B wins) + P(W owns) P(W wins)),
+  // with only stones counted as owning.
+  const double n = ch.visits;
+  const double winnerOwns = ch.winnerOwns / n;
+  const double blackOwns = ch.blackOwns / n;
+  const double blackWins = ch.color == Color::Black ? ch.wins / n : 1.0 - ch.wins / n;
+  const double covariance = winnerOwns - (2 * blackOwns * blackWins - blackOwns - blackWins + 1);
+  // Added as that many wins for the child's player (a negative covariance takes wins away, as in Pachi); never so
+  // many taken that the statistics would fall under one playout.
+  const double extra = covariance * raveVisits * m_criticality;
+  if (raveVisits + extra <= 1) return;
+  raveRate = (raveRate * raveVisits + extra) / (raveVisits + extra);
+  raveVisits += extra;
+}
+
 std::int32_t Search::select(std::int32_t node) const {
   const Node& parent = m_nodes[static_cast<std::size_t>(node)];
   const double logParent = std::log(static_cast<double>(parent.visits) + 1);
@@ -385,14 +411,15 @@ std::int32_t Search::select(std::int32_t node) const {
     const Node& ch = m_nodes[static_cast<std::size_t>(i)];
     // A thread walking through the child counts as a visit it lost until its playout is backed up.
     const double n = ch.visits + ch.virtualLoss + static_cast<double>(ch.priorVisits);
-    const double rn = ch.raveVisits;
     double value;
-    if (n == 0 && rn == 0) {
+    if (n == 0 && ch.raveVisits == 0) {
       value = 2;  // never seen in any playout: try it once
     } else {
       double q = n > 0 ? (ch.wins + static_cast<double>(ch.priorWins)) / n : 0;
       if (ch.value != kNoValue) q = (1 - m_valueMix) * q + m_valueMix * (ch.value / kValueScale);
-      const double rq = rn > 0 ? ch.raveWins / rn : 0;
+      double rn = ch.raveVisits;
+      double rq = rn > 0 ? ch.raveWins / rn : 0;
+      if (m_criticality > 0 && ch.visits > kCriticalityAfter && rn > 0) criticalRave(ch, rn, rq);
       const double beta = rn / (rn + n + n * rn / kRaveEquivalence);
       value = (1 - beta) * q + beta * rq + kExploration * std::sqrt(logParent / (n + 1));
     }
@@ -446,10 +473,18 @@ float Search::backup(Worker& w, const Board& board, bool virtualLoss) {
   const float blackResult = margin > 0 ? 1.0F : margin < 0 ? 0.0F : 0.5F;
   auto resultFor = [&](Color c) { return c == Color::Black ? blackResult : 1.0F - blackResult; };
 
+  // With the distance weighting: the line's length, tree moves and playout (w.firstIndex has the playout's first
+  // plays; the tree's are set on the way up).
+  const auto length = static_cast<std::int32_t>(w.moves.size() + w.trail.size());
   // From the leaf up: each node's children get the AMAF update from the moves after it, then its own move is
   // recorded, since it came before all of those.
   for (auto d = static_cast<std::ptrdiff_t>(w.path.size()) - 1; d >= 0; --d) {
     Node& n = m_nodes[static_cast<std::size_t>(w.path[static_cast<std::size_t>(d)])];
+    if (m_criticality > 0 && d > 0) {
+      const Color owner = board.at(n.move);
+      n.blackOwns += owner == Color::Black ? 1.0F : 0.0F;
+      n.winnerOwns += owner != Color::Empty && resultFor(owner) == 1.0F ? 1.0F : 0.0F;
+    }
     n.visits += 1;
     n.wins += resultFor(n.color);
     if (virtualLoss && d > 0) --n.virtualLoss;
@@ -457,12 +492,22 @@ float Search::backup(Worker& w, const Board& board, bool virtualLoss) {
       for (std::int32_t i = n.firstChild; i < n.firstChild + n.childCount; ++i) {
         Node& ch = m_nodes[static_cast<std::size_t>(i)];
         if (w.firstColor[ch.move] == static_cast<std::uint8_t>(ch.color)) {
-          ch.raveVisits += 1;
-          ch.raveWins += resultFor(ch.color);
+          // The node's children are the moves at index d of the line. With the distance weighting a move counts
+          // 1 + floor(D x) times, x the share of the line after d that was still to come when it was first played
+          // (x < 1): D times right after the node (on a long enough line), once near the end.
+          std::uint32_t weight = 1;
+          if (m_raveDistance > 1) {
+            const std::int32_t first = w.firstIndex[ch.move];
+            weight += static_cast<std::uint32_t>(m_raveDistance * (length - first) /
+                                                 (length - static_cast<std::int32_t>(d) + 1));
+          }
+          ch.raveVisits += weight;
+          ch.raveWins += resultFor(ch.color) * static_cast<float>(weight);
         }
       }
     }
     if (d > 0) w.firstColor[n.move] = static_cast<std::uint8_t>(n.color);
+    if (d > 0 && m_raveDistance > 1) w.firstIndex[n.move] = static_cast<std::int32_t>(d - 1);
   }
   return blackResult;
 }
@@ -520,8 +565,23 @@ void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
     w.sequence.insert(w.sequence.end(), w.moves.begin(), w.moves.end());
   }
   policy.replies = replies;
-  playout(board, toMove, last, lastOwn, w.rng, policy, w.firstColor.data(), m_maxPlayoutMoves,
-          replies != nullptr ? &w.sequence : nullptr);
+  // The distance weighting reads the playout's moves from the replies' sequence when there is one.
+  std::vector<Vertex>* sequence = replies != nullptr ? &w.sequence : m_raveDistance > 1 ? &w.trail : nullptr;
+  w.trail.clear();
+  playout(board, toMove, last, lastOwn, w.rng, policy, w.firstColor.data(), m_maxPlayoutMoves, sequence);
+  if (m_raveDistance > 1) {
+    if (replies != nullptr) {
+      w.trail.assign(w.sequence.begin() + 2 + static_cast<std::ptrdiff_t>(w.moves.size()), w.sequence.end());
+    }
+    // Where the playout first played each vertex, as an index into the whole line (the tree's moves come first).
+    w.firstIndex.assign(w.firstColor.size(), -1);
+    for (std::size_t i = 0; i < w.trail.size(); ++i) {
+      const auto v = static_cast<std::size_t>(w.trail[i]);
+      if (w.trail[i] != Board::kNoVertex && w.firstIndex[v] < 0) {
+        w.firstIndex[v] = static_cast<std::int32_t>(w.moves.size() + i);
+      }
+    }
+  }
 
   if (treeLock != nullptr) guard.lock();
   if (w.expandNode >= 0) attachChildren(w.expandNode, w.children);
@@ -747,7 +807,8 @@ std::vector<RootChild> Search::rootChildren() const {
   for (std::int32_t i = root.firstChild; i < root.firstChild + root.childCount; ++i) {
     const Node& ch = m_nodes[static_cast<std::size_t>(i)];
     const auto k = static_cast<std::size_t>(i - root.firstChild);
-    out.push_back({ch.move, static_cast<long>(ch.visits), ch.wins, m_childScore[k], m_childScored[k], m_rootPriors[k]});
+    out.push_back({ch.move, static_cast<long>(ch.visits), ch.wins, m_childScore[k], m_childScored[k], m_rootPriors[k],
+                   static_cast<double>(ch.raveVisits)});
   }
   return out;
 }

@@ -50,6 +50,8 @@ struct RootChild {
   long scored = 0;
   // The move model's probability of this move among the root's candidates (uniform without the model).
   double prior = 0;
+  // Its AMAF playouts (weighted by distance when that is on), its prior ones not counted.
+  double raveVisits = 0;
 };
 
 // What the playouts ended in, summed since Search::collectOutcomes: who owned each point and the score.
@@ -119,6 +121,17 @@ class Search {
   // Whether the playouts play the last good replies each thread learns from its own playouts (playout.h,
   // `Replies`); off unless on.
   void setPlayoutReplies(bool on) { m_replies = on; }
+  // The playout policy's other switches (playout.h, `PlayoutPolicy`): races, the own last move's shape, and the
+  // shares of the atari answers, the lone self-ataris skipped and the ko retakes. The patterns, fights, nakade and
+  // replies keep their own setters.
+  void setPlayoutTactics(bool races, bool ownShape, int atariRate, int loneSelfAtari, int koRetake);
+  // AMAF weighted by how early in the line a move was first played, as Pachi's distance_rave (search.cpp, backup):
+  // from `weight` times right after the node down to once near the end; 1 weighs every move alike.
+  void setRaveDistance(int weight) { m_raveDistance = weight; }
+  // Criticality (Coulom 2009, as Pachi uses it): in a node visited more than kCriticalityAfter times, how much the
+  // covariance between owning its point at the end and winning adds to its AMAF statistics, as wins for its
+  // player, times its AMAF playouts. 0: none.
+  void setCriticality(double weight) { m_criticality = weight; }
 
   // Whether the network's probabilities keep steering the selection once real playouts have drowned their virtual
   // ones (search.cpp: kNetExploration); off unless turned on, so the judgment's estimate is not changed by it.
@@ -157,6 +170,10 @@ class Search {
     float priorVisits = 0;
     float priorWins = 0;
     float policy = 0;  // the network's probability of this move, normalised over its siblings (0 without it)
+    // Of the real playouts through this node, those that ended with a stone of the winner's on its point, and
+    // with a black stone there (criticality; counted only while it is on).
+    float winnerOwns = 0;
+    float blackOwns = 0;
   };
 
   // What one thread of run() keeps from playout to playout: its random stream, its scratch (so a playout allocates
@@ -180,6 +197,10 @@ class Search {
     // With the last good replies: this thread's table, and the moves of its playout from the two before the root.
     std::unique_ptr<Replies> replies;
     std::vector<Board::Vertex> sequence;
+    // With the distance weighting: the playout's own moves, and by vertex the index (tree moves first) of the
+    // move that first played there (-1: none).
+    std::vector<Board::Vertex> trail;
+    std::vector<std::int32_t> firstIndex;
   };
 
   // One playout by `w`: the walk down the tree and the backup under `treeLock` when threads share the tree (null:
@@ -229,6 +250,8 @@ class Search {
   // Black's area minus White's on that board (no komi), as areaMargin counts it.
   int addOutcome(const Board& board, std::ptrdiff_t child);
   std::int32_t select(std::int32_t node) const;
+  // Adds child ch's criticality to its AMAF visits and rate (setCriticality).
+  void criticalRave(const Node& ch, double& raveVisits, double& raveRate) const;
   // Whether another root child could still end with at least as many visits as the most visited one after
   // `remaining` more playouts.
   bool leaderCanChange(long remaining) const;
@@ -262,6 +285,8 @@ class Search {
   std::function<void()> m_tick;
   PlayoutPolicy m_policy;  // its `replies` stays null: each thread answers with its own table
   bool m_replies = false;
+  int m_raveDistance = 1;
+  double m_criticality = 0;
   double m_puct = 0;  // the network's exploration weight, 0 when off
   const ValueHead* m_valueHead = nullptr;
   double m_valueMix = 0;

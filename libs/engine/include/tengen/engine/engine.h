@@ -62,6 +62,22 @@ struct EngineOptions {
   // The playouts answer the last move (or the last two) with the reply that last won a playout after it, each
   // thread learning from its own playouts (last good reply with forgetting). Spec key `replies`; off by default.
   bool playoutReplies = false;
+  // The playouts' tactics after Pachi's (docs/engine.md, "Playouts"). Races: an own chain of two liberties next to
+  // the last move takes a liberty of an attacker's chain of two, spec key `races`. The own last move's shape is
+  // answered too, `ownshape`. Shares in percent: how often the atari answers around the last move are read,
+  // `atari`; how often the scan skips a lone stone in atari, `selfatari`; how often a ko is retaken after a threat
+  // and its answer, `ko`.
+  bool playoutRaces = false;
+  bool playoutOwnShape = true;
+  int playoutAtariRate = 90;
+  int playoutLoneSelfAtari = 60;
+  int playoutKoRetake = 40;
+  // AMAF weighted by how early a move was first played, up to this many times (1: every move alike). Spec key
+  // `ravedist`.
+  int raveDistance = 3;
+  // How much criticality (the covariance of owning a move's point and winning) adds to the AMAF statistics of the
+  // nodes visited often (0: none). Spec key `crit`.
+  double criticality = 1.1;
   // Read the end of the game before searching, late in the game and after the opponent's pass (genmove). Spec key
   // `endgame`; off, the engine passes only when no legal point is left that does not fill its own eye (for
   // measuring what the reading gains).
