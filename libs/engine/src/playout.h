@@ -63,8 +63,8 @@ struct PlayoutPolicy {
   // In percent: how often the scan skips a lone stone that would stand in atari (a chain of two or more is always
   // skipped).
   int loneSelfAtari = 0;
-  // In percent: how often a ko taken back no longer barred, up to three moves after its capture, is retaken
-  // (a ko fight: the threat was played and answered).
+  // In percent: how often the mover takes back a ko taken up to three moves before, once it is no longer barred
+  // (a ko fight: a threat was played and answered).
   int koRetake = 0;
 };
 
