@@ -4,6 +4,7 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <iterator>
 #include <optional>
 #include <system_error>
 #include <utility>
@@ -40,6 +41,24 @@ bool parseNumber(std::string_view text, T& out) {
   return r.ec == std::errc() && r.ptr == end;
 }
 
+// The keys that turn a piece of the engine on (1) or off (0), and the option each sets.
+struct Switch {
+  std::string_view key;
+  bool engine::EngineOptions::*member;
+};
+constexpr Switch kSwitches[] = {
+    {"reuse", &engine::EngineOptions::reuse},
+    {"model", &engine::EngineOptions::moveModel},
+    {"net", &engine::EngineOptions::policyNet},
+    {"puct", &engine::EngineOptions::netExploration},
+    {"fights", &engine::EngineOptions::playoutFights},
+    {"nakade", &engine::EngineOptions::playoutNakade},
+    {"replies", &engine::EngineOptions::playoutReplies},
+    {"races", &engine::EngineOptions::playoutRaces},
+    {"ownshape", &engine::EngineOptions::playoutOwnShape},
+    {"endgame", &engine::EngineOptions::endReading},
+};
+
 }  // namespace
 
 Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint64_t seed, double defaultResign) {
@@ -67,7 +86,12 @@ Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint6
     auto bad = [&](std::string_view wanted) {
       return R::failure("bad value '" + std::string(value) + "' for " + std::string(key) + ": " + std::string(wanted));
     };
-    if (key == "time") {
+    if (const auto on =
+            std::find_if(std::begin(kSwitches), std::end(kSwitches), [&](const Switch& sw) { return sw.key == key; });
+        on != std::end(kSwitches)) {
+      if (value != "0" && value != "1") return bad("0 or 1");
+      options.*(on->member) = value == "1";
+    } else if (key == "time") {
       double seconds = 0;
       if (!parseNumber(value, seconds) || !std::isfinite(seconds) || seconds <= 0) return bad("seconds > 0");
       options.seconds = seconds;
@@ -84,18 +108,6 @@ Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint6
       double threshold = 0;
       if (!parseNumber(value, threshold) || !(threshold >= 0 && threshold < 1)) return bad("a winning rate 0..1");
       options.resignThreshold = threshold;
-    } else if (key == "reuse") {
-      if (value != "0" && value != "1") return bad("0 or 1");
-      options.reuse = value == "1";
-    } else if (key == "model") {
-      if (value != "0" && value != "1") return bad("0 or 1");
-      options.moveModel = value == "1";
-    } else if (key == "net") {
-      if (value != "0" && value != "1") return bad("0 or 1");
-      options.policyNet = value == "1";
-    } else if (key == "puct") {
-      if (value != "0" && value != "1") return bad("0 or 1");
-      options.netExploration = value == "1";
     } else if (key == "value") {
       double mix = 0;
       if (!parseNumber(value, mix) || !(mix >= 0 && mix <= 1)) return bad("a share 0..1");
@@ -103,21 +115,6 @@ Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint6
     } else if (key == "parallel") {
       if (value != "tree" && value != "root") return bad("tree or root");
       options.sharedTree = value == "tree";
-    } else if (key == "fights") {
-      if (value != "0" && value != "1") return bad("0 or 1");
-      options.playoutFights = value == "1";
-    } else if (key == "nakade") {
-      if (value != "0" && value != "1") return bad("0 or 1");
-      options.playoutNakade = value == "1";
-    } else if (key == "replies") {
-      if (value != "0" && value != "1") return bad("0 or 1");
-      options.playoutReplies = value == "1";
-    } else if (key == "races") {
-      if (value != "0" && value != "1") return bad("0 or 1");
-      options.playoutRaces = value == "1";
-    } else if (key == "ownshape") {
-      if (value != "0" && value != "1") return bad("0 or 1");
-      options.playoutOwnShape = value == "1";
     } else if (key == "atari" || key == "selfatari" || key == "ko") {
       int percent = 0;
       if (!parseNumber(value, percent) || percent < 0 || percent > 100) return bad("a whole number 0..100 (percent)");
@@ -132,9 +129,6 @@ Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint6
       double weight = 0;
       if (!parseNumber(value, weight) || !(weight >= 0 && weight <= 10)) return bad("a number 0..10");
       options.criticality = weight;
-    } else if (key == "endgame") {
-      if (value != "0" && value != "1") return bad("0 or 1");
-      options.endReading = value == "1";
     } else {
       return R::failure("unknown option '" + std::string(key) + "' " + kKeys);
     }

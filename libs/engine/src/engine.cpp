@@ -128,6 +128,19 @@ long playoutShare(long playouts, int threads, int t) {
   return std::max(1L, playouts / threads + (t < playouts % threads ? 1 : 0));
 }
 
+// The playout policy the options ask for (the search adds its patterns).
+PlayoutPolicy playoutPolicyOf(const EngineOptions& options) {
+  PlayoutPolicy policy;
+  policy.fights = options.playoutFights;
+  policy.nakade = options.playoutNakade;
+  policy.races = options.playoutRaces;
+  policy.ownShape = options.playoutOwnShape;
+  policy.atariRate = options.playoutAtariRate;
+  policy.loneSelfAtari = options.playoutLoneSelfAtari;
+  policy.koRetake = options.playoutKoRetake;
+  return policy;
+}
+
 // Grows the trees, all the threads in one or one tree per thread, in parallel: the old tree moved on along `path` when
 // it can go on from the position, else a new one. The old trees are dropped by the time this returns.
 ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& options,
@@ -137,6 +150,7 @@ ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& option
   out.searches.resize(static_cast<std::size_t>(threads));
   out.playouts.assign(static_cast<std::size_t>(threads), 0);
   out.reused.assign(static_cast<std::size_t>(threads), 0);
+  const PlayoutPolicy playoutPolicy = playoutPolicyOf(options);
   auto work = [&](int t) {
     const auto i = static_cast<std::size_t>(t);
     const long budget = playoutShare(options.playouts, threads, t);
@@ -153,11 +167,8 @@ ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& option
       search.emplace(*setup.board, setup.color, setup.last, setup.lastOwn, setup.komi, setup.rootMoves, treeSeed,
                      setup.patterns, setup.model, setup.net);
     }
-    search->setPlayoutFights(options.playoutFights);
-    search->setPlayoutNakade(options.playoutNakade);
+    search->setPlayoutPolicy(playoutPolicy);
     search->setPlayoutReplies(options.playoutReplies);
-    search->setPlayoutTactics(options.playoutRaces, options.playoutOwnShape, options.playoutAtariRate,
-                              options.playoutLoneSelfAtari, options.playoutKoRetake);
     search->setRaveDistance(options.raveDistance);
     search->setCriticality(options.criticality);
     search->setNetExploration(options.netExploration);

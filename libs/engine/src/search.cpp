@@ -248,12 +248,11 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
   setRootStatistics();
 }
 
-void Search::setPlayoutTactics(bool races, bool ownShape, int atariRate, int loneSelfAtari, int koRetake) {
-  m_policy.races = races;
-  m_policy.ownShape = ownShape;
-  m_policy.atariRate = atariRate;
-  m_policy.loneSelfAtari = loneSelfAtari;
-  m_policy.koRetake = koRetake;
+void Search::setPlayoutPolicy(const PlayoutPolicy& policy) {
+  const PatternTable* patterns = m_policy.patterns;
+  m_policy = policy;
+  m_policy.patterns = patterns;
+  m_policy.replies = nullptr;
 }
 
 void Search::setNetExploration(bool on) { m_puct = on ? kNetExploration : 0.0; }

@@ -114,17 +114,13 @@ class Search {
   // node the child with the most visits (ties to the first), while it has any, at most `maxLength` moves.
   std::vector<Board::Vertex> principalVariation(std::size_t child, int maxLength) const;
 
-  // Whether the playouts read the fights around the last move (playout.h: `fights`); on unless turned off.
-  void setPlayoutFights(bool on) { m_policy.fights = on; }
-  // Whether the playouts answer on the vital point of a killable eye space (playout.h: `nakade`); off unless on.
-  void setPlayoutNakade(bool on) { m_policy.nakade = on; }
+  // The playout policy's switches (playout.h, `PlayoutPolicy`): fights, nakade, races, the own last move's shape
+  // and the shares of the atari answers, lone self-ataris skipped and ko retakes. Its patterns and replies are not
+  // read: the playouts answer with the search's own table and, with setPlayoutReplies, each thread's replies.
+  void setPlayoutPolicy(const PlayoutPolicy& policy);
   // Whether the playouts play the last good replies each thread learns from its own playouts (playout.h,
   // `Replies`); off unless on.
   void setPlayoutReplies(bool on) { m_replies = on; }
-  // The playout policy's other switches (playout.h, `PlayoutPolicy`): races, the own last move's shape, and the
-  // shares of the atari answers, the lone self-ataris skipped and the ko retakes. The patterns, fights, nakade and
-  // replies keep their own setters.
-  void setPlayoutTactics(bool races, bool ownShape, int atariRate, int loneSelfAtari, int koRetake);
   // AMAF weighted by how early in the line a move was first played, as Pachi's distance_rave (search.cpp, backup):
   // from `weight` times right after the node down to once near the end; 1 weighs every move alike.
   void setRaveDistance(int weight) { m_raveDistance = weight; }
