@@ -2,24 +2,29 @@
 // say why, the AI answers off the GUI thread, undo takes back its reply too, navigation and shortcuts.
 #include <QAction>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QLabel>
 #include <QMouseEvent>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QtTest>
+#include <memory>
 
 #include "tengen/ai/move_source.h"
 #include "tengen/core/coords.h"
 #include "tengen/sgf/sgf.h"
 
 #include "qt_test_support.h"
+#include "support/test_server.h"
 #include "widgets/new_game_dialog.h"
 
 using namespace tengen;
 using namespace tengen::qt;
 using namespace tengen::session;
 using namespace tengen::qt::test;
+using tengen::net::fixture::SilentServer;
 
 class PlayTest : public QObject {
   Q_OBJECT
@@ -411,7 +416,7 @@ class PlayTest : public QObject {
     setup.opponent.modelName.clear();
     NewGameDialog dialog(setup, false);
     dialog.accept();
-    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QTRY_COMPARE_WITH_TIMEOUT(dialog.result(), int(QDialog::Accepted), kTimeoutMs);
     QCOMPARE(dialog.setup().opponent.modelName, QStringLiteral("round5"));
 
     FakeModelServer two({QStringLiteral(R"({"content": "D4"})")}, QStringLiteral("round4,round5"));
@@ -419,6 +424,7 @@ class PlayTest : public QObject {
     setup.opponent.modelName.clear();
     NewGameDialog choose(setup, false);
     choose.accept();
+    QTRY_VERIFY_WITH_TIMEOUT(!choose.askingForModels(), kTimeoutMs);
     QVERIFY(choose.result() != QDialog::Accepted);
     auto* name = choose.findChild<QComboBox*>(QStringLiteral("modelName"));
     auto* problem = choose.findChild<QLabel*>(QStringLiteral("problem"));
@@ -437,9 +443,63 @@ class PlayTest : public QObject {
     setup.opponent.modelName.clear();
     NewGameDialog unlisted(setup, false);
     unlisted.accept();
+    QTRY_VERIFY_WITH_TIMEOUT(!unlisted.askingForModels(), kTimeoutMs);
     QVERIFY(unlisted.result() != QDialog::Accepted);
     QVERIFY2(unlisted.findChild<QLabel*>(QStringLiteral("problem"))->text().contains(QStringLiteral("model's name")),
              qPrintable(unlisted.findChild<QLabel*>(QStringLiteral("problem"))->text()));
+    QVERIFY(waitForWorkers());
+  }
+
+  // The server is asked off the GUI thread: Start returns at once and waits greyed out, a second Start does nothing,
+  // Cancel cancels at once, and the answer that comes later is dropped.
+  void askingTheServerForItsModelsLeavesTheDialogFreeToCancel() {
+    GameSetup setup = quickSetup();
+    setup.opponent.kind = OpponentKind::Model;
+    setup.opponent.modelName.clear();
+    auto silent = std::make_unique<SilentServer>();
+    setup.opponent.modelUrl = QString::fromStdString(silent->url("/v1"));
+    NewGameDialog dialog(setup, false);
+    auto* problem = dialog.findChild<QLabel*>(QStringLiteral("problem"));
+    auto* start = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+    QVERIFY(problem && start);
+    dialog.accept();
+    // The server never answers, and the request's timeout is 10 s: accept() came back without the answer.
+    QVERIFY(dialog.askingForModels());
+    QVERIFY(!start->isEnabled());
+    QVERIFY2(problem->text().contains(QStringLiteral("Asking")), qPrintable(problem->text()));
+    dialog.accept();
+    QVERIFY(dialog.askingForModels());
+    QVERIFY(dialog.result() != QDialog::Accepted);
+    dialog.reject();
+    QCOMPARE(dialog.result(), int(QDialog::Rejected));
+    QVERIFY(!dialog.askingForModels());
+    QVERIFY(start->isEnabled());
+    QVERIFY(problem->text().isEmpty());
+    // Closing the listening socket resets the waiting connection, so the request ends now with an error, which
+    // comes back to a dialog no longer waiting for it.
+    silent.reset();
+    QVERIFY(waitForWorkers());
+    QCoreApplication::processEvents();
+    QCOMPARE(dialog.result(), int(QDialog::Rejected));
+    QVERIFY2(problem->text().isEmpty(), qPrintable(problem->text()));
+
+    // A model named while the server is asked wins over the server's answer.
+    FakeModelServer one({QStringLiteral(R"({"content": "D4"})")}, QStringLiteral("round5"));
+    setup = modelSetup(one);
+    setup.opponent.modelName.clear();
+    NewGameDialog typed(setup, false);
+    auto* name = typed.findChild<QComboBox*>(QStringLiteral("modelName"));
+    QVERIFY(name);
+    typed.accept();
+    QVERIFY(typed.askingForModels());
+    name->setEditText(QStringLiteral("mine"));
+    QTRY_VERIFY_WITH_TIMEOUT(!typed.askingForModels(), kTimeoutMs);
+    QVERIFY(typed.result() != QDialog::Accepted);
+    QCOMPARE(name->currentText(), QStringLiteral("mine"));
+    typed.accept();
+    QCOMPARE(typed.result(), int(QDialog::Accepted));
+    QCOMPARE(typed.setup().opponent.modelName, QStringLiteral("mine"));
+    QVERIFY(waitForWorkers());
   }
 
   void aBuiltinKeyTheEngineDoesNotTakeIsRefusedWhenEntered() {

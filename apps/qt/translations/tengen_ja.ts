@@ -1252,6 +1252,10 @@ Waiting: ask again or change the opponent.</source>
         <source>The server serves %1 models: choose one in Model.</source>
         <translation>サーバーには %1 個のモデルがあります。「モデル」で一つ選んでください。</translation>
     </message>
+    <message>
+        <source>Asking %1 which models it serves…</source>
+        <translation>%1 に提供しているモデルを問い合わせています…</translation>
+    </message>
 </context>
 <context>
     <name>tengen::qt::OpponentRunner</name>

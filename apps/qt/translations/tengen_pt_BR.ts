@@ -1260,6 +1260,10 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
         <source>The server serves %1 models: choose one in Model.</source>
         <translation>O servidor oferece %1 modelos: escolha um em Modelo.</translation>
     </message>
+    <message>
+        <source>Asking %1 which models it serves…</source>
+        <translation>Perguntando a %1 quais modelos oferece…</translation>
+    </message>
 </context>
 <context>
     <name>tengen::qt::OpponentRunner</name>

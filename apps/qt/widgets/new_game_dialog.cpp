@@ -1,6 +1,5 @@
 #include "widgets/new_game_dialog.h"
 
-#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -52,7 +51,8 @@ NewGameDialog::NewGameDialog(const GameSetup& initial, bool opponentOnly, QWidge
       m_modelName(new QComboBox(this)),
       m_modelImage(new QCheckBox(tr("Send a picture of the board"), this)),
       m_remoteUrl(new QLineEdit(this)),
-      m_problem(new QLabel(this)) {
+      m_problem(new QLabel(this)),
+      m_mailbox(this) {
   setObjectName(QStringLiteral("newGameDialog"));
   setWindowTitle(opponentOnly ? tr("Change opponent") : tr("New game"));
 
@@ -60,11 +60,11 @@ NewGameDialog::NewGameDialog(const GameSetup& initial, bool opponentOnly, QWidge
   QGroupBox* opponentBox = buildOpponentBox();
 
   m_problem->setObjectName(QStringLiteral("problem"));
-  m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
   m_problem->setWordWrap(true);
 
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-  buttons->button(QDialogButtonBox::Ok)->setText(opponentOnly ? tr("Change") : tr("Start"));
+  m_start = buttons->button(QDialogButtonBox::Ok);
+  m_start->setText(opponentOnly ? tr("Change") : tr("Start"));
   connect(buttons, &QDialogButtonBox::accepted, this, &NewGameDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &NewGameDialog::reject);
 
@@ -324,9 +324,7 @@ QString NewGameDialog::problem() const {
   return {};
 }
 
-QString NewGameDialog::chooseServedModel() {
-  if (static_cast<OpponentKind>(m_kind->currentData().toInt()) != OpponentKind::Model) return {};
-  if (!m_modelName->currentText().trimmed().isEmpty()) return {};
+void NewGameDialog::askForServedModels() {
   const OpponentConfig opponent = setup().opponent;
   ai::ModelListRequest request;
   request.baseUrl = opponent.modelUrl.toStdString();
@@ -334,31 +332,86 @@ QString NewGameDialog::chooseServedModel() {
   if (const char* key = std::getenv(keyVariable.c_str()); key != nullptr) request.apiKey = key;
   request.connectTimeoutSeconds = 5;
   request.timeoutSeconds = 10;
-  QApplication::setOverrideCursor(Qt::WaitCursor);
-  const Result<std::vector<std::string>> listed = ai::listModels(*net::makeCurlClient(), request);
-  QApplication::restoreOverrideCursor();
+  const unsigned long ticket = ++m_askTicket;
+  m_askingUrl = opponent.modelUrl;
+  m_start->setEnabled(false);
+  showProblem(tr("Asking %1 which models it serves…").arg(opponent.modelUrl), false);
+  const Mailbox mailbox = m_mailbox;
+  NewGameDialog* self = this;
+  runDetached([request, mailbox, self, ticket] {
+    Result<std::vector<std::string>> listed = ai::listModels(*net::makeCurlClient(), request);
+    mailbox.post([self, ticket, listed = std::move(listed)] { self->servedModelsListed(ticket, listed); });
+  });
+}
+
+void NewGameDialog::stopAsking() {
+  ++m_askTicket;
+  m_askingUrl.reset();
+  m_start->setEnabled(true);
+}
+
+void NewGameDialog::servedModelsListed(unsigned long ticket, const Result<std::vector<std::string>>& listed) {
+  if (ticket != m_askTicket) return;
+  const std::optional<QString> asked = m_askingUrl;
+  stopAsking();
+  // Fields changed while the server was asked: the answer is for another question. Start asks again.
+  const OpponentConfig opponent = setup().opponent;
+  if (opponent.kind != OpponentKind::Model || opponent.modelUrl != asked ||
+      !m_modelName->currentText().trimmed().isEmpty()) {
+    showProblem({});
+    return;
+  }
   if (!listed) {
     const QString why = QString::fromStdString(listed.error());
-    return listed.errorKind() == ErrorKind::Unreachable
-               ? tr("The model server could not be reached (%1). Start it, or enter the model's name.").arg(why)
-               : tr("The server does not say which models it serves (%1). Enter the model's name.").arg(why);
+    showProblem(listed.errorKind() == ErrorKind::Unreachable
+                    ? tr("The model server could not be reached (%1). Start it, or enter the model's name.").arg(why)
+                    : tr("The server does not say which models it serves (%1). Enter the model's name.").arg(why));
+    return;
   }
-  if (listed->empty()) return tr("The server lists no model. Enter the model's name.");
+  if (listed->empty()) {
+    showProblem(tr("The server lists no model. Enter the model's name."));
+    return;
+  }
   QStringList names;
   for (const std::string& name : *listed) names << QString::fromStdString(name);
   m_modelName->clear();
   m_modelName->addItems(names);
-  if (names.size() == 1) return {};
+  if (names.size() == 1) {
+    showProblem({});
+    QDialog::accept();
+    return;
+  }
   m_modelName->setEditText(QString());
   m_modelName->setFocus();
-  return tr("The server serves %1 models: choose one in Model.").arg(names.size());
+  showProblem(tr("The server serves %1 models: choose one in Model.").arg(names.size()));
+}
+
+void NewGameDialog::showProblem(const QString& text, bool isProblem) {
+  m_problem->setStyleSheet(isProblem ? QStringLiteral("color: #b00020") : QString());
+  m_problem->setText(text);
 }
 
 void NewGameDialog::accept() {
-  QString why = problem();
-  if (why.isEmpty()) why = chooseServedModel();
-  m_problem->setText(why);
-  if (why.isEmpty()) QDialog::accept();
+  if (askingForModels()) return;
+  if (const QString why = problem(); !why.isEmpty()) {
+    showProblem(why);
+    return;
+  }
+  if (static_cast<OpponentKind>(m_kind->currentData().toInt()) == OpponentKind::Model &&
+      m_modelName->currentText().trimmed().isEmpty()) {
+    askForServedModels();
+    return;
+  }
+  showProblem({});
+  QDialog::accept();
+}
+
+void NewGameDialog::reject() {
+  if (askingForModels()) {
+    stopAsking();
+    showProblem({});
+  }
+  QDialog::reject();
 }
 
 }  // namespace tengen::qt

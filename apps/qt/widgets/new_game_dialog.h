@@ -5,7 +5,13 @@
 #pragma once
 
 #include <QDialog>
+#include <optional>
+#include <string>
+#include <vector>
 
+#include "tengen/core/result.h"
+
+#include "model/background.h"
 #include "model/settings.h"
 
 class QCheckBox;
@@ -15,6 +21,7 @@ class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 class QStackedWidget;
 class QTimeEdit;
@@ -31,7 +38,13 @@ class NewGameDialog : public QDialog {
   GameSetup setup() const;
   void setSetup(const GameSetup& setup);
 
+  // Start/Change: the game starts when nothing keeps it from starting. With no model named, the server is
+  // asked first, off the GUI thread: Start waits greyed out, and Cancel still cancels at once.
   void accept() override;
+  void reject() override;
+
+  // Whether the server's list of models is being waited for.
+  bool askingForModels() const { return m_askingUrl.has_value(); }
 
  private:
   // The fields of the game (size, rules, komi, handicap, colour, clock) in m_gameBox.
@@ -51,9 +64,15 @@ class NewGameDialog : public QDialog {
   // What keeps the fields from making a game, "" when nothing does: the game's checks, and the opponent's spec as
   // makeSource reads it (a GTP engine is not started for it).
   QString problem() const;
-  // A model opponent with no model named: asks the server's GET /models. One model fills the field; several are
-  // offered in it, and what to do is returned; "" when the game can start.
-  QString chooseServedModel();
+  // A model opponent with no model named: asks the server's GET /models on a thread of its own, and answers in
+  // servedModelsListed.
+  void askForServedModels();
+  // The server's answer: one model fills the field and starts the game; several are offered in it, and the
+  // problem line says what to do. An answer for a URL or a request no longer current is dropped.
+  void servedModelsListed(unsigned long ticket, const Result<std::vector<std::string>>& listed);
+  void stopAsking();
+  // The problem line, red for what keeps the game from starting, plain for what is under way.
+  void showProblem(const QString& text, bool isProblem = true);
 
   QGroupBox* m_gameBox;
   QSpinBox* m_size;
@@ -77,8 +96,12 @@ class NewGameDialog : public QDialog {
   QCheckBox* m_modelImage;
   QLineEdit* m_remoteUrl;
   QLabel* m_problem;
-  OpponentConfig m_hidden;      // options the dialog does not show (timeout, retries), kept as they were
-  bool m_handicapKomi = false;  // whether the komi was last given for a handicap game
+  QPushButton* m_start = nullptr;
+  Mailbox m_mailbox;
+  unsigned long m_askTicket = 0;       // the GET /models whose answer is awaited; bumped to drop an answer
+  std::optional<QString> m_askingUrl;  // the base URL asked, while waiting
+  OpponentConfig m_hidden;             // options the dialog does not show (timeout, retries), kept as they were
+  bool m_handicapKomi = false;         // whether the komi was last given for a handicap game
 };
 
 }  // namespace tengen::qt
