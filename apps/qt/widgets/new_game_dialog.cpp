@@ -324,6 +324,11 @@ QString NewGameDialog::problem() const {
   return {};
 }
 
+bool NewGameDialog::wantsServedModel() const {
+  return static_cast<OpponentKind>(m_kind->currentData().toInt()) == OpponentKind::Model &&
+         m_modelName->currentText().trimmed().isEmpty();
+}
+
 void NewGameDialog::askForServedModels() {
   const OpponentConfig opponent = setup().opponent;
   ai::ModelListRequest request;
@@ -355,9 +360,7 @@ void NewGameDialog::servedModelsListed(unsigned long ticket, const Result<std::v
   const std::optional<QString> asked = m_askingUrl;
   stopAsking();
   // Fields changed while the server was asked: the answer is for another question. Start asks again.
-  const OpponentConfig opponent = setup().opponent;
-  if (opponent.kind != OpponentKind::Model || opponent.modelUrl != asked ||
-      !m_modelName->currentText().trimmed().isEmpty()) {
+  if (!wantsServedModel() || m_modelUrl->text().trimmed() != asked) {
     showProblem({});
     return;
   }
@@ -397,8 +400,7 @@ void NewGameDialog::accept() {
     showProblem(why);
     return;
   }
-  if (static_cast<OpponentKind>(m_kind->currentData().toInt()) == OpponentKind::Model &&
-      m_modelName->currentText().trimmed().isEmpty()) {
+  if (wantsServedModel()) {
     askForServedModels();
     return;
   }

@@ -64,8 +64,9 @@ class NewGameDialog : public QDialog {
   // What keeps the fields from making a game, "" when nothing does: the game's checks, and the opponent's spec as
   // makeSource reads it (a GTP engine is not started for it).
   QString problem() const;
-  // A model opponent with no model named: asks the server's GET /models on a thread of its own, and answers in
-  // servedModelsListed.
+  // Whether the opponent is a model with no model named, whose name Start asks the server for.
+  bool wantsServedModel() const;
+  // Asks the server's GET /models on a thread of its own, and answers in servedModelsListed.
   void askForServedModels();
   // The server's answer: one model fills the field and starts the game; several are offered in it, and the
   // problem line says what to do. An answer for a URL or a request no longer current is dropped.

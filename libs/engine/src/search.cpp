@@ -249,9 +249,8 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
 }
 
 void Search::setPlayoutPolicy(const PlayoutPolicy& policy) {
-  const PatternTable* patterns = m_policy.patterns;
   m_policy = policy;
-  m_policy.patterns = patterns;
+  m_policy.patterns = m_patterns;
   m_policy.replies = nullptr;
 }
 
