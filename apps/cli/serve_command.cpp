@@ -77,6 +77,15 @@ CLI::App* addServeCommand(CLI::App& app, ServeOptions* options) {
       ->capture_default_str();
   cmd->add_option("--idle-timeout", options->idleTimeout, "Seconds an idle keep-alive connection stays open (1..3600)")
       ->capture_default_str();
+  cmd->add_option("--score-threads", options->scoreThreads,
+                  "Threads that score positions (POST /v1/score); 0: one per core (0..256)")
+      ->capture_default_str();
+  cmd->add_option("--score-queue", options->scoreQueue,
+                  "Score requests waiting for a scoring thread before 503 (0..4096)")
+      ->capture_default_str();
+  cmd->add_option("--network-threads", options->networkThreads,
+                  "Threads that run the sockets; 0: one per four cores (0..64)")
+      ->capture_default_str();
   cmd->add_option("--seed", options->seed, "Seed of the engines' randomness (worker i gets seed + i)")
       ->check(notNegative())
       ->capture_default_str();
@@ -93,6 +102,9 @@ std::string invalidServeOption(const ServeOptions& options) {
   if (options.workers < 1 || options.workers > 256) return "--workers: must be 1..256";
   if (options.queue < 0 || options.queue > 4096) return "--queue: must be 0..4096";
   if (options.connections < 1 || options.connections > 4096) return "--connections: must be 1..4096";
+  if (options.scoreThreads < 0 || options.scoreThreads > 256) return "--score-threads: must be 0..256";
+  if (options.scoreQueue < 0 || options.scoreQueue > 4096) return "--score-queue: must be 0..4096";
+  if (options.networkThreads < 0 || options.networkThreads > 64) return "--network-threads: must be 0..64";
   for (const auto& [name, seconds] :
        {std::pair{"--head-timeout", options.headTimeout}, std::pair{"--body-timeout", options.bodyTimeout},
         std::pair{"--idle-timeout", options.idleTimeout}}) {
@@ -125,6 +137,8 @@ serve::ServiceOptions serviceOptions(const ServeOptions& options) {
   service.errorLogPath = options.referee.errorLog;
   service.logAttempts = options.referee.logAttempts;
   service.judge = [](const Game& game) { return engine::judge(game); };
+  service.scoreThreads = options.scoreThreads;
+  service.scoreQueue = options.scoreQueue;
   if (!options.tokenEnv.empty()) service.token = std::getenv(options.tokenEnv.c_str());
   return service;
 }
@@ -139,6 +153,7 @@ net::HttpServerOptions httpOptions(const ServeOptions& options, const Address& a
   http.headTimeoutSeconds = options.headTimeout;
   http.bodyTimeoutSeconds = options.bodyTimeout;
   http.keepAliveSeconds = options.idleTimeout;
+  http.networkThreads = options.networkThreads;
   return http;
 }
 
@@ -187,8 +202,7 @@ int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   }
   const std::unique_ptr<serve::MoveService> moveService = std::move(made).value();
   serve::MoveService* handler = moveService.get();
-  net::HttpServerOptions http = httpOptions(options, address);
-  http.onServerError = [handler](int status) { handler->countServerError(status); };
+  const net::HttpServerOptions http = handler->serverOptions(httpOptions(options, address));
   Result<std::unique_ptr<net::HttpServer>> bound =
       net::HttpServer::bind(http, [handler](const net::ServerRequest& request) { return handler->handle(request); });
   if (!bound) {

@@ -19,13 +19,16 @@ namespace tengen::cli {
 struct ServeOptions {
   std::string listen = "127.0.0.1:8080";  // HOST:PORT; port 0 picks a free one
   std::string engine = "builtin";
-  std::string tokenEnv;  // the variable holding the bearer token; "" for none
-  int workers = 2;       // move sources, so moves computed at once
-  int queue = 64;        // moves waiting for a worker before 503: as many as the connections served at once
-  int connections = 64;  // connections served at once before new ones get 503
-  int headTimeout = 10;  // seconds for a request's head to arrive, from its first byte (408 after)
-  int bodyTimeout = 30;  // seconds for its body to arrive after the head, and for a reply to be taken (408 after)
-  int idleTimeout = 5;   // seconds an idle connection is kept open
+  std::string tokenEnv;    // the variable holding the bearer token; "" for none
+  int workers = 2;         // move sources, so moves computed at once
+  int queue = 64;          // moves waiting for a worker before 503: as many as the connections served at once
+  int connections = 64;    // connections served at once before new ones get 503
+  int headTimeout = 10;    // seconds for a request's head to arrive, from its first byte (408 after)
+  int bodyTimeout = 30;    // seconds for its body to arrive after the head, and for a reply to be taken (408 after)
+  int idleTimeout = 5;     // seconds an idle connection is kept open
+  int scoreThreads = 0;    // threads that score positions (0: one per core)
+  int scoreQueue = 32;     // score requests waiting for one of them before 503
+  int networkThreads = 0;  // threads that run the sockets (0: one per four cores)
   std::uint64_t seed = 1;
   ai::ModelOptions model;
   double timeoutSeconds = 60;

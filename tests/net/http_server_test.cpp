@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "running_server.h"
 #include "support/test_server.h"
 
 namespace tengen::net {
@@ -26,32 +27,9 @@ namespace {
 using fixture::connectTo;
 using fixture::exchange;
 
-class Running {
- public:
-  Running(const HttpServerOptions& options, ServerHandler handler) {
-    auto server = HttpServer::bind(options, std::move(handler));
-    if (!server) throw std::runtime_error(server.error());
-    m_server = std::move(server).value();
-    m_thread = std::thread([this] { m_server->run(); });
-  }
-  ~Running() {
-    m_server->stop();
-    if (m_thread.joinable()) m_thread.join();
-  }
-  Running(const Running&) = delete;
-  Running& operator=(const Running&) = delete;
-  HttpServer& server() { return *m_server; }
-  void join() { m_thread.join(); }
-  httplib::Client client() const {
-    httplib::Client c("127.0.0.1", m_server->port());
-    c.set_read_timeout(60, 0);
-    return c;
-  }
-
- private:
-  std::unique_ptr<HttpServer> m_server;
-  std::thread m_thread;
-};
+using fixture::countReplies;
+using fixture::readUntilClosed;
+using fixture::Running;
 
 TEST(HttpServer, HandsTheRequestToTheHandlerAndSendsItsReply) {
   ServerRequest seen;
@@ -76,7 +54,7 @@ TEST(HttpServer, HandsTheRequestToTheHandlerAndSendsItsReply) {
   EXPECT_EQ(seen.body, "body!");
   EXPECT_EQ(seen.header("x-mixed-case"), "v");
   EXPECT_EQ(seen.header("X-MIXED-CASE"), "v");
-  EXPECT_FALSE(seen.overloaded);
+  EXPECT_EQ(seen.overload, Overload::None);
 }
 
 // `curl -d` labels every body application/x-www-form-urlencoded; httplib refuses such bodies over 8 KiB on its own
@@ -220,7 +198,7 @@ TEST(HttpServer, MarksConnectionsBeyondItsThreadsAndLineAsOverloaded) {
   std::atomic<bool> inside{false};
   std::atomic<bool> release{false};
   Running running(options, [&](const ServerRequest& request) {
-    if (request.overloaded) return jsonError(503, "overloaded", "busy");
+    if (request.overload != Overload::None) return jsonError(503, "overloaded", "busy");
     inside = true;
     // Busy until the test has seen the overload, however slow the machine.
     const auto start = std::chrono::steady_clock::now();
@@ -264,7 +242,7 @@ TEST(HttpServer, IdleConnectionsDoNotDelayTheOverloadAnswer) {
   options.maxPending = 0;
   options.keepAliveSeconds = 30;
   Running running(options, [](const ServerRequest& request) {
-    return request.overloaded ? jsonError(503, "overloaded", "busy") : ServerReply{};
+    return request.overload != Overload::None ? jsonError(503, "overloaded", "busy") : ServerReply{};
   });
   std::vector<int> idle;
   for (int i = 0; i < 8; ++i) {
@@ -484,7 +462,7 @@ TEST(HttpServer, StopAnswersTheConnectionsWaitingInTheLine) {
   std::atomic<bool> inside{false};
   std::atomic<bool> release{false};
   auto running = std::make_unique<Running>(options, [&](const ServerRequest& request) {
-    if (request.overloaded) return jsonError(503, "overloaded", "busy");
+    if (request.overload != Overload::None) return jsonError(503, "overloaded", "busy");
     if (request.path == "/slow") {
       inside = true;
       const auto start = std::chrono::steady_clock::now();
@@ -564,23 +542,6 @@ TEST(HttpServer, RefusesAPortThatIsTaken) {
   EXPECT_FALSE(second.ok());
 }
 
-// Everything the server sends on `fd` until it closes the connection or `seconds` pass.
-std::string readUntilClosed(int fd, int seconds = 10) {
-  timeval wait{seconds, 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
-  std::string received;
-  char buffer[4096];
-  for (ssize_t n = 0; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;)
-    received.append(buffer, static_cast<std::size_t>(n));
-  return received;
-}
-
-std::size_t countReplies(const std::string& text) {
-  std::size_t count = 0;
-  for (auto at = text.find("HTTP/1.1 "); at != std::string::npos; at = text.find("HTTP/1.1 ", at + 1)) ++count;
-  return count;
-}
-
 // Request smuggling: where one request ends must be read exactly as RFC 9112 says, or a proxy and tengen disagree
 // about it and a request hidden in another's body is answered as a request of its own. A body on a GET is read as
 // its body; anything ambiguous is refused with 400 and the connection closed.
@@ -658,7 +619,7 @@ TEST(HttpServer, CutsOffAClientThatTricklesItsHead) {
   options.headTimeoutSeconds = 1;
   options.keepAliveSeconds = 30;
   Running running(options, [](const ServerRequest& request) {
-    return request.overloaded ? jsonError(503, "overloaded", "busy") : ServerReply{};
+    return request.overload != Overload::None ? jsonError(503, "overloaded", "busy") : ServerReply{};
   });
   const std::string head = "POST /v1/genmove HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}";
   std::atomic<bool> trickling{true};

@@ -122,7 +122,7 @@ TEST_P(ReasonWalk, FromTheRulesToThePromptLogJsonMetricsAndMatchSummary) {
   // The server's metrics.
   serve::Metrics metrics;
   metrics.countOutcome(outcome);
-  const std::string text = metrics.text(1, 0, 0);
+  const std::string text = metrics.text(serve::Gauges{1, 0, 0, {}});
   EXPECT_NE(text.find("tengen_rejections_total{reason=\"" + code + "\"} 1\n"), std::string::npos) << text;
 
   // The match summary's rejections= and its JSON.

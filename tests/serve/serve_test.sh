@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `tengen serve` as a process: the line it prints, SIGTERM letting a request in flight finish, a model reply nested
-# too deeply, the token, usage errors, and the tengen: source driving it from `tengen genmove`, `tengen gtp` and
+# `tengen serve` as a process: the line it prints, SIGTERM letting a request in flight finish and stopping within
+# its bound whatever the clients do, a flood of score requests beside /healthz, a model reply nested too deeply, the token, usage errors, and the tengen: source driving it from `tengen genmove`, `tengen gtp` and
 # `tengen match`.
 # Usage: serve_test.sh PATH/TO/tengen PATH/TO/fake_model_server
 set -uo pipefail
@@ -97,6 +97,71 @@ if start_serve drain --engine "openai:$model_url" --no-image --workers 1 --error
   rc=$?
   [[ $rc -eq 0 ]] || fail "drain: exit $rc after SIGTERM"
   grep -q 'tengen serve: stopped' "$tmp/drain.err" || fail "drain: stderr $(cat "$tmp/drain.err")"
+fi
+
+# --- SIGTERM whatever the clients do: a head trickled under a long head timeout, a body trickled, a client that
+# pipelines requests and never reads a reply. The process exits within the body timeout (2 s here) of the signal. ---
+if start_serve bound --engine random --head-timeout 60 --body-timeout 2 --idle-timeout 60 --network-threads 2; then
+  port=${serve_url##*:}
+  (
+    exec 3<>"/dev/tcp/127.0.0.1/$port"
+    printf 'POST /v1/legal HTTP/1.1\r\n' >&3
+    for i in $(seq 1 20000); do
+      printf 'X-%d: a\r\n' "$i" >&3 || break
+      sleep 0.005
+    done
+  ) 2>/dev/null &
+  head_pid=$!
+  (
+    exec 3<>"/dev/tcp/127.0.0.1/$port"
+    printf 'POST /v1/legal HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n' >&3
+    for _ in $(seq 1 20000); do
+      printf '0' >&3 || break
+      sleep 0.005
+    done
+  ) 2>/dev/null &
+  body_pid=$!
+  (
+    exec 3<>"/dev/tcp/127.0.0.1/$port"
+    for _ in $(seq 1 3000); do printf 'GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n'; done >&3
+    sleep 30
+  ) 2>/dev/null &
+  deaf_pid=$!
+  sleep 0.5
+  start=$(date +%s%N)
+  kill -TERM "$serve_pid"
+  wait "$serve_pid"
+  rc=$?
+  took=$((($(date +%s%N) - start) / 1000000))
+  [[ $rc -eq 0 ]] || fail "bound: exit $rc after SIGTERM"
+  ((took < 3500)) || fail "bound: the server took $took ms to stop after SIGTERM (body timeout 2 s)"
+  kill "$head_pid" "$body_pid" "$deaf_pid" 2>/dev/null
+  wait "$head_pid" "$body_pid" "$deaf_pid" 2>/dev/null
+fi
+
+# --- A flood of score requests (the estimate of an empty 25x25 board costs most of a second) holds the scoring
+# thread and every connection served, and /healthz and /metrics still answer at once. ---
+if start_serve flood --engine random --score-threads 1 --score-queue 2 --connections 4; then
+  : >"$tmp/flood.codes"
+  flood_pids=()
+  for _ in $(seq 1 24); do
+    curl -s -o /dev/null -w '%{http_code}\n' -X POST "$serve_url/v1/score" -d '{"size":25}' >>"$tmp/flood.codes" &
+    flood_pids+=($!)
+  done
+  for _ in $(seq 1 100); do
+    curl -s "$serve_url/metrics" | grep -q '^tengen_score_waiting 2' && break
+    sleep 0.05
+  done
+  for path in /healthz /metrics /healthz /metrics /healthz; do
+    out=$(curl -s -o /dev/null -w '%{http_code} %{time_total}' "$serve_url$path")
+    [[ "$out" == 200\ * ]] || fail "flood: $path answered $out"
+    awk -v t="${out#* }" 'BEGIN { exit !(t < 0.5) }' || fail "flood: $path took ${out#* } s"
+  done
+  wait "${flood_pids[@]}"
+  [[ $(grep -c '^503$' "$tmp/flood.codes") -ge 1 ]] || fail "flood: nothing was shed: $(sort "$tmp/flood.codes" | uniq -c)"
+  [[ $(grep -c '^200$' "$tmp/flood.codes") -ge 3 ]] || fail "flood: too few scored: $(sort "$tmp/flood.codes" | uniq -c)"
+  kill -TERM "$serve_pid"
+  wait "$serve_pid" || fail "flood: exit status $? after SIGTERM"
 fi
 
 # --- A model reply nested 100,000 levels deep: 502 with the reason and a log record, every time; the process lives. ---

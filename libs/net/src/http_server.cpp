@@ -1,9 +1,10 @@
 // HttpServer over Boost.Beast and Boost.Asio. A few network threads run every socket operation; each connection is
 // a Session on a strand of its own, owning its read buffer (so pipelined requests survive between requests) and its
-// parser. A parsed request goes to a fixed pool of handler threads, and its reply comes back to the session's strand
-// to be written: a slow handler never holds up accepting, reading or the overload answer. Framing is Beast's
-// (RFC 9112); tengen's part is answering every framing error with a JSON 400 and closing the connection, the limits
-// and deadlines, and the overload count. docs/http-api.md states the limits for users.
+// parser. A parsed request goes to a fixed pool of handler threads (or to a lane of its own, or is answered at once
+// on the network thread, as HttpServerOptions::route says), and its reply comes back to the session's strand to be
+// written: a slow handler never holds up accepting, reading or the overload answer. Framing is Beast's (RFC 9112),
+// fed one read at a time; tengen's part is answering every framing error with a JSON 400 and closing the connection,
+// the limits and deadlines, the overload count and the drain on stop(). docs/http-api.md states the limits for users.
 #include "tengen/net/http_server.h"
 
 #include <malloc.h>
@@ -19,6 +20,7 @@
 #include <deque>
 #include <exception>
 #include <functional>
+#include <limits>
 #include <list>
 #include <memory>
 #include <mutex>
@@ -42,7 +44,7 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/error.hpp>
-#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 
@@ -76,6 +78,10 @@ constexpr unsigned kCoresPerNetworkThread = 4;
 // When the handlers go idle after this many body bytes, free memory is given back to the system: a burst of large
 // requests on many threads otherwise leaves it held by the allocator's per-thread arenas.
 constexpr std::size_t kTrimAfterBytes = std::size_t{4} << 20;
+// The most one read of a socket takes.
+constexpr std::size_t kReadBytes = 65536;
+
+using Clock = std::chrono::steady_clock;
 
 std::string_view statusCode(int status) {
   switch (status) {
@@ -93,6 +99,8 @@ std::string_view statusCode(int status) {
       return "unsupported_media_type";
     case 431:
       return "headers_too_large";
+    case 503:
+      return "overloaded";
     default:
       return status >= 500 ? "internal_error" : "invalid_request";
   }
@@ -101,6 +109,9 @@ std::string_view statusCode(int status) {
 constexpr std::string_view kMalformed = "malformed HTTP request";
 constexpr std::string_view kBadLength = "Content-Length: must be one number of bytes";
 constexpr std::string_view kBadCoding = "Transfer-Encoding: only chunked is supported";
+constexpr std::string_view kTrailer =
+    "trailer fields after a chunked body are not accepted; send every field in the head";
+constexpr std::string_view kStopping = "the server is stopping and the request did not arrive in time; send it again";
 constexpr std::string_view kBothLengths = "Content-Length and Transfer-Encoding together: the body has no one end";
 
 // The path of a request target, without its query, with %XX escapes decoded; an absolute-form target
@@ -164,54 +175,6 @@ Inflated inflateBody(const std::string& compressed, std::size_t cap) {
   return result;
 }
 
-// A fixed pool of threads running jobs first come, first served. The line needs no bound of its own: each
-// connection has at most one request at a handler, and the connections are counted.
-class HandlerPool {
- public:
-  explicit HandlerPool(int threads) {
-    for (int i = 0; i < std::max(1, threads); ++i) m_threads.emplace_back([this] { work(); });
-  }
-  ~HandlerPool() {
-    {
-      std::lock_guard lock(m_mutex);
-      m_stopping = true;
-    }
-    m_wake.notify_all();
-    for (std::thread& t : m_threads) t.join();
-  }
-  HandlerPool(const HandlerPool&) = delete;
-  HandlerPool& operator=(const HandlerPool&) = delete;
-
-  void post(std::function<void()> job) {
-    {
-      std::lock_guard lock(m_mutex);
-      m_jobs.push_back(std::move(job));
-    }
-    m_wake.notify_one();
-  }
-
- private:
-  void work() {
-    for (;;) {
-      std::function<void()> job;
-      {
-        std::unique_lock lock(m_mutex);
-        m_wake.wait(lock, [&] { return !m_jobs.empty() || m_stopping; });
-        if (m_jobs.empty()) return;
-        job = std::move(m_jobs.front());
-        m_jobs.pop_front();
-      }
-      job();
-    }
-  }
-
-  std::mutex m_mutex;
-  std::condition_variable m_wake;
-  std::deque<std::function<void()>> m_jobs;
-  bool m_stopping = false;
-  std::vector<std::thread> m_threads;
-};
-
 }  // namespace
 
 std::optional<std::string> ServerRequest::header(std::string_view name) const {
@@ -228,6 +191,68 @@ ServerReply jsonError(int status, std::string_view code, std::string_view detail
   return reply;
 }
 
+struct HandlerLane::Impl {
+  int threads = 1;
+  int maxQueued = 0;
+  mutable std::mutex mutex;
+  std::condition_variable wake;
+  std::deque<std::function<void()>> jobs;
+  int busy = 0;
+  bool stopping = false;
+  std::vector<std::thread> workers;
+
+  void work() {
+    for (;;) {
+      std::function<void()> job;
+      {
+        std::unique_lock lock(mutex);
+        wake.wait(lock, [&] { return !jobs.empty() || stopping; });
+        if (jobs.empty()) return;
+        job = std::move(jobs.front());
+        jobs.pop_front();
+        ++busy;
+      }
+      job();
+      job = nullptr;  // what the job held goes before the thread counts itself idle
+      std::lock_guard lock(mutex);
+      --busy;
+    }
+  }
+};
+
+HandlerLane::HandlerLane(int threads, int maxQueued) : m_impl(std::make_unique<Impl>()) {
+  m_impl->threads = std::max(1, threads);
+  m_impl->maxQueued = std::max(0, maxQueued);
+  for (int i = 0; i < m_impl->threads; ++i) m_impl->workers.emplace_back([impl = m_impl.get()] { impl->work(); });
+}
+
+HandlerLane::~HandlerLane() {
+  {
+    std::lock_guard lock(m_impl->mutex);
+    m_impl->stopping = true;
+  }
+  m_impl->wake.notify_all();
+  for (std::thread& t : m_impl->workers) t.join();
+}
+
+bool HandlerLane::tryPost(std::function<void()> job) {
+  {
+    std::lock_guard lock(m_impl->mutex);
+    // Queued jobs that idle threads are about to take are not waiting: the line is full only when the busy threads
+    // and the jobs together reach every thread and every place in the line.
+    const long long held = static_cast<long long>(m_impl->busy) + static_cast<long long>(m_impl->jobs.size());
+    if (held >= static_cast<long long>(m_impl->threads) + m_impl->maxQueued) return false;
+    m_impl->jobs.push_back(std::move(job));
+  }
+  m_impl->wake.notify_one();
+  return true;
+}
+
+LaneLoad HandlerLane::load() const {
+  std::lock_guard lock(m_impl->mutex);
+  return LaneLoad{m_impl->threads, m_impl->busy, static_cast<int>(m_impl->jobs.size())};
+}
+
 class Session;
 
 // Everything a connection needs of its server (HttpServer::Impl is this).
@@ -242,7 +267,9 @@ struct ServerCore {
   bool stopRequested = false;
   bool running = false;
   bool done = false;
-  std::unique_ptr<HandlerPool> pool;
+  // The handler threads of the requests no lane of their own takes; each connection has at most one request at a
+  // handler, and the connections are counted, so its line needs no bound of its own.
+  std::unique_ptr<HandlerLane> pool;
 
   std::atomic<bool> draining{false};
   std::atomic<int> admitted{0};    // connections held within threads + maxPending
@@ -275,15 +302,26 @@ struct ServerCore {
     }
   }
 
+  Route routeOf(std::string_view method, std::string_view path) const {
+    return options.route ? options.route(method, path) : Route{};
+  }
+
+  bool expireAt(ReadPoint point) const { return options.expireDeadlineAt && options.expireDeadlineAt(point); }
+
   void accept();
   void onAccept(const ErrorCode& ec, tcp::socket socket);
-  void closeIdleSessions();
+  void drainSessions(Clock::time_point closeBy);
 };
 
 struct HttpServer::Impl : ServerCore {};
 
 // One connection: reads a request, hands it to a handler thread (or, overloaded, answers it at once), writes the
 // reply, and reads the next, until the client leaves, a deadline passes, a reply closes it, or the server drains.
+//
+// A request is read one read of the socket at a time, parsed as its bytes come, and every head and body has a
+// deadline of its own: each arming of the deadline timer has a generation, and an expiry of an earlier one (queued
+// before the part it was armed for completed) is ignored. An expiry that comes while no read is pending (its handler
+// ran between a read's completion and the next read) is kept in m_expired and looked at before the next read.
 class Session : public std::enable_shared_from_this<Session> {
  public:
   Session(ServerCore& server, tcp::socket socket, bool overloaded)
@@ -311,20 +349,45 @@ class Session : public std::enable_shared_from_this<Session> {
     asio::dispatch(m_stream.get_executor(), [self = shared_from_this()] { self->waitForRequest(); });
   }
 
-  // On stop(): an idle connection is closed now; one with a request under way is closed after its reply.
-  void drain() {
-    asio::dispatch(m_stream.get_executor(), [self = shared_from_this()] {
-      if (self->m_state == State::Idle) self->m_stream.socket().cancel();
+  // On stop(): an idle connection is closed now; from here on every read, write and linger of this connection ends
+  // by `closeBy`, which moves on by the time a handler runs (so a move in flight keeps its whole time to be written).
+  void drain(Clock::time_point closeBy) {
+    asio::dispatch(m_stream.get_executor(), [self = shared_from_this(), closeBy] {
+      if (self->m_closeBy) return;
+      self->m_closeBy = closeBy;
+      self->m_drainedAt = Clock::now();
+      if (self->m_state == State::Idle) {
+        ErrorCode ignored;
+        self->m_stream.socket().cancel(ignored);
+      } else if (self->m_state == State::Reading && self->readsEndBy() < self->m_deadlineAt) {
+        self->m_deadlineIsStop = true;
+        self->armDeadline(self->readsEndBy());
+      }
     });
   }
 
  private:
   enum class State { Idle, Reading, Handling, Writing, Closing };
+  enum class Part { Head, Body };
+
+  // After a stop, reads end this much before the connection's bound, so that the 503 for a request cut short has
+  // time to be written.
+  Clock::duration stopGrace() const {
+    return std::min<Clock::duration>(std::chrono::seconds(1),
+                                     std::chrono::milliseconds(500) * std::max(1, m_server.options.bodyTimeoutSeconds));
+  }
+  Clock::time_point readsEndBy() const { return *m_closeBy - stopGrace(); }
+
+  // `after` from now, or the stop's bound when that is sooner.
+  Clock::time_point deadlineAfter(Clock::duration after) const {
+    const Clock::time_point at = Clock::now() + after;
+    return m_closeBy && *m_closeBy < at ? *m_closeBy : at;
+  }
 
   // Between requests: bytes already read (a pipelined request) are parsed at once; otherwise the first byte of the
-  // next request is waited for, up to the keep-alive deadline.
+  // next request is waited for, up to the keep-alive deadline. Once the server drains, no other request is begun.
   void waitForRequest() {
-    if (m_server.draining) return close();
+    if (m_server.draining) return linger();
     if (m_buffer.size() > 0) return readHead();
     m_state = State::Idle;
     if (m_overloaded) {
@@ -332,7 +395,7 @@ class Session : public std::enable_shared_from_this<Session> {
     } else {
       m_stream.expires_after(std::chrono::seconds(std::max(1, m_server.options.keepAliveSeconds)));
     }
-    const std::size_t room = std::min<std::size_t>(16384, m_buffer.max_size() - m_buffer.size());
+    const std::size_t room = std::min(kReadBytes, m_buffer.max_size() - m_buffer.size());
     m_stream.async_read_some(m_buffer.prepare(room),
                              [self = shared_from_this()](const ErrorCode& ec, std::size_t bytes) {
                                if (ec) return self->close();  // the client left, the keep-alive passed, or a drain
@@ -343,52 +406,163 @@ class Session : public std::enable_shared_from_this<Session> {
 
   void readHead() {
     m_state = State::Reading;
+    m_stream.expires_never();
     m_parser.emplace();
+    // The head's size is counted here (headBytes); Beast's own limit only bounds each piece it parses at once.
     m_parser->header_limit(
         static_cast<std::uint32_t>(std::min<std::size_t>(m_server.options.maxHeadBytes, UINT32_MAX)));
     m_parser->body_limit(static_cast<std::uint64_t>(m_server.options.maxBodyBytes));
+    m_part = Part::Head;
+    m_headBytes = 0;
+    m_closeAfterReply = false;
+    m_route = Route{};
     startDeadline(m_overloaded ? std::chrono::seconds(kOverloadedHeadDeadline)
                                : std::chrono::seconds(std::max(1, m_server.options.headTimeoutSeconds)));
-    http::async_read_header(m_stream, m_buffer, *m_parser,
-                            [self = shared_from_this()](const ErrorCode& ec, std::size_t) { self->onHead(ec); });
+    readMore();
+  }
+
+  void readBody() {
+    m_part = Part::Body;
+    startDeadline(m_overloaded ? std::chrono::seconds(kOverloadedHeadDeadline)
+                               : std::chrono::seconds(std::max(1, m_server.options.bodyTimeoutSeconds)));
+    readMore();
+  }
+
+  bool partDone() const { return m_part == Part::Head ? m_parser->is_header_done() : m_parser->is_done(); }
+
+  // Parses what is buffered and, while the part being read is not complete, reads the socket once more.
+  void readMore() {
+    ErrorCode ec;
+    parseBuffered(ec);
+    if (ec) return readFailed(ec);
+    if (partDone()) return partRead();
+    if (m_part == Part::Head && m_headBytes + m_buffer.size() > m_server.options.maxHeadBytes) return refuseHead();
+    if (m_expired) return readFailed(asio::error::operation_aborted);  // expired while no read was pending
+    const std::size_t room = std::min(kReadBytes, m_buffer.max_size() - m_buffer.size());
+    if (room == 0) return readFailed(http::error::buffer_overflow);
+    m_stream.async_read_some(m_buffer.prepare(room),
+                             [self = shared_from_this()](const ErrorCode& error, std::size_t bytes) {
+                               if (self->m_server.expireAt(ReadPoint::ReadDone)) self->expire(self->m_generation);
+                               self->m_buffer.commit(bytes);
+                               if (error) return self->readFailed(error);
+                               self->readMore();
+                             });
+  }
+
+  // Feeds the buffered bytes to the parser until the part is complete or more bytes are needed.
+  void parseBuffered(ErrorCode& ec) {
+    if (m_part == Part::Head && !m_parser->got_some() && !skipEmptyLines()) return;
+    while (m_buffer.size() > 0 && !partDone()) {
+      const std::size_t used = m_parser->put(m_buffer.data(), ec);
+      m_buffer.consume(used);
+      if (m_part == Part::Head) m_headBytes += used;
+      if (ec == http::error::need_more) {
+        ec = {};
+        return;
+      }
+      if (ec || used == 0) return;
+    }
+  }
+
+  // Empty lines before a request line are ignored (RFC 9112, 2.2: some clients send one after a POST's body); they
+  // count towards the head's size. False when what is buffered could still be the start of one (a lone CR).
+  bool skipEmptyLines() {
+    for (;;) {
+      const auto* data = static_cast<const char*>(m_buffer.data().data());
+      const std::size_t size = m_buffer.size();
+      if (size >= 2 && data[0] == '\r' && data[1] == '\n') {
+        m_buffer.consume(2);
+        m_headBytes += 2;
+        continue;
+      }
+      return !(size == 1 && data[0] == '\r');
+    }
+  }
+
+  void partRead() {
+    if (m_part == Part::Head) {
+      if (m_headBytes > m_server.options.maxHeadBytes) return refuseHead();
+      if (m_server.expireAt(ReadPoint::HeadDone)) {
+        asio::post(m_stream.get_executor(),
+                   [self = shared_from_this(), generation = m_generation] { self->expire(generation); });
+      }
+      endDeadline();
+      return onHead();
+    }
+    endDeadline();
+    // Beast adds a chunked body's trailer fields to the head's; they must never count as header fields (a token or
+    // a coding sent after the body, past a proxy that checked the head), so such a request is refused.
+    if (static_cast<std::size_t>(std::distance(m_parser->get().begin(), m_parser->get().end())) != m_fieldsInHead) {
+      return refuse(400, kTrailer);
+    }
+    dispatch();
   }
 
   // The deadline of a head or a body. tcp_stream's own timeout would close the socket, leaving no way to answer
-  // 408; this one cancels the read instead, which then ends with operation_aborted and m_timedOut set.
-  void startDeadline(std::chrono::seconds after) {
-    m_stream.expires_never();
-    m_timedOut = false;
-    m_deadline.expires_after(after);
-    m_deadline.async_wait([self = shared_from_this()](const ErrorCode& ec) {
-      if (ec || self->m_state != State::Reading) return;
-      self->m_timedOut = true;
-      ErrorCode ignored;
-      self->m_stream.socket().cancel(ignored);
+  // 408; this one cancels the read instead, which then ends with operation_aborted and m_expired set.
+  void startDeadline(Clock::duration after) {
+    const Clock::time_point at = Clock::now() + after;
+    m_deadlineIsStop = m_closeBy && readsEndBy() < at;
+    armDeadline(m_deadlineIsStop ? readsEndBy() : at);
+  }
+
+  void armDeadline(Clock::time_point at) {
+    m_expired = false;
+    m_deadlineAt = at;
+    const std::uint64_t generation = ++m_generation;
+    m_deadline.expires_at(at);
+    m_deadline.async_wait([self = shared_from_this(), generation](const ErrorCode& ec) {
+      if (!ec) self->expire(generation);
     });
   }
 
-  void endDeadline() { m_deadline.cancel(); }
+  void endDeadline() {
+    ++m_generation;
+    m_expired = false;
+    m_deadline.cancel();
+  }
 
-  void onHead(const ErrorCode& ec) {
-    endDeadline();
-    if (ec) return readFailed(ec, "head");
+  // The deadline armed as `generation` has passed: the read under way, if any, is cancelled, and none other starts.
+  void expire(std::uint64_t generation) {
+    if (generation != m_generation || m_state != State::Reading || m_expired) return;
+    m_expired = true;
+    ErrorCode ignored;
+    m_stream.socket().cancel(ignored);
+  }
+
+  void onHead() {
     const auto& request = m_parser->get();
+    m_head = request.method() == http::verb::head;
+    m_version = request.version();
     if (request.method() == http::verb::unknown) return refuse(400, kMalformed);
     // Beast takes "chunked" anywhere in the list; only chunked alone says where a body ends.
     if (const auto coding = request.find(http::field::transfer_encoding); coding != request.end()) {
       if (request.count(http::field::transfer_encoding) != 1 || !equalsIgnoringCase(coding->value(), "chunked")) {
         return refuse(400, kBadCoding);
       }
+      // HTTP/1.0 has no chunked coding: such a message is served, then its connection closed (RFC 9112, 6.1).
+      if (m_version < 11) m_closeAfterReply = true;
     }
+    // Beast takes two equal lengths, or "4, 4", as one; "one number" means one field of digits.
+    if (const auto length = request.find(http::field::content_length); length != request.end()) {
+      const std::string_view digits = length->value();
+      if (request.count(http::field::content_length) != 1 || digits.empty() ||
+          digits.find_first_not_of("0123456789") != std::string_view::npos) {
+        return refuse(400, kBadLength);
+      }
+    }
+    m_fieldsInHead = static_cast<std::size_t>(std::distance(request.begin(), request.end()));
+    m_route = m_server.routeOf(request.method_string(), pathOf(request.target()));
     if (m_parser->is_done()) return dispatch();
-    if (m_overloaded) return answerOverloaded();
+    if (m_overloaded && !m_route.atOnce) return answerOverloaded();
     if (const auto expect = request.find(http::field::expect);
-        expect != request.end() && equalsIgnoringCase(expect->value(), "100-continue")) {
+        m_version >= 11 && expect != request.end() && equalsIgnoringCase(expect->value(), "100-continue")) {
       static constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
-      m_stream.expires_after(std::chrono::seconds(std::max(1, m_server.options.bodyTimeoutSeconds)));
+      m_stream.expires_at(deadlineAfter(std::chrono::seconds(std::max(1, m_server.options.bodyTimeoutSeconds))));
       asio::async_write(m_stream, asio::buffer(kContinue.data(), kContinue.size()),
                         [self = shared_from_this()](const ErrorCode& error, std::size_t) {
                           if (error) return self->close();
+                          self->m_stream.expires_never();
                           self->readBody();
                         });
       return;
@@ -396,31 +570,25 @@ class Session : public std::enable_shared_from_this<Session> {
     readBody();
   }
 
-  void readBody() {
-    startDeadline(std::chrono::seconds(std::max(1, m_server.options.bodyTimeoutSeconds)));
-    http::async_read(m_stream, m_buffer, *m_parser, [self = shared_from_this()](const ErrorCode& ec, std::size_t) {
-      self->endDeadline();
-      if (ec) return self->readFailed(ec, "body");
-      self->dispatch();
-    });
+  void refuseHead() {
+    refuse(431, "the request's head is larger than " + std::to_string(m_server.options.maxHeadBytes) + " bytes");
   }
 
   // A request that could not be read: answered when the client may still be listening, and the connection closed.
-  void readFailed(const ErrorCode& ec, std::string_view part) {
-    if (m_timedOut) {
+  void readFailed(const ErrorCode& ec) {
+    if (m_expired) {
       if (m_overloaded) return close();
-      const int seconds = part == "head" ? m_server.options.headTimeoutSeconds : m_server.options.bodyTimeoutSeconds;
-      return refuse(408, "the request's " + std::string(part) + " did not arrive within " +
+      if (m_deadlineIsStop) return refuse(503, kStopping);
+      const bool head = m_part == Part::Head;
+      const int seconds = head ? m_server.options.headTimeoutSeconds : m_server.options.bodyTimeoutSeconds;
+      return refuse(408, std::string("the request's ") + (head ? "head" : "body") + " did not arrive within " +
                              std::to_string(std::max(1, seconds)) + (seconds == 1 ? " second" : " seconds"));
     }
     if (ec == http::error::end_of_stream || ec == http::error::partial_message || ec == asio::error::eof ||
         ec == asio::error::connection_reset || ec == asio::error::operation_aborted) {
       return close();  // the client left (or the server is stopping before this request began)
     }
-    if (ec == http::error::header_limit) {
-      return refuse(431,
-                    "the request's head is larger than " + std::to_string(m_server.options.maxHeadBytes) + " bytes");
-    }
+    if (ec == http::error::header_limit) return refuseHead();
     if (ec == http::error::body_limit) return refuse(413, "request body too large");
     const auto& fields = m_parser->get();
     if (ec == http::error::bad_content_length) {
@@ -438,9 +606,8 @@ class Session : public std::enable_shared_from_this<Session> {
     http::request<http::string_body>& in = m_parser->get();
     out.method = std::string(in.method_string());
     out.path = pathOf(in.target());
-    out.headers.reserve(static_cast<std::size_t>(std::distance(in.begin(), in.end())));
+    out.headers.reserve(m_fieldsInHead);
     for (const auto& field : in) out.headers.emplace_back(asciiLower(field.name_string()), std::string(field.value()));
-    out.overloaded = m_overloaded;
     std::string& body = in.body();
     m_server.bodyBytesSinceTrim += body.size();
     if (const auto coding = in.find(http::field::content_encoding); coding != in.end() && !body.empty()) {
@@ -465,30 +632,42 @@ class Session : public std::enable_shared_from_this<Session> {
   }
 
   void dispatch() {
-    m_keepAlive = m_parser->get().keep_alive();
-    m_head = m_parser->get().method() == http::verb::head;
-    m_version = m_parser->get().version();
-    ServerRequest request;
-    if (!makeRequest(request)) return;
-    if (m_overloaded) {
-      // Answered here, on the network thread: the handler does no work for it.
-      m_keepAlive = false;
-      return write(m_server.handle(request));
+    m_keepAlive = m_parser->get().keep_alive() && !m_closeAfterReply;
+    auto request = std::make_shared<ServerRequest>();
+    if (!makeRequest(*request)) return;
+    if (m_route.atOnce || m_overloaded) {
+      // Answered here, on the network thread: a quick answer, or an overload the handler does no work for.
+      if (m_overloaded) m_keepAlive = false;
+      if (!m_route.atOnce) request->overload = Overload::Connections;
+      return write(m_server.handle(*request));
     }
-    m_state = State::Handling;
     m_clientGone = std::stop_source();
-    request.clientGone = m_clientGone.get_token();
-    watchForHangUp();
+    request->clientGone = m_clientGone.get_token();
     ++m_server.inFlight;
     // The job holds the io_context's work, so run() cannot return while a handler runs.
     auto work =
         std::make_shared<asio::executor_work_guard<asio::io_context::executor_type>>(m_server.io.get_executor());
-    m_server.pool->post([self = shared_from_this(), request = std::move(request), work]() mutable {
-      ServerReply reply = self->m_server.handle(request);
+    HandlerLane& lane = m_route.lane ? *m_route.lane : *m_server.pool;
+    const bool posted = lane.tryPost([self = shared_from_this(), request, work]() mutable {
+      ServerReply reply = self->m_server.handle(*request);
+      request.reset();
       asio::post(self->m_stream.get_executor(),
                  [self, reply = std::move(reply)]() mutable { self->onReply(std::move(reply)); });
       self->m_server.requestDone();
+      // The work goes last: once it is released run() may return and the server go, while a lane's thread (which
+      // outlives the server) would still be letting go of the session.
+      self.reset();
+      work.reset();
     });
+    if (!posted) {
+      --m_server.inFlight;
+      request->overload = Overload::Lane;
+      request->clientGone = {};
+      return write(m_server.handle(*request));
+    }
+    m_state = State::Handling;
+    m_handlingSince = Clock::now();
+    watchForHangUp();
   }
 
   // While the handler runs, a wait for the socket to become readable: an end of stream then means the client
@@ -515,6 +694,8 @@ class Session : public std::enable_shared_from_this<Session> {
       ErrorCode ignored;
       m_stream.socket().cancel(ignored);
     }
+    // The handler's time does not count against the stop's bound: the reply gets what was left of it.
+    if (m_closeBy) *m_closeBy += Clock::now() - std::max(m_handlingSince, m_drainedAt);
     write(std::move(reply));
   }
 
@@ -525,20 +706,26 @@ class Session : public std::enable_shared_from_this<Session> {
     ServerRequest request;
     request.method = std::string(m_parser->get().method_string());
     request.path = pathOf(m_parser->get().target());
-    request.overloaded = true;
-    m_version = m_parser->get().version();
+    request.overload = Overload::Connections;
     write(m_server.handle(request));
   }
 
-  // Refuses the request being read with a JSON error, counted, and closes the connection after it.
+  // Refuses the request being read with a JSON error, counted, and closes the connection after it. A refused HEAD
+  // request gets the head of that reply only.
   void refuse(int status, std::string_view detail) {
     m_keepAlive = false;
     m_server.serverError(status);
-    if (m_parser) m_version = m_parser->get().version();
-    write(jsonError(status, statusCode(status), detail));
+    if (m_parser) {
+      m_version = m_parser->get().version();
+      m_head = m_parser->get().method() == http::verb::head;
+    }
+    ServerReply reply = jsonError(status, statusCode(status), detail);
+    if (status == 503) reply.headers.emplace_back("Retry-After", "1");
+    write(std::move(reply));
   }
 
   void write(ServerReply reply) {
+    endDeadline();  // reading is over, however it ended; a pending timer would hold run() until it fired
     m_state = State::Writing;
     const bool close = !m_keepAlive || m_server.draining;
     auto& response = m_response.emplace();
@@ -553,7 +740,7 @@ class Session : public std::enable_shared_from_this<Session> {
       response.body() = std::move(reply.body);
       response.prepare_payload();
     }
-    m_stream.expires_after(std::chrono::seconds(std::max(1, m_server.options.bodyTimeoutSeconds)));
+    m_stream.expires_at(deadlineAfter(std::chrono::seconds(std::max(1, m_server.options.bodyTimeoutSeconds))));
     http::async_write(m_stream, response, [self = shared_from_this(), close](const ErrorCode& ec, std::size_t) {
       self->m_response.reset();
       if (ec) return self->close();
@@ -563,18 +750,19 @@ class Session : public std::enable_shared_from_this<Session> {
     });
   }
 
-  // Ends the sending side, then reads and drops what the client still sends until it closes, briefly.
+  // Ends the sending side, then reads and drops what the client still sends until it closes, briefly: closing with
+  // unread bytes would send a reset, which can destroy replies the client has not read yet.
   void linger() {
     m_state = State::Closing;
     ErrorCode ignored;
     m_stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
     m_buffer.clear();
-    m_stream.expires_after(kLingerDeadline);
+    m_stream.expires_at(deadlineAfter(kLingerDeadline));
     lingerRead(0);
   }
 
   void lingerRead(std::size_t dropped) {
-    const std::size_t room = std::min<std::size_t>(16384, m_buffer.max_size());
+    const std::size_t room = std::min(kReadBytes, m_buffer.max_size());
     m_stream.async_read_some(m_buffer.prepare(room),
                              [self = shared_from_this(), dropped](const ErrorCode& ec, std::size_t bytes) {
                                if (ec || dropped + bytes > kLingerBytes) return self->close();
@@ -583,6 +771,7 @@ class Session : public std::enable_shared_from_this<Session> {
   }
 
   void close() {
+    endDeadline();
     m_state = State::Closing;
     m_watching = false;
     ErrorCode ignored;
@@ -593,14 +782,29 @@ class Session : public std::enable_shared_from_this<Session> {
   ServerCore& m_server;
   beast::tcp_stream m_stream;
   beast::flat_buffer m_buffer;
-  asio::steady_timer m_deadline{m_stream.get_executor()};
-  bool m_timedOut = false;
   std::optional<http::request_parser<http::string_body>> m_parser;
   std::optional<http::response<http::string_body>> m_response;
-  std::stop_source m_clientGone{std::nostopstate};
   State m_state = State::Idle;
+  Part m_part = Part::Head;
+  std::size_t m_headBytes = 0;     // of the head being read: its bytes so far, empty lines before it included
+  std::size_t m_fieldsInHead = 0;  // the head's fields, so that a chunked body's trailer fields are seen
+  Route m_route;
+
+  asio::steady_timer m_deadline{m_stream.get_executor()};
+  std::uint64_t m_generation = 0;  // of the deadline's arming; an expiry of an earlier one is ignored
+  Clock::time_point m_deadlineAt{};
+  bool m_expired = false;         // the deadline in force has passed
+  bool m_deadlineIsStop = false;  // the deadline in force is the stop's bound, not the head's or body's own
+
+  // Set on stop(): every read, write and linger of this connection ends by then.
+  std::optional<Clock::time_point> m_closeBy;
+  Clock::time_point m_drainedAt{};
+  Clock::time_point m_handlingSince{};
+
+  std::stop_source m_clientGone{std::nostopstate};
   bool m_overloaded;
   bool m_keepAlive = true;
+  bool m_closeAfterReply = false;
   bool m_head = false;
   bool m_watching = false;
   unsigned m_version = 11;
@@ -640,7 +844,7 @@ void ServerCore::onAccept(const ErrorCode& ec, tcp::socket socket) {
   accept();
 }
 
-void ServerCore::closeIdleSessions() {
+void ServerCore::drainSessions(Clock::time_point closeBy) {
   std::vector<std::shared_ptr<Session>> live;
   {
     std::lock_guard lock(sessionsMutex);
@@ -648,7 +852,7 @@ void ServerCore::closeIdleSessions() {
       if (auto session = weak.lock()) live.push_back(std::move(session));
     }
   }
-  for (const auto& session : live) session->drain();
+  for (const auto& session : live) session->drain(closeBy);
 }
 
 HttpServer::HttpServer(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
@@ -688,10 +892,12 @@ void HttpServer::run() {
     std::lock_guard lock(impl.mutex);
     if (impl.stopRequested || impl.done) return;
     impl.running = true;
-    impl.pool = std::make_unique<HandlerPool>(impl.options.threads);
+    impl.pool = std::make_unique<HandlerLane>(impl.options.threads, std::numeric_limits<int>::max());
   }
   impl.accept();
-  const unsigned networkThreads = std::max(1U, std::thread::hardware_concurrency() / kCoresPerNetworkThread);
+  const unsigned networkThreads = impl.options.networkThreads > 0
+                                      ? static_cast<unsigned>(impl.options.networkThreads)
+                                      : std::max(1U, std::thread::hardware_concurrency() / kCoresPerNetworkThread);
   std::vector<std::thread> network;
   for (unsigned i = 1; i < networkThreads; ++i) network.emplace_back([&impl] { impl.io.run(); });
   impl.io.run();
@@ -709,12 +915,13 @@ void HttpServer::stop() {
   impl.stopRequested = true;
   impl.draining = true;
   if (impl.running) {
-    // The acceptor belongs to its strand; closing it there ends the accept loop, and the idle connections are
-    // closed so that run() returns once the requests under way are answered.
-    asio::post(impl.acceptor.get_executor(), [&impl] {
+    // The acceptor belongs to its strand; closing it there ends the accept loop, and the connections are drained so
+    // that run() returns once the requests under way are answered, within the bound of stop()'s contract.
+    const Clock::time_point closeBy = Clock::now() + std::chrono::seconds(std::max(1, impl.options.bodyTimeoutSeconds));
+    asio::post(impl.acceptor.get_executor(), [&impl, closeBy] {
       ErrorCode ignored;
       impl.acceptor.close(ignored);
-      impl.closeIdleSessions();
+      impl.drainSessions(closeBy);
     });
   } else if (!impl.done) {
     ErrorCode ignored;

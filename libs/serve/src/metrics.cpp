@@ -50,7 +50,7 @@ void Metrics::countOutcome(const ai::RefereeOutcome& outcome) {
   }
 }
 
-std::string Metrics::text(int workers, int busy, int waiting) const {
+std::string Metrics::text(const Gauges& gauges) const {
   std::lock_guard lock(m_mutex);
   std::string out;
   out += "# HELP tengen_http_requests_total HTTP requests answered, by endpoint and status.\n";
@@ -89,15 +89,17 @@ std::string Metrics::text(int workers, int busy, int waiting) const {
   out += "tengen_model_latency_seconds_bucket{le=\"+Inf\"} " + std::to_string(m_latencyCount) + "\n";
   out += "tengen_model_latency_seconds_sum " + number(m_latencySum) + "\n";
   out += "tengen_model_latency_seconds_count " + std::to_string(m_latencyCount) + "\n";
-  out += "# HELP tengen_workers Move sources (genmove requests served at once).\n";
-  out += "# TYPE tengen_workers gauge\n";
-  out += "tengen_workers " + std::to_string(workers) + "\n";
-  out += "# HELP tengen_workers_busy Move sources answering a request now.\n";
-  out += "# TYPE tengen_workers_busy gauge\n";
-  out += "tengen_workers_busy " + std::to_string(busy) + "\n";
-  out += "# HELP tengen_genmove_waiting Requests waiting for a free move source.\n";
-  out += "# TYPE tengen_genmove_waiting gauge\n";
-  out += "tengen_genmove_waiting " + std::to_string(waiting) + "\n";
+  const auto gauge = [&out](std::string_view name, std::string_view help, int value) {
+    out += "# HELP " + std::string(name) + " " + std::string(help) + "\n";
+    out += "# TYPE " + std::string(name) + " gauge\n";
+    out += std::string(name) + " " + std::to_string(value) + "\n";
+  };
+  gauge("tengen_workers", "Move sources (genmove requests served at once).", gauges.workers);
+  gauge("tengen_workers_busy", "Move sources answering a request now.", gauges.busy);
+  gauge("tengen_genmove_waiting", "Requests waiting for a free move source.", gauges.waiting);
+  gauge("tengen_score_threads", "Threads that score positions (POST /v1/score).", gauges.scoring.threads);
+  gauge("tengen_score_busy", "Of them, scoring a position now.", gauges.scoring.busy);
+  gauge("tengen_score_waiting", "Score requests waiting for a scoring thread.", gauges.scoring.queued);
   return out;
 }
 

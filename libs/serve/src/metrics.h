@@ -10,8 +10,17 @@
 
 #include "tengen/ai/referee.h"
 #include "tengen/ai/rejection_counts.h"
+#include "tengen/net/http_server.h"
 
 namespace tengen::serve {
+
+// What is busy now, for the gauges of /metrics.
+struct Gauges {
+  int workers = 0;  // move sources
+  int busy = 0;     // of them, answering a request
+  int waiting = 0;  // genmove requests waiting for one
+  net::LaneLoad scoring;
+};
 
 class Metrics {
  public:
@@ -20,13 +29,14 @@ class Metrics {
   // The attempts of one genmove: how many, each rejection's reason, each answer's latency, and how it ended.
   void countOutcome(const ai::RefereeOutcome& outcome);
 
-  // The text of /metrics, with the workers' state as gauges.
-  std::string text(int workers, int busy, int waiting) const;
+  // The text of /metrics, with what is busy now as gauges.
+  std::string text(const Gauges& gauges) const;
 
  private:
   static constexpr std::array<std::string_view, 6> kPaths = {"/v1/genmove", "/v1/legal", "/v1/score",
                                                              "/healthz",    "/metrics",  "other"};
-  static constexpr std::array<int, 14> kStatuses = {200, 400, 401, 404, 405, 413, 414, 422, 429, 499, 500, 502, 503, 0};
+  static constexpr std::array<int, 17> kStatuses = {200, 400, 401, 404, 405, 408, 413, 414, 415,
+                                                    422, 429, 431, 499, 500, 502, 503, 0};
   // The ends a genmove request can have here; the labels are their moveEndCode. Rejections are labelled with
   // every attempt reason of the one reason table (attemptReasons()).
   static constexpr std::array<ai::MoveEnd, 3> kOutcomes = {ai::MoveEnd::Accepted, ai::MoveEnd::NoLegalMove,

@@ -13,6 +13,7 @@
 #include <stop_token>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -107,12 +108,25 @@ ServerReply overloaded(std::string_view detail) {
 struct MoveService::Impl {
   ServiceOptions options;
   std::unique_ptr<SourcePool> pool;
+  std::shared_ptr<net::HandlerLane> scoring;
   ai::ErrorLog errorLog = ai::ErrorLog::none();
   Metrics metrics;
 
+  Gauges gauges() const {
+    const auto [busy, waiting] = pool->busyAndWaiting();
+    return Gauges{pool->size(), busy, waiting, scoring->load()};
+  }
+
   ServerReply route(const ServerRequest& request, std::string_view& counted) {
-    if (request.overloaded) return overloaded("every connection is busy; try again shortly");
     const std::string& path = request.path;
+    if (request.overload == net::Overload::Connections) {
+      return overloaded("every connection is busy; try again shortly");
+    }
+    if (request.overload == net::Overload::Lane) {
+      counted = kScore;
+      return overloaded("every scoring thread is busy and " + std::to_string(options.scoreQueue) +
+                        " requests are waiting for one; try again shortly");
+    }
     const bool isGet = request.method == "GET" || request.method == "HEAD";
     std::string_view allow;
     if (path == kGenmove || path == kLegal || path == kScore) {
@@ -139,10 +153,9 @@ struct MoveService::Impl {
     }
     if (counted == kHealth) return jsonReply(200, JsonValue::Object{{"status", "ok"}});
     if (counted == kMetrics) {
-      const auto [busy, waiting] = pool->busyAndWaiting();
       ServerReply reply;
       reply.contentType = "text/plain; version=0.0.4; charset=utf-8";
-      reply.body = metrics.text(pool->size(), busy, waiting);
+      reply.body = metrics.text(gauges());
       return reply;
     }
 
@@ -257,6 +270,8 @@ MoveService::~MoveService() = default;
 Result<std::unique_ptr<MoveService>> MoveService::make(const ServiceOptions& options, SourceFactory factory) {
   using R = Result<std::unique_ptr<MoveService>>;
   if (options.workers < 1) return R::failure("--workers: must be at least 1");
+  if (options.scoreThreads < 0 || options.scoreThreads > 256) return R::failure("--score-threads: must be 0..256");
+  if (options.scoreQueue < 0 || options.scoreQueue > 4096) return R::failure("--score-queue: must be 0..4096");
   if (options.defaultMaxRetries < 0 || options.defaultMaxRetries > kMaxRequestRetries) {
     return R::failure("--max-retries: must be 0.." + std::to_string(kMaxRequestRetries) + " for serve");
   }
@@ -278,6 +293,10 @@ Result<std::unique_ptr<MoveService>> MoveService::make(const ServiceOptions& opt
   auto impl = std::make_unique<Impl>();
   impl->options = options;
   impl->pool = std::make_unique<SourcePool>(std::move(sources), options.maxWaiting);
+  const int scoreThreads = options.scoreThreads > 0
+                               ? options.scoreThreads
+                               : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  impl->scoring = std::make_shared<net::HandlerLane>(scoreThreads, options.scoreQueue);
   impl->errorLog =
       ai::ErrorLog(options.errorLogPath, ai::errorContextOf("serve", options.engine, options.sourceOptions.model));
   return std::unique_ptr<MoveService>(new MoveService(std::move(impl)));
@@ -296,11 +315,20 @@ net::ServerReply MoveService::handle(const net::ServerRequest& request) {
   return reply;
 }
 
-void MoveService::countServerError(int status) { m_impl->metrics.countRequest("other", status); }
-
-std::string MoveService::metricsText() const {
-  const auto [busy, waiting] = m_impl->pool->busyAndWaiting();
-  return m_impl->metrics.text(m_impl->pool->size(), busy, waiting);
+net::HttpServerOptions MoveService::serverOptions(net::HttpServerOptions http) {
+  http.onServerError = [this](int status) { m_impl->metrics.countRequest("other", status); };
+  http.route = [scoring = m_impl->scoring](std::string_view /*method*/, std::string_view path) {
+    net::Route route;
+    if (path == kHealth || path == kMetrics) {
+      route.atOnce = true;
+    } else if (path == kScore) {
+      route.lane = scoring;
+    }
+    return route;
+  };
+  return http;
 }
+
+std::string MoveService::metricsText() const { return m_impl->metrics.text(m_impl->gauges()); }
 
 }  // namespace tengen::serve

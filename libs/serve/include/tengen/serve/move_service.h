@@ -31,6 +31,10 @@ struct ServiceOptions {
   // With a token, every path but /healthz needs "Authorization: Bearer <token>".
   std::optional<std::string> token;
   std::size_t maxMoves = 10000;  // longer histories are refused (400)
+  // POST /v1/score runs on threads of its own, so that it never waits for a move source nor holds the threads that
+  // ask them: this many (0: one per core), with this many more requests waiting; beyond them 503 at once.
+  int scoreThreads = 0;
+  int scoreQueue = 32;
   // POST /v1/score's judgment: the count of a finished game, the estimate of one in play (the application wires the
   // built-in engine's, tengen/engine/judgment.h). Without one, core's reading of the board as finished.
   std::function<Analysis(const Game&)> judge;
@@ -51,8 +55,11 @@ class MoveService {
   // Answers one request; thread-safe. Never throws for any input.
   net::ServerReply handle(const net::ServerRequest& request);
 
-  // Counts an error reply the HTTP server made itself (413 and the like), for /metrics.
-  void countServerError(int status);
+  // `http` with this service's part of an HTTP server's options filled in: where each request runs (/healthz and
+  // /metrics at once on the network thread, /v1/score on the scoring threads, the rest on the server's handler
+  // threads) and the count of the error replies the server makes itself (413 and the like), for /metrics. The
+  // server it configures must not outlive this service.
+  net::HttpServerOptions serverOptions(net::HttpServerOptions http);
 
   // The Prometheus text of /metrics.
   std::string metricsText() const;
