@@ -45,6 +45,7 @@
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/serializer.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 
@@ -70,7 +71,13 @@ constexpr auto kOverloadedHeadDeadline = std::chrono::seconds(1);
 // dropped for up to this long before the socket is closed; closing with unread bytes would send a reset that can
 // destroy the reply before the client reads it.
 constexpr auto kLingerDeadline = std::chrono::seconds(2);
-constexpr std::size_t kLingerBytes = std::size_t{1} << 20;
+// Enough for thousands of pipelined requests that will not be answered; a client that sends more than this while
+// its connection closes is reset.
+constexpr std::size_t kLingerBytes = std::size_t{16} << 20;
+// The kernel's send buffer of a connection (Linux doubles it).
+constexpr int kSendBufferBytes = 128 << 10;
+// After a stop, the I/O of every connection ends this much before its bound, so that the process is gone by then.
+constexpr auto kStopMargin = std::chrono::milliseconds(250);
 // Network threads: one per four cores. Socket work is light next to the handlers'; on two cores a second network
 // thread cost 6% of the requests per second (more contention on the reactor than work it took over) where one gained
 // 11% (docs/benchmarks.md, "The move server under load").
@@ -112,6 +119,8 @@ constexpr std::string_view kBadCoding = "Transfer-Encoding: only chunked is supp
 constexpr std::string_view kTrailer =
     "trailer fields after a chunked body are not accepted; send every field in the head";
 constexpr std::string_view kStopping = "the server is stopping and the request did not arrive in time; send it again";
+constexpr std::string_view kStoppingUnbegun = "the server is stopping and the request had not begun; send it again";
+constexpr std::string_view kOneHost = "Host: a request names its host once (and an HTTP/1.1 request must name it)";
 constexpr std::string_view kBothLengths = "Content-Length and Transfer-Encoding together: the body has no one end";
 
 // The path of a request target, without its query, with %XX escapes decoded; an absolute-form target
@@ -306,6 +315,14 @@ struct ServerCore {
     return options.route ? options.route(method, path) : Route{};
   }
 
+  // The 503 of a request the server will not serve because it is stopping.
+  ServerReply stopping(std::string_view detail) {
+    serverError(503);
+    ServerReply reply = jsonError(503, statusCode(503), detail);
+    reply.headers.emplace_back("Retry-After", "1");
+    return reply;
+  }
+
   bool expireAt(ReadPoint point) const { return options.expireDeadlineAt && options.expireDeadlineAt(point); }
 
   void accept();
@@ -453,7 +470,15 @@ class Session : public std::enable_shared_from_this<Session> {
   void parseBuffered(ErrorCode& ec) {
     if (m_part == Part::Head && !m_parser->got_some() && !skipEmptyLines()) return;
     while (m_buffer.size() > 0 && !partDone()) {
-      const std::size_t used = m_parser->put(m_buffer.data(), ec);
+      std::size_t used = 0;
+      try {
+        used = m_parser->put(m_buffer.data(), ec);
+      } catch (const std::exception&) {
+        // Beast throws for a field it cannot store (a trailer field over 64 KiB, which the head's limit does not
+        // reach): a line too long, like any other.
+        ec = http::error::buffer_overflow;
+        return;
+      }
       m_buffer.consume(used);
       if (m_part == Part::Head) m_headBytes += used;
       if (ec == http::error::need_more) {
@@ -551,6 +576,10 @@ class Session : public std::enable_shared_from_this<Session> {
         return refuse(400, kBadLength);
       }
     }
+    // RFC 9112, 3.2: exactly one Host in HTTP/1.1, at most one in 1.0.
+    if (const std::size_t hosts = request.count(http::field::host); hosts > 1 || (hosts == 0 && m_version >= 11)) {
+      return refuse(400, kOneHost);
+    }
     m_fieldsInHead = static_cast<std::size_t>(std::distance(request.begin(), request.end()));
     m_route = m_server.routeOf(request.method_string(), pathOf(request.target()));
     if (m_parser->is_done()) return dispatch();
@@ -612,14 +641,13 @@ class Session : public std::enable_shared_from_this<Session> {
     m_server.bodyBytesSinceTrim += body.size();
     if (const auto coding = in.find(http::field::content_encoding); coding != in.end() && !body.empty()) {
       const std::string_view name = coding->value();
-      if (equalsIgnoringCase(name, "gzip") || equalsIgnoringCase(name, "x-gzip") ||
-          equalsIgnoringCase(name, "deflate")) {
-        Inflated inflated = inflateBody(body, m_server.options.maxBodyBytes);
-        if (inflated.tooLarge) return refuse(413, "request body too large"), false;
-        if (!inflated.body) return refuse(400, "the body is not valid " + std::string(name) + " data"), false;
-        body = std::move(*inflated.body);
-      } else if (!equalsIgnoringCase(name, "identity")) {
-        return refuse(415, "Content-Encoding: only gzip and deflate are supported"), false;
+      const bool one = in.count(http::field::content_encoding) == 1;
+      if (one && (equalsIgnoringCase(name, "gzip") || equalsIgnoringCase(name, "x-gzip"))) {
+        if (!inflate(body, "gzip")) return false;
+      } else if (one && equalsIgnoringCase(name, "deflate")) {
+        if (!inflate(body, "deflate")) return false;
+      } else if (!one || !equalsIgnoringCase(name, "identity")) {
+        return refuse(415, "Content-Encoding: only one of gzip, deflate or identity is supported"), false;
       }
     }
     // A form upload is not this API's JSON either way: the handler sees an empty body and says so.
@@ -628,6 +656,15 @@ class Session : public std::enable_shared_from_this<Session> {
       body.clear();
     }
     out.body = std::move(body);
+    return true;
+  }
+
+  // Inflates a body sent in `coding`; false when it was refused.
+  bool inflate(std::string& body, std::string_view coding) {
+    Inflated inflated = inflateBody(body, m_server.options.maxBodyBytes);
+    if (inflated.tooLarge) return refuse(413, "request body too large"), false;
+    if (!inflated.body) return refuse(400, "the body is not valid " + std::string(coding) + " data"), false;
+    body = std::move(*inflated.body);
     return true;
   }
 
@@ -648,8 +685,12 @@ class Session : public std::enable_shared_from_this<Session> {
     auto work =
         std::make_shared<asio::executor_work_guard<asio::io_context::executor_type>>(m_server.io.get_executor());
     HandlerLane& lane = m_route.lane ? *m_route.lane : *m_server.pool;
-    const bool posted = lane.tryPost([self = shared_from_this(), request, work]() mutable {
-      ServerReply reply = self->m_server.handle(*request);
+    // A lane's request still waiting for a thread when the server stops is not begun: its line could hold the stop
+    // far longer than its work, and it is cheap to send elsewhere.
+    const bool shedOnStop = m_route.lane != nullptr;
+    const bool posted = lane.tryPost([self = shared_from_this(), request, work, shedOnStop]() mutable {
+      ServerReply reply = shedOnStop && self->m_server.draining ? self->m_server.stopping(kStoppingUnbegun)
+                                                                : self->m_server.handle(*request);
       request.reset();
       asio::post(self->m_stream.get_executor(),
                  [self, reply = std::move(reply)]() mutable { self->onReply(std::move(reply)); });
@@ -714,14 +755,13 @@ class Session : public std::enable_shared_from_this<Session> {
   // request gets the head of that reply only.
   void refuse(int status, std::string_view detail) {
     m_keepAlive = false;
-    m_server.serverError(status);
     if (m_parser) {
       m_version = m_parser->get().version();
       m_head = m_parser->get().method() == http::verb::head;
     }
-    ServerReply reply = jsonError(status, statusCode(status), detail);
-    if (status == 503) reply.headers.emplace_back("Retry-After", "1");
-    write(std::move(reply));
+    if (status == 503) return write(m_server.stopping(detail));
+    m_server.serverError(status);
+    write(jsonError(status, statusCode(status), detail));
   }
 
   void write(ServerReply reply) {
@@ -740,14 +780,25 @@ class Session : public std::enable_shared_from_this<Session> {
       response.body() = std::move(reply.body);
       response.prepare_payload();
     }
+    m_serializer.emplace(response);
+    writeSome(close);
+  }
+
+  // Writes the reply one write of the socket at a time. The deadline is renewed at each: a client must take some of
+  // it within the body timeout, but a reply queued behind earlier ones that a slow client is still reading is not
+  // cut for that.
+  void writeSome(bool close) {
     m_stream.expires_at(deadlineAfter(std::chrono::seconds(std::max(1, m_server.options.bodyTimeoutSeconds))));
-    http::async_write(m_stream, response, [self = shared_from_this(), close](const ErrorCode& ec, std::size_t) {
-      self->m_response.reset();
-      if (ec) return self->close();
-      if (close) return self->linger();
-      self->m_head = false;
-      self->waitForRequest();
-    });
+    http::async_write_some(m_stream, *m_serializer,
+                           [self = shared_from_this(), close](const ErrorCode& ec, std::size_t) {
+                             if (!ec && !self->m_serializer->is_done()) return self->writeSome(close);
+                             self->m_serializer.reset();
+                             self->m_response.reset();
+                             if (ec) return self->close();
+                             if (close) return self->linger();
+                             self->m_head = false;
+                             self->waitForRequest();
+                           });
   }
 
   // Ends the sending side, then reads and drops what the client still sends until it closes, briefly: closing with
@@ -784,6 +835,7 @@ class Session : public std::enable_shared_from_this<Session> {
   beast::flat_buffer m_buffer;
   std::optional<http::request_parser<http::string_body>> m_parser;
   std::optional<http::response<http::string_body>> m_response;
+  std::optional<http::response_serializer<http::string_body>> m_serializer;  // of m_response, while it is written
   State m_state = State::Idle;
   Part m_part = Part::Head;
   std::size_t m_headBytes = 0;     // of the head being read: its bytes so far, empty lines before it included
@@ -829,6 +881,10 @@ void ServerCore::onAccept(const ErrorCode& ec, tcp::socket socket) {
   }
   ErrorCode ignored;
   socket.set_option(tcp::no_delay(true), ignored);
+  // A reply is written one write of the socket at a time, each within the body timeout. With the kernel's send
+  // buffer grown to megabytes, a write that finds it full waits until a third of it has drained, which takes a slow
+  // but steady reader longer than the timeout; this size keeps that wait short (replies are kilobytes).
+  socket.set_option(asio::socket_base::send_buffer_size(kSendBufferBytes), ignored);
   const int capacity = std::max(1, options.threads) + std::max(0, options.maxPending);
   bool isOverloaded = false;
   if (admitted.fetch_add(1) >= capacity) {
@@ -898,9 +954,21 @@ void HttpServer::run() {
   const unsigned networkThreads = impl.options.networkThreads > 0
                                       ? static_cast<unsigned>(impl.options.networkThreads)
                                       : std::max(1U, std::thread::hardware_concurrency() / kCoresPerNetworkThread);
+  // A handler on a network thread should never throw; should one, the connection it served is lost (its session
+  // goes with the handler) and the others are served on.
+  const auto serve = [&impl] {
+    for (;;) {
+      try {
+        impl.io.run();
+        return;
+      } catch (const std::exception&) {
+        impl.serverError(500);
+      }
+    }
+  };
   std::vector<std::thread> network;
-  for (unsigned i = 1; i < networkThreads; ++i) network.emplace_back([&impl] { impl.io.run(); });
-  impl.io.run();
+  for (unsigned i = 1; i < networkThreads; ++i) network.emplace_back(serve);
+  serve();
   for (std::thread& t : network) t.join();
   std::lock_guard lock(impl.mutex);
   impl.pool.reset();  // every job has posted its reply, or run() would not have returned: the threads just end
@@ -917,7 +985,8 @@ void HttpServer::stop() {
   if (impl.running) {
     // The acceptor belongs to its strand; closing it there ends the accept loop, and the connections are drained so
     // that run() returns once the requests under way are answered, within the bound of stop()'s contract.
-    const Clock::time_point closeBy = Clock::now() + std::chrono::seconds(std::max(1, impl.options.bodyTimeoutSeconds));
+    const Clock::time_point closeBy =
+        Clock::now() + std::chrono::seconds(std::max(1, impl.options.bodyTimeoutSeconds)) - kStopMargin;
     asio::post(impl.acceptor.get_executor(), [&impl, closeBy] {
       ErrorCode ignored;
       impl.acceptor.close(ignored);

@@ -113,7 +113,7 @@ struct HttpServerOptions {
   std::size_t maxHeadBytes = std::size_t{64} << 10;  // request line and headers; a longer head is answered 431
   // The whole head must arrive within this from its first byte, and the whole body within bodyTimeoutSeconds from
   // the end of the head, or the request is answered 408 and its connection closed: a client that trickles bytes
-  // cannot hold a connection. A reply must be taken by the client within bodyTimeoutSeconds too.
+  // cannot hold a connection. A client must take some of its reply within bodyTimeoutSeconds too, or it is dropped.
   int headTimeoutSeconds = 10;
   int bodyTimeoutSeconds = 30;
   int keepAliveSeconds = 5;  // an idle connection (between requests, or before the first) is closed after this
@@ -147,9 +147,10 @@ class HttpServer {
   // Stops accepting; run() then answers the requests in flight and those already being read (those waiting for a
   // handler thread included), closing each connection after its reply (a reply being written completes; a pipelined
   // request behind it is not started; the sending side is shut down and what the client still sends is read and
-  // dropped, so that no reset destroys a reply), closes idle connections, and returns. Whatever the clients do,
-  // each connection is closed within bodyTimeoutSeconds of the stop plus the time its handler ran after it: run()
-  // returns within the body timeout plus the longest handler in flight. Before run(), the port is given back at
+  // dropped, so that no reset destroys a reply), closes idle connections, and returns. Requests waiting in a lane's
+  // line are answered 503 without being begun. Whatever the clients do, each connection is closed within
+  // bodyTimeoutSeconds of the stop plus the time its handler ran after it: run() returns within the body timeout
+  // plus the longest handler in flight. Before run(), the port is given back at
   // once. Thread-safe, callable before, during or after run(), and more than once.
   void stop();
 
