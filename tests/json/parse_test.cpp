@@ -96,6 +96,30 @@ TEST(ParseJson, RefusesInvalidUtf8AndRawControlCharacters) {
   EXPECT_TRUE(parseJson("\"\\u001b\"").ok());
 }
 
+// Model servers can write half a surrogate pair (a pair split between tokens); asked to, the reader takes it as
+// U+FFFD, and only a half: a pair, an escaped backslash before "u", and every other text read as without the option.
+TEST(ParseJson, LoneSurrogateEscapesAreReplacementCharactersOnlyWhenAskedFor) {
+  JsonLimits lenient;
+  lenient.loneSurrogatesAsReplacement = true;
+  const auto text = [&](const std::string& json) {
+    const auto parsed = parseJson(json, lenient);
+    return parsed ? std::get<std::string>(parsed->value) : "refused: " + parsed.error();
+  };
+  const std::string fffd = "\xef\xbf\xbd";
+  const std::string smile = "\xf0\x9f\x98\x80";
+  EXPECT_EQ(text(R"("a\ud800b")"), "a" + fffd + "b");
+  EXPECT_EQ(text(R"("\uDC00\uD83D")"), fffd + fffd);  // a low half first, a high one last
+  EXPECT_EQ(text(R"("\ud83d\ude00")"), smile);        // a pair is one character
+  EXPECT_EQ(text(R"("\ud83d\ud83d\ude00")"), fffd + smile);
+  EXPECT_EQ(text(R"("\\ud800")"), "\\ud800");  // an escaped backslash, then the letters "ud800"
+  EXPECT_EQ(text(R"("\\\ud800")"), "\\" + fffd);
+  EXPECT_FALSE(parseJson(R"("a\ud800b")").ok());  // strict unless asked
+
+  // The offsets of errors are those of the text as given.
+  EXPECT_EQ(parseJson(R"(["\ud800", tru])", lenient).error(), parseJson(R"(["\u00e9", tru])").error());
+  EXPECT_EQ(parseJson(R"(["\ud800", tru])", lenient).error(), "invalid JSON at byte 14");
+}
+
 TEST(ParseJson, MembersByKindAreNullOrEmptyWhenAbsentOrOfAnotherKind) {
   const auto parsed = parseJson(R"({"n":7,"d":7.0,"s":"x","b":true})");
   ASSERT_TRUE(parsed.ok()) << parsed.error();

@@ -5,7 +5,9 @@
 #include <cmath>
 #include <exception>
 #include <limits>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -129,6 +131,49 @@ class Builder {
 };
 // NOLINTEND(readability-identifier-naming)
 
+int hexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// The code unit of a \uXXXX escape starting at `at`, or -1 when none starts there.
+int escapedUnit(std::string_view text, std::size_t at) {
+  if (at + 6 > text.size() || text[at] != '\\' || text[at + 1] != 'u') return -1;
+  int unit = 0;
+  for (std::size_t k = at + 2; k < at + 6; ++k) {
+    const int digit = hexDigit(text[k]);
+    if (digit < 0) return -1;
+    unit = unit * 16 + digit;
+  }
+  return unit;
+}
+
+bool isHighSurrogate(int unit) { return unit >= 0xD800 && unit <= 0xDBFF; }
+bool isLowSurrogate(int unit) { return unit >= 0xDC00 && unit <= 0xDFFF; }
+
+// The text with every lone surrogate escape rewritten to \ufffd, the same six bytes, so that the parser's byte
+// offsets still point into the text as given; nothing when there is none. Every backslash in JSON starts an escape,
+// of two bytes or of six, so stepping over whole escapes never takes the second backslash of "\\u" for the start of
+// one; a backslash outside a string is an error the parser reports at that same offset.
+std::optional<std::string> withLoneSurrogatesReplaced(std::string_view text) {
+  std::optional<std::string> out;
+  std::size_t i = text.find('\\');
+  while (i != std::string_view::npos) {
+    const int unit = escapedUnit(text, i);
+    std::size_t next = i + (unit < 0 ? 2 : 6);
+    if (isHighSurrogate(unit) && isLowSurrogate(escapedUnit(text, i + 6))) {
+      next = i + 12;
+    } else if (isHighSurrogate(unit) || isLowSurrogate(unit)) {
+      if (!out) out.emplace(text);
+      out->replace(i + 2, 4, "fffd");
+    }
+    i = text.find('\\', next);
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<JsonValue> parseJson(std::string_view text, const JsonLimits& limits, JsonFault* fault) {
@@ -140,10 +185,13 @@ Result<JsonValue> parseJson(std::string_view text, const JsonLimits& limits, Jso
   if (text.size() > limits.maxBytes) {
     return refuse(JsonFault::TooLarge, "JSON text larger than " + std::to_string(limits.maxBytes) + " bytes");
   }
+  std::optional<std::string> replaced;
+  if (limits.loneSurrogatesAsReplacement) replaced = withLoneSurrogatesReplaced(text);
+  const std::string_view input = replaced ? std::string_view(*replaced) : text;
   Builder builder(limits);
   bool ok = false;
   try {
-    ok = nlohmann::json::sax_parse(text.begin(), text.end(), &builder, nlohmann::json::input_format_t::json, true,
+    ok = nlohmann::json::sax_parse(input.begin(), input.end(), &builder, nlohmann::json::input_format_t::json, true,
                                    false);
   } catch (const std::exception&) {
     return refuse(JsonFault::Invalid, "invalid JSON");

@@ -18,6 +18,9 @@ struct JsonLimits {
   // Values of every kind (each array, object, string, number, true, false and null) beyond this many are refused
   // before they are built: each costs tens of bytes in a JsonValue, so the bytes alone do not bound the memory.
   std::size_t maxValues = std::numeric_limits<std::size_t>::max();
+  // A \uD800-\uDFFF escape that is not half of a surrogate pair is read as U+FFFD rather than refusing the text,
+  // for text a model wrote (a token boundary can split a pair); what tengen is sent stays strict.
+  bool loneSurrogatesAsReplacement = false;
 };
 
 // Which rule a text that parseJson refuses broke, for a caller that says so in its own words.
