@@ -8,6 +8,7 @@
 //   {"status": 429, "body": "...", "headers": {"Retry-After": "1"}}   that status, body and headers
 //   {"delay": 3, "content": "D4"}                   waits 3 s first (combines with any other form)
 //   {"raw": "{not json"}                            200 with exactly this body
+//   {"raw": "[", "repeat": "0,", "times": 9, "end": "0]"}   200 with "raw", "repeat" that many times, then "end"
 //   {"raw_bytes": 10000000}                         200 with a body of that many 'x'
 //   {"status": 400, "nested": 100000}               that status with {"error": [[[...]]]}, brackets that deep
 //                                                   ("under": "detail" puts them under that key instead)
@@ -108,7 +109,13 @@ int main(int argc, char** argv) {
       for (const auto& [key, value] : step["headers"].items()) res.set_header(key, value.get<std::string>());
     }
     res.status = step.value("status", 200);
-    if (step.contains("raw")) {
+    if (step.contains("raw") && step.contains("repeat")) {
+      const std::string unit = step["repeat"].get<std::string>();
+      std::string body = step["raw"].get<std::string>();
+      body.reserve(body.size() + unit.size() * step["times"].get<std::size_t>() + 16);
+      for (std::size_t i = step["times"].get<std::size_t>(); i > 0; --i) body += unit;
+      res.set_content(body + step.value("end", ""), "application/json");
+    } else if (step.contains("raw")) {
       res.set_content(step["raw"].get<std::string>(), "application/json");
     } else if (step.contains("raw_bytes")) {
       res.set_content(std::string(step["raw_bytes"].get<std::size_t>(), 'x'), "application/json");

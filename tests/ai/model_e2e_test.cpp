@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -103,11 +104,19 @@ std::unique_ptr<MoveSource> makeModel(const FakeServer& server, SourceOptions op
   return made ? std::move(made).value() : nullptr;
 }
 
+// AddressSanitizer's shadow memory and quarantine multiply what a process holds: peaks are asserted only without it.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kPeaksAsserted = false;
+#else
+constexpr bool kPeaksAsserted = true;
+#endif
+
 struct CommandRun {
   int exitCode = -1;
   std::string out;
   std::string err;
   double seconds = 0;
+  long peakKib = 0;  // the most memory the command held at once (its VmHWM)
 };
 
 // Runs `tengen ARGS` through the shell in dir with extra environment assignments, stdin from a file.
@@ -117,10 +126,19 @@ CommandRun runTengen(const fs::path& dir, const std::string& args, const std::st
   const std::string command =
       "cd '" + dir.string() + "' && " + env + " '" + TENGEN_CLI + "' " + args + " <stdin.txt >stdout.txt 2>stderr.txt";
   const auto start = std::chrono::steady_clock::now();
-  const int status = std::system(command.c_str());
+  // wait4 rather than std::system: its usage of the shell includes the peak of the tengen it waited for.
+  const pid_t pid = fork();
+  if (pid == 0) {
+    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  int status = 0;
+  rusage usage{};
+  if (pid < 0 || wait4(pid, &status, 0, &usage) != pid) status = -1;
   CommandRun run;
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.peakKib = usage.ru_maxrss;
+  run.exitCode = status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   run.out = readFile(dir / "stdout.txt");
   run.err = readFile(dir / "stderr.txt");
   return run;
@@ -564,6 +582,38 @@ TEST(GenmoveCommand, AReplyNestedTooDeeplyExits4WithTheReasonAndItsErrorLogRecor
               std::string::npos)
         << step << ": " << records[0]["error"];
   }
+}
+
+// 4 MiB of [0,0,...] cost 147 MB as a tree of values; refused at the value limit, it is a model that failed (exit 4),
+// and the process never holds the tree.
+TEST(GenmoveCommand, AReplyOfMillionsOfValuesIsRefusedBeforeItsTreeIsBuilt) {
+  FakeServer server({R"({"raw": "[", "repeat": "0,", "times": 2090000, "end": "0]"})"});
+  TempDir dir;
+  writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9])");
+  const CommandRun run =
+      runTengen(dir.path(), "genmove --sgf game.sgf --engine " + server.spec() + " --json --error-log e.jsonl");
+  EXPECT_EQ(run.exitCode, 4) << run.err;
+  EXPECT_NE(run.err.find("the reply holds more than 100000 JSON values"), std::string::npos) << run.err;
+  const json out = json::parse(run.out, nullptr, false);
+  EXPECT_EQ(out["error"], "model_unavailable") << run.out;
+  EXPECT_EQ(logRecords(dir.path() / "e.jsonl").size(), 1U);
+  if (kPeaksAsserted) {
+    EXPECT_LT(run.peakKib, 64L * 1024) << "peak memory in KiB";
+  }
+}
+
+// A model server can end a token inside a surrogate pair and write half of it as an escape; the reply is still the
+// model's answer, with U+FFFD for the half.
+TEST(GenmoveCommand, ALoneSurrogateEscapeInAReplyIsReadAsAReplacementCharacter) {
+  FakeServer server(
+      {R"({"raw": "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"\\ud83d C3\"}}]}"})"});
+  TempDir dir;
+  writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");
+  const CommandRun run = runTengen(dir.path(), "genmove --sgf game.sgf --engine " + server.spec() + " --json");
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  const json out = json::parse(run.out);
+  EXPECT_EQ(out["move"], "C3");
+  EXPECT_EQ(out["attempts"][0]["answer"], "\xef\xbf\xbd C3");
 }
 
 TEST(GenmoveCommand, ConnectionRefusedExits4) {

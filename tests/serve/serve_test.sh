@@ -181,6 +181,14 @@ if start_serve deep --engine "openai:$model_url" --no-image --workers 1 --error-
   wait "$serve_pid" || fail "deep: exit status $? after SIGTERM"
 fi
 
+# --- A request body stays strict: half a surrogate pair is not JSON, as any other text that is not. ---
+if start_serve strict --engine random --workers 1; then
+  out=$(curl -s -w ' %{http_code}' -X POST "$serve_url/v1/genmove" -d '{"size":9,"color":"\ud800"}')
+  [[ "$out" == *'"error":"invalid_request"'*' 400' ]] || fail "a lone surrogate in a request: $out"
+  kill -TERM "$serve_pid"
+  wait "$serve_pid"
+fi
+
 # --- A token; the tengen: source from genmove, gtp and match. ---
 export SERVE_TEST_TOKEN=tok-SECRET-123
 if start_serve remote --engine random --token-env SERVE_TEST_TOKEN --workers 2 --error-log "$tmp/errors.jsonl"; then

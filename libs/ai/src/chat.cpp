@@ -170,18 +170,30 @@ std::string shorten(std::string_view text) {
 }
 
 // A reply body as JSON, read as all JSON from outside is: nested no deeper than the reader's limit, so that nothing
-// after it (the excerpt of an error, the JsonValue's own destructor) recurses deeper than that. The HTTP client's
-// cap on the reply's size holds already.
+// after it (the excerpt of an error, the JsonValue's own destructor) recurses deeper than that, and holding no more
+// than kMaxReplyValues values, so that a reply of millions of tiny ones is refused before its tree costs a hundred
+// times its bytes. The HTTP client's cap on the reply's size holds already.
 Result<JsonValue> readReply(const std::string& body, JsonFault* fault) {
-  // Bytes that are not UTF-8 (a reply cut inside a character by max_tokens) become U+FFFD: the JSON reader would
-  // refuse the whole reply for them.
+  // Bytes that are not UTF-8 (a reply cut inside a character by max_tokens), and escapes of half a surrogate pair
+  // (a pair split between tokens), become U+FFFD: the JSON reader would refuse the whole reply for them.
   const std::string text = validUtf8(body);
   JsonLimits limits;
   limits.maxBytes = text.size();
+  limits.maxValues = kMaxReplyValues;
+  limits.loneSurrogatesAsReplacement = true;
   return parseJson(text, limits, fault);
 }
 
 std::string tooDeep() { return "the reply is nested deeper than " + std::to_string(JsonLimits{}.maxDepth) + " levels"; }
+
+// Why a reply that is not read as JSON was refused, when a limit refused it; nothing when it is simply not JSON.
+std::optional<std::string> limitWords(JsonFault fault) {
+  if (fault == JsonFault::TooDeep) return tooDeep();
+  if (fault == JsonFault::TooManyValues) {
+    return "the reply holds more than " + std::to_string(kMaxReplyValues) + " JSON values";
+  }
+  return std::nullopt;
+}
 
 // The server's own words for an error: {"error":{"message":...}} (OpenAI, vLLM), {"error":"..."} (llama.cpp at
 // times), {"detail":...} (FastAPI), {"message":...}; nothing when the reply has none of them.
@@ -205,7 +217,7 @@ std::optional<std::string> serverWords(const JsonValue& json) {
 std::string errorExcerpt(const std::string& body) {
   JsonFault fault = JsonFault::Invalid;
   const Result<JsonValue> json = readReply(body, &fault);
-  if (!json) return fault == JsonFault::TooDeep ? tooDeep() : shorten(body);
+  if (!json) return limitWords(fault).value_or(shorten(body));
   return serverWords(*json).value_or(shorten(body));
 }
 
@@ -222,7 +234,7 @@ std::string redirectWords(const HttpResponse& response) {
 // choices[0].message.content of a 2xx reply, or what is wrong with the reply.
 Result<std::string> readContent(const Result<JsonValue>& reply, JsonFault fault, const std::string& body) {
   using R = Result<std::string>;
-  if (!reply) return R::failure(fault == JsonFault::TooDeep ? tooDeep() : "the reply is not JSON: " + shorten(body));
+  if (!reply) return R::failure(limitWords(fault).value_or("the reply is not JSON: " + shorten(body)));
   const JsonValue& json = *reply;
   if (!std::holds_alternative<JsonValue::Object>(json.value)) return R::failure("the reply is not a JSON object");
   const JsonValue* choicesValue = findMember(json, "choices");

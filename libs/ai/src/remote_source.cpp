@@ -154,9 +154,11 @@ Result<Answer> RemoteSource::exchange(const MoveRequest& request) {
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
 
   const int status = response->status;
-  // Read as every JSON from outside is, nested no deeper than 32 levels, and as large as the reply may be.
+  // Read as every JSON from outside is, nested no deeper than 32 levels, and as large as the reply may be, with no
+  // more values than a model server's reply.
   json::JsonLimits limits;
   limits.maxBytes = http.maxResponseBytes;
+  limits.maxValues = kMaxReplyValues;
   const Result<json::JsonValue> body = json::parseJson(response->body, limits);
   const std::string detail = body ? shown(stringMember(*body, "detail")) : "";
   const std::string server = "the tengen server at " + net::displayUrl(m_endpoint);

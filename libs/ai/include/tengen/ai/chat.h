@@ -3,6 +3,7 @@
 // (honouring Retry-After). The API key goes only into the Authorization header and is never part of any message.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <optional>
 #include <stop_token>
@@ -23,6 +24,11 @@ enum class ConstraintApi {
   VllmGuided,             // {"guided_regex": ...} | {"guided_choice": [...]} (older vLLM)
   LlamaCppGrammar,        // {"grammar": "<GBNF>"} (llama.cpp's llama-server)
 };
+
+// The most JSON values (each array, object, string, number, true, false and null) a model server's reply may hold;
+// a reply with more is a failure of the server, not the model's move (docs/serving-models.md). A chat completion
+// holds tens, with logprobs a few thousand; a long GET /models list some thousands.
+inline constexpr std::size_t kMaxReplyValues = 100000;
 
 struct ChatRequest {
   std::string baseUrl;  // e.g. http://127.0.0.1:8000/v1; "/chat/completions" is appended
