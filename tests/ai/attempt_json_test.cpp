@@ -69,6 +69,27 @@ TEST(AttemptJsonTest, ShortFormLeavesTheLoggedFieldsEmpty) {
   EXPECT_FALSE(read->tokens);
 }
 
+// A cut answer carries its whole length and hash, right after the excerpt; a whole one carries neither, so records
+// of ordinary answers read as they always did.
+TEST(AttemptJsonTest, ACutAnswerReadsBackAsCutAndAWholeOneAsWhole) {
+  Attempt written = rejectedModelAttempt();
+  written.cut = AnswerCut{3800004, "29bc662e"};
+  const std::string text = json::toJson(loggedAttemptJson(written));
+  EXPECT_NE(text.find(R"("answer":"I play D4.","answer_bytes":3800004,"answer_sha256":"29bc662e","move")"),
+            std::string::npos)
+      << text;
+  const std::optional<Attempt> read = parseAttempt(throughText(loggedAttemptJson(written)));
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->answer, "I play D4.");
+  ASSERT_TRUE(read->cut);
+  EXPECT_EQ(read->cut->bytes, 3800004U);
+  EXPECT_EQ(read->cut->sha256, "29bc662e");
+
+  const std::string whole = json::toJson(attemptJson(rejectedModelAttempt()));
+  EXPECT_EQ(whole.find("answer_"), std::string::npos) << whole;
+  EXPECT_FALSE(parseAttempt(throughText(attemptJson(rejectedModelAttempt())))->cut);
+}
+
 TEST(AttemptJsonTest, AnAnswerNamingNoPointKeepsNoMove) {
   Attempt written;
   written.n = 3;

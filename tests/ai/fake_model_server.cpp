@@ -15,6 +15,8 @@
 //   {"first": "Z99", "retry": "pass"}               "first" for a request that names no rejected answer, "retry"
 //                                                   for a retry ("were rejected" in it), whatever the order
 //   {"content": "D4", "usage": {"prompt_tokens": 900, "completion_tokens": 2}}   the reply reports that usage
+//   {"content": "D4", "pad": "é ", "pad_bytes": 3800000}   the content after "pad" repeated to at least that many
+//                                                   bytes: a model that ignores max_tokens
 // GET /v1/models lists the models of --models, a comma-separated list (default "fake"; "" lists none), in the
 // OpenAI form {"object": "list", "data": [{"id": ..., "object": "model"}, ...]}; `--models none` answers it 404, as a
 // server without the endpoint would. Listing is not recorded and takes no script line.
@@ -129,6 +131,11 @@ int main(int argc, char** argv) {
     } else if (step.contains("first")) {
       const bool retry = req.body.find("were rejected") != std::string::npos;
       res.set_content(completion(step[retry ? "retry" : "first"].get<std::string>(), step), "application/json");
+    } else if (step.contains("pad")) {
+      const std::string unit = step["pad"].get<std::string>();
+      std::string text;
+      while (text.size() < step["pad_bytes"].get<std::size_t>()) text += unit;
+      res.set_content(completion(text + step.value("content", ""), step), "application/json");
     } else {
       res.set_content(completion(step.value("content", ""), step), "application/json");
     }

@@ -28,6 +28,8 @@
 #include "tengen/ai/referee.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
+#include "tengen/session/ai_turn_record.h"
+#include "tengen/sgf/sgf.h"
 
 #include "support/fake_model.h"
 #include "support/game_from.h"
@@ -584,6 +586,71 @@ TEST(GenmoveCommand, AReplyNestedTooDeeplyExits4WithTheReasonAndItsErrorLogRecor
   }
 }
 
+// A model that ignores max_tokens: megabytes of "é " and then its move. The script line, and the answer whole.
+std::string paddedStep(const std::string& move, std::size_t bytes = 3800000) {
+  return json{{"pad", "é "}, {"pad_bytes", bytes}, {"content", " " + move}}.dump();
+}
+std::string paddedAnswer(const std::string& move, std::size_t bytes = 3800000) {
+  std::string text;
+  while (text.size() < bytes) text += "é ";
+  return text + " " + move;
+}
+
+// Each attempt keeps the first 4 KiB of its answer (4095 bytes: the 4096th is inside an "é"), with the whole
+// answer's length and SHA-256 beside it; the move is read from the whole answer, past the excerpt.
+void expectCutAnswers(const json& attempts, const std::vector<std::string>& whole) {
+  ASSERT_EQ(attempts.size(), whole.size()) << attempts;
+  for (std::size_t i = 0; i < whole.size(); ++i) {
+    const json& a = attempts[i];
+    // Compared by size first and then as a bool: a failure must not print megabytes.
+    const std::string answer = a.value("answer", "");
+    EXPECT_EQ(answer.size(), 4095U) << i;
+    EXPECT_TRUE(answer == whole[i].substr(0, 4095)) << i;
+    EXPECT_EQ(a.value("answer_bytes", json()), whole[i].size()) << i;
+    EXPECT_EQ(a.value("answer_sha256", json()), sha256Hex(whole[i])) << i;
+    EXPECT_EQ(a.value("move", json()), whole[i].substr(whole[i].size() - 2)) << i;
+  }
+}
+
+// A 3.8 MB answer made `tengen genmove --json` print 19 MB and one error-log record 19 MB.
+TEST(GenmoveCommand, AnAnswerOfMegabytesIsKeptAsItsFirst4KiBWithItsLengthAndHash) {
+  FakeServer server({paddedStep("E5"), paddedStep("C3")});
+  TempDir dir;
+  writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");
+  const CommandRun run = runTengen(
+      dir.path(), "genmove --sgf game.sgf --engine " + server.spec() + " --json --log-attempts --error-log e.jsonl");
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_LT(run.out.size(), 16U * 1024);
+  EXPECT_LT(run.err.size(), 1024U) << run.err;
+  const json out = json::parse(run.out);
+  EXPECT_EQ(out["move"], "C3");
+  EXPECT_EQ(out["attempts"][0]["reason"], "occupied");
+  expectCutAnswers(out["attempts"], {paddedAnswer("E5"), paddedAnswer("C3")});
+
+  EXPECT_LT(fs::file_size(dir.path() / "e.jsonl"), 32U * 1024);
+  const std::vector<json> records = logRecords(dir.path() / "e.jsonl");
+  ASSERT_EQ(records.size(), 1U);
+  expectCutAnswers(records[0]["attempts"], {paddedAnswer("E5"), paddedAnswer("C3")});
+}
+
+// An answer of 4096 bytes is whole; one byte more is cut. Neither is refused for its length.
+TEST(GenmoveCommand, AnAnswerOfAtMost4KiBIsKeptWhole) {
+  const std::string whole(4094, ' ');
+  FakeServer server({json{{"content", whole + "E5"}}.dump(), json{{"content", whole + " C3"}}.dump()});
+  TempDir dir;
+  writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");
+  const CommandRun run = runTengen(dir.path(), "genmove --sgf game.sgf --engine " + server.spec() + " --json");
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  const json out = json::parse(run.out);
+  ASSERT_EQ(out["attempts"].size(), 2U);
+  EXPECT_EQ(out["attempts"][0]["answer"], whole + "E5");
+  EXPECT_FALSE(out["attempts"][0].contains("answer_bytes"));
+  EXPECT_FALSE(out["attempts"][0].contains("answer_sha256"));
+  EXPECT_EQ(out["attempts"][1]["answer"], whole + " C");
+  EXPECT_EQ(out["attempts"][1].value("answer_bytes", json()), 4097);
+  EXPECT_EQ(out["attempts"][1]["move"], "C3");
+}
+
 // 4 MiB of [0,0,...] cost 147 MB as a tree of values; refused at the value limit, it is a model that failed (exit 4),
 // and the process never holds the tree.
 TEST(GenmoveCommand, AReplyOfMillionsOfValuesIsRefusedBeforeItsTreeIsBuilt) {
@@ -753,6 +820,35 @@ TEST(PlayCommand, TheRecordKeepsTheModelAndAResumedGameAsksTheSameOne) {
   ASSERT_EQ(bodies.size(), 1U) << resumed.err;
   EXPECT_EQ(bodies[0]["model"], "round5");
   EXPECT_NE(resumed.out.find("(model round5)"), std::string::npos) << resumed.out;
+}
+
+// The game record keeps each AI move's attempts (XAITURN): a cut answer there is its excerpt, and the record read
+// back knows it for one.
+TEST(PlayCommand, TheRecordKeepsAnExcerptOfAnAnswerOfMegabytes) {
+  FakeServer server({paddedStep("E5"), paddedStep("C3")});
+  TempDir dir;
+  const CommandRun run =
+      runTengen(dir.path(), "play --size 9 --opponent " + server.spec() + " --sgf g.sgf", "", "E5\nquit\n");
+  EXPECT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_LT(fs::file_size(dir.path() / "g.sgf"), 32U * 1024);
+  const Result<sgf::Collection> collection = sgf::parse(readFile(dir.path() / "g.sgf"));
+  ASSERT_TRUE(collection.ok()) << collection.error();
+  const sgf::Node* node = collection->games.front().get();
+  std::optional<session::AiTurnRecord> record;
+  for (; node != nullptr && !record; node = node->children.empty() ? nullptr : node->children.front().get()) {
+    record = session::aiTurnIn(node->properties);
+  }
+  ASSERT_TRUE(record.has_value());
+  ASSERT_EQ(record->attempts.size(), 2U);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const Attempt& a = record->attempts[i];
+    const std::string whole = paddedAnswer(i == 0 ? "E5" : "C3");
+    EXPECT_EQ(a.answer.size(), 4095U);
+    EXPECT_TRUE(a.answer == whole.substr(0, 4095));
+    ASSERT_TRUE(a.cut.has_value());
+    EXPECT_EQ(a.cut->bytes, whole.size());
+    EXPECT_EQ(a.cut->sha256, sha256Hex(whole));
+  }
 }
 
 TEST(MatchCommand, EachGameRecordNamesTheModelOfItsOpenAiSide) {

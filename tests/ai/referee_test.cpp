@@ -19,6 +19,7 @@
 #include "tengen/ai/move_source.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
+#include "tengen/core/text.h"
 
 #include "support/game_from.h"
 
@@ -356,6 +357,33 @@ TEST(Referee, ReadsFreeTextAnswersAndCopiesTheModelsDetailsIntoTheAttempt) {
   EXPECT_EQ(out.attempts[1].prompt, "prompt");
   EXPECT_EQ(out.attempts[1].imageSha256, "abc");
   EXPECT_EQ(out.attempts[1].httpStatus, 200);
+}
+
+// An attempt keeps at most kAnswerExcerptBytes of an answer, ending where a character ends, whatever the length of
+// the character that straddles the limit; the move is read from the whole answer, past the excerpt.
+TEST(Referee, ALongAnswerIsKeptAsItsStartWithItsLengthAndHashAndReadWhole) {
+  const Game game = gameFrom(9, Rules::Chinese, {"E5"});
+  for (std::size_t lead = 0; lead < 4; ++lead) {
+    std::string whole(lead, 'a');
+    while (whole.size() < 2 * kAnswerExcerptBytes) whole += "\xf0\x9f\x98\x80";  // four bytes each
+    whole += " C3";
+    ScriptedSource source({whole});
+    const RefereeOutcome out = requestMove(source, game, Color::White, RefereeOptions(ErrorLog::none()));
+    ASSERT_TRUE(out.move.has_value()) << out.error;
+    EXPECT_EQ(out.attempts[0].move, "C3");
+    const std::string& kept = out.attempts[0].answer;
+    EXPECT_LE(kept.size(), kAnswerExcerptBytes);
+    EXPECT_GT(kept.size(), kAnswerExcerptBytes - 4);
+    EXPECT_TRUE(whole.compare(0, kept.size(), kept) == 0) << lead;
+    EXPECT_EQ(validUtf8(kept), kept) << lead;
+    ASSERT_TRUE(out.attempts[0].cut);
+    EXPECT_EQ(out.attempts[0].cut->bytes, whole.size());
+    EXPECT_EQ(out.attempts[0].cut->sha256, sha256Hex(whole));
+  }
+  ScriptedSource exact({std::string(kAnswerExcerptBytes - 2, ' ') + "C3"});
+  const RefereeOutcome out = requestMove(exact, game, Color::White, RefereeOptions(ErrorLog::none()));
+  EXPECT_EQ(out.attempts[0].answer.size(), kAnswerExcerptBytes);
+  EXPECT_FALSE(out.attempts[0].cut);
 }
 
 TEST(Referee, AnOffBoardRowColAnswerIsOutOfBoundsAndCanBeRepeated) {

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `tengen serve` as a process: the line it prints, SIGTERM letting a request in flight finish and stopping within
-# its bound whatever the clients do, a flood of score requests beside /healthz, a model reply nested too deeply, the token, usage errors, and the tengen: source driving it from `tengen genmove`, `tengen gtp` and
-# `tengen match`.
+# its bound whatever the clients do, a flood of score requests beside /healthz, a model reply nested too deeply, the
+# token, usage errors, and the tengen: source driving it from `tengen genmove`, `tengen gtp` and `tengen match`; a
+# model that answers megabytes, and what the server's memory and log make of it.
 # Usage: serve_test.sh PATH/TO/tengen PATH/TO/fake_model_server
+# With TENGEN_SANITIZED=1 (a sanitizer build) the memory peak is not asserted.
 set -uo pipefail
 tengen=$1
 fake=$2
@@ -180,6 +182,42 @@ if start_serve deep --engine "openai:$model_url" --no-image --workers 1 --error-
   kill -TERM "$serve_pid"
   wait "$serve_pid" || fail "deep: exit status $? after SIGTERM"
 fi
+
+# --- A model that ignores max_tokens and answers 3.8 MB, eight requests of 11 attempts at once: each attempt keeps
+# its first 4 KiB with the whole length and hash, in the reply and in the log. Before, the server peaked at 1.5 GB
+# and the log grew by 335 MB. ---
+start_model '{"pad": "x ", "pad_bytes": 3800000, "content": " E5"}'
+if start_serve huge --engine "openai:$model_url" --no-image --workers 8 --error-log "$tmp/huge-errors.jsonl"; then
+  curls=()
+  for i in 1 2 3 4 5 6 7 8; do
+    curl -s -o "$tmp/huge-$i.body" -w '%{http_code}' -X POST "$serve_url/v1/genmove" \
+      -d '{"size":9,"moves":[["B","E5"]],"max_retries":10}' >"$tmp/huge-$i.code" &
+    curls+=($!)
+  done
+  wait "${curls[@]}"
+  for i in 1 2 3 4 5 6 7 8; do
+    [[ $(cat "$tmp/huge-$i.code") == 422 ]] ||
+      fail "huge answer $i: $(cat "$tmp/huge-$i.code") $(head -c 300 "$tmp/huge-$i.body")"
+    size=$(stat -c %s "$tmp/huge-$i.body")
+    ((size < 96 * 1024)) || fail "huge answer $i: a reply of $size bytes"
+    [[ $(jq '[.attempts[] | select((.answer | utf8bytelength) == 4096 and .answer_bytes == 3800003
+      and (.answer_sha256 | length) == 64 and .move == "E5")] | length' "$tmp/huge-$i.body") == 11 ]] ||
+      fail "huge answer $i: attempts $(jq -c '.attempts[0] | del(.answer)' "$tmp/huge-$i.body")"
+    detail=$(jq -r .detail "$tmp/huge-$i.body")
+    ((${#detail} < 2048)) || fail "huge answer $i: a detail of ${#detail} characters"
+  done
+  hwm=$(awk '/^VmHWM/ {print $2}' "/proc/$serve_pid/status")
+  # AddressSanitizer's shadow memory and quarantine multiply the peak: asserted only without it.
+  [[ ${TENGEN_SANITIZED:-0} == 1 ]] || ((hwm < 250 * 1024)) || fail "huge answers: the server peaked at $hwm KiB"
+  echo "serve with 8 requests of 11 answers of 3.8 MB: VmHWM $hwm KiB"
+  log=$(stat -c %s "$tmp/huge-errors.jsonl")
+  [[ $(wc -l <"$tmp/huge-errors.jsonl") == 8 ]] || fail "huge answers: $(wc -l <"$tmp/huge-errors.jsonl") log records"
+  ((log < 8 * 160 * 1024)) || fail "huge answers: the log grew by $log bytes"
+  echo "serve with 8 requests of 11 answers of 3.8 MB: error log $log bytes"
+  kill -TERM "$serve_pid"
+  wait "$serve_pid"
+fi
+rm -rf "$tmp/requests"
 
 # --- A request body stays strict: half a surrogate pair is not JSON, as any other text that is not. ---
 if start_serve strict --engine random --workers 1; then

@@ -8,14 +8,16 @@ namespace tengen::ai {
 using json::JsonValue;
 
 JsonValue attemptJson(const Attempt& a) {
-  JsonValue::Object fields{
-      {"n", a.n},
-      {"answer", a.answer},
-      {"move", a.move ? JsonValue(*a.move) : JsonValue(nullptr)},
-      {"verdict", a.accepted() ? "accepted" : "rejected"},
-      {"reason", a.accepted() ? JsonValue(nullptr) : JsonValue(std::string(reasonCode(a.reason)))},
-      {"latency_ms", a.latencyMs},
-  };
+  JsonValue::Object fields{{"n", a.n}, {"answer", a.answer}};
+  // Only a cut answer has them, so that every other record reads as it always did.
+  if (a.cut) {
+    fields.emplace_back("answer_bytes", static_cast<long long>(a.cut->bytes));
+    fields.emplace_back("answer_sha256", a.cut->sha256);
+  }
+  fields.emplace_back("move", a.move ? JsonValue(*a.move) : JsonValue(nullptr));
+  fields.emplace_back("verdict", a.accepted() ? "accepted" : "rejected");
+  fields.emplace_back("reason", a.accepted() ? JsonValue(nullptr) : JsonValue(std::string(reasonCode(a.reason))));
+  fields.emplace_back("latency_ms", a.latencyMs);
   if (a.tokens) {
     fields.emplace_back(
         "usage", JsonValue::Object{{"prompt_tokens", a.tokens->prompt}, {"completion_tokens", a.tokens->completion}});
@@ -51,6 +53,9 @@ std::optional<Attempt> parseAttempt(const JsonValue& fields) {
     attempt.reason = *reason;
   }
   attempt.answer = json::stringOr(fields, "answer");
+  if (const long long* bytes = json::findInteger(fields, "answer_bytes"); bytes != nullptr && *bytes >= 0) {
+    attempt.cut = AnswerCut{static_cast<std::size_t>(*bytes), json::stringOr(fields, "answer_sha256")};
+  }
   if (const std::string* move = json::findString(fields, "move")) attempt.move = *move;
   if (const long long* latency = json::findInteger(fields, "latency_ms"))
     attempt.latencyMs = static_cast<long>(*latency);

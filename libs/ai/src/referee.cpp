@@ -23,10 +23,23 @@ std::string failureText(const std::vector<Attempt>& attempts) {
   return text;
 }
 
+// The start of a long answer, cut where a UTF-8 character begins (a continuation byte is 10xxxxxx; at most three
+// of them follow the first byte of a character).
+std::string answerExcerpt(std::string_view text) {
+  std::size_t end = kAnswerExcerptBytes;
+  for (int back = 0; back < 3 && end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80; ++back) --end;
+  return std::string(text.substr(0, end));
+}
+
 Attempt attemptFrom(int n, const Answer& answer) {
   Attempt attempt;
   attempt.n = n;
-  attempt.answer = answer.text;
+  if (answer.text.size() > kAnswerExcerptBytes) {
+    attempt.answer = answerExcerpt(answer.text);
+    attempt.cut = AnswerCut{answer.text.size(), sha256Hex(answer.text)};
+  } else {
+    attempt.answer = answer.text;
+  }
   attempt.latencyMs = answer.latencyMs;
   attempt.prompt = answer.prompt;
   attempt.system = answer.system;
@@ -48,9 +61,11 @@ std::optional<std::string> boardVertex(const ReadMove& read, const Board& board)
   return gtpVertex(read.point, board.size());
 }
 
-// The verdict on one answer: what was read from it, and why it is refused (None when it is a legal move).
-void judge(Attempt& attempt, const Game& game, Color color, const std::vector<Rejection>& rejected) {
-  attempt.read = readMove(attempt.answer, game.size());
+// The verdict on one answer, read whole (the attempt may keep only its start): what was read from it, and why it is
+// refused (None when it is a legal move).
+void judge(Attempt& attempt, std::string_view answer, const Game& game, Color color,
+           const std::vector<Rejection>& rejected) {
+  attempt.read = readMove(answer, game.size());
   if (!attempt.read) {
     attempt.reason = RejectReason::Unparseable;
     return;
@@ -150,7 +165,7 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
       return outcome;
     }
     Attempt attempt = attemptFrom(n, *answer);
-    judge(attempt, game, color, request.rejected);
+    judge(attempt, answer->text, game, color, request.rejected);
     report(options, attempt);
     if (attempt.accepted()) {
       outcome.end = MoveEnd::Accepted;

@@ -11,8 +11,9 @@
 namespace tengen::ai {
 
 // {"n", "answer", "move" (the board vertex, null when the answer names no point of this board), "verdict",
-// "reason" (null when accepted), "latency_ms"}, and "usage" {"prompt_tokens", "completion_tokens"} when the model
-// server reported it.
+// "reason" (null when accepted), "latency_ms"}; after "answer", "answer_bytes" and "answer_sha256" (the whole
+// answer's length and hash) when the answer is cut (Attempt::cut); and "usage" {"prompt_tokens",
+// "completion_tokens"} when the model server reported it.
 json::JsonValue attemptJson(const Attempt& attempt);
 
 // attemptJson with what the error log keeps besides (docs/error-log.md): "prompt", "system", "image_sha256" and
@@ -20,8 +21,8 @@ json::JsonValue attemptJson(const Attempt& attempt);
 json::JsonValue loggedAttemptJson(const Attempt& attempt);
 
 // An attempt read back from what attemptJson or loggedAttemptJson wrote (the fields the writer left out stay empty);
-// nothing when its "n", "verdict" or, for a rejected one, "reason" cannot be read. Attempt::read is not kept in
-// the JSON and stays empty.
+// nothing when its "n", "verdict" or, for a rejected one, "reason" cannot be read. An "answer_bytes" makes it a cut
+// answer (Attempt::cut). Attempt::read is not kept in the JSON and stays empty.
 std::optional<Attempt> parseAttempt(const json::JsonValue& fields);
 
 // Every attempt of a move, in order.

@@ -2,6 +2,7 @@
 // naming every point rejected this turn with its reason. It never plays, passes or resigns in the AI's place.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -19,10 +20,23 @@
 
 namespace tengen::ai {
 
+// The most bytes of an answer an attempt keeps. A model that ignores max_tokens can answer megabytes, and every
+// attempt is echoed in replies, logs and game records; the referee reads the whole answer before it is cut.
+inline constexpr std::size_t kAnswerExcerptBytes = 4096;
+
+// What an attempt knows of an answer longer than kAnswerExcerptBytes, of which it keeps only the start.
+struct AnswerCut {
+  std::size_t bytes = 0;  // the whole answer's length in bytes
+  std::string sha256;     // the whole answer's SHA-256, in hex
+};
+
 // One request and its verdict, as `--json`, `tengen serve` and the error log show it (docs/error-log.md).
 struct Attempt {
   int n = 0;
-  std::string answer;            // what the source wrote, as it wrote it
+  // What the source wrote, as it wrote it; of an answer longer than kAnswerExcerptBytes only its start, cut at a
+  // UTF-8 character boundary, with `cut` saying how long it was.
+  std::string answer;
+  std::optional<AnswerCut> cut;  // nothing when `answer` is the whole answer
   std::optional<ReadMove> read;  // the move read from it (its point may lie off the board); nothing when unreadable
   // The board vertex ("Q16"), "pass" or "resign"; nothing when the answer names no point of this board.
   std::optional<std::string> move;
