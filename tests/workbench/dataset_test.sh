@@ -66,4 +66,28 @@ out=$("$tengen" dataset dpo --error-log errors.jsonl --format trl --out trl.json
 [[ $? -eq 2 ]] || fail "a missing error log did not exit 2"
 [[ ! -e x.jsonl ]] || fail "a failed dpo left x.jsonl"
 
+# An answer of 100 kB is kept in the log as its first 4 KiB with its length and hash: a pair made of part of it would
+# teach the model to avoid an answer it never gave, so it makes none and is named; the short answer after it does.
+kill "$server_pid"
+wait "$server_pid" 2>/dev/null
+printf '%s\n' '{"pad": "é ", "pad_bytes": 100000, "content": " Z99"}' '{"content": "Z99"}' '{"content": "pass"}' \
+  >long-script.jsonl
+"$fake_server" --script long-script.jsonl >long-port.txt &
+server_pid=$!
+for _ in $(seq 50); do [[ -s long-port.txt ]] && break; sleep 0.1; done
+mkdir long
+cp records/a.sgf long/
+"$tengen" eval --engine "openai:http://127.0.0.1:$(head -n 1 long-port.txt)/v1" --model r5 --sgf long --every 4 \
+  --error-log long-errors.jsonl --log-attempts >/dev/null 2>&1 || fail "eval against the long-winded model"
+first=$(head -n 1 long-errors.jsonl | jq -c '.attempts[0] | del(.prompt)')
+[[ $(jq -c '[(.answer | utf8bytelength), .answer_bytes]' <<<"$first") == '[4095,100006]' ]] ||
+  fail "the long answer in the log: $(jq -c 'del(.answer)' <<<"$first")"
+out=$("$tengen" dataset dpo --error-log long-errors.jsonl --preferred record --out long-dpo.jsonl 2>err.txt)
+[[ $? -eq 0 ]] || fail "dpo of the long answer exited non-zero: $(cat err.txt)"
+[[ "$out" == "wrote 1 pairs to long-dpo.jsonl from 2 log records"*"; 1 skipped" ]] ||
+  fail "dpo of the long answer: $out"
+grep -qF "skipped long-errors.jsonl:1: attempt 1: the answer is cut to its first 4095 of 100006 bytes in the log" \
+  err.txt || fail "the cut answer is not named: $(cat err.txt)"
+[[ $(jq -r '.non_preferred_output[0].content' long-dpo.jsonl) == Z99 ]] || fail "the pair of the short answer"
+
 exit $((failures > 0))

@@ -101,6 +101,25 @@ out=$("$tengen" eval compare gtp.json old.json 2>err.txt)
 [[ $? -eq 0 && "$out" == *"positions in both runs: 2"* ]] || fail "compare with an old file: $out"
 grep -qF "warning: the settings of run B (old.json) are unknown" err.txt || fail "old file: $(cat err.txt)"
 
+# A model that answers 100 kB: --json and the report keep the first 4 KiB of each answer and say how long it was.
+kill "$server"
+wait "$server" 2>/dev/null
+printf '%s\n' '{"pad": "é ", "pad_bytes": 100000, "content": " Z99"}' '{"content": "pass"}' >long-script.jsonl
+rm -f port.txt
+"$fake_model_server" --script long-script.jsonl --port-file port.txt >/dev/null &
+server=$!
+for _ in $(seq 100); do [[ -s port.txt ]] && break; sleep 0.05; done
+"$tengen" eval --engine "openai:http://127.0.0.1:$(cat port.txt)/v1" --model fake --no-image --sgf records \
+  --every 4 --error-log errors.jsonl --json long.json --report reports/long >/dev/null 2>err.txt ||
+  fail "eval against the long-winded model: $(cat err.txt)"
+(($(stat -c %s long.json) < 32 * 1024)) || fail "long.json is $(stat -c %s long.json) bytes"
+first=$(jq -c '.positions[0].attempts[0]' long.json)
+[[ $(jq -c '[(.answer | utf8bytelength), .answer_bytes, (.answer_sha256 | length)]' <<<"$first") == \
+  '[4095,100006,64]' ]] || fail "the long answer in --json: $(jq -c 'del(.answer)' <<<"$first")"
+report=reports/long/index.html
+(($(stat -c %s $report) < 64 * 1024)) || fail "the report is $(stat -c %s $report) bytes"
+grep -qF 'the first 4095 of 100006 bytes' $report || fail "the report does not say the answer is cut"
+
 # A report directory that cannot be made is bad input, found before the source is asked (this one is unreachable).
 touch plain
 out=$("$tengen" eval --engine openai:http://127.0.0.1:9/v1 --sgf records --report plain/report 2>&1)

@@ -248,6 +248,12 @@ class DpoPairs {
       }
       if (attempt->accepted()) continue;
       const std::string which = where + "attempt " + std::to_string(attempt->n) + ": ";
+      if (attempt->cut) {
+        // The log kept only the start of it: a pair would teach the model to avoid an answer it never gave.
+        skip(which, "the answer is cut to its first " + std::to_string(attempt->answer.size()) + " of " +
+                        std::to_string(attempt->cut->bytes) + " bytes in the log: a pair needs the whole answer");
+        continue;
+      }
       const std::optional<std::string> user = userText(*attempt, logged, which);
       if (!user) continue;
       if (!good) good = m_preferred.move(record, *game, color);

@@ -227,6 +227,13 @@ std::string readAs(const ai::Attempt& attempt) {
   return "";
 }
 
+// Under an answer the attempt keeps only the start of: how much of it that is.
+std::string cutNote(const ai::Attempt& attempt) {
+  if (!attempt.cut) return "";
+  return "<br><small>the first " + std::to_string(attempt.answer.size()) + " of " + std::to_string(attempt.cut->bytes) +
+         " bytes</small>";
+}
+
 std::string attemptsTable(const std::vector<ai::Attempt>& attempts) {
   std::string html =
       "<table>\n<tr><th>#</th><th>answer, as written</th><th>read as</th><th>verdict</th>"
@@ -238,8 +245,9 @@ std::string attemptsTable(const std::vector<ai::Attempt>& attempts) {
         a.accepted() ? ""
                      : htmlEscape(reasonWords(a.reason)) + " (<code>" + std::string(reasonCode(a.reason)) + "</code>)";
     html += "<tr><td class=\"number\">" + std::to_string(a.n) + "</td><td><code class=\"answer\">" +
-            htmlEscape(a.answer) + "</code></td><td>" + htmlEscape(readAs(a)) + "</td><td>" + verdict + "</td><td>" +
-            reason + "</td><td class=\"number\">" + std::to_string(a.latencyMs) + " ms</td></tr>\n";
+            htmlEscape(a.answer) + "</code>" + cutNote(a) + "</td><td>" + htmlEscape(readAs(a)) + "</td><td>" +
+            verdict + "</td><td>" + reason + "</td><td class=\"number\">" + std::to_string(a.latencyMs) +
+            " ms</td></tr>\n";
   }
   return html + "</table>\n";
 }

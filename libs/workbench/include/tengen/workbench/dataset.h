@@ -75,8 +75,9 @@ struct DpoOptions {
 
 // One pair per rejected answer of the log: the prompt as sent at that attempt (its logged text, the picture drawn
 // again from the logged game and checked against the logged hash), the rejected answer, and the preferred legal
-// move. Fails with ErrorKind::Invalid when the log cannot be read at all, ErrorKind::Unreachable when the preferred
-// engine cannot be started or reached.
+// move. An answer the log keeps only the start of (ai::Attempt::cut) makes no pair and is named in `skipped`. Fails
+// with ErrorKind::Invalid when the log cannot be read at all, ErrorKind::Unreachable when the preferred engine cannot
+// be started or reached.
 Result<DatasetSummary> writeDpo(const DpoOptions& options);
 
 }  // namespace tengen::workbench
