@@ -146,6 +146,13 @@ CommandRun runTengen(const fs::path& dir, const std::string& args, const std::st
   return run;
 }
 
+// `tengen genmove OPTIONS` for White's answer to Black's E5 on 9x9, asked of the scripted server, in dir.
+CommandRun genmoveAfterE5(const fs::path& dir, const FakeServer& server, const std::string& options,
+                          const std::string& env = "") {
+  writeFile(dir / "game.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");
+  return runTengen(dir, "genmove --sgf game.sgf --engine " + server.spec() + " " + options, env);
+}
+
 std::vector<json> logRecords(const fs::path& path) {
   std::vector<json> out;
   std::ifstream in(path);
@@ -404,8 +411,7 @@ TEST(ModelSource, ABadPromptTemplateFailsMakeSourceNamingFileAndLine) {
 TEST(GenmoveCommand, PrintsTheMoveAndTheAttemptJson) {
   FakeServer server({content("D4 is occupied? no: E5"), content("I'll play c3")});
   TempDir dir;
-  writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");
-  const CommandRun run = runTengen(dir.path(), "genmove --sgf game.sgf --engine " + server.spec() + " --json");
+  const CommandRun run = genmoveAfterE5(dir.path(), server, "--json");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   const json out = json::parse(run.out);
   EXPECT_EQ(out["move"], "C3");
@@ -481,9 +487,8 @@ TEST(GenmoveCommand, ExhaustionExits3WithACompleteErrorLogRecordAndNoMove) {
 TEST(GenmoveCommand, AnOffBoardRowColAnswerIsNamedAsWrittenInTheRetryTheJsonAndTheLog) {
   FakeServer server({content("(3, 12)"), content("I said (3, 12)"), content("(2, 2)")});
   TempDir dir;
-  writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");
-  const CommandRun run = runTengen(dir.path(), "genmove --sgf game.sgf --engine " + server.spec() +
-                                                   " --coords rowcol --json --log-attempts --error-log e.jsonl");
+  const CommandRun run =
+      genmoveAfterE5(dir.path(), server, "--coords rowcol --json --log-attempts --error-log e.jsonl");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   const json out = json::parse(run.out);
   EXPECT_EQ(out["move"], "C7");
@@ -523,8 +528,7 @@ TEST(GenmoveCommand, AnOffBoardRowColAnswerIsNamedAsWrittenInTheRetryTheJsonAndT
 TEST(GenmoveCommand, RefusedAttemptsAreToldOnStderrAndStdoutIsTheMoveAlone) {
   FakeServer server({content("E5"), content("no idea"), content("C3")});
   TempDir dir;
-  writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");
-  const CommandRun run = runTengen(dir.path(), "genmove --sgf game.sgf --engine " + server.spec());
+  const CommandRun run = genmoveAfterE5(dir.path(), server, "");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   EXPECT_EQ(run.out, "C3\n");
   EXPECT_NE(run.err.find("tengen genmove: attempt 1: E5 rejected (stone already there)\n"), std::string::npos)
@@ -539,10 +543,8 @@ TEST(GenmoveCommand, RefusedAttemptsAreToldOnStderrAndStdoutIsTheMoveAlone) {
 TEST(GenmoveCommand, LogAttemptsLogsAcceptedMovesWithoutTheKey) {
   FakeServer server({content("C3")});
   TempDir dir;
-  writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");
   const CommandRun run =
-      runTengen(dir.path(), "genmove --sgf game.sgf --engine " + server.spec() + " --log-attempts --error-log e.jsonl",
-                "OPENAI_API_KEY=sk-test-SECRET");
+      genmoveAfterE5(dir.path(), server, "--log-attempts --error-log e.jsonl", "OPENAI_API_KEY=sk-test-SECRET");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   EXPECT_EQ(run.out, "C3\n");
   const std::vector<json> records = logRecords(dir.path() / "e.jsonl");
@@ -616,9 +618,7 @@ void expectCutAnswers(const json& attempts, const std::vector<std::string>& whol
 TEST(GenmoveCommand, AnAnswerOfMegabytesIsKeptAsItsFirst4KiBWithItsLengthAndHash) {
   FakeServer server({paddedStep("E5"), paddedStep("C3")});
   TempDir dir;
-  writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");
-  const CommandRun run = runTengen(
-      dir.path(), "genmove --sgf game.sgf --engine " + server.spec() + " --json --log-attempts --error-log e.jsonl");
+  const CommandRun run = genmoveAfterE5(dir.path(), server, "--json --log-attempts --error-log e.jsonl");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   EXPECT_LT(run.out.size(), 16U * 1024);
   EXPECT_LT(run.err.size(), 1024U) << run.err;
@@ -638,8 +638,7 @@ TEST(GenmoveCommand, AnAnswerOfAtMost4KiBIsKeptWhole) {
   const std::string whole(4094, ' ');
   FakeServer server({json{{"content", whole + "E5"}}.dump(), json{{"content", whole + " C3"}}.dump()});
   TempDir dir;
-  writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");
-  const CommandRun run = runTengen(dir.path(), "genmove --sgf game.sgf --engine " + server.spec() + " --json");
+  const CommandRun run = genmoveAfterE5(dir.path(), server, "--json");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   const json out = json::parse(run.out);
   ASSERT_EQ(out["attempts"].size(), 2U);
@@ -675,8 +674,7 @@ TEST(GenmoveCommand, ALoneSurrogateEscapeInAReplyIsReadAsAReplacementCharacter) 
   FakeServer server(
       {R"({"raw": "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"\\ud83d C3\"}}]}"})"});
   TempDir dir;
-  writeFile(dir.path() / "game.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");
-  const CommandRun run = runTengen(dir.path(), "genmove --sgf game.sgf --engine " + server.spec() + " --json");
+  const CommandRun run = genmoveAfterE5(dir.path(), server, "--json");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   const json out = json::parse(run.out);
   EXPECT_EQ(out["move"], "C3");
