@@ -25,8 +25,8 @@ namespace {
 tengen::Game recordCut(const std::string& name, double share) {
   const std::string path = std::string(TENGEN_BENCH_DATA_DIR) + "/" + name;
   const auto collection = tengen::sgf::parseFile(path);
-  if (!collection || collection->games.empty()) throw std::runtime_error("cannot read " + path);
-  const auto record = tengen::sgf::readRecord(*collection->games.front());
+  if (!collection || collection->games().empty()) throw std::runtime_error("cannot read " + path);
+  const auto record = tengen::sgf::readRecord(collection->games().front());
   if (!record) throw std::runtime_error(path + ": " + record.error());
   const tengen::sgf::Replay replayed = tengen::sgf::replay(record.value());
   if (replayed.illegal || !replayed.setupError.empty()) throw std::runtime_error(path + ": not a legal record");

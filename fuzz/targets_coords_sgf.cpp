@@ -55,13 +55,13 @@ int sgf(const std::uint8_t* data, std::size_t size) {
   require(reread.ok());
   require(sgf::write(reread.value()) == written);
 
-  for (const auto& root : collection->games) {
-    const auto record = sgf::readRecord(*root);
+  for (const sgf::NodeView root : collection->games()) {
+    const auto record = sgf::readRecord(root);
     require(record.ok() != !record.error().empty());
     if (!record) continue;
     const sgf::Replay replay = sgf::replay(record.value());
     const auto back = sgf::parse(sgf::writeGame(replay.game));
-    require(back.ok() && back->games.size() == 1);
+    require(back.ok() && back->games().size() == 1);
   }
   return 0;
 }

@@ -36,7 +36,7 @@ std::string stoneList(const Board& board, Color color) {
 }
 
 // Checks one game tree; returns its exit code.
-int checkTree(const std::string& label, const sgf::Node& root, const CheckOptions& options, std::optional<Rules> rules,
+int checkTree(const std::string& label, sgf::NodeView root, const CheckOptions& options, std::optional<Rules> rules,
               std::ostream& out, std::ostream& err) {
   const Result<sgf::GameRecord> record = sgf::readRecord(root);
   if (!record) {
@@ -82,7 +82,7 @@ int runCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
   int exitCode = kExitOk;
   forEachGameTree(
       options.files,
-      [&](const std::string& label, const sgf::Node& root) {
+      [&](const std::string& label, sgf::NodeView root) {
         exitCode = std::max(exitCode, checkTree(label, root, options, *rules, out, err));
       },
       [&](const std::string&, const std::string& why) {

@@ -34,8 +34,8 @@ Result<Game> loadPosition(const std::string& path, std::optional<Rules> rules) {
   using R = Result<Game>;
   const Result<sgf::Collection> collection = sgf::parseFile(path);
   if (!collection) return R::failure(collection.error());  // names the path already
-  if (collection->games.empty()) return R::failure(path + ": no game in the file");
-  const Result<sgf::GameRecord> record = sgf::readRecord(*collection->games.front());
+  if (collection->games().empty()) return R::failure(path + ": no game in the file");
+  const Result<sgf::GameRecord> record = sgf::readRecord(collection->games().front());
   if (!record) return R::failure(path + ": " + record.error());
   sgf::Replay replayed = sgf::replay(record.value(), rules);
   if (!replayed.setupError.empty()) return R::failure(path + ": " + replayed.setupError);

@@ -110,8 +110,8 @@ Result<GameSetup> resumeSetup(const PlayOptions& options, GameSetup setup) {
   const std::string& path = *options.resume;
   const Result<sgf::Collection> collection = sgf::parseFile(path);
   if (!collection) return R::failure("--resume: " + collection.error());
-  if (collection->games.empty()) return R::failure("--resume " + path + ": the file holds no game");
-  const Result<sgf::GameRecord> record = sgf::readRecord(*collection->games.front());
+  if (collection->games().empty()) return R::failure("--resume " + path + ": the file holds no game");
+  const Result<sgf::GameRecord> record = sgf::readRecord(collection->games().front());
   if (!record) return R::failure("--resume " + path + ": " + record.error());
   const sgf::Replay replayed = sgf::replay(record.value());
   if (!replayed.setupError.empty()) return R::failure("--resume " + path + ": " + replayed.setupError);

@@ -13,7 +13,7 @@ Result<std::optional<Rules>> rulesOption(const std::optional<std::string>& name)
 }
 
 bool forEachGameTree(const std::vector<std::string>& files,
-                     const std::function<void(const std::string& label, const sgf::Node& root)>& each,
+                     const std::function<void(const std::string& label, sgf::NodeView root)>& each,
                      const std::function<void(const std::string& path, const std::string& why)>& unreadable) {
   bool allRead = true;
   for (const std::string& path : files) {
@@ -24,9 +24,9 @@ bool forEachGameTree(const std::vector<std::string>& files,
       allRead = false;
       continue;
     }
-    const auto& games = collection->games;
+    const sgf::Games games = collection->games();
     for (std::size_t i = 0; i < games.size(); ++i) {
-      each(games.size() == 1 ? path : path + "#" + std::to_string(i + 1), *games[i]);
+      each(games.size() == 1 ? path : path + "#" + std::to_string(i + 1), games[i]);
     }
   }
   return allRead;

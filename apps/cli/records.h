@@ -21,7 +21,7 @@ Result<std::optional<Rules>> rulesOption(const std::optional<std::string>& name)
 // second tree of a file that holds several. A file that cannot be read or parsed is told to unreadable(path, why),
 // where why starts with the path. Returns whether every file could be read.
 bool forEachGameTree(const std::vector<std::string>& files,
-                     const std::function<void(const std::string& label, const sgf::Node& root)>& each,
+                     const std::function<void(const std::string& label, sgf::NodeView root)>& each,
                      const std::function<void(const std::string& path, const std::string& why)>& unreadable);
 
 }  // namespace tengen::cli

@@ -62,7 +62,7 @@ std::string endedWithoutCounting(const std::string& re) {
   return "";
 }
 
-Scored scoreTree(const sgf::Node& root, std::optional<Rules> rules) {
+Scored scoreTree(sgf::NodeView root, std::optional<Rules> rules) {
   Scored scored;
   const Result<sgf::GameRecord> record = sgf::readRecord(root);
   if (!record) {
@@ -162,7 +162,7 @@ int runScore(const ScoreOptions& options, std::ostream& out, std::ostream& err) 
   int exitCode = kExitOk;
   forEachGameTree(
       options.files,
-      [&](const std::string& label, const sgf::Node& root) {
+      [&](const std::string& label, sgf::NodeView root) {
         const Scored scored = scoreTree(root, *rules);
         if (!scored.error.empty()) {
           err << label << ": " << scored.error << '\n';

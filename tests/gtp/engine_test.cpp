@@ -866,14 +866,14 @@ TEST(GtpPrintsgfTest, RoundTripsThroughTheSgfReader) {
   const std::string text = ok(engine, "printsgf");
   const Result<sgf::Collection> parsed = sgf::parse(text);
   ASSERT_TRUE(parsed) << parsed.error() << "\n" << text;
-  ASSERT_EQ(parsed->games.size(), 1U);
-  const Result<sgf::GameRecord> record = sgf::readRecord(*parsed->games[0]);
+  ASSERT_EQ(parsed->games().size(), 1U);
+  const Result<sgf::GameRecord> record = sgf::readRecord(parsed->games()[0]);
   ASSERT_TRUE(record) << record.error();
   EXPECT_EQ(record->config.size, 9);
   EXPECT_EQ(record->config.komi, 5.5);
   EXPECT_EQ(record->moves, engine.game().moves());
-  const std::string* app = parsed->games[0]->find("AP");
-  ASSERT_NE(app, nullptr);
+  const std::optional<std::string_view> app = parsed->games()[0].find("AP");
+  ASSERT_TRUE(app.has_value());
   EXPECT_EQ(*app, "tengen:test");
 }
 

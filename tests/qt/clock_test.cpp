@@ -309,7 +309,7 @@ class ClockTest : public QObject {
     const std::string text = c.recordText();
     const Result<sgf::Collection> parsed = sgf::parse(text);
     QVERIFY(parsed.ok());
-    const Result<sgf::GameRecord> record = sgf::readRecord(*parsed->games.front());
+    const Result<sgf::GameRecord> record = sgf::readRecord(parsed->games().front());
     QVERIFY(record.ok());
     QCOMPARE(record->info.at("TM"), std::string("5"));
     QCOMPARE(record->info.at("OT"), std::string("5x30 byo-yomi"));

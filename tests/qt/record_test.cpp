@@ -25,8 +25,8 @@ QByteArray readAll(const QString& path) {
 
 int movesInRecord(const QByteArray& text) {
   const Result<sgf::Collection> parsed = sgf::parse(text.toStdString());
-  if (!parsed || parsed->games.empty()) return -1;
-  const Result<sgf::GameRecord> record = sgf::readRecord(*parsed->games.front());
+  if (!parsed || parsed->games().empty()) return -1;
+  const Result<sgf::GameRecord> record = sgf::readRecord(parsed->games().front());
   return record ? static_cast<int>(record->moves.size()) : -1;
 }
 

@@ -268,8 +268,8 @@ class TreeTest : public QObject {
     // Another reader sees FF[4] and the same tree.
     const Result<sgf::Collection> parsed = sgf::parse(written);
     QVERIFY(parsed);
-    QCOMPARE(*parsed->games.front()->find("FF"), std::string("4"));
-    QCOMPARE(parsed->games.front()->children.front()->children.size(), std::size_t(3));
+    QCOMPARE(std::string(*parsed->games().front().find("FF")), std::string("4"));
+    QCOMPARE(parsed->games().front().children().front().children().size(), std::size_t(3));
   }
 
   void aRecordOfAnotherProgramKeepsBothVariations() {
@@ -327,8 +327,9 @@ class TreeTest : public QObject {
     QVERIFY(readAll(home.autosavePath()).contains("changed just before closing"));
     const Result<sgf::Collection> saved = sgf::parseFile(path.toStdString());
     QVERIFY(saved);
-    QCOMPARE(*saved->games.front()->find("C"), std::string("before the game"));
-    QCOMPARE(*saved->games.front()->children.front()->find("C"), std::string("the centre, ] and \\ too"));
+    QCOMPARE(std::string(*saved->games().front().find("C")), std::string("before the game"));
+    QCOMPARE(std::string(*saved->games().front().children().front().find("C")),
+             std::string("the centre, ] and \\ too"));
   }
 
   void theAutosaveBringsBackTheWholeTree() {

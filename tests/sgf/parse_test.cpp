@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -13,9 +14,11 @@
 namespace tengen::sgf {
 namespace {
 
+using testing::child;
 using testing::dataPath;
 using testing::mainLine;
 using testing::readBytes;
+using testing::values;
 
 Collection parseOk(std::string_view text) {
   Result<Collection> c = parse(text);
@@ -32,104 +35,104 @@ std::string parseError(std::string_view text) {
 
 TEST(SgfParse, ReadsNodesPropertiesAndValues) {
   const Collection c = parseOk("(;GM[1]FF[4]SZ[9];B[ee];W[cc])");
-  ASSERT_EQ(c.games.size(), 1u);
-  const Node& root = *c.games[0];
-  ASSERT_EQ(root.properties.size(), 3u);
-  EXPECT_EQ(root.properties[0].id, "GM");
-  EXPECT_EQ(root.properties[2].values, std::vector<std::string>{"9"});
+  ASSERT_EQ(c.games().size(), 1u);
+  const NodeView root = c.games()[0];
+  ASSERT_EQ(root.properties().size(), 3u);
+  EXPECT_EQ(root.properties()[0].id(), "GM");
+  EXPECT_EQ(values(root.properties()[2]), std::vector<std::string>{"9"});
   const auto line = mainLine(root);
   ASSERT_EQ(line.size(), 3u);
-  EXPECT_EQ(*line[1]->find("B"), "ee");
-  EXPECT_EQ(*line[2]->find("W"), "cc");
-  EXPECT_EQ(line[2]->find("B"), nullptr);
+  EXPECT_EQ(*line[1].find("B"), "ee");
+  EXPECT_EQ(*line[2].find("W"), "cc");
+  EXPECT_EQ(line[2].find("B"), std::nullopt);
 }
 
 TEST(SgfParse, AllowsWhitespaceBetweenEveryToken) {
   const Collection c = parseOk(" \n ( \t; GM [1]\r\n FF\n[4] AB [aa]\n  [bb] \t[cc]\n ;\nB\n[ee] ; W[cc] \n ) \n");
-  const auto line = mainLine(*c.games[0]);
+  const auto line = mainLine(c.games()[0]);
   ASSERT_EQ(line.size(), 3u);
-  EXPECT_EQ(*line[0]->find("FF"), "4");
-  EXPECT_EQ(line[0]->property("AB")->values, (std::vector<std::string>{"aa", "bb", "cc"}));
-  EXPECT_EQ(*line[1]->find("B"), "ee");
+  EXPECT_EQ(*line[0].find("FF"), "4");
+  EXPECT_EQ(values(*line[0].property("AB")), (std::vector<std::string>{"aa", "bb", "cc"}));
+  EXPECT_EQ(*line[1].find("B"), "ee");
 }
 
 TEST(SgfParse, UnescapesValues) {
   const Collection c = parseOk(R"((;C[a\]b\\c\d\:e]GN[\\]))");
-  EXPECT_EQ(*c.games[0]->find("C"), "a]b\\cd:e");
-  EXPECT_EQ(*c.games[0]->find("GN"), "\\");
+  EXPECT_EQ(c.games()[0].find("C"), "a]b\\cd:e");
+  EXPECT_EQ(c.games()[0].find("GN"), "\\");
 }
 
 TEST(SgfParse, RemovesSoftLineBreaksAndNormalizesLineEnds) {
-  EXPECT_EQ(*parseOk("(;C[one \\\ntwo])").games[0]->find("C"), "one two");
-  EXPECT_EQ(*parseOk("(;C[one \\\r\ntwo])").games[0]->find("C"), "one two");
-  EXPECT_EQ(*parseOk("(;C[a\r\nb\rc\nd])").games[0]->find("C"), "a\nb\nc\nd");
+  EXPECT_EQ(*parseOk("(;C[one \\\ntwo])").games()[0].find("C"), "one two");
+  EXPECT_EQ(*parseOk("(;C[one \\\r\ntwo])").games()[0].find("C"), "one two");
+  EXPECT_EQ(*parseOk("(;C[a\r\nb\rc\nd])").games()[0].find("C"), "a\nb\nc\nd");
 }
 
 TEST(SgfParse, KeepsACompressedPointListAsOneValue) {
   const Collection c = parseOk("(;SZ[9]AB[aa:cc][ee])");
-  EXPECT_EQ(c.games[0]->property("AB")->values, (std::vector<std::string>{"aa:cc", "ee"}));
+  EXPECT_EQ(values(*c.games()[0].property("AB")), (std::vector<std::string>{"aa:cc", "ee"}));
 }
 
 TEST(SgfParse, IgnoresLowerCaseLettersInOldStyleIdentifiers) {
   const Result<Collection> c = parseFile(dataPath("ff3.sgf"));
   ASSERT_TRUE(c.ok()) << c.error();
-  const Node& root = *c->games[0];
+  const NodeView root = c->games()[0];
   EXPECT_EQ(*root.find("GM"), "1");
   EXPECT_EQ(*root.find("SZ"), "9");
   EXPECT_EQ(*root.find("PB"), "Old Style");
-  EXPECT_EQ(root.property("AB")->values, (std::vector<std::string>{"cc", "gc"}));
-  EXPECT_EQ(*mainLine(root)[1]->find("B"), "ee");
+  EXPECT_EQ(values(*root.property("AB")), (std::vector<std::string>{"cc", "gc"}));
+  EXPECT_EQ(*mainLine(root)[1].find("B"), "ee");
 }
 
 TEST(SgfParse, KeepsUnknownProperties) {
   const Collection c = parseOk("(;GM[1]XYZ[private [data\\]][2];B[ee]TE[1]MYPROP[x])");
-  const Property* p = c.games[0]->property("XYZ");
-  ASSERT_NE(p, nullptr);
-  EXPECT_EQ(p->values, (std::vector<std::string>{"private [data]", "2"}));
-  EXPECT_EQ(*mainLine(*c.games[0])[1]->find("MYPROP"), "x");
+  const std::optional<PropertyView> p = c.games()[0].property("XYZ");
+  ASSERT_TRUE(p.has_value());
+  EXPECT_EQ(values(*p), (std::vector<std::string>{"private [data]", "2"}));
+  EXPECT_EQ(*mainLine(c.games()[0])[1].find("MYPROP"), "x");
 }
 
 TEST(SgfParse, ReadsSeveralGameTrees) {
   const Result<Collection> c = parseFile(dataPath("multi.sgf"));
   ASSERT_TRUE(c.ok()) << c.error();
-  ASSERT_EQ(c->games.size(), 2u);
-  EXPECT_EQ(*mainLine(*c->games[1])[2]->find("W"), "ee");
+  ASSERT_EQ(c->games().size(), 2u);
+  EXPECT_EQ(*mainLine(c->games()[1])[2].find("W"), "ee");
 }
 
 TEST(SgfParse, ReadsVariationsWithTheMainLineFirst) {
   const Result<Collection> c = parseFile(dataPath("variations.sgf"));
   ASSERT_TRUE(c.ok()) << c.error();
-  const Node& root = *c->games[0];
-  ASSERT_EQ(root.children.size(), 1u);
-  const Node& b1 = *root.children[0];
-  ASSERT_EQ(b1.children.size(), 2u);
-  EXPECT_EQ(*b1.children[0]->find("W"), "cc");
-  EXPECT_EQ(*b1.children[1]->find("W"), "gg");
-  const Node& b3 = *b1.children[0]->children[0];
-  ASSERT_EQ(b3.children.size(), 2u);
-  EXPECT_EQ(*b3.children[0]->find("C"), "main line ends");
-  EXPECT_EQ(*b3.children[1]->find("C"), "second variation");
-  EXPECT_EQ(*b1.children[1]->children[0]->find("C"), "first move's second variation");
+  const NodeView root = c->games()[0];
+  ASSERT_EQ(root.children().size(), 1u);
+  const NodeView b1 = child(root, 0);
+  ASSERT_EQ(b1.children().size(), 2u);
+  EXPECT_EQ(*child(b1, 0).find("W"), "cc");
+  EXPECT_EQ(*child(b1, 1).find("W"), "gg");
+  const NodeView b3 = child(child(b1, 0), 0);
+  ASSERT_EQ(b3.children().size(), 2u);
+  EXPECT_EQ(*child(b3, 0).find("C"), "main line ends");
+  EXPECT_EQ(*child(b3, 1).find("C"), "second variation");
+  EXPECT_EQ(*child(child(b1, 1), 0).find("C"), "first move's second variation");
 }
 
 TEST(SgfParse, ReadsTheEscapesRecord) {
   const Result<Collection> c = parseFile(dataPath("escapes.sgf"));
   ASSERT_TRUE(c.ok()) << c.error();
-  const Node& root = *c->games[0];
+  const NodeView root = c->games()[0];
   EXPECT_EQ(*root.find("GN"), "Escapes ] and \\ test");
   EXPECT_EQ(*root.find("C"),
             "A comment with a closing bracket ] inside, a backslash \\ here,\na soft line break, and [brackets] too.");
   const auto line = mainLine(root);
-  EXPECT_EQ(*line[1]->find("C"), "Move one: 3]4 \\o/");
-  EXPECT_EQ(*line[2]->find("XX"), "unknown [x] value");
-  EXPECT_EQ(*line[2]->find("TE"), "1");
-  EXPECT_EQ(*line[3]->find("B"), "gg");
+  EXPECT_EQ(*line[1].find("C"), "Move one: 3]4 \\o/");
+  EXPECT_EQ(*line[2].find("XX"), "unknown [x] value");
+  EXPECT_EQ(*line[2].find("TE"), "1");
+  EXPECT_EQ(*line[3].find("B"), "gg");
 }
 
 TEST(SgfParse, SkipsTextBeforeTheCollection) {
   const Collection c = parseOk("From: someone\nSubject: a game (see below)\n\n(;GM[1];B[aa])");
-  ASSERT_EQ(c.games.size(), 1u);
-  EXPECT_EQ(*mainLine(*c.games[0])[1]->find("B"), "aa");
+  ASSERT_EQ(c.games().size(), 1u);
+  EXPECT_EQ(*mainLine(c.games()[0])[1].find("B"), "aa");
 }
 
 TEST(SgfParse, FindAndSetWorkOnTheFirstValue) {
@@ -150,7 +153,7 @@ TEST(SgfParse, FindAndSetWorkOnTheFirstValue) {
 TEST(SgfCharset, ConvertsIso88591ToUtf8) {
   const Result<Collection> c = parseFile(dataPath("latin1.sgf"));
   ASSERT_TRUE(c.ok()) << c.error();
-  const Node& root = *c->games[0];
+  const NodeView root = c->games()[0];
   EXPECT_EQ(*root.find("PB"), "J\xC3\xA9r\xC3\xB4me M\xC3\xBCller");  // Jérôme Müller
   EXPECT_EQ(*root.find("PW"), "\xC3\x85sa Str\xC3\xB6m");             // Åsa Ström
   EXPECT_EQ(*root.find("C"), "Caf\xC3\xA9 au lait, \xC2\xBD point");
@@ -161,41 +164,41 @@ TEST(SgfCharset, ConvertsIso88591ToUtf8) {
 TEST(SgfCharset, ConvertsGb2312) {
   const Result<Collection> c = parseFile(dataPath("gb2312.sgf"));
   ASSERT_TRUE(c.ok()) << c.error();
-  EXPECT_EQ(*c->games[0]->find("PB"), "\xE6\x9F\xAF\xE6\xB4\x81");                         // 柯洁
-  EXPECT_EQ(*c->games[0]->find("C"), "\xE4\xB8\xAD\xE6\x96\x87\xE6\xB3\xA8\xE9\x87\x8A");  // 中文注释
+  EXPECT_EQ(c->games()[0].find("PB"), "\xE6\x9F\xAF\xE6\xB4\x81");                         // 柯洁
+  EXPECT_EQ(c->games()[0].find("C"), "\xE4\xB8\xAD\xE6\x96\x87\xE6\xB3\xA8\xE9\x87\x8A");  // 中文注释
 }
 
 TEST(SgfCharset, ConvertsEucKr) {
   const Result<Collection> c = parseFile(dataPath("euc_kr.sgf"));
   ASSERT_TRUE(c.ok()) << c.error();
-  EXPECT_EQ(*c->games[0]->find("PB"), "\xEC\x9D\xB4\xEC\x84\xB8\xEB\x8F\x8C");                // 이세돌
-  EXPECT_EQ(*mainLine(*c->games[0])[1]->find("C"), "\xEC\xA2\x8B\xEC\x9D\x80 \xEC\x88\x98");  // 좋은 수
+  EXPECT_EQ(c->games()[0].find("PB"), "\xEC\x9D\xB4\xEC\x84\xB8\xEB\x8F\x8C");                // 이세돌
+  EXPECT_EQ(*mainLine(c->games()[0])[1].find("C"), "\xEC\xA2\x8B\xEC\x9D\x80 \xEC\x88\x98");  // 좋은 수
 }
 
 TEST(SgfCharset, ShiftJisBytesThatLookLikeBackslashOrBracketStayInTheirCharacters) {
   // 表 ソ 能 end in byte 0x5C and ゾ in 0x5D: read byte by byte they would be an escape and a closing bracket.
   const Result<Collection> c = parseFile(dataPath("shift_jis.sgf"));
   ASSERT_TRUE(c.ok()) << c.error();
-  const Node& root = *c->games[0];
+  const NodeView root = c->games()[0];
   EXPECT_EQ(*root.find("PB"), "\xE6\x9C\xAC\xE5\x9B\xA0\xE5\x9D\x8A\xE7\xA7\x80\xE7\xAD\x96");  // 本因坊秀策
   EXPECT_EQ(*root.find("C"), "\xE8\xA1\xA8\xE3\x82\xBD\xE8\x83\xBD\xE3\x82\xBE");               // 表ソ能ゾ
   const auto line = mainLine(root);
   ASSERT_EQ(line.size(), 3u);
-  EXPECT_EQ(*line[1]->find("C"), "\xE3\x82\xBE");  // ゾ
-  EXPECT_EQ(*line[2]->find("W"), "dc");
+  EXPECT_EQ(*line[1].find("C"), "\xE3\x82\xBE");  // ゾ
+  EXPECT_EQ(*line[2].find("W"), "dc");
 }
 
 TEST(SgfCharset, LeavesUtf8AndUnlabelledTextAlone) {
   const std::string text = "(;CA[utf-8]PB[\xE6\x9F\xAF\xE6\xB4\x81])";
-  EXPECT_EQ(*parseOk(text).games[0]->find("PB"), "\xE6\x9F\xAF\xE6\xB4\x81");
-  EXPECT_EQ(*parseOk(text).games[0]->find("CA"), "utf-8");
-  EXPECT_EQ(*parseOk("(;PB[\xE6\x9F\xAF])").games[0]->find("PB"), "\xE6\x9F\xAF");
+  EXPECT_EQ(parseOk(text).games()[0].find("PB"), "\xE6\x9F\xAF\xE6\xB4\x81");
+  EXPECT_EQ(parseOk(text).games()[0].find("CA"), "utf-8");
+  EXPECT_EQ(*parseOk("(;PB[\xE6\x9F\xAF])").games()[0].find("PB"), "\xE6\x9F\xAF");
 }
 
 TEST(SgfCharset, KeepsTheBytesOfACharsetIconvDoesNotKnow) {
   const Collection c = parseOk("(;CA[X-NO-SUCH-CHARSET]PB[caf\xE9])");
-  EXPECT_EQ(*c.games[0]->find("PB"), "caf\xE9");
-  EXPECT_EQ(*c.games[0]->find("CA"), "X-NO-SUCH-CHARSET");
+  EXPECT_EQ(c.games()[0].find("PB"), "caf\xE9");
+  EXPECT_EQ(c.games()[0].find("CA"), "X-NO-SUCH-CHARSET");
 }
 
 TEST(SgfCharset, MarksBytesInvalidInTheCharset) {
@@ -203,7 +206,7 @@ TEST(SgfCharset, MarksBytesInvalidInTheCharset) {
   const Collection c = parseOk(
       "(;CA[GB2312]PB[a\xFF"
       "b])");
-  EXPECT_EQ(*c.games[0]->find("PB"),
+  EXPECT_EQ(c.games()[0].find("PB"),
             "a\xEF\xBF\xBD"
             "b");
 }
@@ -271,7 +274,7 @@ TEST(SgfRobustness, VariationsNestedDeeplyDoNotExhaustTheStack) {
     text.append(static_cast<std::size_t>(depth), ')');
     const Result<Collection> c = parse(text);
     ASSERT_TRUE(c.ok()) << c.error();
-    EXPECT_EQ(static_cast<int>(mainLine(*c->games[0]).size()), depth);
+    EXPECT_EQ(static_cast<int>(mainLine(c->games()[0]).size()), depth);
     // Writing and reading back walks the whole depth too.
     const Result<Collection> again = parse(write(c.value()));
     ASSERT_TRUE(again.ok()) << again.error();
@@ -296,7 +299,7 @@ TEST(SgfRobustness, ALongMainLineIsReadWrittenAndFreed) {
   text += ")";
   const Result<Collection> c = parse(text);
   ASSERT_TRUE(c.ok()) << c.error();
-  EXPECT_EQ(static_cast<int>(mainLine(*c->games[0]).size()), kMoves + 1);
+  EXPECT_EQ(static_cast<int>(mainLine(c->games()[0]).size()), kMoves + 1);
   const std::string written = write(c.value());
   // Lines are broken between nodes.
   std::size_t longest = 0;
@@ -308,7 +311,7 @@ TEST(SgfRobustness, ALongMainLineIsReadWrittenAndFreed) {
     }
   }
   EXPECT_LE(longest, 90u);
-  const Result<GameRecord> record = readRecord(*c->games[0]);
+  const Result<GameRecord> record = readRecord(c->games()[0]);
   ASSERT_TRUE(record.ok()) << record.error();
   EXPECT_EQ(static_cast<int>(record->moves.size()), kMoves);
 }
@@ -316,7 +319,7 @@ TEST(SgfRobustness, ALongMainLineIsReadWrittenAndFreed) {
 TEST(SgfRobustness, ALargeValueIsReadWhole) {
   const std::string big(5'000'000, 'x');
   const Collection c = parseOk("(;C[" + big + "])");
-  EXPECT_EQ(c.games[0]->find("C")->size(), big.size());
+  EXPECT_EQ(c.games()[0].find("C")->size(), big.size());
 }
 
 // Mutated records and random bytes: the reader answers a collection or an error with a position, never crashes,
@@ -379,8 +382,8 @@ TEST(SgfRobustness, GarbageNeverCrashesAndWhatIsReadRoundTrips) {
     const Result<Collection> again = parse(written);
     ASSERT_TRUE(again.ok()) << again.error() << "\n" << written;
     ASSERT_EQ(write(again.value()), written);
-    for (const auto& root : c->games) {
-      const Result<GameRecord> record = readRecord(*root);
+    for (const NodeView root : c->games()) {
+      const Result<GameRecord> record = readRecord(root);
       if (record) replay(record.value());
     }
   }

@@ -23,13 +23,13 @@ using testing::dataPath;
 Result<GameRecord> recordOf(std::string_view text) {
   const Result<Collection> c = parse(text);
   if (!c) return Result<GameRecord>::failure("parse: " + c.error());
-  return readRecord(*c->games.front());
+  return readRecord(c->games().front());
 }
 
 Result<GameRecord> recordOfFile(const std::string& name) {
   const Result<Collection> c = parseFile(dataPath(name));
   if (!c) return Result<GameRecord>::failure(c.error());
-  return readRecord(*c->games.front());
+  return readRecord(c->games().front());
 }
 
 std::string readError(std::string_view text) {
@@ -330,7 +330,7 @@ TEST(SgfRecord, WriteGameThenReplayGivesTheSamePosition) {
     const std::string text = writeGame(game, info, comments);
     const Result<Collection> parsed = parse(text);
     ASSERT_TRUE(parsed.ok()) << parsed.error() << "\n" << text;
-    const Result<GameRecord> record = readRecord(*parsed->games.front());
+    const Result<GameRecord> record = readRecord(parsed->games().front());
     ASSERT_TRUE(record.ok()) << record.error();
     EXPECT_EQ(record->config.size, size);
     EXPECT_EQ(record->config.rules, config.rules);

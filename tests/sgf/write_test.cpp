@@ -51,12 +51,10 @@ TEST(SgfWrite, WritesSeveralValuesAndUnknownProperties) {
 }
 
 TEST(SgfWrite, WritesSeveralGameTrees) {
-  Collection c;
-  c.games.push_back(std::make_unique<Node>());
-  c.games.back()->set("GN", "one");
-  c.games.push_back(std::make_unique<Node>());
-  c.games.back()->set("GN", "two");
-  EXPECT_EQ(write(c), "(;GN[one])\n(;GN[two])\n");
+  const Result<Collection> c = parse("(;GN[one]) (;GN[two])");
+  ASSERT_TRUE(c.ok()) << c.error();
+  EXPECT_EQ(write(c.value()), "(;GN[one])\n(;GN[two])\n");
+  EXPECT_EQ(write(c->games()[1]), "(;GN[two])\n");
 }
 
 TEST(SgfWrite, LabelsNonAsciiTextAsUtf8) {

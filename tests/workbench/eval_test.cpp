@@ -66,7 +66,7 @@ TEST(Positions, EachIsTheRecordsGameTakenBackToIt) {
 
   const Result<sgf::Collection> collection = sgf::parse(text);
   ASSERT_TRUE(collection.ok()) << collection.error();
-  const Result<sgf::GameRecord> record = sgf::readRecord(*collection->games[0]);
+  const Result<sgf::GameRecord> record = sgf::readRecord(collection->games()[0]);
   ASSERT_TRUE(record.ok()) << record.error();
   const Game end = sgf::replay(*record).game;
   ASSERT_EQ(end.moveCount(), 15);

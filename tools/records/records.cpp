@@ -25,8 +25,8 @@ std::vector<std::string> recordFiles(const std::vector<std::string>& paths) {
 
 std::optional<Game> usableGame(const std::string& path, int size) {
   const auto collection = sgf::parseFile(path);
-  if (!collection || collection->games.empty()) return std::nullopt;
-  const auto record = sgf::readRecord(*collection->games.front());
+  if (!collection || collection->games().empty()) return std::nullopt;
+  const auto record = sgf::readRecord(collection->games().front());
   if (!record || record->config.size != size || record->moves.size() < 10) return std::nullopt;
   sgf::Replay replayed = sgf::replay(*record);
   if (replayed.illegal || !replayed.setupError.empty()) return std::nullopt;

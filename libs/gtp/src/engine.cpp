@@ -696,8 +696,8 @@ Reply loadsgf(State& state, const Args& args) {
   const std::string& path = args[0];
   const Result<sgf::Collection> collection = sgf::parseFile(path);
   if (!collection) return failure("cannot load " + collection.error());
-  if (collection->games.empty() || !collection->games.front()) return failure("cannot load " + path + ": no game");
-  Result<sgf::GameRecord> record = sgf::readRecord(*collection->games.front());
+  if (collection->games().empty()) return failure("cannot load " + path + ": no game");
+  Result<sgf::GameRecord> record = sgf::readRecord(collection->games().front());
   if (!record) return failure("cannot load " + path + ": " + record.error());
 
   sgf::GameRecord& rec = record.value();

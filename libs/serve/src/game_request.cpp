@@ -122,8 +122,8 @@ Result<Game> gameFromSgf(const JsonValue& sgfValue, std::optional<Rules> rules, 
   limits.maxItems = 8 * options.maxMoves + 2048;
   const Result<sgf::Collection> collection = sgf::parse(*text, limits);
   if (!collection) return R::failure("sgf: " + collection.error());
-  if (collection->games.empty()) return R::failure("sgf: no game in the record");
-  const Result<sgf::GameRecord> record = sgf::readRecord(*collection->games.front());
+  if (collection->games().empty()) return R::failure("sgf: no game in the record");
+  const Result<sgf::GameRecord> record = sgf::readRecord(collection->games().front());
   if (!record) return R::failure("sgf: " + record.error());
   if (const Status handicap = checkSgfHandicap(*record); !handicap) return R::failure(handicap.error());
   if (record->moves.size() > options.maxMoves) {

@@ -1,7 +1,9 @@
 #include "tengen/session/tree_record.h"
 
 #include <algorithm>
+#include <iterator>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -20,16 +22,17 @@ bool isRootOnlyId(std::string_view id) {
   return isSetupId(id) || id == "GM" || id == "FF" || id == "CA" || id == "SZ" || id == "KM";
 }
 
-void appendComment(std::string& into, const std::string& comment) {
+void appendComment(std::string& into, std::string_view comment) {
   if (comment.empty()) return;
-  into += into.empty() ? comment : "\n" + comment;
+  if (!into.empty()) into += '\n';
+  into += comment;
 }
 
 // One SGF node still to be read: where it hangs in the client's tree and the game at that point. Siblings share
 // one copy of the game, taken when they were found; a line takes over its parent's game, so a long line is played
 // once, not copied move by move.
 struct Pending {
-  const sgf::Node* node;
+  sgf::NodeView node;
   TreeNode* parent;
   std::shared_ptr<Game> game;
   bool mainLine;
@@ -39,29 +42,31 @@ class TreeReader {
  public:
   TreeReader(TreeRecord& out, int size) : m_out(out), m_size(size) {}
 
-  void read(const sgf::Node& root) {
+  void read(sgf::NodeView root) {
     // The SGF root's game information is in `info`; what else it holds stays with the client's root.
-    for (const sgf::Property& p : root.properties) {
-      if (!isRootOnlyId(p.id) && p.id != "B" && p.id != "W" && p.id != "C" && p.values.size() != 1) {
-        m_out.tree.root().properties.push_back(p);
+    for (const sgf::PropertyView p : root.properties()) {
+      if (!isRootOnlyId(p.id()) && p.id() != "B" && p.id() != "W" && p.id() != "C" && p.values().size() != 1) {
+        m_out.tree.root().properties.push_back(p.toProperty());
       }
     }
     auto game = std::make_shared<Game>(m_out.tree.start());
     game->setStrictTurn(false);
-    std::vector<Pending> pending{{&root, &m_out.tree.root(), std::move(game), true}};
+    std::vector<Pending> pending{{root, &m_out.tree.root(), std::move(game), true}};
     while (!pending.empty()) {
       Pending item = std::move(pending.back());
       pending.pop_back();
-      TreeNode* attach = readNode(item, item.node == &root);
+      TreeNode* attach = readNode(item, item.node == root);
       if (attach == nullptr) continue;
-      const std::vector<std::unique_ptr<sgf::Node>>& children = item.node->children;
-      if (children.size() > 1) {
+      const sgf::Children children = item.node.children();
+      if (children.empty()) continue;
+      const std::vector<sgf::NodeView> variations(std::next(children.begin()), children.end());
+      if (!variations.empty()) {
         auto snapshot = std::make_shared<Game>(*item.game);
-        for (std::size_t i = children.size() - 1; i > 0; --i) {
-          pending.push_back({children[i].get(), attach, snapshot, false});
+        for (auto variation = variations.rbegin(); variation != variations.rend(); ++variation) {
+          pending.push_back({*variation, attach, snapshot, false});
         }
       }
-      if (!children.empty()) pending.push_back({children.front().get(), attach, std::move(item.game), item.mainLine});
+      pending.push_back({children.front(), attach, std::move(item.game), item.mainLine});
     }
   }
 
@@ -69,25 +74,25 @@ class TreeReader {
   // Reads one node into the tree: a child of item.parent for a move, else its comment and properties go to
   // item.parent. Answers what its children hang from, or null when the line is cut here.
   TreeNode* readNode(Pending& item, bool sgfRoot) {
-    const sgf::Node& node = *item.node;
-    const sgf::Property* moveProperty = nullptr;
-    for (const sgf::Property& p : node.properties) {
-      if (p.id != "B" && p.id != "W") continue;
-      if (moveProperty != nullptr) return cut(item, TreeCut::Why::BothColours);
-      moveProperty = &p;
+    const sgf::Properties properties = item.node.properties();
+    std::optional<sgf::PropertyView> moveProperty;
+    for (const sgf::PropertyView p : properties) {
+      if (p.id() != "B" && p.id() != "W") continue;
+      if (moveProperty) return cut(item, TreeCut::Why::BothColours);
+      moveProperty = p;
     }
     // Only the main line's nodes before move 1 may place stones: the start position is the same for every line.
-    const bool setupHere = std::any_of(node.properties.begin(), node.properties.end(),
-                                       [](const sgf::Property& p) { return isSetupId(p.id) && p.id != "PL"; });
+    const bool setupHere = std::any_of(properties.begin(), properties.end(),
+                                       [](const sgf::PropertyView p) { return isSetupId(p.id()) && p.id() != "PL"; });
     if (setupHere && !(item.mainLine && item.parent->parent == nullptr)) {
       return cut(item, TreeCut::Why::SetupStones);
     }
     TreeNode* target = item.parent;
-    if (moveProperty != nullptr) {
+    if (moveProperty) {
       const std::optional<Move> move = readMove(*moveProperty);
       if (!move) {
-        const std::string value = moveProperty->values.empty() ? std::string() : moveProperty->values.front();
-        return cut(item, TreeCut::Why::NotAMove, RejectReason::None, moveProperty->id + "[" + value + "]");
+        return cut(item, TreeCut::Why::NotAMove, RejectReason::None,
+                   std::string(moveProperty->id()) + "[" + std::string(moveProperty->values().front()) + "]");
       }
       if (item.game.use_count() > 1) item.game = std::make_shared<Game>(*item.game);
       Game& game = *item.game;
@@ -98,23 +103,23 @@ class TreeReader {
       }
       target = &m_out.tree.addChild(*item.parent, *move);
     }
-    for (const sgf::Property& p : node.properties) {
-      if (p.id == "B" || p.id == "W") continue;
-      if (p.id == "C") {
-        for (const std::string& value : p.values) appendComment(target->comment, value);
-      } else if (target->parent == nullptr ? !sgfRoot && !isRootOnlyId(p.id) : !sgfRoot) {
+    for (const sgf::PropertyView p : properties) {
+      if (p.id() == "B" || p.id() == "W") continue;
+      if (p.id() == "C") {
+        for (const std::string_view value : p.values()) appendComment(target->comment, value);
+      } else if (target->parent == nullptr ? !sgfRoot && !isRootOnlyId(p.id()) : !sgfRoot) {
         // The root's own properties were sorted out in read(); a move of the SGF root keeps only its comment.
-        target->properties.push_back(p);
+        target->properties.push_back(p.toProperty());
       }
     }
     return target;
   }
 
-  std::optional<Move> readMove(const sgf::Property& p) const {
-    if (p.values.size() != 1) return std::nullopt;
-    const Result<ParsedVertex> vertex = parseSgfPoint(trim(p.values.front()), m_size);
+  std::optional<Move> readMove(sgf::PropertyView p) const {
+    if (p.values().size() != 1) return std::nullopt;
+    const Result<ParsedVertex> vertex = parseSgfPoint(trim(p.values().front()), m_size);
     if (!vertex) return std::nullopt;
-    const Color color = p.id == "B" ? Color::Black : Color::White;
+    const Color color = p.id() == "B" ? Color::Black : Color::White;
     return vertex->kind == MoveKind::Play ? Move::play(color, vertex->point) : Move::pass(color);
   }
 
@@ -161,8 +166,8 @@ Result<TreeRecord> readTreeRecord(const std::string& text) {
   using R = Result<TreeRecord>;
   const Result<sgf::Collection> collection = sgf::parse(text);
   if (!collection) return R::failure(collection.error());
-  if (collection->games.empty()) return R::failure("no game in the file");
-  const sgf::Node& root = *collection->games.front();
+  if (collection->games().empty()) return R::failure("no game in the file");
+  const sgf::NodeView root = collection->games().front();
   Result<sgf::GameRecord> record = sgf::readRecord(root);
   if (!record) return R::failure(record.error());
   // The start position: the record's setup and side to move, as replay() works them out, before any move.

@@ -1,6 +1,8 @@
 // The FF[4] reader: a hand-written scanner with an explicit stack, so that neither deep variations nor long main
 // lines can exhaust the call stack.
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <filesystem>
@@ -17,6 +19,7 @@
 #include "tengen/sgf/sgf.h"
 
 #include "charset.h"
+#include "collection_data.h"
 
 namespace tengen::sgf {
 
@@ -49,12 +52,142 @@ std::string quoted(std::string_view text) {
   return out + (text.size() > kShown ? "...'" : "'");
 }
 
+// What the scanner tells a sink as it reads, in the order of the text:
+//   gameTree()                 a game tree starts; its root is the next node
+//   node()                     a node (';') starts; nodes are numbered from 0 in this order
+//   closed(first, last, end)   a ')' closes the sequence of nodes [first, last), whose subtrees end before node `end`
+//   property(id)               a property starts (its identifier, upper-case letters only)
+//   value()                    one of its values starts
+//   append(bytes)              bytes of that value, unescaped
+// The same text read twice tells the same things, so a first pass can count what a second one stores.
+
+// Counts what a collection will hold, so that it is stored without spare capacity.
+struct Counter {
+  std::size_t games = 0;
+  std::size_t nodes = 0;
+  std::size_t properties = 0;
+  std::size_t strings = 0;
+  std::size_t bytes = 0;
+
+  void gameTree() { ++games; }
+  void node() { ++nodes; }
+  void closed(std::uint32_t /*first*/, std::uint32_t /*last*/, std::uint32_t /*end*/) {}
+  void property(std::string_view id) {
+    ++properties;
+    ++strings;
+    bytes += id.size();
+  }
+  void value() { ++strings; }
+  void append(std::string_view bytesRead) { bytes += bytesRead.size(); }
+};
+
+// Stores what the scanner reads into a CollectionData sized by a Counter of the same text.
+class Builder {
+ public:
+  Builder(CollectionData& data, const Counter& count) : m_data(data) {
+    data.roots.reserve(count.games);
+    data.ends.reserve(count.nodes);
+    data.owners.reserve(count.properties);
+    data.properties.reserve(count.properties + 1);
+    data.strings.reserve(count.strings + 1);
+    data.text.reserve(count.bytes);
+  }
+
+  void gameTree() { m_data.roots.push_back(static_cast<std::uint32_t>(m_data.ends.size())); }
+  void node() { m_data.ends.push_back(0); }
+  void closed(std::uint32_t first, std::uint32_t last, std::uint32_t end) {
+    for (std::uint32_t node = first; node < last; ++node) m_data.ends[node] = end;
+  }
+  void property(std::string_view id) {
+    m_data.owners.push_back(static_cast<std::uint32_t>(m_data.ends.size() - 1));
+    m_data.properties.push_back(static_cast<std::uint32_t>(m_data.strings.size()));
+    value();
+    append(id);
+  }
+  void value() { m_data.strings.push_back(static_cast<std::uint32_t>(m_data.text.size())); }
+  void append(std::string_view bytes) { m_data.text.append(bytes); }
+
+  // The end markers, once everything has been read.
+  void finish() {
+    m_data.strings.push_back(static_cast<std::uint32_t>(m_data.text.size()));
+    m_data.properties.push_back(static_cast<std::uint32_t>(m_data.strings.size() - 1));
+  }
+
+ private:
+  CollectionData& m_data;
+};
+
+// Passes everything on, but the CA of each game tree's root becomes the one value UTF-8 (a second CA there is
+// dropped): after a conversion the tree says what it holds.
+template <class Sink>
+class Utf8Label {
+ public:
+  explicit Utf8Label(Sink& inner) : m_inner(inner) {}
+
+  void gameTree() {
+    m_inner.gameTree();
+    m_nodesInTree = 0;
+    m_labelled = false;
+  }
+  void node() {
+    m_inner.node();
+    ++m_nodesInTree;
+  }
+  void closed(std::uint32_t first, std::uint32_t last, std::uint32_t end) { m_inner.closed(first, last, end); }
+  void property(std::string_view id) {
+    m_dropping = m_nodesInTree == 1 && id == "CA";
+    if (!m_dropping) {
+      m_inner.property(id);
+    } else if (!m_labelled) {
+      m_inner.property(id);
+      m_inner.value();
+      m_inner.append("UTF-8");
+      m_labelled = true;
+    }
+  }
+  void value() {
+    if (!m_dropping) m_inner.value();
+  }
+  void append(std::string_view bytes) {
+    if (!m_dropping) m_inner.append(bytes);
+  }
+
+ private:
+  Sink& m_inner;
+  std::size_t m_nodesInTree = 0;
+  bool m_labelled = false;
+  bool m_dropping = false;
+};
+
+// Keeps the first value of the last property read, for the look at the root's CA.
+struct LastProperty {
+  std::string id;
+  std::string firstValue;
+  int values = 0;
+
+  void gameTree() {}
+  void node() {}
+  void closed(std::uint32_t /*first*/, std::uint32_t /*last*/, std::uint32_t /*end*/) {}
+  void property(std::string_view readId) {
+    id = readId;
+    firstValue.clear();
+    values = 0;
+  }
+  void value() { ++values; }
+  void append(std::string_view bytes) {
+    if (values == 1) firstValue += bytes;
+  }
+};
+
+template <class Sink>
 class Scanner {
  public:
-  explicit Scanner(std::string_view text, const ReadLimits& limits = {}) : m_text(text), m_limits(limits) {}
+  Scanner(std::string_view text, const ReadLimits& limits, Sink& sink)
+      : m_text(text), m_maxItems(std::min(limits.maxItems, CollectionData::kMaxIndex)), m_sink(sink) {}
 
-  // The whole collection, or the first error.
-  Result<Collection> collection();
+  // Reads every game tree; false at the first error, which error() then says.
+  bool collection();
+  const std::string& error() const { return m_error; }
 
   // The first value of CA in the first game tree's root node, or "" (also when the text cannot be read that far).
   std::string rootCharset();
@@ -115,29 +248,41 @@ class Scanner {
   // collection; mail headers and the like do). Remembers the first '(' that did not start one for the error.
   bool seekGameTree();
 
-  // At a letter: reads a property (identifier and values) into *out.
-  bool readProperty(Property* out);
   // Counts one more node, property or value against the limit.
   bool counted() {
-    if (m_items == m_limits.maxItems) {
-      return fail(here(), "more than " + std::to_string(m_limits.maxItems) + " nodes, properties and values");
+    if (m_items == m_maxItems) {
+      return fail(here(), "more than " + std::to_string(m_maxItems) + " nodes, properties and values");
     }
     ++m_items;
     return true;
   }
 
-  // At '[': reads one value, unescaped.
-  bool readValue(const std::string& id, std::string* out);
-  // At a '(' that starts a game tree: reads the whole tree into *root.
-  bool readGameTree(std::unique_ptr<Node>* root);
+  // At ';': a new node.
+  bool readNode() {
+    advance();
+    if (!counted()) return false;
+    m_sink.node();
+    ++m_nodes;
+    return true;
+  }
+
+  // At a letter: reads a property (identifier and values).
+  bool readProperty();
+  // At '[': reads one value of `id`, unescaped.
+  bool readValue(const std::string& id);
+  // At a '(' that starts a game tree: reads the whole tree.
+  bool readGameTree();
 
   std::string_view m_text;
-  ReadLimits m_limits;
+  std::size_t m_maxItems;
+  Sink& m_sink;
   std::size_t m_items = 0;
+  std::uint32_t m_nodes = 0;
   std::size_t m_pos = 0;
   Position m_here;
   bool m_afterCr = false;
   std::string m_error;
+  std::string m_id;  // the identifier being read, kept to reuse its buffer
   // A place in the text to come back to.
   struct Mark {
     std::size_t pos;
@@ -147,7 +292,8 @@ class Scanner {
   std::optional<Mark> m_strayParen;
 };
 
-bool Scanner::seekGameTree() {
+template <class Sink>
+bool Scanner<Sink>::seekGameTree() {
   while (!atEnd()) {
     if (peek() == '(') {
       if (treeStartsHere()) return true;
@@ -158,10 +304,11 @@ bool Scanner::seekGameTree() {
   return false;
 }
 
-bool Scanner::readValue(const std::string& id, std::string* out) {
+template <class Sink>
+bool Scanner<Sink>::readValue(const std::string& id) {
   const Position start = here();
   advance();  // '['
-  out->clear();
+  m_sink.value();
   while (true) {
     if (atEnd()) return fail(start, "expected ']' to close the value of " + id + " that starts here");
     const unsigned char ch = peek();
@@ -172,13 +319,14 @@ bool Scanner::readValue(const std::string& id, std::string* out) {
     if (ch == '\\') {
       advance();
       if (atEnd()) return fail(start, "expected ']' to close the value of " + id + " that starts here");
+      const std::size_t escaped = m_pos;
       const unsigned char next = peek();
       advance();
       // A soft line break (an escaped line end) is removed, as FF[4] says for text.
       if (next == '\r') {
         if (!atEnd() && peek() == '\n') advance();
       } else if (next != '\n') {
-        out->push_back(static_cast<char>(next));
+        m_sink.append(m_text.substr(escaped, 1));
       }
       continue;
     }
@@ -186,49 +334,51 @@ bool Scanner::readValue(const std::string& id, std::string* out) {
       // Every line end is kept as "\n", whatever the file used.
       advance();
       if (!atEnd() && peek() == '\n') advance();
-      out->push_back('\n');
+      m_sink.append("\n");
       continue;
     }
     // Copy the run of ordinary bytes in one go; advance() keeps the position right.
     const std::size_t from = m_pos;
     while (!atEnd() && peek() != ']' && peek() != '\\' && peek() != '\r') advance();
-    out->append(m_text.substr(from, m_pos - from));
+    m_sink.append(m_text.substr(from, m_pos - from));
   }
 }
 
-bool Scanner::readProperty(Property* out) {
+template <class Sink>
+bool Scanner<Sink>::readProperty() {
   const Position start = here();
   const std::size_t from = m_pos;
-  out->id.clear();
-  out->values.clear();
+  m_id.clear();
   // FF[3] identifiers such as AddBlack: FF[4] says to ignore the lower-case letters.
   while (!atEnd() && isLetter(peek())) {
-    if (isUpper(peek())) out->id.push_back(static_cast<char>(peek()));
+    if (isUpper(peek())) m_id.push_back(static_cast<char>(peek()));
     advance();
   }
-  if (out->id.empty()) {
+  if (m_id.empty()) {
     return fail(start, "expected a property identifier (upper-case letters), found " +
                            quoted(m_text.substr(from, m_pos - from)));
   }
   if (!counted()) return false;
   skipBlanks();
   if (atEnd() || peek() != '[') {
-    return fail(here(), "expected '[' to start a value of " + out->id + ", found " + found());
+    return fail(here(), "expected '[' to start a value of " + m_id + ", found " + found());
   }
+  m_sink.property(m_id);
   while (!atEnd() && peek() == '[') {
-    std::string value;
-    if (!counted() || !readValue(out->id, &value)) return false;
-    out->values.push_back(std::move(value));
+    if (!counted() || !readValue(m_id)) return false;
     skipBlanks();
   }
   return true;
 }
 
-bool Scanner::readGameTree(std::unique_ptr<Node>* root) {
-  // One frame per open '(': the node the next ';' continues from and whether a variation has closed in it,
-  // after which only more variations or ')' may follow (FF[4]: a sequence comes before its variations).
+template <class Sink>
+bool Scanner<Sink>::readGameTree() {
+  // One frame per open '(': the nodes of its sequence, the last of which the next ';' continues from, and whether
+  // a variation has opened in it, after which only more variations or ')' may follow (FF[4]: a sequence comes before
+  // its variations).
   struct Frame {
-    Node* current;
+    std::uint32_t first;
+    std::uint32_t last;
     Position open;
     bool hadVariation;
   };
@@ -237,12 +387,10 @@ bool Scanner::readGameTree(std::unique_ptr<Node>* root) {
   const Position treeOpen = here();
   advance();  // '('
   skipBlanks();
-  advance();  // ';', checked by treeStartsHere()
-  if (!counted()) return false;
-  *root = std::make_unique<Node>();
-  stack.push_back({root->get(), treeOpen, false});
+  m_sink.gameTree();
+  if (!readNode()) return false;  // the ';' treeStartsHere() found
+  stack.push_back({m_nodes - 1, m_nodes, treeOpen, false});
 
-  Property property;
   while (!stack.empty()) {
     skipBlanks();
     Frame& frame = stack.back();
@@ -253,6 +401,7 @@ bool Scanner::readGameTree(std::unique_ptr<Node>* root) {
     const unsigned char ch = peek();
     if (ch == ')') {
       advance();
+      m_sink.closed(frame.first, frame.last, m_nodes);
       stack.pop_back();
       continue;
     }
@@ -261,12 +410,9 @@ bool Scanner::readGameTree(std::unique_ptr<Node>* root) {
       advance();
       skipBlanks();
       if (atEnd() || peek() != ';') return fail(here(), "expected ';' to start a node after '(', found " + found());
-      advance();
-      if (!counted()) return false;
       frame.hadVariation = true;
-      frame.current->children.push_back(std::make_unique<Node>());
-      Node* first = frame.current->children.back().get();
-      stack.push_back({first, open, false});  // invalidates `frame`
+      if (!readNode()) return false;
+      stack.push_back({m_nodes - 1, m_nodes, open, false});  // invalidates `frame`
       continue;
     }
     if (frame.hadVariation) {
@@ -274,15 +420,12 @@ bool Scanner::readGameTree(std::unique_ptr<Node>* root) {
                               " (nodes may not follow variations)");
     }
     if (ch == ';') {
-      advance();
-      if (!counted()) return false;
-      frame.current->children.push_back(std::make_unique<Node>());
-      frame.current = frame.current->children.back().get();
+      if (!readNode()) return false;
+      frame.last = m_nodes;
       continue;
     }
     if (isLetter(ch)) {
-      if (!readProperty(&property)) return false;
-      frame.current->properties.push_back(std::move(property));
+      if (!readProperty()) return false;
       continue;
     }
     return fail(here(), "expected a property identifier, ';', '(' or ')', found " + found());
@@ -290,68 +433,97 @@ bool Scanner::readGameTree(std::unique_ptr<Node>* root) {
   return true;
 }
 
-Result<Collection> Scanner::collection() {
-  Collection out;
+template <class Sink>
+bool Scanner<Sink>::collection() {
+  bool any = false;
   while (seekGameTree()) {
-    std::unique_ptr<Node> root;
-    const bool ok = readGameTree(&root);
-    // Keep even a half-read tree until here, so that its nodes are freed by the iterative destructor.
-    out.games.push_back(std::move(root));
-    if (!ok) return Result<Collection>::failure(m_error);
+    if (!readGameTree()) return false;
+    any = true;
   }
-  if (out.games.empty()) {
-    if (m_strayParen) {
-      m_pos = m_strayParen->pos;
-      m_here = m_strayParen->here;
-      m_afterCr = m_strayParen->afterCr;
-      advance();  // '('
-      skipBlanks();
-      fail(here(), "expected ';' to start the game tree's first node, found " + found());
-    } else {
-      fail(here(), "expected '(' to start a game tree, found the end of the input (this is not an SGF record)");
-    }
-    return Result<Collection>::failure(m_error);
+  if (any) return true;
+  if (m_strayParen) {
+    m_pos = m_strayParen->pos;
+    m_here = m_strayParen->here;
+    m_afterCr = m_strayParen->afterCr;
+    advance();  // '('
+    skipBlanks();
+    return fail(here(), "expected ';' to start the game tree's first node, found " + found());
   }
-  return out;
+  return fail(here(), "expected '(' to start a game tree, found the end of the input (this is not an SGF record)");
 }
 
-std::string Scanner::rootCharset() {
+template <class Sink>
+std::string Scanner<Sink>::rootCharset() {
   if (!seekGameTree()) return {};
   advance();  // '('
   skipBlanks();
   advance();  // ';'
-  Property property;
   while (true) {
     skipBlanks();
-    if (atEnd() || !isLetter(peek()) || !readProperty(&property)) return {};
-    if (property.id == "CA") return property.values.front();
+    if (atEnd() || !isLetter(peek()) || !readProperty()) return {};
+    if (m_sink.id == "CA") return m_sink.firstValue;
   }
 }
 
-void markUtf8(Collection& collection) {
-  for (const std::unique_ptr<Node>& root : collection.games) {
-    if (root && root->property("CA")) root->set("CA", "UTF-8");
-  }
+// A sink that passes everything on as it is.
+template <class Sink>
+class AsRead {
+ public:
+  explicit AsRead(Sink& inner) : m_inner(inner) {}
+  void gameTree() { m_inner.gameTree(); }
+  void node() { m_inner.node(); }
+  void closed(std::uint32_t first, std::uint32_t last, std::uint32_t end) { m_inner.closed(first, last, end); }
+  void property(std::string_view id) { m_inner.property(id); }
+  void value() { m_inner.value(); }
+  void append(std::string_view bytes) { m_inner.append(bytes); }
+
+ private:
+  Sink& m_inner;
+};
+
+// Reads `text` twice: once to count, once to store what was counted. The limit applies to both alike, so the
+// second pass cannot fail where the first did not.
+template <class CountLabel, class BuildLabel>
+Result<Collection> readCollection(std::string_view text, const ReadLimits& limits) {
+  Counter count;
+  CountLabel countLabel(count);
+  Scanner counting(text, limits, countLabel);
+  if (!counting.collection()) return Result<Collection>::failure(counting.error());
+
+  auto data = std::make_unique<CollectionData>();
+  Builder builder(*data, count);
+  BuildLabel buildLabel(builder);
+  Scanner building(text, limits, buildLabel);
+  if (!building.collection()) return Result<Collection>::failure(building.error());
+  builder.finish();
+  return Collection(std::move(data));
+}
+
+std::string tooLargeToIndex() {
+  return "the text is larger than " + std::to_string(CollectionData::kMaxIndex) +
+         " bytes, more than the reader indexes";
 }
 
 }  // namespace
 
 Result<Collection> parse(std::string_view text, const ReadLimits& limits) {
+  using R = Result<Collection>;
   try {
+    if (text.size() > CollectionData::kMaxIndex) return R::failure(tooLargeToIndex());
     // The whole text is decoded before it is scanned, as Sabaki does: in Shift_JIS, Big5 or GBK the second byte
     // of a character may be ']' or '\', which only a decoded text tells apart from the SGF syntax.
-    const std::string charset = decoderFor(Scanner(text).rootCharset());
+    LastProperty last;
+    const std::string charset = decoderFor(Scanner(text, limits, last).rootCharset());
     if (!charset.empty()) {
       if (std::optional<std::string> decoded = toUtf8(text, charset)) {
-        Result<Collection> collection = Scanner(*decoded, limits).collection();
-        if (collection.ok()) markUtf8(collection.value());
-        return collection;
+        if (decoded->size() > CollectionData::kMaxIndex) return R::failure(tooLargeToIndex());
+        return readCollection<Utf8Label<Counter>, Utf8Label<Builder>>(*decoded, limits);
       }
       // A charset iconv does not know: the bytes are kept as they are, and so is CA.
     }
-    return Scanner(text, limits).collection();
+    return readCollection<AsRead<Counter>, AsRead<Builder>>(text, limits);
   } catch (const std::exception& e) {
-    return Result<Collection>::failure(std::string("cannot read the SGF text: ") + e.what());
+    return R::failure(std::string("cannot read the SGF text: ") + e.what());
   }
 }
 

@@ -208,12 +208,18 @@ class SetupBuilder {
   std::vector<Entry> m_entries;
 };
 
+// Adds a line of text to a comment.
+void appendLine(std::string& comment, std::string_view line) {
+  if (!comment.empty()) comment += '\n';
+  comment += line;
+}
+
 // The root's game properties: GM, SZ, KM and RU into the record's config, validated.
-Status readGameConfig(const Node& root, GameConfig& config) {
-  if (const std::string* gm = root.find("GM"); gm && trim(*gm) != "1") {
+Status readGameConfig(NodeView root, GameConfig& config) {
+  if (const std::optional<std::string_view> gm = root.find("GM"); gm && trim(*gm) != "1") {
     return Status::failure("GM[" + shown(*gm) + "] is not a game of Go: tengen reads only GM[1] records");
   }
-  if (const std::string* sz = root.find("SZ")) {
+  if (const std::optional<std::string_view> sz = root.find("SZ")) {
     const std::string_view text = trim(*sz);
     const std::size_t colon = text.find(':');
     const std::optional<int> width = smallNumber(trim(text.substr(0, colon)));
@@ -223,12 +229,12 @@ Status readGameConfig(const Node& root, GameConfig& config) {
     if (*width != *height) return Status::failure("SZ[" + shown(*sz) + "]: rectangular boards are not supported");
     config.size = *width;
   }
-  if (const std::string* km = root.find("KM"); km && !trim(*km).empty()) {
+  if (const std::optional<std::string_view> km = root.find("KM"); km && !trim(*km).empty()) {
     const std::optional<double> komi = komiValue(*km);
     if (!komi) return Status::failure("KM[" + shown(*km) + "] is not a number");
     config.komi = recordKomi(*komi, config.size);
   }
-  if (const std::string* ru = root.find("RU")) {
+  if (const std::optional<std::string_view> ru = root.find("RU")) {
     // An unknown rule set leaves the default; RU stays in info either way.
     if (const std::optional<Rules> rules = rulesFromRu(*ru)) config.rules = *rules;
   }
@@ -239,23 +245,24 @@ Status readGameConfig(const Node& root, GameConfig& config) {
 }
 
 // A node's AB, AW and AE, allowed only before the first move.
-Status readSetup(const Node& node, int played, const std::string& where, int size, SetupBuilder& setup) {
-  for (const Property& p : node.properties) {
-    const bool add = p.id == "AB" || p.id == "AW";
-    if (!add && p.id != "AE") continue;
+Status readSetup(NodeView node, int played, const std::string& where, int size, SetupBuilder& setup) {
+  for (const PropertyView p : node.properties()) {
+    const std::string_view id = p.id();
+    const bool add = id == "AB" || id == "AW";
+    if (!add && id != "AE") continue;
     if (played > 0) {
-      return Status::failure(where + ": setup stones (" + p.id +
+      return Status::failure(where + ": setup stones (" + std::string(id) +
                              ") after the first move are not supported; only the root and the nodes before move 1 "
                              "may place or remove stones");
     }
-    for (const std::string& value : p.values) {
+    for (const std::string_view value : p.values()) {
       // An empty value is FF[4]'s empty list.
       if (trim(value).empty()) continue;
       const Result<std::vector<Point>> points = expandPoints(value, size);
-      if (!points) return Status::failure("setup " + p.id + "[" + shown(value) + "]: " + points.error());
+      if (!points) return Status::failure("setup " + std::string(id) + "[" + shown(value) + "]: " + points.error());
       for (const Point& point : points.value()) {
         if (add) {
-          setup.add(p.id == "AB" ? Color::Black : Color::White, point);
+          setup.add(id == "AB" ? Color::Black : Color::White, point);
         } else {
           setup.erase(point);
         }
@@ -266,64 +273,67 @@ Status readSetup(const Node& node, int played, const std::string& where, int siz
 }
 
 // A node's move (its B or W), with the node's comment and its other single-valued properties.
-Status readMove(const Node& node, const Property& move, const std::string& where, int size, GameRecord& record) {
-  if (move.values.size() != 1) {
-    return Status::failure(where + ": " + move.id + " has " + std::to_string(move.values.size()) +
+Status readMove(NodeView node, PropertyView move, const std::string& where, int size, GameRecord& record) {
+  const std::string id(move.id());
+  if (move.values().size() != 1) {
+    return Status::failure(where + ": " + id + " has " + std::to_string(move.values().size()) +
                            " values; a move has one");
   }
-  const std::string& value = move.values.front();
+  const std::string_view value = move.values().front();
   const Result<ParsedVertex> vertex = parseSgfPoint(trim(value), size);
-  if (!vertex) return Status::failure(where + " (" + move.id + "[" + shown(value) + "]): " + vertex.error());
-  const Color color = move.id == "B" ? Color::Black : Color::White;
+  if (!vertex) return Status::failure(where + " (" + id + "[" + shown(value) + "]): " + vertex.error());
+  const Color color = id == "B" ? Color::Black : Color::White;
   record.moves.push_back(vertex->kind == MoveKind::Play ? Move::play(color, vertex->point) : Move::pass(color));
-  const std::string* comment = node.find("C");
-  record.comments.push_back(comment ? *comment : std::string());
+  const std::optional<std::string_view> comment = node.find("C");
+  record.comments.emplace_back(comment.value_or(std::string_view()));
   std::map<std::string, std::string>& properties = record.moveProperties.emplace_back();
-  for (const Property& p : node.properties) {
-    if (isStructural(p.id) || p.id == "C" || p.values.size() != 1) continue;
-    properties.emplace(p.id, p.values.front());
+  for (const PropertyView p : node.properties()) {
+    if (isStructural(p.id()) || p.id() == "C" || p.values().size() != 1) continue;
+    properties.emplace(p.id(), p.values().front());
   }
   return Done{};
 }
 
-Result<GameRecord> readRecordUnguarded(const Node& root) {
+Result<GameRecord> readRecordUnguarded(NodeView root) {
   using R = Result<GameRecord>;
   GameRecord record;
   if (const Status config = readGameConfig(root, record.config); !config) return R::failure(config);
   const int size = record.config.size;
 
   const bool rootHasMove = root.property("B") || root.property("W");
-  for (const Property& p : root.properties) {
-    if (isStructural(p.id) || p.values.size() != 1 || (p.id == "C" && rootHasMove)) continue;
-    record.info.emplace(p.id, p.values.front());  // the first of duplicates wins, as find() does
+  for (const PropertyView p : root.properties()) {
+    if (isStructural(p.id()) || p.values().size() != 1 || (p.id() == "C" && rootHasMove)) continue;
+    record.info.emplace(p.id(), p.values().front());  // the first of duplicates wins, as find() does
   }
 
   SetupBuilder setup(size);
-  for (const Node* node = &root; node; node = node->children.empty() ? nullptr : node->children.front().get()) {
+  for (std::optional<NodeView> line = root; line;
+       line = line->children().empty() ? std::nullopt : std::optional(line->children().front())) {
+    const NodeView node = *line;
     setup.startNode();
     const int played = static_cast<int>(record.moves.size());
-    const Property* move = nullptr;
-    for (const Property& p : node->properties) {
-      if (p.id != "B" && p.id != "W") continue;
+    std::optional<PropertyView> move;
+    for (const PropertyView p : node.properties()) {
+      if (p.id() != "B" && p.id() != "W") continue;
       if (move) return R::failure("move " + std::to_string(played + 1) + ": a node holds both B and W");
-      move = &p;
+      move = p;
     }
     // Where an error in this node is: at its move, or after the moves so far.
     const std::string where = move ? "move " + std::to_string(played + 1) : "after move " + std::to_string(played);
-    if (const Status placed = readSetup(*node, played, where, size, setup); !placed) return R::failure(placed);
+    if (const Status placed = readSetup(node, played, where, size, setup); !placed) return R::failure(placed);
 
-    if (const std::string* pl = node->find("PL"); pl && played == 0) {
+    if (const std::optional<std::string_view> pl = node.find("PL"); pl && played == 0) {
       const std::optional<Color> color = parseColor(trim(*pl));
       if (!color || !isPlayer(*color)) return R::failure("PL[" + shown(*pl) + "] is not B or W");
       record.firstToMove = *color;
     }
 
     if (move) {
-      if (const Status read = readMove(*node, *move, where, size, record); !read) return R::failure(read);
-    } else if (const std::string* comment = node->find("C"); comment && node != &root) {
+      if (const Status read = readMove(node, *move, where, size, record); !read) return R::failure(read);
+    } else if (const std::optional<std::string_view> comment = node.find("C"); comment && !(node == root)) {
       // A comment on a node without a move belongs with the move before it (or the game, before move 1).
       std::string& into = record.comments.empty() ? record.info["C"] : record.comments.back();
-      into += into.empty() ? *comment : "\n" + *comment;
+      appendLine(into, *comment);
     }
   }
   record.setup = setup.stones();
@@ -394,7 +404,7 @@ Result<std::vector<Point>> expandPoints(std::string_view value, int size) {
   }
 }
 
-Result<GameRecord> readRecord(const Node& root) {
+Result<GameRecord> readRecord(NodeView root) {
   try {
     return readRecordUnguarded(root);
   } catch (const std::exception& e) {

@@ -7,6 +7,8 @@
 
 #include "tengen/sgf/sgf.h"
 
+#include "collection_data.h"
+
 namespace tengen::sgf {
 
 Node::~Node() {
@@ -45,6 +47,82 @@ void Node::set(std::string_view id, std::string value) {
   // A node holds a property once; drop any duplicates a lenient read kept.
   properties.erase(std::remove_if(std::next(first), properties.end(), [&](const Property& p) { return p.id == id; }),
                    properties.end());
+}
+
+namespace detail {
+
+NodeView gameAt(const CollectionData& data, std::uint32_t index) { return {&data, data.roots[index]}; }
+PropertyView propertyAt(const CollectionData& data, std::uint32_t index) { return {&data, index}; }
+std::string_view stringAt(const CollectionData& data, std::uint32_t index) {
+  const std::uint32_t from = data.strings[index];
+  return std::string_view(data.text).substr(from, data.strings[index + 1] - from);
+}
+
+}  // namespace detail
+
+std::string_view PropertyView::id() const { return detail::stringAt(*m_data, m_data->properties[m_index]); }
+
+Values PropertyView::values() const {
+  return {m_data, m_data->properties[m_index] + 1, m_data->properties[m_index + 1]};
+}
+
+Property PropertyView::toProperty() const {
+  Property out{std::string(id()), {}};
+  const Values all = values();
+  out.values.reserve(all.size());
+  for (std::string_view value : all) out.values.emplace_back(value);
+  return out;
+}
+
+NodeView Children::Iterator::operator*() const { return {m_data, m_node}; }
+
+Children::Iterator& Children::Iterator::operator++() {
+  m_node = m_data->ends[m_node];
+  return *this;
+}
+
+std::size_t Children::size() const {
+  std::size_t n = 0;
+  for (std::uint32_t child = m_first; child != m_last; child = m_data->ends[child]) ++n;
+  return n;
+}
+
+NodeView Children::front() const { return {m_data, m_first}; }
+
+Properties NodeView::properties() const {
+  // Properties are stored in the order of their nodes: a node's are one run, found by binary search.
+  const auto [first, last] = std::equal_range(m_data->owners.begin(), m_data->owners.end(), m_index);
+  return {m_data, static_cast<std::uint32_t>(first - m_data->owners.begin()),
+          static_cast<std::uint32_t>(last - m_data->owners.begin())};
+}
+
+Children NodeView::children() const {
+  const std::uint32_t end = m_data->ends[m_index];
+  return {m_data, m_index + 1 < end ? m_index + 1 : end, end};
+}
+
+std::optional<PropertyView> NodeView::property(std::string_view id) const {
+  for (PropertyView p : properties()) {
+    if (p.id() == id) return p;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string_view> NodeView::find(std::string_view id) const {
+  const std::optional<PropertyView> p = property(id);
+  if (!p) return std::nullopt;
+  return p->values().front();
+}
+
+Collection::Collection() : m_data(std::make_unique<CollectionData>()) {}
+Collection::Collection(std::unique_ptr<const CollectionData> data) : m_data(std::move(data)) {}
+Collection::~Collection() = default;
+Collection::Collection(Collection&&) noexcept = default;
+Collection& Collection::operator=(Collection&&) noexcept = default;
+
+Games Collection::games() const {
+  if (!m_data) return {};  // moved from
+  return {m_data.get(), 0, static_cast<std::uint32_t>(m_data->roots.size())};
 }
 
 }  // namespace tengen::sgf

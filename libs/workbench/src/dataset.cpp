@@ -137,10 +137,10 @@ Result<Game> loggedGame(const JsonValue& record) {
   const std::string* sgfText = json::findString(record, "sgf");
   if (sgfText == nullptr) return R::failure("the record has no sgf");
   const Result<sgf::Collection> collection = sgf::parse(*sgfText);
-  if (!collection || collection->games.empty()) {
+  if (!collection || collection->games().empty()) {
     return R::failure("its sgf cannot be read: " + (collection ? std::string("no game") : collection.error()));
   }
-  const Result<sgf::GameRecord> read = sgf::readRecord(*collection->games.front());
+  const Result<sgf::GameRecord> read = sgf::readRecord(collection->games().front());
   if (!read) return R::failure("its sgf cannot be read: " + read.error());
   sgf::Replay replayed = sgf::replay(*read);
   if (!replayed.setupError.empty()) return R::failure("its sgf cannot be replayed: " + replayed.setupError);

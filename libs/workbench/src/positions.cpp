@@ -52,9 +52,9 @@ Result<std::vector<Replayed>> readRecords(const std::string& file) {
   const Result<sgf::Collection> collection = sgf::parseFile(file);
   if (!collection) return R::failure(collection.error());
   std::vector<Replayed> out;
-  for (std::size_t g = 0; g < collection->games.size(); ++g) {
-    const std::string name = collection->games.size() == 1 ? file : file + " (game " + std::to_string(g + 1) + ")";
-    const Result<sgf::GameRecord> record = sgf::readRecord(*collection->games[g]);
+  for (std::size_t g = 0; g < collection->games().size(); ++g) {
+    const std::string name = collection->games().size() == 1 ? file : file + " (game " + std::to_string(g + 1) + ")";
+    const Result<sgf::GameRecord> record = sgf::readRecord(collection->games()[g]);
     if (!record) return R::failure(name + ": " + record.error());
     sgf::Replay replayed = sgf::replay(*record);
     if (!replayed.setupError.empty()) return R::failure(name + ": " + replayed.setupError);

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <memory>
@@ -18,13 +20,14 @@
 
 namespace tengen::sgf {
 
-// One property: its identifier and its values, unescaped (a compressed point list such as `aa:cc` stays one
-// value; expandPoints() expands it). Unknown properties are kept as read so that a round trip preserves them.
+// One property of a tree built in memory (gameRoot(), a client's tree): its identifier and its values, unescaped (a
+// compressed point list such as `aa:cc` stays one value; expandPoints() expands it).
 struct Property {
   std::string id;
   std::vector<std::string> values;
 };
 
+// A node of a tree built in memory to be written. What parse() reads is a Collection of NodeViews instead.
 struct Node {
   std::vector<Property> properties;
   std::vector<std::unique_ptr<Node>> children;  // children[0] continues the main line; the rest are variations
@@ -43,9 +46,171 @@ struct Node {
   void set(std::string_view id, std::string value);
 };
 
-// A file may hold several game trees.
-struct Collection {
-  std::vector<std::unique_ptr<Node>> games;  // each a root node
+// What a Collection holds, laid out flat; only the reader and the views below see inside.
+struct CollectionData;
+
+class NodeView;
+class PropertyView;
+
+namespace detail {
+NodeView gameAt(const CollectionData& data, std::uint32_t index);
+PropertyView propertyAt(const CollectionData& data, std::uint32_t index);
+std::string_view stringAt(const CollectionData& data, std::uint32_t index);
+}  // namespace detail
+
+// Consecutive entries of a Collection (its games, a node's properties, a property's values), each made as it is
+// looked at. Random access; valid while the collection lives.
+template <class T, T (*At)(const CollectionData&, std::uint32_t)>
+class Sequence {
+ public:
+  class Iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = T;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = T;
+
+    Iterator() = default;
+    Iterator(const CollectionData* data, std::uint32_t index) : m_data(data), m_index(index) {}
+    T operator*() const { return At(*m_data, m_index); }
+    Iterator& operator++() {
+      ++m_index;
+      return *this;
+    }
+    Iterator operator++(int) {
+      Iterator before = *this;
+      ++m_index;
+      return before;
+    }
+    friend bool operator==(const Iterator& a, const Iterator& b) { return a.m_index == b.m_index; }
+
+   private:
+    const CollectionData* m_data = nullptr;
+    std::uint32_t m_index = 0;
+  };
+
+  Sequence() = default;
+  Sequence(const CollectionData* data, std::uint32_t first, std::uint32_t last)
+      : m_data(data), m_first(first), m_last(last) {}
+
+  std::size_t size() const { return m_last - m_first; }
+  bool empty() const { return m_first == m_last; }
+  // Precondition: i < size().
+  T operator[](std::size_t i) const { return At(*m_data, m_first + static_cast<std::uint32_t>(i)); }
+  // Precondition: !empty().
+  T front() const { return At(*m_data, m_first); }
+  T back() const { return At(*m_data, m_last - 1); }
+  Iterator begin() const { return {m_data, m_first}; }
+  Iterator end() const { return {m_data, m_last}; }
+
+ private:
+  const CollectionData* m_data = nullptr;
+  std::uint32_t m_first = 0;
+  std::uint32_t m_last = 0;
+};
+
+using Values = Sequence<std::string_view, &detail::stringAt>;
+using Properties = Sequence<PropertyView, &detail::propertyAt>;
+using Games = Sequence<NodeView, &detail::gameAt>;
+
+// A property as parse() read it: its identifier (upper-case letters only) and its values, unescaped; it has at least
+// one. A view into its Collection, valid while the collection lives.
+class PropertyView {
+ public:
+  PropertyView(const CollectionData* data, std::uint32_t index) : m_data(data), m_index(index) {}
+
+  std::string_view id() const;
+  Values values() const;
+  // A copy that outlives the collection, for a tree built in memory.
+  Property toProperty() const;
+
+ private:
+  const CollectionData* m_data;
+  std::uint32_t m_index;
+};
+
+// The children of a node, the main line's continuation first. Walked forward; size() walks them too.
+class Children {
+ public:
+  class Iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = NodeView;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = NodeView;
+
+    Iterator() = default;
+    Iterator(const CollectionData* data, std::uint32_t node) : m_data(data), m_node(node) {}
+    NodeView operator*() const;
+    Iterator& operator++();
+    Iterator operator++(int) {
+      Iterator before = *this;
+      ++*this;
+      return before;
+    }
+    friend bool operator==(const Iterator& a, const Iterator& b) { return a.m_node == b.m_node; }
+
+   private:
+    const CollectionData* m_data = nullptr;
+    std::uint32_t m_node = 0;
+  };
+
+  Children(const CollectionData* data, std::uint32_t first, std::uint32_t last)
+      : m_data(data), m_first(first), m_last(last) {}
+
+  bool empty() const { return m_first == m_last; }
+  std::size_t size() const;
+  // Precondition: !empty().
+  NodeView front() const;
+  Iterator begin() const { return {m_data, m_first}; }
+  Iterator end() const { return {m_data, m_last}; }
+
+ private:
+  const CollectionData* m_data;
+  std::uint32_t m_first;  // the first child, or m_last when there is none
+  std::uint32_t m_last;   // one past the node's subtree
+};
+
+// A node as parse() read it. A view into its Collection, valid while the collection lives; two views are equal when
+// they show the same node.
+class NodeView {
+ public:
+  NodeView(const CollectionData* data, std::uint32_t index) : m_data(data), m_index(index) {}
+
+  Properties properties() const;
+  // children().front() continues the main line; the others are variations.
+  Children children() const;
+  // The first value of the first property with this identifier, or nothing.
+  std::optional<std::string_view> find(std::string_view id) const;
+  std::optional<PropertyView> property(std::string_view id) const;
+
+  friend bool operator==(const NodeView& a, const NodeView& b) {
+    return a.m_data == b.m_data && a.m_index == b.m_index;
+  }
+
+ private:
+  const CollectionData* m_data;
+  std::uint32_t m_index;
+};
+
+// The game trees of one SGF text, as parse() read them. Read-only and stored flat: a node costs 4 bytes, a property
+// 12 and a value 4, beyond the bytes of its identifier and value, so that what a file costs once read is a small
+// multiple of its size (docs/sgf.md). Moving a collection keeps its views valid.
+class Collection {
+ public:
+  Collection();
+  explicit Collection(std::unique_ptr<const CollectionData> data);
+  ~Collection();
+  Collection(Collection&&) noexcept;
+  Collection& operator=(Collection&&) noexcept;
+
+  // Each game tree's root node, in the order of the text.
+  Games games() const;
+
+ private:
+  std::unique_ptr<const CollectionData> m_data;
 };
 
 // What parse() reads at most.
@@ -73,6 +238,7 @@ Result<Collection> parseFile(const std::string& path);
 // written with their upper-case letters only; a root without CA whose tree holds non-ASCII text gets CA[UTF-8].
 // Parsing what write() wrote gives the same tree (apart from that CA), and writing it again the same text.
 std::string write(const Collection& collection);
+std::string write(NodeView root);
 std::string write(const Node& root);
 
 // Expands one point-list value (`dd` or the compressed `aa:cc`) on a board of the given size.
@@ -101,7 +267,7 @@ struct GameRecord {
 // KM that is not a number and a PL that is not B or W; errors name the move number ("move 12 (W[zz]): ...") or
 // the property. B[] is a pass, and so is B[tt] on boards up to 19x19. RU names a rule set in any case (Japanese,
 // Chinese, Korean, AGA, NZ or New Zealand, Tromp-Taylor or TT); another RU leaves chinese.
-Result<GameRecord> readRecord(const Node& root);
+Result<GameRecord> readRecord(NodeView root);
 
 struct IllegalMove {
   int moveNumber = 0;  // 1-based
