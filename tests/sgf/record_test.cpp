@@ -338,6 +338,8 @@ TEST(SgfRecord, WriteGameThenReplayGivesTheSamePosition) {
     EXPECT_EQ(record->info.at("PB"), "Black \xC3\xA9");
     EXPECT_EQ(record->info.at("GN"), "g]n");
     EXPECT_EQ(record->moves, game.moves());
+    // Read back up to the last comment.
+    while (!comments.empty() && comments.back().empty()) comments.pop_back();
     EXPECT_EQ(record->comments, comments);
     EXPECT_EQ(record->setup.size(), game.setupStones().size());
 
@@ -390,6 +392,21 @@ TEST(SgfRecord, WriteGameWritesMovePropertiesAndReadRecordReadsThemBack) {
   EXPECT_EQ(record->moveProperties[0], (std::map<std::string, std::string>{{"BL", "583.2"}}));
   EXPECT_EQ(record->moveProperties[1], (std::map<std::string, std::string>{{"OW", "5"}, {"WL", "30"}}));
   EXPECT_EQ(record->comments[1], "ok");
+}
+
+TEST(SgfRecord, CommentsAndMovePropertiesStopAtTheLastMoveThatHasThem) {
+  const Result<GameRecord> some = recordOf("(;SZ[9];B[aa]C[one];W[bb];B[cc]BL[10];W[dd];C[after])");
+  ASSERT_TRUE(some.ok()) << some.error();
+  EXPECT_EQ(some->comments, (std::vector<std::string>{"one", "", "", "after"}));
+  ASSERT_EQ(some->moveProperties.size(), 3u);
+  EXPECT_TRUE(some->moveProperties[0].empty());
+  EXPECT_EQ(some->moveProperties[2], (std::map<std::string, std::string>{{"BL", "10"}}));
+
+  const Result<GameRecord> bare = recordOf("(;SZ[9];B[aa];W[bb]C[];B[cc])");
+  ASSERT_TRUE(bare.ok()) << bare.error();
+  EXPECT_EQ(bare->moves.size(), 3u);
+  EXPECT_TRUE(bare->comments.empty());
+  EXPECT_TRUE(bare->moveProperties.empty());
 }
 
 TEST(SgfRecord, TimeControlsAreWrittenAsTmAndOtAndReadBack) {

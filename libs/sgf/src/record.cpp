@@ -284,12 +284,16 @@ Status readMove(NodeView node, PropertyView move, const std::string& where, int 
   if (!vertex) return Status::failure(where + " (" + id + "[" + shown(value) + "]): " + vertex.error());
   const Color color = id == "B" ? Color::Black : Color::White;
   record.moves.push_back(vertex->kind == MoveKind::Play ? Move::play(color, vertex->point) : Move::pass(color));
-  const std::optional<std::string_view> comment = node.find("C");
-  record.comments.emplace_back(comment.value_or(std::string_view()));
-  std::map<std::string, std::string>& properties = record.moveProperties.emplace_back();
+  // Comments and properties stop at the last move that has any: a long line of bare moves costs no more than them.
+  const std::size_t moves = record.moves.size();
+  if (const std::optional<std::string_view> comment = node.find("C"); comment && !comment->empty()) {
+    record.comments.resize(moves);
+    record.comments.back() = *comment;
+  }
   for (const PropertyView p : node.properties()) {
     if (isStructural(p.id()) || p.id() == "C" || p.values().size() != 1) continue;
-    properties.emplace(p.id(), p.values().front());
+    record.moveProperties.resize(moves);
+    record.moveProperties.back().emplace(p.id(), p.values().front());
   }
   return Done{};
 }
@@ -305,6 +309,13 @@ Result<GameRecord> readRecordUnguarded(NodeView root) {
     if (isStructural(p.id()) || p.values().size() != 1 || (p.id() == "C" && rootHasMove)) continue;
     record.info.emplace(p.id(), p.values().front());  // the first of duplicates wins, as find() does
   }
+
+  std::size_t mainLineLength = 0;
+  for (std::optional<NodeView> line = root; line;
+       line = line->children().empty() ? std::nullopt : std::optional(line->children().front())) {
+    ++mainLineLength;
+  }
+  record.moves.reserve(mainLineLength);
 
   SetupBuilder setup(size);
   for (std::optional<NodeView> line = root; line;
@@ -332,8 +343,12 @@ Result<GameRecord> readRecordUnguarded(NodeView root) {
       if (const Status read = readMove(node, *move, where, size, record); !read) return R::failure(read);
     } else if (const std::optional<std::string_view> comment = node.find("C"); comment && !(node == root)) {
       // A comment on a node without a move belongs with the move before it (or the game, before move 1).
-      std::string& into = record.comments.empty() ? record.info["C"] : record.comments.back();
-      appendLine(into, *comment);
+      if (played == 0) {
+        appendLine(record.info["C"], *comment);
+      } else if (!comment->empty() || record.comments.size() == record.moves.size()) {
+        record.comments.resize(record.moves.size());
+        appendLine(record.comments.back(), *comment);
+      }
     }
   }
   record.setup = setup.stones();

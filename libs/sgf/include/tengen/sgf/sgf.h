@@ -250,11 +250,13 @@ struct GameRecord {
   // AB/AW of the root and of the nodes before move 1, in order, AE and later nodes applied. Two stones on one
   // point of one node are both kept, so that replay() can refuse the setup.
   std::vector<std::pair<Color, Point>> setup;
-  std::optional<Color> firstToMove;   // PL (of the nodes before move 1)
-  std::vector<Move> moves;            // B/W of the main line, passes included
-  std::vector<std::string> comments;  // C of each move's node ("" when none), parallel to moves
-  // The other single-valued properties of each move's node (BL WL OB OW N ...), as read, parallel to moves; the
-  // structural ones (B W AB AW AE PL ...) and C are left out.
+  std::optional<Color> firstToMove;  // PL (of the nodes before move 1)
+  std::vector<Move> moves;           // B/W of the main line, passes included
+  // C of each move's node ("" when none), parallel to moves up to the last move that has one: shorter than moves
+  // when the moves after it have none, so that a long line of bare moves costs no more than the moves.
+  std::vector<std::string> comments;
+  // The other single-valued properties of each move's node (BL WL OB OW N ...), as read, parallel to moves up to the
+  // last move that has any, as comments are; the structural ones (B W AB AW AE PL ...) and C are left out.
   std::vector<std::map<std::string, std::string>> moveProperties;
   // Every single-valued root property but GM FF CA SZ KM AB AW AE PL B W, as read: PB PW BR WR DT RE EV PC GN RU
   // HA C ... A C of a node without a move is added to the comment of the move before it (to info["C"] before
