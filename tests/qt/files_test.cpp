@@ -1,10 +1,14 @@
 // Nothing lost: the controller's unsaved state (a new game clean, a move dirty, saving and opening clean, the
 // autosave not), the question before the window closes, a new game starts or a file opens over an unsaved game, the
 // recent files and Save As's keys.
+#include <sys/stat.h>
+
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
 #include <QMessageBox>
 #include <QTimer>
 #include <QtTest>
@@ -275,6 +279,40 @@ class FilesTest : public QObject {
     QVERIFY(window->windowTitle().startsWith(QStringLiteral("first.sgf")));
     window->action(QStringLiteral("clearRecentFiles"))->trigger();
     QVERIFY(Settings(home.store()).recentFiles().isEmpty());
+  }
+
+  // Open on a FIFO, on /dev/zero or on a file larger than the SGF size limit says why in the status bar, at once,
+  // and the game on the board stays.
+  void openingWhatIsNotAnSgfFileSaysWhyAndKeepsTheGame() {
+    TestHome home;
+    auto window = startedWindow(home);
+    window->controller().clickPoint(at("E5"));
+    QVERIFY(waitForPlayer(window->controller()));
+    const int moves = window->controller().model().game().moveCount();
+
+    const QString fifo = home.path(QStringLiteral("fifo.sgf"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const QString big = home.path(QStringLiteral("big.sgf"));
+    {
+      QFile file(big);
+      QVERIFY(file.open(QIODevice::WriteOnly));
+      QVERIFY(file.resize(qint64{65} << 20));  // sparse: no disk, no time
+    }
+    const std::pair<QString, QString> cases[] = {
+        {fifo, fifo + QStringLiteral(": not a regular file (a FIFO)")},
+        {QStringLiteral("/dev/zero"), QStringLiteral("/dev/zero: not a regular file (a character device)")},
+        {big, big + QStringLiteral(": larger than 64 MiB (the SGF size limit)")},
+    };
+    auto* message = window->findChild<QLabel*>(QStringLiteral("message"));
+    QVERIFY(message != nullptr);
+    for (const auto& [path, why] : cases) {
+      QElapsedTimer timer;
+      timer.start();
+      QVERIFY(!window->openFile(path, true));
+      QVERIFY2(timer.elapsed() < 5000, qPrintable(path));
+      QCOMPARE(message->text(), why);
+      QCOMPARE(window->controller().model().game().moveCount(), moves);
+    }
   }
 
   void saveAsShowsItsShortcut() {

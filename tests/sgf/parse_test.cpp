@@ -1,7 +1,14 @@
 // The FF[4] reader: syntax, escapes, charsets, error positions and robustness against hostile input.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <future>
 #include <optional>
 #include <random>
 #include <string>
@@ -10,6 +17,7 @@
 #include "tengen/sgf/sgf.h"
 
 #include "sgf_test_util.h"
+#include "support/temp_dir.h"
 
 namespace tengen::sgf {
 namespace {
@@ -263,6 +271,68 @@ TEST(SgfParseError, FileErrorsStartWithThePath) {
   const Result<Collection> directory = parseFile(TENGEN_SGF_TESTDATA);
   ASSERT_FALSE(directory.ok());
   EXPECT_EQ(directory.error(), std::string(TENGEN_SGF_TESTDATA) + ": is a directory");
+}
+
+// --- Limits on what is read ---------------------------------------------------------------------------------
+
+// parseFile() on a path, on a thread of its own: a reader that waits for a FIFO's writer fails the test instead of
+// hanging it (the FIFO is then opened for writing and closed, which ends the wait).
+Result<Collection> parseFileWithin(const std::string& path, std::chrono::seconds limit) {
+  std::future<Result<Collection>> read = std::async(std::launch::async, [&] { return parseFile(path); });
+  if (read.wait_for(limit) == std::future_status::ready) return read.get();
+  ADD_FAILURE() << "parseFile(" << path << ") still waits after " << limit.count() << " s";
+  const int writer = ::open(path.c_str(), O_WRONLY | O_NONBLOCK);
+  if (writer >= 0) ::close(writer);
+  return Result<Collection>::failure("waited");
+}
+
+TEST(SgfLimits, RefusesAFifoWithoutWaitingForAWriter) {
+  const test_support::TempDir dir("sgf-fifo");
+  const std::string fifo = (dir.path() / "game.sgf").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const Result<Collection> c = parseFileWithin(fifo, std::chrono::seconds(10));
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.error(), fifo + ": not a regular file (a FIFO)");
+}
+
+// /dev/zero never ends: read, it would grow without bound.
+TEST(SgfLimits, RefusesADevice) {
+  const Result<Collection> zero = parseFileWithin("/dev/zero", std::chrono::seconds(10));
+  ASSERT_FALSE(zero.ok());
+  EXPECT_EQ(zero.error(), "/dev/zero: not a regular file (a character device)");
+}
+
+// A file larger than the limit is refused from its size, before a byte is read: a sparse file of 65 MiB takes no
+// disk and no time.
+TEST(SgfLimits, RefusesAFileLargerThanTheLimitBeforeReadingIt) {
+  const test_support::TempDir dir("sgf-size");
+  const std::string big = (dir.path() / "big.sgf").string();
+  std::ofstream(big).close();
+  std::filesystem::resize_file(big, std::size_t{65} << 20);
+  const Result<Collection> c = parseFile(big);
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.error(), big + ": larger than 64 MiB (the SGF size limit)");
+
+  const std::string record = (dir.path() / "game.sgf").string();
+  std::ofstream(record) << "(;GM[1]SZ[9];B[ee])";  // 19 bytes
+  EXPECT_EQ(parseFile(record, ReadLimits{1000, 18}).error(), record + ": larger than 18 bytes (the SGF size limit)");
+  EXPECT_TRUE(parseFile(record, ReadLimits{1000, 19}).ok());
+  EXPECT_EQ(parse("(;GM[1]SZ[9];B[ee])", ReadLimits{1000, 18}).error(),
+            "the text is larger than 18 bytes (the SGF size limit)");
+}
+
+// The learning tools read collections larger than a person's records: largest() lifts the limits, and the 65 MiB
+// of zeros are read (and found not to be SGF).
+TEST(SgfLimits, LargestLiftsTheLimits) {
+  const test_support::TempDir dir("sgf-largest");
+  const std::string big = (dir.path() / "big.sgf").string();
+  std::ofstream(big).close();
+  std::filesystem::resize_file(big, std::size_t{65} << 20);
+  const Result<Collection> c = parseFile(big, ReadLimits::largest());
+  ASSERT_FALSE(c.ok());
+  EXPECT_NE(c.error().find("this is not an SGF record"), std::string::npos) << c.error();
+  EXPECT_GE(ReadLimits::largest().maxBytes, std::size_t{1} << 31);
+  EXPECT_GE(ReadLimits::largest().maxItems, std::size_t{1} << 31);
 }
 
 // --- Robustness -----------------------------------------------------------------------------------------------

@@ -24,7 +24,8 @@ std::vector<std::string> recordFiles(const std::vector<std::string>& paths) {
 }
 
 std::optional<Game> usableGame(const std::string& path, int size) {
-  const auto collection = sgf::parseFile(path);
+  // Collections gathered for learning may be larger than a person's records: as large as the reader can hold.
+  const auto collection = sgf::parseFile(path, sgf::ReadLimits::largest());
   if (!collection || collection->games().empty()) return std::nullopt;
   const auto record = sgf::readRecord(collection->games().front());
   if (!record || record->config.size != size || record->moves.size() < 10) return std::nullopt;

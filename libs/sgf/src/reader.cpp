@@ -1,16 +1,17 @@
 // The FF[4] reader: a hand-written scanner with an explicit stack, so that neither deep variations nor long main
 // lines can exhaust the call stack.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <exception>
-#include <filesystem>
-#include <fstream>
 #include <iterator>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -499,9 +500,72 @@ Result<Collection> readCollection(std::string_view text, const ReadLimits& limit
   return Collection(std::move(data));
 }
 
-std::string tooLargeToIndex() {
-  return "the text is larger than " + std::to_string(CollectionData::kMaxIndex) +
-         " bytes, more than the reader indexes";
+// A size as a limit's message says it: "64 MiB" when it is whole mebibytes, else in bytes.
+std::string sizeText(std::size_t bytes) {
+  constexpr std::size_t kMiB = std::size_t{1} << 20;
+  if (bytes >= kMiB && bytes % kMiB == 0) return std::to_string(bytes / kMiB) + " MiB";
+  return std::to_string(bytes) + " bytes";
+}
+
+std::string tooLarge(std::size_t maxBytes) { return "larger than " + sizeText(maxBytes) + " (the SGF size limit)"; }
+
+// What a file that is not a regular one is, for the message that refuses it.
+std::string fileKind(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "neither a file nor a directory";
+}
+
+// Closes a file descriptor when it goes.
+class OpenFile {
+ public:
+  explicit OpenFile(int fd) : m_fd(fd) {}
+  ~OpenFile() { ::close(m_fd); }
+  OpenFile(const OpenFile&) = delete;
+  OpenFile& operator=(const OpenFile&) = delete;
+  int fd() const { return m_fd; }
+
+ private:
+  int m_fd;
+};
+
+// The bytes of a regular file of at most maxBytes, or why not. The file is opened without waiting, so that a FIFO
+// nobody writes to is refused rather than waited for, and what was opened is checked, not the path, so that nothing
+// can be put in its place between the check and the read. A file that grows while it is read is read up to one
+// byte past the limit, no further.
+Result<std::string> readRegularFile(const std::string& path, std::size_t maxBytes) {
+  using R = Result<std::string>;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (fd < 0) return R::failure(std::string("cannot open: ") + std::strerror(errno));
+  const OpenFile file(fd);
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) return R::failure(std::string("cannot read: ") + std::strerror(errno));
+  if (S_ISDIR(info.st_mode)) return R::failure("is a directory");
+  if (!S_ISREG(info.st_mode)) return R::failure("not a regular file (" + fileKind(info.st_mode) + ")");
+  if (static_cast<std::uintmax_t>(info.st_size) > maxBytes) return R::failure(tooLarge(maxBytes));
+  // A regular file's reads do not wait anyway; plain blocking reads are what the loop below expects.
+  if (const int flags = ::fcntl(fd, F_GETFL); flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+
+  constexpr std::size_t kFirstGrowth = 4096;
+  std::string text(static_cast<std::size_t>(info.st_size) + 1, '\0');
+  std::size_t got = 0;
+  while (true) {
+    if (got == text.size()) {
+      if (got > maxBytes) return R::failure(tooLarge(maxBytes));
+      text.resize(std::min(std::max(2 * got, kFirstGrowth), maxBytes + 1));
+    }
+    const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return R::failure(std::string("cannot read: ") + std::strerror(errno));
+    }
+    got += static_cast<std::size_t>(n);
+  }
+  text.resize(got);
+  return text;
 }
 
 }  // namespace
@@ -509,14 +573,16 @@ std::string tooLargeToIndex() {
 Result<Collection> parse(std::string_view text, const ReadLimits& limits) {
   using R = Result<Collection>;
   try {
-    if (text.size() > CollectionData::kMaxIndex) return R::failure(tooLargeToIndex());
+    const std::size_t maxBytes = std::min(limits.maxBytes, CollectionData::kMaxIndex);
+    if (text.size() > maxBytes) return R::failure("the text is " + tooLarge(maxBytes));
     // The whole text is decoded before it is scanned, as Sabaki does: in Shift_JIS, Big5 or GBK the second byte
     // of a character may be ']' or '\', which only a decoded text tells apart from the SGF syntax.
     LastProperty last;
     const std::string charset = decoderFor(Scanner(text, limits, last).rootCharset());
     if (!charset.empty()) {
       if (std::optional<std::string> decoded = toUtf8(text, charset)) {
-        if (decoded->size() > CollectionData::kMaxIndex) return R::failure(tooLargeToIndex());
+        // A charset of one byte a character may take up to three once decoded.
+        if (decoded->size() > CollectionData::kMaxIndex) return R::failure("the text is too large once decoded");
         return readCollection<Utf8Label<Counter>, Utf8Label<Builder>>(*decoded, limits);
       }
       // A charset iconv does not know: the bytes are kept as they are, and so is CA.
@@ -527,20 +593,18 @@ Result<Collection> parse(std::string_view text, const ReadLimits& limits) {
   }
 }
 
-Result<Collection> parseFile(const std::string& path) {
+ReadLimits ReadLimits::largest() { return {CollectionData::kMaxIndex, CollectionData::kMaxIndex}; }
+
+Result<Collection> parseFile(const std::string& path, const ReadLimits& limits) {
+  using R = Result<Collection>;
   try {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) return Result<Collection>::failure(path + ": is a directory");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Result<Collection>::failure(path + ": cannot open: " + std::strerror(errno));
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad()) return Result<Collection>::failure(path + ": cannot read: " + std::strerror(errno));
-    Result<Collection> collection = parse(buffer.str());
-    if (!collection) return Result<Collection>::failure(path + ": " + collection.error());
+    const Result<std::string> text = readRegularFile(path, std::min(limits.maxBytes, CollectionData::kMaxIndex));
+    if (!text) return R::failure(path + ": " + text.error());
+    Result<Collection> collection = parse(*text, limits);
+    if (!collection) return R::failure(path + ": " + collection.error());
     return collection;
   } catch (const std::exception& e) {
-    return Result<Collection>::failure(path + ": cannot read: " + e.what());
+    return R::failure(path + ": cannot read: " + e.what());
   }
 }
 
