@@ -192,22 +192,24 @@ run_session fail --engine "gtp:$tmp/fake_engine.sh die" --timeout 10
 [[ $code -eq 0 ]] || fail "die: exit code $code"
 expect_responses die '= ' '= ' '\?3 ai failed: .*' '= ' '= tengen' '= '
 
-# --- Garbage: random-looking bytes, NULs, a megabyte line; every line answered or ignored, never a crash. ---
+# --- Garbage: random-looking bytes, NULs, megabyte lines; every line answered or ignored, never a crash. A line of
+# 1 MiB (the most a line may hold) is read; one byte more and it is refused as too long, the session going on. ---
 {
   printf 'name\n'
   printf '\x00\x01\x02garbage\xff\xfe\n'
   printf 'pl\x00ay b E5\n'
   head -c 1048576 /dev/zero | tr '\0' 'x'
   printf '\n'
-  printf 'play b %s\n' "$(head -c 1048576 /dev/zero | tr '\0' 'y')"
+  printf 'play b %s\n' "$(head -c 1048569 /dev/zero | tr '\0' 'y')"
+  printf '5 play b %s\n' "$(head -c 1048570 /dev/zero | tr '\0' 'y')"
   printf '\t\t# only a comment\n'
   printf 'list_stones black\n'
   printf 'version'  # the end of input without a newline
 } >"$tmp/garbage.in"
 run_session garbage --engine random
 [[ $code -eq 0 ]] || fail "garbage: exit code $code (the end of input must exit 0)"
-expect_responses garbage '= tengen' '\? unknown command' '= ' '\? unknown command' '\? syntax error' '= E5' \
-  '= [0-9.]+'
+expect_responses garbage '= tengen' '\? unknown command' '= ' '\? unknown command' '\? syntax error' \
+  '\?5 line too long' '= E5' '= [0-9.]+'
 
 # --- Usage errors exit 2 and say what is wrong, before reading any input. ---
 out=$("$tengen" gtp --size 30 </dev/null 2>&1)

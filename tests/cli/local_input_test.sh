@@ -2,7 +2,8 @@
 # Local input is bounded: every command that reads an SGF file refuses, at once and with exit 2, anything but a
 # regular file (a FIFO nobody writes to, /dev/zero, a directory), a file larger than the SGF size limit and one with
 # more nodes, properties and values than the item limit, naming the file and the reason; GTP's loadsgf answers the
-# same reasons and the session goes on. A collection of thousands of real games still reads.
+# same reasons and the session goes on, and so does a session sent a line longer than GTP's limit. A collection of
+# thousands of real games still reads.
 # Usage: local_input_test.sh PATH/TO/tengen PATH/TO/testdata/sgf
 set -uo pipefail
 tengen=$1
@@ -72,6 +73,23 @@ want="? cannot load fifo.sgf: not a regular file (a FIFO)
 
 = tengen"
 [[ $code -eq 0 && "$out" == "$want" ]] || fail "gtp loadsgf: exit $code, responses
+$out"
+
+# GTP: a line of 300 MB is answered "? line too long" with its id, skipped, and the session answers what follows.
+out=$({
+  printf '1 name\n7 play b '
+  head -c 300000000 /dev/zero | tr '\0' x
+  printf '\n3 list_stones black\nquit\n'
+} | timeout 120 "$tengen" gtp 2>/dev/null)
+code=$?
+want="=1 tengen
+
+?7 line too long
+
+=3 
+
+= "
+[[ $code -eq 0 && "$out" == "$want" ]] || fail "gtp long line: exit $code, responses
 $out"
 
 # A kifu file of 5,000 games (each of the test records' variations, in turn) reads and replays whole.

@@ -536,6 +536,18 @@ TEST(GtpAnalyzeStreamTest, LzAnalyzeStreamsUntilTheNextCommandWhichIsThenAnswere
   EXPECT_EQ(session.engine().game().moveCount(), 1);
 }
 
+// The line that ends a stream is read with the same limit as any other: one too long ends it and is refused.
+TEST(GtpAnalyzeStreamTest, ALineTooLongEndsTheStreamAndIsRefused) {
+  Session session(pacedOptions());
+  session.send("lz-analyze 1");
+  ASSERT_TRUE(session.waitForLines("info ", 2)) << session.output();
+  session.send("4 name " + std::string(Engine::kMaxLineBytes, 'x'));
+  session.send("5 name");
+  ASSERT_TRUE(session.waitFor([](const std::string& text) { return text.ends_with("=5 tengen\n\n"); }))
+      << session.output().substr(0, 2000);
+  EXPECT_TRUE(session.output().ends_with("\n\n?4 line too long\n\n=5 tengen\n\n"));
+}
+
 TEST(GtpAnalyzeStreamTest, KataAnalyzeWithOwnershipThenAnEmptyLineStopsItUnanswered) {
   Session session(pacedOptions());
   session.send("play b E5");

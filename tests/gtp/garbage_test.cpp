@@ -72,6 +72,25 @@ TEST(GtpGarbageTest, MegabyteLinesThroughASession) {
   EXPECT_EQ(out.str(), "? unknown command\n\n= tengen\n\n=2 test\n\n");
 }
 
+// A line longer than the limit is answered "? line too long" (with its id), its bytes skipped, and the session goes
+// on; a line of exactly the limit is an ordinary line, and a comment is ignored however long.
+TEST(GtpGarbageTest, LinesPastTheLimitAreRefusedAndTheSessionGoesOn) {
+  Engine engine(testOptions(9));
+  const std::size_t limit = Engine::kMaxLineBytes;
+  std::istringstream in(std::string(limit + 1, 'x') + "\n" +                //
+                        "7 play b " + std::string(3 * limit, 'E') + "\n" +  //
+                        "# " + std::string(3 * limit, 'c') + "\n" +         //
+                        "2 play b E5\n" +                                   //
+                        std::string(limit - 4, ' ') + "name\n" +            // exactly the limit
+                        "known_command " + std::string(2 * limit, 'n') +
+                        " name\n"  // no '\n' before the end
+                        "3 version");
+  std::ostringstream out;
+  engine.run(in, out);
+  EXPECT_EQ(out.str(), "? line too long\n\n?7 line too long\n\n=2 \n\n= tengen\n\n? line too long\n\n=3 test\n\n");
+  EXPECT_EQ(engine.game().moveCount(), 1);
+}
+
 // Every command with arguments drawn from words that mean something somewhere, so that the random walk goes deep:
 // boards of every size, handicaps, passes, undos, rule changes, scoring.
 TEST(GtpGarbageTest, RandomCommandsWithRandomArguments) {

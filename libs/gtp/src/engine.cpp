@@ -28,6 +28,7 @@
 #include "tengen/sgf/sgf.h"
 
 #include "analysis_format.h"
+#include "input_line.h"
 #include "pending_line.h"
 
 namespace tengen::gtp {
@@ -47,8 +48,8 @@ struct Engine::State {
   struct Session {
     std::istream& in;
     std::ostream& out;
-    std::optional<std::string> next;  // the line that ended a stream, answered next
-    bool inputEnded = false;          // the input ended during a stream
+    std::optional<InputLine> next;  // the line that ended a stream, answered next
+    bool inputEnded = false;        // the input ended during a stream
   };
   Session* session = nullptr;
   // The id of the command being answered, for the commands that write their `=` line themselves.
@@ -107,6 +108,7 @@ constexpr std::string_view kCannotUndo = "cannot undo";
 constexpr std::string_view kInvalidNumberOfStones = "invalid number of stones";
 constexpr std::string_view kBadVertexList = "bad vertex list";
 constexpr std::string_view kAiFailed = "ai failed: ";
+constexpr std::string_view kLineTooLong = "line too long";
 
 Reply syntaxError() { return failure(std::string(kSyntaxError)); }
 
@@ -526,7 +528,7 @@ Reply analyze(State& state, const Args& args, AnalysisFormat format) {
 
   using Clock = std::chrono::steady_clock;
   State::Session& session = *state.session;
-  PendingLine next(session.in);
+  PendingLine next(session.in, Engine::kMaxLineBytes);
   const bool timed = parsed->interval.count() > 0;
   Clock::time_point due = Clock::now() + parsed->interval;
   bool growing = analyzer != nullptr;
@@ -890,6 +892,15 @@ constexpr std::array kCommands = {
 
 std::span<const CommandEntry> commandTable() { return kCommands; }
 
+// The answer to a line longer than Engine::kMaxLineBytes, with the id its start gives, if any; nothing for a comment,
+// which GTP ignores however long it is.
+std::string tooLong(std::string_view start) {
+  const std::size_t first = start.find_first_not_of(" \t");
+  if (first != std::string_view::npos && start[first] == '#') return {};
+  const std::optional<Command> command = parseCommand(start);
+  return frame(command ? command->id : std::string(), failure(std::string(kLineTooLong)));
+}
+
 }  // namespace
 
 Engine::Engine(EngineOptions options) {
@@ -925,15 +936,16 @@ void Engine::run(std::istream& in, std::ostream& out) {
     }
   } attached{*m_state, in, in.tie(nullptr)};
   m_state->session = &session;
-  std::string line;
   while (!m_state->quit) {
+    std::optional<InputLine> line;
     if (session.next) {
-      line = std::move(*session.next);
+      line = std::move(session.next);
       session.next.reset();
-    } else if (session.inputEnded || !std::getline(in, line)) {
-      break;
+    } else if (!session.inputEnded) {
+      line = readInputLine(in, kMaxLineBytes);
     }
-    const std::string response = answer(line);
+    if (!line) break;
+    const std::string response = line->tooLong ? tooLong(line->text) : answer(line->text);
     if (response.empty()) continue;
     out << response << std::flush;
     // The controller has gone away.

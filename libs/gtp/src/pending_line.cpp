@@ -4,11 +4,9 @@
 
 namespace tengen::gtp {
 
-PendingLine::PendingLine(std::istream& in)
-    : m_reader([this, &in] {
-        std::string line;
-        std::optional<std::string> read;
-        if (std::getline(in, line)) read = std::move(line);
+PendingLine::PendingLine(std::istream& in, std::size_t maxBytes)
+    : m_reader([this, &in, maxBytes] {
+        std::optional<InputLine> read = readInputLine(in, maxBytes);
         const std::lock_guard lock(m_mutex);
         m_line = std::move(read);
         m_arrived = true;
@@ -22,7 +20,7 @@ bool PendingLine::arrived() const {
   return m_arrived;
 }
 
-std::optional<std::string> PendingLine::take() {
+std::optional<InputLine> PendingLine::take() {
   std::unique_lock lock(m_mutex);
   m_arrival.wait(lock, [this] { return m_arrived; });
   return std::move(m_line);

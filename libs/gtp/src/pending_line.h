@@ -9,12 +9,15 @@
 #include <string>
 #include <thread>
 
+#include "input_line.h"
+
 namespace tengen::gtp {
 
 class PendingLine {
  public:
-  // Starts reading one line from `in`, which nothing else may read until the line has arrived.
-  explicit PendingLine(std::istream& in);
+  // Starts reading one line from `in` (at most maxBytes of it kept, as readInputLine() does), which nothing else may
+  // read until the line has arrived.
+  PendingLine(std::istream& in, std::size_t maxBytes);
   // Waits for the line: it must come (or the input end) for the reading thread to end.
   ~PendingLine();
   PendingLine(const PendingLine&) = delete;
@@ -23,13 +26,13 @@ class PendingLine {
   // Whether the line, or the end of the input, has arrived.
   bool arrived() const;
   // Waits until it has, and returns the line; nothing at the end of the input.
-  std::optional<std::string> take();
+  std::optional<InputLine> take();
 
  private:
   mutable std::mutex m_mutex;
   std::condition_variable m_arrival;
   bool m_arrived = false;
-  std::optional<std::string> m_line;
+  std::optional<InputLine> m_line;
   std::thread m_reader;  // last, so that it starts once the rest is ready
 };
 

@@ -79,6 +79,11 @@ class Engine {
   // stream in a session, answer here with one update after a short search of a fixed size, then end.
   std::string answer(std::string_view line);
 
+  // The longest line run() reads, far more than any command needs (set_free_handicap with every point of a 25x25
+  // board is under 2.5 KB). A longer line is answered "? line too long" (with its id, if it has one): its bytes are
+  // skipped, not kept, and the session goes on with the next line.
+  static constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
+
   // A session: reads lines from `in` until `quit` or the end of input and writes each response to `out`, flushed.
   // lz-analyze and kata-analyze write their updates as they come until the next line arrives (a thread of their
   // own reads it meanwhile); that line ends the stream, and is then answered as usual. The end of input during a
