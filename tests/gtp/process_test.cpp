@@ -3,6 +3,7 @@
 #include "tengen/gtp/process.h"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
 #include <chrono>
 #include <csignal>
@@ -177,6 +178,24 @@ TEST(Process, RefusesAnEndlessLine) {
   const Result<std::string> line = (*p)->readLine(in(seconds(5)));
   ASSERT_FALSE(line.ok());
   EXPECT_EQ(line.error(), "wrote a line longer than 1000 bytes");
+}
+
+// A child that writes without end and without a line end, as fast as the pipe takes it: the line is refused once it
+// passes the limit, and what was buffered meanwhile stays near the limit however fast the child writes.
+TEST(Process, AnEndlessFastLineIsRefusedWithinTheLimit) {
+  ProcessOptions options;
+  options.maxLineBytes = 1 << 20;
+  Result<std::unique_ptr<Process>> p = Process::start({"cat", "/dev/zero"}, options);
+  ASSERT_TRUE(p.ok());
+  rusage before{};
+  ::getrusage(RUSAGE_SELF, &before);
+  const Result<std::string> line = (*p)->readLine(in(seconds(10)));
+  rusage after{};
+  ::getrusage(RUSAGE_SELF, &after);
+  ASSERT_FALSE(line.ok());
+  EXPECT_EQ(line.error(), "wrote a line longer than 1048576 bytes");
+  // The line's buffer, grown by doubling past the limit: about 2 MiB.
+  EXPECT_LT(after.ru_maxrss - before.ru_maxrss, 4 * 1024) << "KiB of peak memory grown while reading";
 }
 
 TEST(Process, ShutdownClosesInputFirstForAWellBehavedChild) {

@@ -410,7 +410,7 @@ Status Process::write(std::string_view data, Clock::time_point deadline) {
     // While the child's stdout is open it is read too, or a child answering earlier commands could fill that
     // pipe and stop reading this one.
     pollfd fds[2] = {{m_stdin, POLLOUT, 0}, {m_stdout, POLLIN, 0}};
-    const bool watchOutput = m_stdout >= 0 && !m_stdoutEnded;
+    const bool watchOutput = m_stdout >= 0 && !m_stdoutEnded && m_out.size() <= m_options.maxLineBytes;
     const int ready = ::poll(fds, watchOutput ? 2 : 1, pollTimeout(deadline));
     if (ready < 0) {
       if (errno == EINTR) continue;
@@ -436,7 +436,9 @@ Status Process::write(std::string_view data, Clock::time_point deadline) {
 
 bool Process::readAvailable() {
   char buffer[65536];
-  for (;;) {
+  // Past maxLineBytes, readLine() has a line (or a refusal) to answer: what a child writes faster than that waits in
+  // its pipe, not here.
+  while (m_out.size() <= m_options.maxLineBytes) {
     const ssize_t n = ::read(m_stdout, buffer, sizeof buffer);
     if (n > 0) {
       m_out.append(buffer, static_cast<std::size_t>(n));
@@ -448,6 +450,7 @@ bool Process::readAvailable() {
     m_stdoutEnded = true;
     return false;
   }
+  return true;
 }
 
 std::string Process::takeOut() {

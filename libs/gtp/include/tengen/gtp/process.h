@@ -96,7 +96,8 @@ class Process {
   void drainAvailable();
   void keepStderr(const char* data, std::size_t size);
   void recordExit(int status);
-  // Reads what the child's stdout has now into m_out; false at its end or on an error.
+  // Reads what the child's stdout has now into m_out, stopping once m_out holds more than maxLineBytes; false at its
+  // end or on an error.
   bool readAvailable();
   // All of m_out as one line, without a '\r' at its end.
   std::string takeOut();
