@@ -106,17 +106,21 @@ class InputMemoryTest : public ::testing::Test {
     return run.peakKiB;
   }
 
-  // `tengen check` on `path` (of `size` bytes) prints `expected` and peaks within ten times the size over the start.
-  void expectCheckWithinTenTimes(const std::string& path, std::size_t size, const std::string& expected) {
+  // `tengen check` on a file `name` of `head`, `unit` repeated to 4 MiB and `tail` prints `expected` (after the
+  // file's path) and peaks within ten times the file's size over the start.
+  void expectCheckWithinTenTimes(const std::string& name, const std::string& head, const std::string& unit,
+                                 const std::string& tail, const std::string& expected) {
+    const std::string file = path(name);
+    const std::size_t size = writeRepeated(file, head, unit, 4 * kMiB, tail);
     const long baseline = baselineKiB();
-    const ChildRun run = runTengen({"check", path});
-    EXPECT_EQ(run.out.substr(0, expected.size()), expected) << run.out.substr(0, 200);
+    const ChildRun run = runTengen({"check", file});
+    EXPECT_EQ(run.out.substr(0, file.size() + expected.size()), file + expected) << run.out.substr(0, 200);
     const long grown = run.peakKiB - baseline;
     const long allowed = static_cast<long>(10 * size / 1024);
-    std::printf("%s: %zu bytes, peak %ld KiB over the start (%.1f times the size)\n", path.c_str(), size, grown,
+    std::printf("%s: %zu bytes, peak %ld KiB over the start (%.1f times the size)\n", name.c_str(), size, grown,
                 static_cast<double>(grown) * 1024 / static_cast<double>(size));
 #if TENGEN_MEMORY_ASSERTED
-    EXPECT_LE(grown, allowed) << path << ": " << size << " bytes";
+    EXPECT_LE(grown, allowed) << name << ": " << size << " bytes";
 #else
     (void)allowed;
 #endif
@@ -128,28 +132,20 @@ class InputMemoryTest : public ::testing::Test {
 };
 
 TEST_F(InputMemoryTest, NodesWithoutProperties) {
-  const std::string file = path("semicolons.sgf");
-  const std::size_t size = writeRepeated(file, "(;GM[1]", ";", 4 * kMiB, ")");
-  expectCheckWithinTenTimes(file, size, file + ": ok 0 moves");
+  expectCheckWithinTenTimes("semicolons.sgf", "(;GM[1]", ";", ")", ": ok 0 moves");
 }
 
 TEST_F(InputMemoryTest, NodesOfOneSmallProperty) {
-  const std::string file = path("comments.sgf");
-  const std::size_t size = writeRepeated(file, "(;GM[1]", ";C[]", 4 * kMiB, ")");
-  expectCheckWithinTenTimes(file, size, file + ": ok 0 moves");
+  expectCheckWithinTenTimes("comments.sgf", "(;GM[1]", ";C[]", ")", ": ok 0 moves");
 }
 
 TEST_F(InputMemoryTest, OneNodeOfManySmallProperties) {
-  const std::string file = path("properties.sgf");
-  const std::size_t size = writeRepeated(file, "(;GM[1]", "XY[]", 4 * kMiB, ")");
-  expectCheckWithinTenTimes(file, size, file + ": ok 0 moves");
+  expectCheckWithinTenTimes("properties.sgf", "(;GM[1]", "XY[]", ")", ": ok 0 moves");
 }
 
+// The record is read whole (its moves, without comments); the replay stops at the second move, on a stone.
 TEST_F(InputMemoryTest, AMainLineOfBareMoves) {
-  // The record is read whole (its moves, without comments); the replay stops at the second move, on a stone.
-  const std::string file = path("moves.sgf");
-  const std::size_t size = writeRepeated(file, "(;GM[1]SZ[19]", ";B[dd];W[dd]", 4 * kMiB, ")");
-  expectCheckWithinTenTimes(file, size, file + ": move 2 (W D16): occupied");
+  expectCheckWithinTenTimes("moves.sgf", "(;GM[1]SZ[19]", ";B[dd];W[dd]", ")", ": move 2 (W D16): occupied");
 }
 
 TEST_F(InputMemoryTest, AKifuFileOfThousandsOfGames) {
@@ -157,9 +153,7 @@ TEST_F(InputMemoryTest, AKifuFileOfThousandsOfGames) {
       "(;GM[1]FF[4]CA[UTF-8]SZ[19]KM[7.5]RU[Chinese]PB[Black]PW[White]DT[2024-01-01]RE[B+R]\n"
       ";B[pd];W[dp];B[pp];W[dd];B[fq];W[cn];B[jp];W[qf];B[qh];W[of]C[a comment on the move]\n"
       ";B[nd];W[qc];B[pc];W[qd];B[oe];W[pe](;B[ne];W[qq];B[qp];W[pq])(;B[og]C[a variation]))\n";
-  const std::string file = path("kifu.sgf");
-  const std::size_t size = writeRepeated(file, "", game, 4 * kMiB, "");
-  expectCheckWithinTenTimes(file, size, file + "#1: ok 20 moves\n");
+  expectCheckWithinTenTimes("kifu.sgf", "", game, "", "#1: ok 20 moves\n");
 }
 
 // The engine reads a line of 300 MB, answers it "? line too long" and the next command; the line is skipped as it

@@ -52,6 +52,8 @@ void Node::set(std::string_view id, std::string value) {
 namespace detail {
 
 NodeView gameAt(const CollectionData& data, std::uint32_t index) { return {&data, data.roots[index]}; }
+NodeView nodeAt(const CollectionData& data, std::uint32_t index) { return {&data, index}; }
+std::uint32_t nextSibling(const CollectionData& data, std::uint32_t node) { return data.ends[node]; }
 PropertyView propertyAt(const CollectionData& data, std::uint32_t index) { return {&data, index}; }
 std::string_view stringAt(const CollectionData& data, std::uint32_t index) {
   const std::uint32_t from = data.strings[index];
@@ -72,13 +74,6 @@ Property PropertyView::toProperty() const {
   out.values.reserve(all.size());
   for (std::string_view value : all) out.values.emplace_back(value);
   return out;
-}
-
-NodeView Children::Iterator::operator*() const { return {m_data, m_node}; }
-
-Children::Iterator& Children::Iterator::operator++() {
-  m_node = m_data->ends[m_node];
-  return *this;
 }
 
 std::size_t Children::size() const {

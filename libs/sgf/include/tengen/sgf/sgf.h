@@ -53,41 +53,49 @@ class PropertyView;
 
 namespace detail {
 NodeView gameAt(const CollectionData& data, std::uint32_t index);
+NodeView nodeAt(const CollectionData& data, std::uint32_t index);
 PropertyView propertyAt(const CollectionData& data, std::uint32_t index);
 std::string_view stringAt(const CollectionData& data, std::uint32_t index);
+inline std::uint32_t nextIndex(const CollectionData& /*data*/, std::uint32_t index) { return index + 1; }
+std::uint32_t nextSibling(const CollectionData& data, std::uint32_t node);
 }  // namespace detail
+
+// Walks entries of a Collection: At makes the view of an entry, Next finds the entry after one.
+template <class T, T (*At)(const CollectionData&, std::uint32_t),
+          std::uint32_t (*Next)(const CollectionData&, std::uint32_t)>
+class ViewIterator {
+ public:
+  using iterator_category = std::forward_iterator_tag;
+  using value_type = T;
+  using difference_type = std::ptrdiff_t;
+  using pointer = void;
+  using reference = T;
+
+  ViewIterator() = default;
+  ViewIterator(const CollectionData* data, std::uint32_t index) : m_data(data), m_index(index) {}
+  T operator*() const { return At(*m_data, m_index); }
+  ViewIterator& operator++() {
+    m_index = Next(*m_data, m_index);
+    return *this;
+  }
+  ViewIterator operator++(int) {
+    ViewIterator before = *this;
+    ++*this;
+    return before;
+  }
+  friend bool operator==(const ViewIterator& a, const ViewIterator& b) { return a.m_index == b.m_index; }
+
+ private:
+  const CollectionData* m_data = nullptr;
+  std::uint32_t m_index = 0;
+};
 
 // Consecutive entries of a Collection (its games, a node's properties, a property's values), each made as it is
 // looked at. Random access; valid while the collection lives.
 template <class T, T (*At)(const CollectionData&, std::uint32_t)>
 class Sequence {
  public:
-  class Iterator {
-   public:
-    using iterator_category = std::forward_iterator_tag;
-    using value_type = T;
-    using difference_type = std::ptrdiff_t;
-    using pointer = void;
-    using reference = T;
-
-    Iterator() = default;
-    Iterator(const CollectionData* data, std::uint32_t index) : m_data(data), m_index(index) {}
-    T operator*() const { return At(*m_data, m_index); }
-    Iterator& operator++() {
-      ++m_index;
-      return *this;
-    }
-    Iterator operator++(int) {
-      Iterator before = *this;
-      ++m_index;
-      return before;
-    }
-    friend bool operator==(const Iterator& a, const Iterator& b) { return a.m_index == b.m_index; }
-
-   private:
-    const CollectionData* m_data = nullptr;
-    std::uint32_t m_index = 0;
-  };
+  using Iterator = ViewIterator<T, At, &detail::nextIndex>;
 
   Sequence() = default;
   Sequence(const CollectionData* data, std::uint32_t first, std::uint32_t last)
@@ -132,29 +140,7 @@ class PropertyView {
 // The children of a node, the main line's continuation first. Walked forward; size() walks them too.
 class Children {
  public:
-  class Iterator {
-   public:
-    using iterator_category = std::forward_iterator_tag;
-    using value_type = NodeView;
-    using difference_type = std::ptrdiff_t;
-    using pointer = void;
-    using reference = NodeView;
-
-    Iterator() = default;
-    Iterator(const CollectionData* data, std::uint32_t node) : m_data(data), m_node(node) {}
-    NodeView operator*() const;
-    Iterator& operator++();
-    Iterator operator++(int) {
-      Iterator before = *this;
-      ++*this;
-      return before;
-    }
-    friend bool operator==(const Iterator& a, const Iterator& b) { return a.m_node == b.m_node; }
-
-   private:
-    const CollectionData* m_data = nullptr;
-    std::uint32_t m_node = 0;
-  };
+  using Iterator = ViewIterator<NodeView, &detail::nodeAt, &detail::nextSibling>;
 
   Children(const CollectionData* data, std::uint32_t first, std::uint32_t last)
       : m_data(data), m_first(first), m_last(last) {}
