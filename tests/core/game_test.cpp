@@ -410,6 +410,33 @@ TEST(GameSuperkoTest, TripleKoCycleIsStoppedBySuperko) {
   }
 }
 
+// Only every 32nd position's stones are kept; the others are played forward from the one kept before them when a hash
+// says they may come back. Stones set far from the three kos first put the position the cycle returns to anywhere
+// in the history, on a kept position and between them.
+TEST(GameSuperkoTest, TripleKoCycleIsStoppedWhereverItStartsInALongHistory) {
+  std::vector<Move> apart;
+  for (int row = 0; row < 9; ++row) {
+    apart.push_back(Move::play(kBlack, {row, 5}));
+    apart.push_back(Move::play(kWhite, {row, 8}));
+  }
+  for (int row = 0; row < 8; ++row) {
+    apart.push_back(Move::play(kBlack, {row, 6}));
+    apart.push_back(Move::play(kWhite, {row, 7}));
+  }
+  for (Rules rules : {Rules::Chinese, Rules::Aga}) {
+    for (std::size_t before = 0; before <= apart.size(); before += 2) {
+      SCOPED_TRACE(std::string(ruleSet(rules).name) + " after " + std::to_string(before) + " moves");
+      Game game = gameFromDiagram(kTripleKo, rules);
+      playAll(game, std::vector<Move>(apart.begin(), apart.begin() + static_cast<std::ptrdiff_t>(before)));
+      playAll(game, std::vector<Move>(kTripleKoCycle.begin(), kTripleKoCycle.end() - 1));
+      EXPECT_EQ(game.check(kTripleKoCycle.back()), RejectReason::Superko);
+      // One move less and the cycle is not closed: no earlier position comes back.
+      game.undo();
+      EXPECT_EQ(game.check(kTripleKoCycle[kTripleKoCycle.size() - 2]), RejectReason::None);
+    }
+  }
+}
+
 TEST(GameSuperkoTest, TripleKoCycleRepeatsForeverUnderSimpleKo) {
   for (Rules rules : {Rules::Japanese, Rules::Korean}) {
     SCOPED_TRACE(ruleSet(rules).name);

@@ -1,8 +1,8 @@
 #include "tengen/core/game.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <memory>
 
 namespace tengen {
 
@@ -100,10 +100,37 @@ void Game::reset() {
 void Game::record() {
   m_history.push_back({m_board.hash(), m_toMove});
   m_historyFilter.set(m_board.hash() & (kHistoryFilterBits - 1));
+  if ((m_history.size() - 1) % kStonesEvery != 0) return;
   const int n = size();
   const std::size_t at = m_historyStones.size();
   m_historyStones.resize(at + static_cast<std::size_t>(n) * static_cast<std::size_t>(n));
   m_board.copyColors(&m_historyStones[at]);
+}
+
+void Game::historyStones(std::size_t i, std::uint8_t* out) const {
+  const int n = size();
+  const std::size_t area = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+  const std::size_t kept = i / kStonesEvery;
+  const std::uint8_t* stones = &m_historyStones[kept * area];
+  if (i % kStonesEvery == 0) {
+    std::copy(stones, stones + area, out);
+    return;
+  }
+  // The kept position's stones, placed one by one: no group of a position the rules reached lacks a liberty, so
+  // none is captured on the way. Then the moves after it as they were played: m_moves[j] leads from position j to j
+  // + 1.
+  Board board(n);
+  for (int row = 0; row < n; ++row) {
+    for (int col = 0; col < n; ++col) {
+      const auto color = static_cast<Color>(stones[static_cast<std::size_t>(row) * n + col]);
+      if (isPlayer(color)) board.play(color, board.vertex({row, col}));
+    }
+  }
+  for (std::size_t j = kept * kStonesEvery; j < i; ++j) {
+    const Move& m = m_moves[j];
+    if (m.kind == MoveKind::Play) board.play(m.color, board.vertex(m.point));
+  }
+  board.copyColors(out);
 }
 
 int Game::handicapStones() const {
@@ -155,25 +182,20 @@ bool Game::repeatsEarlierPosition(Color c, Board::Vertex v) const {
   const std::size_t area = static_cast<std::size_t>(size()) * size();
   // Made only on a hash hit, which is rare: a std::optional<Board> would clear a whole board's storage on every call
   // (GCC zero-fills an empty optional's payload), and this runs for every legality check under superko.
-  std::unique_ptr<Board> after;
+  std::vector<std::uint8_t> afterStones;
+  std::vector<std::uint8_t> earlierStones;
   for (std::size_t i = 0; i < m_history.size(); ++i) {
     if (m_history[i].hash != h || (situational && m_history[i].toMove != nextToMove)) continue;
     // A hash hit is only a candidate: confirm it stone by stone.
-    if (!after) {
-      after = std::make_unique<Board>(m_board);
-      after->play(c, v);
+    if (afterStones.empty()) {
+      Board after(m_board);
+      after.play(c, v);
+      afterStones.resize(area);
+      after.copyColors(afterStones.data());
+      earlierStones.resize(area);
     }
-    const std::uint8_t* stones = &m_historyStones[i * area];
-    bool same = true;
-    for (int row = 0; row < size() && same; ++row) {
-      for (int col = 0; col < size(); ++col) {
-        if (static_cast<std::uint8_t>(after->at(after->vertex({row, col}))) != stones[row * size() + col]) {
-          same = false;
-          break;
-        }
-      }
-    }
-    if (same) return true;
+    historyStones(i, earlierStones.data());
+    if (afterStones == earlierStones) return true;
   }
   return false;
 }

@@ -143,6 +143,8 @@ class Game {
   void apply(const Move& m);
   void record();
   bool repeatsEarlierPosition(Color c, Board::Vertex v) const;
+  // Writes the stones of the history's position i (0 the start, n after move n) as Board::copyColors() does.
+  void historyStones(std::size_t i, std::uint8_t* out) const;
 
   GameConfig m_config;
   const RuleSet* m_ruleSet;
@@ -156,8 +158,13 @@ class Game {
   std::string m_result;
   std::vector<std::pair<Color, Point>> m_setup;
   std::vector<Move> m_moves;
-  // One entry per position reached (the start, then after every move), with the stones behind each.
+  // One entry per position reached (the start, then after every move).
   std::vector<Snapshot> m_history;
+  // The stones of every kStonesEvery-th position of the history (the start, then every 32nd): any other is played
+  // forward from the one before it when a hash says it may repeat, which is rare. Keeping every position's stones
+  // cost a whole board a move (361 bytes on 19x19) for as long as the game lasts: a record of a million passes
+  // took 360 MB to replay.
+  static constexpr std::size_t kStonesEvery = 32;
   std::vector<std::uint8_t> m_historyStones;
   // A bit per value of the low 12 bits of the history's hashes: a hash whose bit is clear was never reached, so
   // most legality checks under superko need not look through the history at all.
