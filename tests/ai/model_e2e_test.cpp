@@ -831,10 +831,12 @@ TEST(PlayCommand, TheRecordKeepsAnExcerptOfAnAnswerOfMegabytes) {
   EXPECT_LT(fs::file_size(dir.path() / "g.sgf"), 32U * 1024);
   const Result<sgf::Collection> collection = sgf::parse(readFile(dir.path() / "g.sgf"));
   ASSERT_TRUE(collection.ok()) << collection.error();
-  const sgf::Node* node = collection->games.front().get();
   std::optional<session::AiTurnRecord> record;
-  for (; node != nullptr && !record; node = node->children.empty() ? nullptr : node->children.front().get()) {
-    record = session::aiTurnIn(node->properties);
+  for (std::optional<sgf::NodeView> node = collection->games().front(); node && !record;
+       node = node->children().empty() ? std::nullopt : std::optional(node->children().front())) {
+    std::vector<sgf::Property> properties;
+    for (const sgf::PropertyView p : node->properties()) properties.push_back(p.toProperty());
+    record = session::aiTurnIn(properties);
   }
   ASSERT_TRUE(record.has_value());
   ASSERT_EQ(record->attempts.size(), 2U);
