@@ -73,6 +73,25 @@ TEST(SgfRecord, ReadsGameInfoMovesAndComments) {
   EXPECT_FALSE(r->firstToMove);
 }
 
+// A main line of kMaxRecordMoves moves is read; one more is refused at the move past the limit, not replayed.
+TEST(SgfRecord, RefusesAMainLineOfMoreMovesThanItsLimit) {
+  const auto passes = [](std::size_t moves) {
+    std::string text = "(;GM[1]SZ[9]";
+    for (std::size_t i = 0; i < moves; ++i) text += i % 2 == 0 ? ";B[]" : ";W[]";
+    return text + ";C[after the moves])";
+  };
+  Result<Collection> longest = parse(passes(kMaxRecordMoves));
+  ASSERT_TRUE(longest.ok()) << longest.error();
+  const Result<GameRecord> read = readRecord(longest->games().front());
+  ASSERT_TRUE(read.ok()) << read.error();
+  EXPECT_EQ(read->moves.size(), kMaxRecordMoves);
+  Result<Collection> over = parse(passes(kMaxRecordMoves + 1));
+  ASSERT_TRUE(over.ok()) << over.error();
+  const Result<GameRecord> refused = readRecord(over->games().front());
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error(), "move 100001: a main line of more than 100000 moves (the record's limit)");
+}
+
 TEST(SgfRecord, ReadsBothPassForms) {
   const Result<GameRecord> r = recordOfFile("pass.sgf");
   ASSERT_TRUE(r.ok()) << r.error();

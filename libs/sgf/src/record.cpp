@@ -315,7 +315,7 @@ Result<GameRecord> readRecordUnguarded(NodeView root) {
        line = line->children().empty() ? std::nullopt : std::optional(line->children().front())) {
     ++mainLineLength;
   }
-  record.moves.reserve(mainLineLength);
+  record.moves.reserve(std::min(mainLineLength, kMaxRecordMoves));
 
   SetupBuilder setup(size);
   for (std::optional<NodeView> line = root; line;
@@ -340,6 +340,10 @@ Result<GameRecord> readRecordUnguarded(NodeView root) {
     }
 
     if (move) {
+      if (record.moves.size() == kMaxRecordMoves) {
+        return R::failure(where + ": a main line of more than " + std::to_string(kMaxRecordMoves) +
+                          " moves (the record's limit)");
+      }
       if (const Status read = readMove(node, *move, where, size, record); !read) return R::failure(read);
     } else if (const std::optional<std::string_view> comment = node.find("C"); comment && !(node == root)) {
       // A comment on a node without a move belongs with the move before it (or the game, before move 1).

@@ -264,8 +264,14 @@ struct GameRecord {
 // board, a node with both B and W or a move with several values, setup stones (AB AW AE) after the first move, a
 // KM that is not a number and a PL that is not B or W; errors name the move number ("move 12 (W[zz]): ...") or
 // the property. B[] is a pass, and so is B[tt] on boards up to 19x19. RU names a rule set in any case (Japanese,
-// Chinese, Korean, AGA, NZ or New Zealand, Tromp-Taylor or TT); another RU leaves chinese.
+// Chinese, Korean, AGA, NZ or New Zealand, Tromp-Taylor or TT); another RU leaves chinese. A main line of more than
+// kMaxRecordMoves moves is refused at the move past it.
 Result<GameRecord> readRecord(NodeView root);
+
+// The most moves readRecord takes in a main line. Real games are a few hundred moves long; the limit bounds what a
+// replay costs (tens of bytes a move), which a file of bare passes, four bytes a move, could otherwise make many
+// times the file.
+inline constexpr std::size_t kMaxRecordMoves = 100'000;
 
 struct IllegalMove {
   int moveNumber = 0;  // 1-based
