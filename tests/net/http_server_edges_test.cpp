@@ -36,6 +36,14 @@ bool sendAll(int fd, const std::string& bytes) {
   return ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(bytes.size());
 }
 
+// A handler that counts the requests it is given and answers each 200.
+ServerHandler counting(std::atomic<int>& handled) {
+  return [&handled](const ServerRequest&) {
+    ++handled;
+    return ServerReply{};
+  };
+}
+
 // Waits until `done` holds, for at most a minute.
 template <typename Condition>
 bool waitFor(Condition done) {
@@ -89,10 +97,7 @@ TEST(HttpServerDeadlines, AHeadDeadlineThatPassesBetweenTwoReadsIsKept) {
   std::atomic<int> reads{0};
   options.expireDeadlineAt = [&](ReadPoint point) { return point == ReadPoint::ReadDone && reads++ == 0; };
   std::atomic<int> handled{0};
-  Running running(options, [&](const ServerRequest&) {
-    ++handled;
-    return ServerReply{};
-  });
+  Running running(options, counting(handled));
   const int fd = connectTo(running.server().port());
   ASSERT_GE(fd, 0);
   ASSERT_TRUE(sendAll(fd, "POST /v1/legal HTTP/1.1\r\nHost: x\r\n"));
@@ -129,10 +134,7 @@ TEST(HttpServerDeadlines, ABodyDeadlineThatPassesBetweenTwoReadsIsKept) {
     return point == ReadPoint::ReadDone && headDone.load();
   };
   std::atomic<int> handled{0};
-  Running running(options, [&](const ServerRequest&) {
-    ++handled;
-    return ServerReply{};
-  });
+  Running running(options, counting(handled));
   const int fd = connectTo(running.server().port());
   ASSERT_GE(fd, 0);
   ASSERT_TRUE(sendAll(fd, "POST /v1/legal HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"));
@@ -251,10 +253,7 @@ TEST(HttpServerDeadlines, StopClosesEveryConnectionWithinTheBodyTimeoutPlusItsHa
 // Connection sent after the body, past a proxy that checked only the head, would change what the request means.
 TEST(HttpServer, RefusesTrailerFieldsAfterAChunkedBody) {
   std::atomic<int> handled{0};
-  Running running({}, [&](const ServerRequest&) {
-    ++handled;
-    return ServerReply{};
-  });
+  Running running({}, counting(handled));
   const std::string head = "POST /v1/legal HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n";
   for (const std::string& trailer : std::vector<std::string>{
            "Authorization: Bearer secret\r\n", "Content-Encoding: gzip\r\n", "Connection: close\r\n",
@@ -374,10 +373,7 @@ TEST(HttpServer, IgnoresEmptyLinesBeforeARequestLine) {
 // Every byte of the head counts against its 64 KiB, however many fields it is cut into and however it arrives.
 TEST(HttpServer, CountsEveryByteOfTheHeadAgainstItsLimit) {
   std::atomic<int> handled{0};
-  Running running({}, [&](const ServerRequest&) {
-    ++handled;
-    return ServerReply{};
-  });
+  Running running({}, counting(handled));
   const auto headOf = [](int fields) {
     std::string head = "GET /a HTTP/1.1\r\nHost: x\r\n";
     for (int i = 0; i < fields; ++i) head += "X-F: " + std::to_string(i % 10) + "\r\n";
@@ -411,10 +407,7 @@ TEST(HttpServer, CountsEveryByteOfTheHeadAgainstItsLimit) {
 // RFC 9112, 3.2: an HTTP/1.1 request names its host once; an HTTP/1.0 one may leave it out.
 TEST(HttpServer, RefusesARequestWithoutOneHost) {
   std::atomic<int> handled{0};
-  Running running({}, [&](const ServerRequest&) {
-    ++handled;
-    return ServerReply{};
-  });
+  Running running({}, counting(handled));
   for (const std::string& request :
        std::vector<std::string>{"GET /a HTTP/1.1\r\n\r\n", "GET /a HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",
                                 "GET /a HTTP/1.0\r\nHost: x\r\nHost: x\r\n\r\n"}) {
@@ -438,10 +431,7 @@ TEST(HttpServer, RefusesARequestWithoutOneHost) {
 // as one (a proxy in front may read them otherwise).
 TEST(HttpServer, RefusesAContentLengthThatIsNotOneNumber) {
   std::atomic<int> handled{0};
-  Running running({}, [&](const ServerRequest&) {
-    ++handled;
-    return ServerReply{};
-  });
+  Running running({}, counting(handled));
   for (const std::string& lengths : std::vector<std::string>{"Content-Length: 2\r\nContent-Length: 2\r\n",
                                                              "Content-Length: 2\r\nContent-Length: 3\r\n",
                                                              "Content-Length: 2, 2\r\n", "Content-Length: 2,2\r\n"}) {
