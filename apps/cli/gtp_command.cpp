@@ -123,6 +123,7 @@ gtp::GenmoveHook refereedMove(ai::MoveSource& source, const gtp::Engine* const& 
     ai::RefereeOptions asked = refereeOptions;
     asked.purpose = purpose;
     if (session != nullptr) asked.clock = clockOf(*session, color);
+    asked.interrupt = progress.interrupt;
     // genmove_analyze: the built-in source reports its search while it thinks; the others do not.
     if (progress.report) {
       asked.progress.report = [&progress](const engine::SearchReport& report) { progress.report(gtpReport(report)); };

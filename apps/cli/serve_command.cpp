@@ -136,7 +136,7 @@ serve::ServiceOptions serviceOptions(const ServeOptions& options) {
   service.defaultMaxRetries = options.referee.maxRetries;
   service.errorLogPath = options.referee.errorLog;
   service.logAttempts = options.referee.logAttempts;
-  service.judge = [](const Game& game) { return engine::judge(game); };
+  service.judge = [](const Game& game, const std::stop_token& stop) { return engine::judge(game, stop); };
   service.scoreThreads = options.scoreThreads;
   service.scoreQueue = options.scoreQueue;
   if (!options.tokenEnv.empty()) service.token = std::getenv(options.tokenEnv.c_str());

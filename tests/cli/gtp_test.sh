@@ -300,6 +300,16 @@ expect_responses forward '= ' '= ' '= C3' '= G7' '= '
 grep -q 'kgs-genmove_cleanup' "$tmp/plain.log" && fail "forward: an engine not listing it got kgs-genmove_cleanup"
 [[ $(grep -cx 'genmove w' "$tmp/plain.log") -eq 2 ]] || fail "forward: genmove w: $(cat "$tmp/plain.log")"
 
+# --- GoGui's interrupt: a genmove given an hour answers at once after a `# interrupt` line, with the best move its
+# search has found, and the session goes on. ---
+printf '%s\n' 'list_commands' 'boardsize 19' '1 genmove b' '# interrupt' '2 name' 'quit' >"$tmp/interrupt.in"
+out=$(timeout 120 "$tengen" gtp --engine builtin:time=3600 <"$tmp/interrupt.in" 2>"$tmp/interrupt.err")
+rc=$?
+[[ $rc -eq 0 ]] || fail "interrupt: exit $rc (124: the genmove was not interrupted): $(cat "$tmp/interrupt.err")"
+grep -qx 'gogui-interrupt' <<<"$out" || fail "interrupt: list_commands does not list gogui-interrupt"
+grep -Eqx '=1 [A-HJ-T]([1-9]|1[0-9])' <<<"$out" || fail "interrupt: genmove answered: $out"
+grep -qx '=2 tengen' <<<"$out" || fail "interrupt: the command after the interrupt: $out"
+
 if ((failures)); then
   echo "$failures check(s) failed"
   exit 1

@@ -9,7 +9,11 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <future>
+#include <mutex>
+#include <stop_token>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tengen/core/analysis.h"
@@ -692,6 +696,73 @@ TEST(EngineEarlyStop, AnOverrideBudgetReplacesTheOptionsTime) {
   EXPECT_LT(elapsed, 5.0);
   EXPECT_LT(engine.lastStats().seconds, 5.0);
   EXPECT_GT(engine.lastStats().playouts, 0);
+}
+
+// A stop ends the search at once, from whichever thread it comes: the move is the best found so far, after at least
+// one playout.
+TEST(EngineStop, AStopRequestedBeforehandEndsTheSearchAfterOnePlayout) {
+  Game game(GameConfig{19, Rules::Chinese, 7.5, 0});
+  EngineOptions options = withPlayouts(100000);
+  Engine engine(options);
+  std::stop_source stop;
+  stop.request_stop();
+  const Move move = engine.genmove(game, Color::Black, std::nullopt, stop.get_token());
+  ASSERT_EQ(move.kind, MoveKind::Play);
+  EXPECT_EQ(game.check(move), RejectReason::None);
+  EXPECT_EQ(engine.lastStats().playouts, 1);
+}
+
+TEST(EngineStop, AStopFromAnotherThreadEndsASearchThatHasNoPlayoutLimit) {
+  Game game(GameConfig{19, Rules::Chinese, 7.5, 0});
+  EngineOptions options;
+  options.playouts = 0;
+  options.seconds = 3600;  // only the stop can end it in a test's time
+  options.threads = 2;
+  Engine engine(options);
+  std::stop_source stop;
+  std::promise<void> searching;
+  std::once_flag once;
+  // The first report says the search is under way; the stop comes from a thread of its own.
+  engine.setProgress([&](const SearchReport&) { std::call_once(once, [&] { searching.set_value(); }); },
+                     std::chrono::milliseconds(1));
+  std::thread stopper([&] {
+    searching.get_future().wait();
+    stop.request_stop();
+  });
+  const Move move = engine.genmove(game, Color::Black, std::nullopt, stop.get_token());
+  stopper.join();
+  ASSERT_EQ(move.kind, MoveKind::Play);
+  EXPECT_EQ(game.check(move), RejectReason::None);
+  EXPECT_GT(engine.lastStats().playouts, 0);
+  EXPECT_LT(engine.lastStats().seconds, 3600);
+}
+
+// After the opponent's pass with only dame left the engine passes; a stop that cuts the reading of the end short
+// leaves too little to pass on, so it answers from the search over every point instead.
+TEST(EngineStop, AReadingOfTheEndCutShortIsNotPassedOn) {
+  Game game = gameFromDiagram(kOnlyDame, Rules::Japanese, Color::White, 0.5);
+  ASSERT_EQ(game.play(Move::pass(Color::White)), RejectReason::None);
+  Engine engine(withPlayouts(300));
+  std::stop_source stop;
+  stop.request_stop();
+  const Move move = engine.genmove(game, Color::Black, std::nullopt, stop.get_token());
+  EXPECT_EQ(move.kind, MoveKind::Play);
+  EXPECT_EQ(game.check(move), RejectReason::None);
+  EXPECT_EQ(engine.genmove(game, Color::Black), Move::pass(Color::Black));
+}
+
+// A stopped search keeps its tree: the next search goes on from it.
+TEST(EngineStop, AStoppedSearchLeavesAnEngineThatSearchesOn) {
+  Game game(GameConfig{9, Rules::Chinese, 7.5, 0});
+  Engine engine(withPlayouts(500));
+  std::stop_source stop;
+  stop.request_stop();
+  const Move first = engine.genmove(game, Color::Black, std::nullopt, stop.get_token());
+  ASSERT_EQ(game.play(first), RejectReason::None);
+  const Move second = engine.genmove(game, Color::White);
+  EXPECT_EQ(second.kind, MoveKind::Play);
+  EXPECT_EQ(game.check(second), RejectReason::None);
+  EXPECT_GT(engine.lastStats().playouts, 1);
 }
 
 }  // namespace

@@ -6,10 +6,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -162,6 +166,7 @@ TEST(GtpAdminTest, ListCommandsHasEveryDocumentedCommand) {
                                "reg_genmove",
                                "kgs-genmove_cleanup",
                                "gogui-analyze_commands",
+                               "gogui-interrupt",
                                "lz-analyze",
                                "kata-analyze",
                                "lz-genmove_analyze",
@@ -352,6 +357,50 @@ TEST(GtpGenmoveTest, PlaysWhatTheHookAnswers) {
   EXPECT_EQ(asked, std::vector<Color>{Color::White});
   EXPECT_EQ(at(engine, "G7"), Color::White);
   EXPECT_EQ(engine.game().moveCount(), 2);
+}
+
+// GoGui interrupts a genmove with a `# interrupt` line when the engine lists gogui-interrupt: the hook sees the
+// stop and answers at once with what it has; the next command is answered after the move.
+GenmoveHook waitForTheInterrupt(bool* interrupted) {
+  return [interrupted](const Game&, Color color, const MoveProgress& progress) {
+    std::mutex mutex;
+    std::condition_variable_any never;
+    std::unique_lock lock(mutex);
+    std::stop_token interrupt = progress.interrupt;
+    *interrupted =
+        never.wait_for(lock, interrupt, std::chrono::seconds(60), [] { return false; }) || interrupt.stop_requested();
+    return GenmoveReply{Move::play(color, {6, 2}), {}};
+  };
+}
+
+TEST(GtpGenmoveTest, AnInterruptLineWhileTheAiThinksAsksForTheMoveNow) {
+  EngineOptions options = testOptions(9);
+  bool interrupted = false;
+  options.genmove = waitForTheInterrupt(&interrupted);
+  Engine engine(std::move(options));
+  // Empty lines and other comments while it thinks are dropped, as GTP drops them anyway.
+  std::istringstream in("1 genmove b\n\n# a comment\n# interrupt\n2 name\n");
+  std::ostringstream out;
+  engine.run(in, out);
+  EXPECT_TRUE(interrupted);
+  EXPECT_EQ(out.str(), "=1 C3\n\n=2 tengen\n\n");
+  EXPECT_EQ(at(engine, "C3"), Color::Black);
+}
+
+TEST(GtpGenmoveTest, ACommandSentWhileTheAiThinksIsAnsweredAfterTheMoveAndInterruptsNothing) {
+  EngineOptions options = testOptions(9);
+  std::vector<bool> interrupts;
+  options.genmove = [&](const Game& game, Color color, const MoveProgress& progress) {
+    interrupts.push_back(progress.interrupt.stop_requested());
+    return GenmoveReply{Move::play(color, {0, game.moveCount()}), {}};
+  };
+  Engine engine(std::move(options));
+  std::istringstream in("1 genmove b\n2 play w D4\n3 genmove b\n4 name\n");
+  std::ostringstream out;
+  engine.run(in, out);
+  EXPECT_EQ(out.str(), "=1 A9\n\n=2 \n\n=3 C9\n\n=4 tengen\n\n");
+  EXPECT_EQ(interrupts, (std::vector<bool>{false, false}));
+  EXPECT_EQ(ok(engine, "gogui-interrupt"), "");
 }
 
 TEST(GtpGenmoveTest, PassAndResign) {

@@ -1,6 +1,7 @@
 // The model opponent in the window, against the scripted server: rejected answers show up as they arrive and then
 // the move; a model that never answers legally brings the failure dialog with its error-log record while the game
-// stays as it was; stop drops a slow answer and the window never waits for it, and a stopped turn asks no more.
+// stays as it was; stop drops a slow answer and the window never waits for it, and a stopped turn asks no more; the
+// built-in engine's search ends when its turn is stopped or the window closes.
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -18,6 +19,42 @@ using namespace tengen::qt::test;
 
 class OpponentTest : public QObject {
   Q_OBJECT
+
+ private:
+  enum class Stopper { Esc, Button, Close };
+
+  void stopsTheSearch(Stopper stopper) {
+    TestHome home;
+    GameSetup setup = quickSetup();
+    setup.opponent.builtinOptions = QStringLiteral("time=3600");
+    home.setSetup(setup);
+    auto window = home.makeWindow();
+    window->startUp();
+    clickPoint(*window, at("D4"));
+    QVERIFY(window->controller().ai().thinking());
+    QVERIFY(runningBackgroundThreads() > 0);
+    switch (stopper) {
+      case Stopper::Esc:
+        // The shortcut reaches an active window only.
+        QVERIFY(QTest::qWaitForWindowActive(window.get()));
+        QTest::keyClick(window.get(), Qt::Key_Escape);
+        break;
+      case Stopper::Button:
+        QVERIFY(window->attemptsPanel()->stopButton()->isEnabled());
+        window->attemptsPanel()->stopButton()->click();
+        break;
+      case Stopper::Close:
+        window.reset();
+        break;
+    }
+    // Within the test's minute, not the search's hour.
+    QVERIFY(waitForWorkers());
+    if (window) {
+      QVERIFY(!window->controller().ai().thinking());
+      QTest::qWait(100);
+      QCOMPARE(window->controller().model().game().moveCount(), 1);
+    }
+  }
 
  private slots:
   void cleanup() { QVERIFY(waitForWorkers()); }
@@ -196,6 +233,12 @@ class OpponentTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(window->controller().model().game().moveCount(), 2, kTimeoutMs);
     QCOMPARE(window->controller().model().game().board().at(at("E5")), Color::White);
   }
+
+  // The built-in engine's search ends with the turn it was for: given an hour, its thread is gone at once after Esc,
+  // after the Stop button, and when the window closes.
+  void escStopsTheBuiltInEnginesSearch() { stopsTheSearch(Stopper::Esc); }
+  void theStopButtonStopsTheBuiltInEnginesSearch() { stopsTheSearch(Stopper::Button); }
+  void closingTheWindowStopsTheBuiltInEnginesSearch() { stopsTheSearch(Stopper::Close); }
 
   void stopEndsTheTurnWithoutAskingAgainOrLogging() {
     // Every answer is the occupied D4, after a second: left alone the referee would ask five times and log a failure.

@@ -62,7 +62,8 @@ QString attemptText(const ai::Attempt& attempt) {
 
 OpponentRunner::OpponentRunner(QObject* parent) : QObject(parent), m_mailbox(this) {}
 
-OpponentRunner::~OpponentRunner() = default;
+// The window is closing: a request in flight is given up, so that the built-in engine's search ends with it.
+OpponentRunner::~OpponentRunner() { m_stop.request_stop(); }
 
 void OpponentRunner::setOpponent(const OpponentConfig& config, const QString& errorLogPath) {
   const bool sameSource = config.spec() == m_config.spec() && config.modelName == m_config.modelName &&

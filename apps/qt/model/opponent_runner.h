@@ -50,8 +50,9 @@ class OpponentRunner : public QObject {
   void request(const Game& game, Color color, const std::optional<ai::MoveRequest::Clock>& clock = std::nullopt,
                const TimeControl& timeControl = {});
   // Forgets the request in flight: its attempts and outcome are dropped when they arrive, and the referee asks the
-  // opponent nothing more. The request already out is left to finish on the worker's thread (a model request cannot
-  // be interrupted) with the opponent it took along; the next request makes a fresh one.
+  // opponent nothing more. The request already out is given up: the built-in engine's search ends within a playout,
+  // a model or tengen server's request within about a second; a GTP engine's move is left to finish on the worker's
+  // thread with the opponent it took along. The next request makes a fresh one. Destroying the runner does the same.
   void cancel();
   bool busy() const { return m_busy; }
   // Why the last request delivered gave no move (AiFailure::None when it gave one).

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <iterator>
 #include <optional>
+#include <stop_token>
 #include <system_error>
 #include <utility>
 
@@ -167,9 +168,16 @@ Result<Answer> BuiltinSource::propose(const MoveRequest& request) {
     ~ProgressScope() { engine.setProgress({}, std::chrono::milliseconds(0)); }
   } scope{m_engine};
   m_engine.setProgress(request.progress.report, request.progress.interval);
+  // The search stops for either: a cancel gives the move up, an interrupt wants the best move so far.
+  std::stop_source stop;
+  const std::stop_callback onCancel(request.cancel, [&stop] { stop.request_stop(); });
+  const std::stop_callback onInterrupt(request.interrupt, [&stop] { stop.request_stop(); });
   const Move move = request.purpose == MovePurpose::Cleanup
-                        ? m_engine.genmoveCleanup(*request.game, request.color, seconds)
-                        : m_engine.genmove(*request.game, request.color, seconds);
+                        ? m_engine.genmoveCleanup(*request.game, request.color, seconds, stop.get_token())
+                        : m_engine.genmove(*request.game, request.color, seconds, stop.get_token());
+  if (request.cancel.stop_requested()) {
+    return Result<Answer>::failure("the search was stopped: nobody waits for the move", ErrorKind::Unreachable);
+  }
   Answer answer;
   answer.text = gtpMove(move, request.game->size());
   answer.latencyMs = static_cast<long>(

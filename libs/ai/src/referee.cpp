@@ -144,6 +144,7 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
   // Asked out of turn (GTP's genmove allows it), the colour asked for is judged as if it were its turn.
   MoveRequest request{&game, color, {}, options.clock, options.timeControl, options.cancel, options.progress};
   request.purpose = options.purpose;
+  request.interrupt = options.interrupt;
   const int maxAttempts = std::max(0, options.maxRetries) + 1;
   const auto started = std::chrono::steady_clock::now();
   for (int n = 1; n <= maxAttempts; ++n) {

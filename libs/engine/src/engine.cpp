@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <optional>
+#include <stop_token>
 #include <thread>
 #include <utility>
 
@@ -64,10 +65,10 @@ void unsettleAroundDeadChains(std::vector<bool>& settled, const Analysis& estima
   }
 }
 
-EndReading readEnd(const Game& game, Color color, bool moveModel, bool cleanup) {
+EndReading readEnd(const Game& game, Color color, bool moveModel, bool cleanup, const std::stop_token& stop) {
   JudgmentOptions options;
   options.moveModel = moveModel;
-  const Analysis estimated = estimate(game, color, options);
+  const Analysis estimated = estimate(game, color, options, stop);
   EndReading reading;
   reading.settled = settledPoints(analyze(game), estimated, game);
   if (cleanup) unsettleAroundDeadChains(reading.settled, estimated, game.board(), color);
@@ -93,6 +94,7 @@ struct SearchSetup {
   std::vector<Vertex> rootMoves;
   std::uint64_t seed = 0;
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  std::stop_token stop;
   const PatternTable* patterns = nullptr;
   const MoveModel* model = nullptr;
   const PolicyNet* net = nullptr;
@@ -186,7 +188,7 @@ ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& option
         (*setup.progress)(progressReport(*tree, setup));
       });
     }
-    out.playouts[i] = search->run(budget, setup.deadline, options.earlyStop, options.threads / threads);
+    out.playouts[i] = search->run(budget, setup.deadline, options.earlyStop, options.threads / threads, setup.stop);
     search->setTick({});
   };
   if (threads == 1) {
@@ -271,15 +273,16 @@ Engine::~Engine() = default;
 Engine::Engine(Engine&&) noexcept = default;
 Engine& Engine::operator=(Engine&&) noexcept = default;
 
-Move Engine::genmove(const Game& game, Color color, std::optional<double> seconds) {
-  return chooseMove(game, color, seconds, Purpose::Play);
+Move Engine::genmove(const Game& game, Color color, std::optional<double> seconds, const std::stop_token& stop) {
+  return chooseMove(game, color, seconds, Purpose::Play, stop);
 }
 
-Move Engine::genmoveCleanup(const Game& game, Color color, std::optional<double> seconds) {
-  return chooseMove(game, color, seconds, Purpose::Cleanup);
+Move Engine::genmoveCleanup(const Game& game, Color color, std::optional<double> seconds, const std::stop_token& stop) {
+  return chooseMove(game, color, seconds, Purpose::Cleanup, stop);
 }
 
-Move Engine::chooseMove(const Game& game, Color color, std::optional<double> seconds, Purpose purpose) {
+Move Engine::chooseMove(const Game& game, Color color, std::optional<double> seconds, Purpose purpose,
+                        const std::stop_token& stop) {
   const auto start = std::chrono::steady_clock::now();
   m_stats = {};
   if (game.phase() != Phase::Playing) return Move::pass(color);
@@ -293,16 +296,19 @@ Move Engine::chooseMove(const Game& game, Color color, std::optional<double> sec
     // still change, never in an area that is settled, its own or the opponent's. Before that pass its search chooses
     // freely: in the middle of a fight a point both readings give to one side may still be the one that saves a
     // group.
-    const EndReading end = readEnd(game, color, m_options.moveModel, cleanup);
+    const EndReading end = readEnd(game, color, m_options.moveModel, cleanup, stop);
     const int size = game.size();
     auto settled = [&](Vertex v) {
       const Point p = game.board().point(v);
       return end.settled[static_cast<std::size_t>(p.row) * size + p.col];
     };
-    if (std::all_of(setup.rootMoves.begin(), setup.rootMoves.end(), settled)) {
+    // A reading a stop cut short says too little to pass on or to rule points out: the search (stopped too) then
+    // answers from every point.
+    const bool read = !stop.stop_requested();
+    if (read && std::all_of(setup.rootMoves.begin(), setup.rootMoves.end(), settled)) {
       return m_options.resignThreshold > 0 && end.margin < 0 ? Move::resign(color) : Move::pass(color);
     }
-    if (cleanup || opponentJustPassed(game, color)) std::erase_if(setup.rootMoves, settled);
+    if (read && (cleanup || opponentJustPassed(game, color))) std::erase_if(setup.rootMoves, settled);
   }
   if (setup.rootMoves.empty()) return Move::pass(color);
   setup.board = &game.board();
@@ -312,6 +318,7 @@ Move Engine::chooseMove(const Game& game, Color color, std::optional<double> sec
   setup.komi = game.komi() + dynamicKomi(game);
   setup.seed = positionSeed(m_options.seed, game, color, 0);
   setup.deadline = deadlineFor(start, seconds ? *seconds : m_options.seconds);
+  setup.stop = stop;
   setup.patterns = m_patterns.get();
   setup.model = m_options.moveModel ? &MoveModel::builtin() : nullptr;
   setup.net = m_options.policyNet ? &PolicyNet::builtin() : nullptr;

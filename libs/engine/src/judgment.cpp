@@ -217,29 +217,34 @@ Analysis AnalysisSearch::judgment() const {
   return a;
 }
 
-Analysis estimate(const Game& game, Color toMove, const JudgmentOptions& options) {
+Analysis estimate(const Game& game, Color toMove, const JudgmentOptions& options, const std::stop_token& stop) {
   AnalysisSearch search(game, toMove, options);
-  search.run(options.playouts > 0 ? options.playouts : estimatePlayouts(game));
+  const long playouts = options.playouts > 0 ? options.playouts : estimatePlayouts(game);
+  if (stop.stop_possible()) {
+    search.run(playouts, [&stop] { return stop.stop_requested(); });
+  } else {
+    search.run(playouts);
+  }
   return search.judgment();
 }
 
 Analysis estimate(const Game& game, const JudgmentOptions& options) { return estimate(game, game.toMove(), options); }
 
-Analysis judge(const Game& game) {
+Analysis judge(const Game& game, const std::stop_token& stop) {
   const bool endedByPasses = !game.moves().empty() && game.moves().back().kind == MoveKind::Pass;
   if (game.phase() == Phase::Finished && !endedByPasses) {
     // Resigned or lost on time: the result is the game's, the position judged as it stood before.
     Game before = game;
     const bool resigned = !game.moves().empty() && game.moves().back().kind == MoveKind::Resign;
     before.undoTo(game.moveCount() - (resigned ? 1 : 0));
-    Analysis judged = before.phase() == Phase::Playing ? judge(before) : analyze(game);
+    Analysis judged = before.phase() == Phase::Playing ? judge(before, stop) : analyze(game);
     judged.score.result = game.result();
     judged.final = true;
     return judged;
   }
   Analysis counted = analyze(game);
   if (counted.final || game.phase() != Phase::Playing) return counted;
-  return estimate(game);
+  return estimate(game, game.toMove(), {}, stop);
 }
 
 std::vector<bool> settledPoints(const Analysis& asFinished, const Analysis& estimated, const Game& game) {

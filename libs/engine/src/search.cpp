@@ -626,7 +626,7 @@ void Search::help(Worker& w, TreeLock& treeLock, long maxPlayouts, std::atomic<l
 }
 
 long Search::run(long maxPlayouts, std::optional<std::chrono::steady_clock::time_point> deadline, bool earlyStop,
-                 int threads) {
+                 int threads, const std::stop_token& stopToken) {
   using Clock = std::chrono::steady_clock;
   const Clock::time_point start = deadline ? Clock::now() : Clock::time_point{};
   TreeLock treeLock;
@@ -650,6 +650,7 @@ long Search::run(long maxPlayouts, std::optional<std::chrono::steady_clock::time
     playoutOnce(m_main, lock);
     ++mine;
     const long total = done.fetch_add(1) + 1;
+    if (stopToken.stop_requested()) break;
     if (m_tick && (mine & 15) == 0) {
       const std::unique_lock<TreeLock> guard = lockIfShared(lock);
       m_tick();

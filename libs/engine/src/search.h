@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stop_token>
 #include <thread>
 #include <vector>
 
@@ -48,7 +49,8 @@ struct RootChild {
   // through this child since collection began, summed, and how many they were.
   double scoreSum = 0;
   long scored = 0;
-  // The move model's probability of this move among the root's candidates (uniform without the model).
+  // The priors' probability of this move among the root's candidates: the policy network's where the search has
+  // it, else the move model's, else uniform.
   double prior = 0;
   // Its AMAF playouts (weighted by distance when that is on), its prior ones not counted.
   double raveVisits = 0;
@@ -77,10 +79,10 @@ class Search {
   // Moves the root down `path` (the moves played since this tree's root, by the colours its nodes hold) and makes
   // the tree search `root` for `toMove` next: the subtree under the node reached is copied breadth first into a
   // fresh arena (each child block stays contiguous) and the root's children become exactly `rootMoves`, old ones
-  // with their statistics and subtrees, new ones with fresh priors; the generator is reseeded with `seed`. Returns
-  // `komi` is what the playouts count with from now on (dynamic komi changes it from move to move). Returns
-  // false and leaves the tree as it was when the path is empty, holds a pass, leaves the tree, or reaches a
-  // position whose hash is not root's or where `toMove` is not the colour to move in the tree.
+  // with their statistics and subtrees, new ones with fresh priors; the generator is reseeded with `seed`, and
+  // `komi` is what the playouts count with from now on (dynamic komi changes it from move to move). Returns true
+  // when the tree moved; false, the tree left as it was, when the path is empty, holds a pass, leaves the tree, or
+  // reaches a position whose hash is not root's or where `toMove` is not the colour to move in the tree.
   bool advance(const std::vector<Move>& path, const Board& root, Color toMove, Board::Vertex last,
                Board::Vertex lastOwn, double komi, std::vector<Board::Vertex> rootMoves, std::uint64_t seed);
 
@@ -93,8 +95,9 @@ class Search {
   // result up under a lock, and runs its playout and its network evaluations outside it; a node a thread is
   // walking through counts as a lost visit for the others meanwhile (virtual loss), so they spread over other
   // moves. The helpers' random streams are seeded from the tree's own; their interleaving makes the result vary.
+  // A stop requested through `stop` ends the run after the playout each thread is in (the first one always runs).
   long run(long maxPlayouts, std::optional<std::chrono::steady_clock::time_point> deadline, bool earlyStop,
-           int threads = 1);
+           int threads = 1, const std::stop_token& stop = {});
 
   std::vector<RootChild> rootChildren() const;
 
@@ -240,7 +243,8 @@ class Search {
                                 Color toMove, Board::Vertex last, std::vector<bool>& newChild, long& reused) const;
   // Sets m_openingPrior for the root's children from the root position (search.cpp says what it is).
   void setOpeningPrior();
-  // Sets m_rootPriors from the move model (uniform without it) and clears the root children's score sums.
+  // Sets m_rootPriors from the policy network, else the move model, else uniform, and clears the root children's
+  // score sums.
   void setRootStatistics();
   // Adds the end of one playout to the outcomes; `child` is the root child it went through (-1: none). Answers
   // Black's area minus White's on that board (no komi), as areaMargin counts it.

@@ -48,8 +48,8 @@ struct Engine::State {
   struct Session {
     std::istream& in;
     std::ostream& out;
-    std::optional<InputLine> next;  // the line that ended a stream, answered next
-    bool inputEnded = false;        // the input ended during a stream
+    // The next line, read ahead while a command ran (it ended a stream, or came after a genmove), answered next.
+    std::unique_ptr<PendingLine> pending;
   };
   Session* session = nullptr;
   // The id of the command being answered, for the commands that write their `=` line themselves.
@@ -390,9 +390,18 @@ Reply generateMove(State& state, const GenmoveHook& hook, Color color, bool comm
   if (state.game.phase() == Phase::Scoring) resumedGame = resumed(state.game);
   const Game& position = resumedGame ? *resumedGame : state.game;
 
+  // In a session the input is read on while the AI thinks: a `# interrupt` line (GoGui's, gogui-interrupt) asks for
+  // the best move so far, and the next command waits there until this one is answered.
+  MoveProgress asked = progress;
+  if (state.session != nullptr && !state.session->pending) {
+    std::stop_source interrupt;
+    asked.interrupt = interrupt.get_token();
+    state.session->pending = std::make_unique<PendingLine>(state.session->in, Engine::kMaxLineBytes,
+                                                           [interrupt]() mutable { interrupt.request_stop(); });
+  }
   GenmoveReply reply;
   try {
-    reply = hook(position, color, progress);
+    reply = hook(position, color, asked);
   } catch (const std::exception& e) {
     return failure(std::string(kAiFailed) + e.what());
   }
@@ -528,7 +537,8 @@ Reply analyze(State& state, const Args& args, AnalysisFormat format) {
 
   using Clock = std::chrono::steady_clock;
   State::Session& session = *state.session;
-  PendingLine next(session.in, Engine::kMaxLineBytes);
+  session.pending = std::make_unique<PendingLine>(session.in, Engine::kMaxLineBytes);
+  const PendingLine& next = *session.pending;
   const bool timed = parsed->interval.count() > 0;
   Clock::time_point due = Clock::now() + parsed->interval;
   bool growing = analyzer != nullptr;
@@ -544,8 +554,6 @@ Reply analyze(State& state, const Args& args, AnalysisFormat format) {
       growing = false;
     }
   }
-  session.next = next.take();
-  session.inputEnded = !session.next;
   return response.end();
 }
 
@@ -821,6 +829,9 @@ Reply rules(State& state, const Args& args) {
   return success();
 }
 
+// Listed so that GoGui knows it may interrupt a genmove with a `# interrupt` line (generateMove); it does nothing.
+Reply goguiInterrupt(State&, const Args&) { return success(); }
+
 // GoGui's analyze commands: the judgment's ownership drawn on the board, and the result in the status bar.
 Reply analyzeCommands(State&, const Args&) {
   return success("gfx/Ownership/tengen-ownership\nstring/Estimate/tengen-estimate");
@@ -860,6 +871,7 @@ constexpr std::array kCommands = {
     CommandEntry{"fixed_handicap", fixedHandicap},
     CommandEntry{"genmove", genmove},
     CommandEntry{"gogui-analyze_commands", analyzeCommands},
+    CommandEntry{"gogui-interrupt", goguiInterrupt},
     CommandEntry{"is_legal", isLegal},
     CommandEntry{"kata-analyze", kataAnalyze},
     CommandEntry{"kata-genmove_analyze", kataGenmoveAnalyze},
@@ -923,7 +935,7 @@ std::string Engine::answer(std::string_view line) {
 }
 
 void Engine::run(std::istream& in, std::ostream& out) {
-  State::Session session{in, out, std::nullopt, false};
+  State::Session session{in, out, nullptr};
   // Every response is flushed as it is made; tied, the thread that reads the input during a stream would flush
   // `out` while the stream writes to it. Both are put back however run() ends.
   struct Attached {
@@ -938,10 +950,10 @@ void Engine::run(std::istream& in, std::ostream& out) {
   m_state->session = &session;
   while (!m_state->quit) {
     std::optional<InputLine> line;
-    if (session.next) {
-      line = std::move(session.next);
-      session.next.reset();
-    } else if (!session.inputEnded) {
+    if (session.pending) {
+      line = session.pending->take();
+      session.pending.reset();
+    } else {
       line = readInputLine(in, kMaxLineBytes);
     }
     if (!line) break;

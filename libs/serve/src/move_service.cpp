@@ -171,15 +171,17 @@ struct MoveService::Impl {
     read.wantMove = counted == kLegal;
     Result<GameRequest> game = readGameRequest(*body, read);
     if (!game) return net::jsonError(400, "invalid_request", game.error());
-    if (counted == kScore) return score(*game, options.judge);
+    if (counted == kScore) return score(*game, options.judge, request.clientGone);
     return counted == kLegal ? legal(*game) : genmove(*game, request.clientGone);
   }
 
   // The judgment of the position (the count of a finished game, the estimate of one in play): the result, the dead
   // and seki stones, who owns each point (a string per row from the top row down, a letter per column from A; '.'
   // for nobody) and each point's ownership value.
-  static ServerReply score(const GameRequest& request, const std::function<Analysis(const Game&)>& judge) {
-    const Analysis analysis = judge ? judge(request.game) : analyze(request.game);
+  static ServerReply score(const GameRequest& request,
+                           const std::function<Analysis(const Game&, const std::stop_token&)>& judge,
+                           const std::stop_token& clientGone) {
+    const Analysis analysis = judge ? judge(request.game, clientGone) : analyze(request.game);
     const int size = analysis.size;
     auto vertices = [size](const std::vector<Point>& points) {
       JsonValue::Array out;

@@ -78,11 +78,13 @@ struct MoveRequest {
   // time_settings (docs/engines.md).
   TimeControl timeControl{};
   // RefereeOptions::cancel: sources that wait on a server (openai:, tengen:) give the request up when a stop is
-  // requested.
+  // requested, and the built-in engine its search.
   std::stop_token cancel{};
   // RefereeOptions::progress: the built-in source reports its search through it.
   SearchProgress progress{};
   MovePurpose purpose = MovePurpose::Play;
+  // RefereeOptions::interrupt: the built-in engine answers at once with the best move it has found.
+  std::stop_token interrupt{};
 };
 
 struct Answer {

@@ -97,8 +97,12 @@ struct RefereeOptions {
   std::function<void(const Attempt&)> onAttempt;
   // When a stop is requested (from any thread), no further request is made: requestMove returns MoveEnd::Stopped with
   // the attempts so far and writes no error-log record. A request already out to a model server or a tengen server
-  // is given up within about a second; a GTP engine's or the built-in engine's runs to its end.
+  // is given up within about a second, the built-in engine's search within a playout; a GTP engine's runs to its end.
   std::stop_token cancel{};
+  // When a stop is requested (from any thread), the move is wanted now (GTP's `# interrupt`): the built-in engine
+  // ends its search and answers the best move it has found, which the referee judges as any other; the other sources
+  // answer as they would have.
+  std::stop_token interrupt{};
   // Passed into every request: the built-in engine reports its search through it while it thinks (move_source.h).
   SearchProgress progress{};
   // Passed into every request: a move of a cleanup is asked for as move_source.h says.

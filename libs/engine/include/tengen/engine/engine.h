@@ -1,7 +1,8 @@
 // The built-in engine: Monte-Carlo tree search (UCT with RAVE) over light playouts with a little Go knowledge, its
 // priors from a learned policy network and move model.
-// It proposes moves; like every source it never plays anything itself. Dead stones and the score are not its business:
-// tengen::core's analysis (analysis.h) gives them for every result.
+// It proposes moves; like every source it never plays anything itself. The dead stones and the score of a game in play
+// are its judgment's (judgment.h: the estimate, from the same kind of search); a finished game is counted by
+// tengen::core's analysis (analysis.h).
 #pragma once
 
 #include <chrono>
@@ -9,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <vector>
 
 #include "tengen/core/game.h"
@@ -113,7 +115,11 @@ class Engine {
   // old trees and `playouts` counts only the new playouts. Determinism, with only `playouts` limiting the search and
   // one thread: the same sequence of genmove calls on a fresh engine with the same options gives the same moves; with
   // reuse off the same options, game and colour always give the same move, whatever was asked before.
-  Move genmove(const Game& game, Color color, std::optional<double> seconds = std::nullopt);
+  // A stop requested through `stop`, from any thread, ends the search within a playout (and the end's reading within
+  // 16 of its playouts) and the move is the best found so far: the one with the most visits after at least one
+  // playout. The trees are kept for the next search as after any other.
+  Move genmove(const Game& game, Color color, std::optional<double> seconds = std::nullopt,
+               const std::stop_token& stop = {});
 
   // As genmove, for KGS's kgs-genmove_cleanup: the players disagreed about dead stones, so the game goes on and every
   // stone left on the board at its end counts as alive. It reads the end before every move (whatever endReading
@@ -121,7 +127,8 @@ class Engine {
   // plays only on points that are not settled, as after the opponent's pass: it captures those chains before it
   // passes. It passes with such a chain left only when it can play on none of that chain's liberties (a ko it may
   // not take back yet, a liberty that would be suicide).
-  Move genmoveCleanup(const Game& game, Color color, std::optional<double> seconds = std::nullopt);
+  Move genmoveCleanup(const Game& game, Color color, std::optional<double> seconds = std::nullopt,
+                      const std::stop_token& stop = {});
 
   // Figures of the last genmove.
   EngineStats lastStats() const { return m_stats; }
@@ -141,7 +148,8 @@ class Engine {
 
   // What a move is asked for: genmove's, or genmoveCleanup's.
   enum class Purpose : std::uint8_t { Play, Cleanup };
-  Move chooseMove(const Game& game, Color color, std::optional<double> seconds, Purpose purpose);
+  Move chooseMove(const Game& game, Color color, std::optional<double> seconds, Purpose purpose,
+                  const std::stop_token& stop);
 
   EngineOptions m_options;
   EngineStats m_stats;

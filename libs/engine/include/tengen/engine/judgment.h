@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <stop_token>
 #include <vector>
 
 #include "tengen/core/analysis.h"
@@ -99,13 +100,17 @@ class AnalysisSearch {
 // The estimate of a position in play: an AnalysisSearch for the side to move, run for options.playouts (or the
 // default budget), judged. Deterministic: the same position, rules and options give the same answer.
 Analysis estimate(const Game& game, const JudgmentOptions& options = {});
-// The same for `toMove`, whether or not it is its turn (GTP's genmove may ask out of turn).
-Analysis estimate(const Game& game, Color toMove, const JudgmentOptions& options = {});
+// The same for `toMove`, whether or not it is its turn (GTP's genmove may ask out of turn). A stop requested through
+// `stop` ends the search early (within 16 playouts): the estimate is then of the playouts run so far, which nobody
+// should show as the estimate; callers stop it when nobody is waiting for it any more.
+Analysis estimate(const Game& game, Color toMove, const JudgmentOptions& options = {},
+                  const std::stop_token& stop = {});
 
 // The judgment every consumer shows: core's count (analysis.h) when it reads the game as finished (two passes, or a
 // board with nothing left to play: docs/scoring.md), else estimate(game) (final false). A game ended by resignation
 // or on time keeps its result ("W+R", "B+T", final true) with the judgment of the position as it stood.
-Analysis judge(const Game& game);
+// `stop` as estimate's.
+Analysis judge(const Game& game, const std::stop_token& stop = {});
 
 // Per point, row-major: whether playing on can no longer change who it counts for, given core's reading of the game's
 // board as finished and an estimate of the same position. Seki stones and the empty points beside them are settled

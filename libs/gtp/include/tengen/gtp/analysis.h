@@ -6,6 +6,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <stop_token>
 #include <vector>
 
 #include "tengen/core/game.h"
@@ -52,10 +53,13 @@ class Analyzer {
 using AnalyzeHook = std::function<std::unique_ptr<Analyzer>(const Game& game, Color toMove)>;
 
 // What a genmove asks of the AI besides the move: reports of its search while it thinks (genmove_analyze), about
-// every `interval`. An empty `report` asks for none; a move source that cannot report ignores it.
+// every `interval`. An empty `report` asks for none; a move source that cannot report ignores it. When a stop is
+// requested through `interrupt` (the controller's `# interrupt` line), the move is wanted now: an AI that can answers
+// at once with the best move it has found, one that cannot ignores it.
 struct MoveProgress {
   std::function<void(const AnalysisReport&)> report;
   std::chrono::milliseconds interval{0};
+  std::stop_token interrupt{};
 };
 
 }  // namespace tengen::gtp

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 
 #include "tengen/ai/error_log.h"
@@ -36,8 +37,9 @@ struct ServiceOptions {
   int scoreThreads = 0;
   int scoreQueue = 32;
   // POST /v1/score's judgment: the count of a finished game, the estimate of one in play (the application wires the
-  // built-in engine's, tengen/engine/judgment.h). Without one, core's reading of the board as finished.
-  std::function<Analysis(const Game&)> judge;
+  // built-in engine's, tengen/engine/judgment.h). Without one, core's reading of the board as finished. A stop is
+  // requested through its token when the client goes away: nobody reads the judgment then.
+  std::function<Analysis(const Game&, const std::stop_token&)> judge;
 };
 
 // The most retries a request may ask for: each is a request to the engine or model.
