@@ -32,7 +32,7 @@
 #include "tengen/engine/judgment.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/net/http_client.h"
-#include "tengen/session/players.h"
+#include "tengen/session/played_record.h"
 #include "tengen/session/session.h"
 #include "tengen/session/tree_record.h"
 #include "tengen/sgf/sgf.h"
@@ -87,7 +87,8 @@ struct GameSetup {
   std::optional<session::GameTree> resumed;
   std::string resumedFrom;                  // its path
   std::string resumedNote;                  // where a variation of it was cut, "" when none was
-  std::map<std::string, std::string> info;  // the record's root properties (PB, PW, DT, ...), kept on every save
+  std::map<std::string, std::string> info;  // the record's other root properties (DT, EV, ...), kept on every save
+  session::RecordedClock clock;             // the record's time control (the client's), kept on every save
   std::string opponent;                     // the ENGINE spec to play against
   std::string opponentFrom;                 // why that one: "--opponent", "the record's PW", "the default"
   std::string recordedModel;                // the model the record's openai: opponent asked (XMODELB/XMODELW)
@@ -104,64 +105,59 @@ ai::SourceOptions opponentOptions(const PlayOptions& options, const ai::ModelOpt
 
 // The game of a record to resume: its size, komi, rules, handicap and moves, the person's colour where the record
 // names a human player, and the opponent tengen wrote in PB/PW unless --opponent says otherwise. A finished record
-// (RE, or two passes at its end) and one the rules refuse are turned away, naming the move and the reason.
+// (RE, or two passes at its end) and one the rules refuse are turned away, naming the move and the reason. The file
+// is read once, as the client reads it (session::readPlayedRecordFile).
 Result<GameSetup> resumeSetup(const PlayOptions& options, GameSetup setup) {
   using R = Result<GameSetup>;
   const std::string& path = *options.resume;
-  const Result<sgf::Collection> collection = sgf::parseFile(path);
-  if (!collection) return R::failure("--resume: " + collection.error());
-  if (collection->games().empty()) return R::failure("--resume " + path + ": the file holds no game");
-  const Result<sgf::GameRecord> record = sgf::readRecord(collection->games().front());
-  if (!record) return R::failure("--resume " + path + ": " + record.error());
-  const sgf::Replay replayed = sgf::replay(record.value());
-  if (!replayed.setupError.empty()) return R::failure("--resume " + path + ": " + replayed.setupError);
-  if (replayed.illegal) {
-    return R::failure("--resume " + path + ": " + sgf::describe(*replayed.illegal, replayed.game.size()));
+  Result<session::PlayedRecord> read = session::readPlayedRecordFile(path);
+  if (!read) return R::failure("--resume " + read.error());
+  session::PlayedRecord played = std::move(read).value();
+  const session::TreeRecord& record = played.record;
+  if (record.cut && record.cut->mainLine) {
+    const session::TreeCut& cut = *record.cut;
+    const std::string why =
+        cut.why == session::TreeCut::Why::Illegal
+            ? "move " + std::to_string(cut.moveNumber) + " (" + cut.move + "): " + std::string(reasonCode(cut.reason))
+            : session::describe(cut);
+    return R::failure("--resume " + path + ": " + why);
   }
-  if (const auto re = record->info.find("RE"); re != record->info.end() && !re->second.empty()) {
-    return R::failure("--resume " + path + ": the game is over (RE[" + re->second + "]); there is nothing to resume");
+  if (!played.result.empty()) {
+    return R::failure("--resume " + path + ": the game is over (RE[" + played.result +
+                      "]); there is nothing to resume");
   }
-  if (replayed.game.phase() != Phase::Playing) {
+  const Game mainLine = record.tree.gameAt(record.tree.mainLineEnd());
+  if (mainLine.phase() != Phase::Playing) {
     return R::failure("--resume " + path + ": the game is over (it ends with two passes); there is nothing to resume");
   }
 
   // The person is the side the record calls human; --human only decides when it names neither.
-  const auto nameOf = [&](const char* id) {
-    const auto it = record->info.find(id);
-    return it == record->info.end() ? std::string() : it->second;
-  };
-  const std::string black = nameOf("PB");
-  const std::string white = nameOf("PW");
-  std::optional<Color> recorded;
-  if (black == "human" && white != "human") recorded = Color::Black;
-  if (white == "human" && black != "human") recorded = Color::White;
-  if (recorded && options.human && *recorded != setup.human) {
+  if (played.human && options.human && *played.human != setup.human) {
     return R::failure("--human " + *options.human + ": the record " + path + " has you as " +
-                      std::string(colorName(*recorded)));
+                      std::string(colorName(*played.human)));
   }
-  if (recorded) setup.human = *recorded;
+  if (played.human) setup.human = *played.human;
   if (!options.opponent) {
     // A gtp: engine is started once, later; any other spec is checked here without starting anything. A name
-    // another program wrote ("GNU Go 3.8") is no spec: the default opponent plays.
-    const std::string& written = setup.human == Color::Black ? white : black;
+    // another program wrote ("GNU Go 3.8"), or the client ("built-in engine"), is no spec: the default opponent
+    // plays.
+    const std::string written = played.nameOf(opponent(setup.human));
     const bool usable = written.rfind("gtp:", 0) == 0 || (!written.empty() && ai::makeSource(written, {}).ok());
     if (usable) {
       setup.opponent = written;
       setup.opponentFrom = std::string("the record's ") + (setup.human == Color::Black ? "PW" : "PB");
       // The model it asked, unless --model names another.
-      setup.recordedModel = session::recordedModel(record->info, opponent(setup.human));
+      setup.recordedModel = played.modelOf(opponent(setup.human));
     }
   }
 
-  // The tree the session plays on: the main line as replayed above, with the record's variations.
-  Result<session::TreeRecord> tree = session::readTreeRecord(sgf::write(collection.value()));
-  if (!tree) return R::failure("--resume " + path + ": " + tree.error());
-  session::TreeRecord read = std::move(tree).value();
-  if (read.cut) setup.resumedNote = "in " + path + ", " + session::describe(*read.cut);
-  setup.config = replayed.game.config();
-  setup.resumed = std::move(read.tree);
+  // The tree the session plays on: the main line, with the record's variations.
+  if (record.cut) setup.resumedNote = "in " + path + ", " + session::describe(*record.cut);
+  setup.config = mainLine.config();
+  setup.resumed = std::move(played.record.tree);
   setup.resumedFrom = path;
-  setup.info = std::move(read.info);
+  setup.info = std::move(played.record.info);
+  setup.clock = played.clock;
   return setup;
 }
 
@@ -249,7 +245,6 @@ class TerminalGame {
                                   : options.sgf),
         m_sgfInfo(setup.info),
         m_setup(std::move(setup)) {
-    nameThePlayers();
     if (!m_sgfInfo.contains("DT")) m_sgfInfo["DT"] = utcDate();
   }
 
@@ -431,21 +426,16 @@ class TerminalGame {
       m_opponentSpec = spec;
       m_model = sourceOptions.model;
       m_referee = refereeOptionsOf(m_options.referee, ai::errorContextOf("play", spec, m_model));
-      nameThePlayers();
       saveRecord();
       m_io.out << "Your opponent is now " << net::displayUrl(spec) << ".\n";
       return true;
     }
   }
 
-  // The record names the players as a person reads them; the opponent's spec loses any credentials in its URL.
-  void nameThePlayers() {
-    const std::string opponentName = net::displayUrl(m_opponentSpec);
-    m_sgfInfo["PB"] = m_session.human() == Color::Black ? "human" : opponentName;
-    m_sgfInfo["PW"] = m_session.human() == Color::White ? "human" : opponentName;
-    m_sgfInfo.erase(session::modelProperty(Color::Black));
-    m_sgfInfo.erase(session::modelProperty(Color::White));
-    session::recordModel(m_sgfInfo, opponent(m_session.human()), m_opponentSpec, m_model.model);
+  // The record names the players as session::writePlayedRecord writes them; the opponent's spec loses any
+  // credentials in its URL.
+  session::RecordPlayers players() const {
+    return {m_session.human(), net::displayUrl(m_opponentSpec), net::displayUrl(m_opponentSpec), m_model.model};
   }
 
   // Takes back the person's last move and everything after it (the opponent's reply), so it is their turn again.
@@ -619,8 +609,9 @@ class TerminalGame {
   // once and never stops the game.
   void saveRecord() {
     if (m_sgfPath.empty()) return;
-    const std::string error =
-        io::writeFileAtomically(m_sgfPath, session::writeTreeRecord(m_session.tree(), m_sgfInfo)).error();
+    const std::string error = io::writeFileAtomically(m_sgfPath, session::writePlayedRecord(m_session.tree(), m_sgfInfo,
+                                                                                            players(), m_setup.clock))
+                                  .error();
     if (!error.empty() && !m_sgfFailed) {
       m_io.err << "tengen play: cannot save the game record: " << error << "; the game goes on without it\n";
     }

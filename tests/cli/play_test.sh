@@ -27,7 +27,7 @@ expect_contains end "$out" "Result: W+"
 check=$("$tengen" check tengen-game.sgf 2>&1)
 [[ "$check" =~ ^tengen-game\.sgf:\ ok\ [0-9]+\ moves$ ]] || fail "check of the record: $check"
 grep -q 'RE\[W+' tengen-game.sgf || fail "the record has no RE: $(cat tengen-game.sgf)"
-grep -q 'PB\[human\]' tengen-game.sgf || fail "the record has no PB[human]"
+grep -q 'PB\[Human\]' tengen-game.sgf || fail "the record has no PB[Human]"
 grep -q 'PW\[random\]' tengen-game.sgf || fail "the record has no PW[random]"
 grep -Eq 'DT\[[0-9]{4}-[0-9]{2}-[0-9]{2}\]' tengen-game.sgf || fail "the record has no DT"
 compgen -G "tengen-game.sgf.tmp*" >/dev/null && fail "the temporary file was left behind"
@@ -111,9 +111,9 @@ expect_contains resume "$out" "You are black against random (the record's PW)"
 check=$("$tengen" check tengen-game.sgf 2>&1)
 [[ "$check" == "tengen-game.sgf: ok 4 moves" ]] || fail "resume: the record was not saved back: $check"
 grep -q 'RU\[Japanese\]' tengen-game.sgf && grep -q 'KM\[2.5\]' tengen-game.sgf || fail "resume: rules or komi lost"
-grep -q 'PB\[human\]' tengen-game.sgf || fail "resume: PB lost"
+grep -q 'PB\[Human\]' tengen-game.sgf || fail "resume: PB lost"
 # A file named, --opponent in place of the record's, and the person's colour from the record.
-sed 's/PB\[human\]PW\[random\]/PB[random]PW[human]/' tengen-game.sgf >white.sgf
+sed 's/PB\[Human\]PW\[random\]/PB[random]PW[human]/' tengen-game.sgf >white.sgf  # the person's name is read in any case
 out=$(printf 'quit\n' | "$tengen" play --resume white.sgf --opponent builtin:playouts=50 2>&1)
 expect_contains "resume white" "$out" "You are white against builtin:playouts=50 (--opponent)"
 out=$("$tengen" play --resume white.sgf --human black </dev/null 2>&1)

@@ -39,6 +39,18 @@ bool waitForHumanTurn(MainWindow& window) {
       kTimeoutMs);
 }
 
+// `tengen` run with `arguments` in the test's folder, `input` on its standard input: what it printed, both streams.
+QString runTerminal(const QStringList& arguments, const QByteArray& input) {
+  QProcess terminal;
+  terminal.setProcessChannelMode(QProcess::MergedChannels);
+  terminal.start(QStringLiteral(TENGEN_CLI), arguments);
+  if (!terminal.waitForStarted(kTimeoutMs)) return QStringLiteral("tengen did not start");
+  terminal.write(input);
+  terminal.closeWriteChannel();
+  if (!terminal.waitForFinished(kTimeoutMs)) return QStringLiteral("tengen did not finish");
+  return QString::fromUtf8(terminal.readAll());
+}
+
 }  // namespace
 
 class RecordTest : public QObject {
@@ -318,6 +330,45 @@ class RecordTest : public QObject {
     clickPoint(*window, next);
     QCOMPARE(restored.moveCount(), moves + 1);
     QVERIFY(waitForHumanTurn(*window));
+  }
+
+  // One record for both front ends: a game the terminal saved with the person as White opens in the client with the
+  // person as White, and one the client saved so resumes in `tengen play --resume` with the person as White.
+  void aGameSavedInTheTerminalOpensInTheClientAndOneSavedInTheClientResumesInTheTerminal() {
+    TestHome home;
+    const QString terminalRecord = home.path(QStringLiteral("terminal.sgf"));
+    const QString terminalOutput =
+        runTerminal({QStringLiteral("play"), QStringLiteral("--size"), QStringLiteral("9"), QStringLiteral("--human"),
+                     QStringLiteral("white"), QStringLiteral("--opponent"), QStringLiteral("random"),
+                     QStringLiteral("--sgf"), terminalRecord},
+                    "quit\n");
+    QVERIFY2(terminalOutput.contains(QStringLiteral("You are white")), qPrintable(terminalOutput));
+    QVERIFY2(readAll(terminalRecord).contains("PW[Human]"), readAll(terminalRecord).constData());
+
+    home.setSetup(quickSetup(Color::Black));  // the record, not the settings, says which colour the person had
+    auto window = home.makeWindow();
+    QVERIFY(window->openFile(terminalRecord, true));
+    QCOMPARE(window->controller().human(), Color::White);
+    QCOMPARE(window->controller().model().game().moveCount(), 1);
+    QVERIFY(window->turnStatus().startsWith(QStringLiteral("White to move (you)")));
+    // The person answers, the engine replies, and the client saves.
+    const Game& game = window->controller().model().game();
+    for (const char* vertex : {"C3", "D3", "E3"}) {
+      if (game.board().at(at(vertex)) == Color::Empty) {
+        clickPoint(*window, at(vertex));
+        break;
+      }
+    }
+    QVERIFY(waitForHumanTurn(*window));
+    const QString clientRecord = home.path(QStringLiteral("client.sgf"));
+    QVERIFY(window->saveFile(clientRecord));
+    QVERIFY2(readAll(clientRecord).contains("PW[Human]"), readAll(clientRecord).constData());
+
+    const QString resumed = runTerminal({QStringLiteral("play"), QStringLiteral("--resume"), clientRecord,
+                                         QStringLiteral("--opponent"), QStringLiteral("random")},
+                                        "quit\n");
+    QVERIFY2(resumed.contains(QStringLiteral("after move 3")), qPrintable(resumed));
+    QVERIFY2(resumed.contains(QStringLiteral("You are white")), qPrintable(resumed));
   }
 
   void theRealClientAutosavesAndItsGameComesBackAfterAKill() {

@@ -18,38 +18,6 @@
 
 namespace tengen::qt {
 
-namespace {
-
-// The player's name in the records the client writes; reading it back tells which colour the person had.
-constexpr const char* kHumanName = "Human";
-// A private root property of the records the client writes for a game ended by an accepted score: the dead stones
-// as SGF points ("bece"), so that the game comes back finished with the same result rather than to be scored again.
-constexpr const char* kDeadProperty = "XDEAD";
-
-std::string deadStonesText(const std::vector<Point>& dead) {
-  std::string text;
-  for (const Point p : dead) {
-    text += static_cast<char>('a' + p.col);
-    text += static_cast<char>('a' + p.row);
-  }
-  return text;
-}
-
-// Nothing when the text is not a list of points on the board.
-std::optional<std::vector<Point>> parseDeadStones(const std::string& text, int size) {
-  if (text.size() % 2 != 0) return std::nullopt;
-  std::vector<Point> dead;
-  for (std::size_t i = 0; i < text.size(); i += 2) {
-    const int col = text[i] - 'a';
-    const int row = text[i + 1] - 'a';
-    if (col < 0 || col >= size || row < 0 || row >= size) return std::nullopt;
-    dead.push_back({row, col});
-  }
-  return dead;
-}
-
-}  // namespace
-
 GameController::GameController(const ControllerOptions& options, QObject* parent)
     : QObject(parent),
       m_options(options),
@@ -126,39 +94,22 @@ bool GameController::newGame(const GameSetup& setup) {
   return true;
 }
 
-void GameController::takeGame(session::GameTree tree, const std::map<std::string, std::string>& info) {
+void GameController::takeGame(session::PlayedRecord played) {
   cancelWork();
   m_views.newGame();
-  m_info = info;
-  const session::RecordedClock recorded = session::readClockRoot(m_info);
-  for (const char* id : session::kClockRootIds) m_info.erase(id);
-  m_clock.reset(recorded.control);
-  m_loseOnTime = recorded.loseOnTime;
-  Color human = m_session.human();
-  for (const Color c : {Color::Black, Color::White}) {
-    const auto name = m_info.find(c == Color::Black ? "PB" : "PW");
-    if (name != m_info.end() && name->second == kHumanName) human = c;
-  }
+  // The players, the clock's root, RE and XDEAD are read out of the info here and written afresh from the current
+  // players and clock (session::writePlayedRecord).
+  m_info = std::move(played.record.info);
+  m_clock.reset(played.clock.control);
+  m_loseOnTime = played.clock.loseOnTime;
+  const Color human = played.human.value_or(m_session.human());
+  // A model opponent asks the model the record names for the AI's side, as `tengen play --resume` does.
+  const std::string recordedModel = played.modelOf(opponent(human));
+  m_session = session::Session(std::move(played.record.tree), human);
   // A game the client itself finished by an accepted score: its record ends in two passes (the scoring phase when
   // replayed) and keeps the dead stones that were accepted.
-  std::optional<std::vector<Point>> acceptedDead;
-  const auto dead = m_info.find(kDeadProperty);
-  const auto result = m_info.find("RE");
-  if (dead != m_info.end() && result != m_info.end() && !result->second.empty()) {
-    acceptedDead = parseDeadStones(dead->second, tree.start().size());
-  }
-  // A model opponent asks the model the record names for the AI's side, as `tengen play --resume` does.
-  const std::string recordedModel = session::recordedModel(m_info, opponent(human));
-  // The names are written afresh from the current players.
-  m_info.erase("PB");
-  m_info.erase("PW");
-  m_info.erase(session::kModelPropertyBlack);
-  m_info.erase(session::kModelPropertyWhite);
-  m_info.erase("RE");
-  m_info.erase(kDeadProperty);
-  m_session = session::Session(std::move(tree), human);
-  if (acceptedDead && m_session.game().phase() == Phase::Scoring) {
-    m_session.setDeadStones(*acceptedDead);
+  if (played.acceptedDead && m_session.game().phase() == Phase::Scoring) {
+    m_session.setDeadStones(*played.acceptedDead);
     m_session.acceptScore();
   }
   m_ai.setHeld(false);
@@ -181,7 +132,7 @@ bool GameController::restoreAutosave(QString* problem) {
   const std::optional<std::string> saved = m_autosave.load();
   if (!saved) return false;
   QString why;
-  std::optional<TreeRecord> loaded = readTreeRecord(*saved, &why);
+  std::optional<OpenedRecord> loaded = readPlayedRecord(*saved, &why);
   if (!loaded) {
     const QString aside = m_autosave.setAside();
     const QString text = tr("The autosaved game could not be read (%1)%2")
@@ -190,7 +141,7 @@ bool GameController::restoreAutosave(QString* problem) {
     emit message(text);
     return false;
   }
-  takeGame(std::move(loaded->tree), loaded->info);
+  takeGame(std::move(loaded->played));
   // Whether it was saved before is not known: it asks before it goes once the player has touched it since.
   m_unsaved = true;
   m_fresh = true;
@@ -203,12 +154,11 @@ QString GameController::openRecord(const QString& path, bool* loaded) {
   if (loaded != nullptr) *loaded = false;
   const Result<sgf::Collection> parsed = sgf::parseFile(path.toStdString());
   if (!parsed) return QString::fromStdString(parsed.error());
-  // Re-reading through the text keeps one path for files and the autosave.
   QString why;
-  std::optional<TreeRecord> record = readTreeRecord(sgf::write(parsed.value()), &why);
+  std::optional<OpenedRecord> record = readPlayedRecord(parsed.value(), &why);
   if (!record) return tr("%1: %2").arg(QFileInfo(path).fileName(), why);
   const QString problem = record->problem;
-  takeGame(std::move(record->tree), record->info);
+  takeGame(std::move(record->played));
   if (loaded != nullptr) *loaded = true;
   save();
   m_unsaved = false;
@@ -219,22 +169,14 @@ QString GameController::openRecord(const QString& path, bool* loaded) {
   return {};
 }
 
-std::map<std::string, std::string> GameController::recordInfo() const {
+std::string GameController::recordText() const {
   std::map<std::string, std::string> info = m_info;
-  const std::string opponentName = m_ai.opponent().recordName().toStdString();
-  info["PB"] = m_session.human() == Color::Black ? kHumanName : opponentName;
-  info["PW"] = m_session.human() == Color::White ? kHumanName : opponentName;
-  const OpponentConfig& config = m_ai.opponent();
-  session::recordModel(info, opponent(m_session.human()), config.displaySpec(), config.modelName.toStdString());
   info["AP"] = "tengen-qt";
-  info.merge(session::clockRootProperties({m_clock.control(), m_loseOnTime}));
-  // RE and XDEAD speak of the main line.
-  const session::TreeNode& end = m_session.tree().mainLineEnd();
-  if (end.acceptedDead) info[kDeadProperty] = deadStonesText(*end.acceptedDead);
-  return info;
+  const OpponentConfig& config = m_ai.opponent();
+  const session::RecordPlayers players{m_session.human(), config.recordName().toStdString(), config.displaySpec(),
+                                       config.modelName.toStdString()};
+  return session::writePlayedRecord(m_session.tree(), std::move(info), players, {m_clock.control(), m_loseOnTime});
 }
-
-std::string GameController::recordText() const { return session::writeTreeRecord(m_session.tree(), recordInfo()); }
 
 QString GameController::saveRecord(const QString& path) {
   const QString error = writeFileAtomically(path, recordText());
@@ -434,14 +376,9 @@ void GameController::runClock() {
 }
 
 void GameController::restoreClock() {
-  std::vector<const session::TreeNode*> line;
-  for (const session::TreeNode* node = &m_session.model().lineEnd(); node->move; node = node->parent)
-    line.push_back(node);
-  for (auto node = line.rbegin(); node != line.rend(); ++node) {
-    const Color mover = (*node)->move->color;
-    const std::optional<session::SideTime> time = session::moveTime((*node)->properties, mover, m_clock.control());
-    if (time) m_clock.setTime(mover, *time);
-  }
+  const session::LineTimes times = session::lineTimes(m_session.model().lineEnd(), m_clock.control());
+  if (times.black) m_clock.setTime(Color::Black, *times.black);
+  if (times.white) m_clock.setTime(Color::White, *times.white);
 }
 
 void GameController::onFlagFell(Color side) {

@@ -21,6 +21,7 @@
 #include "tengen/session/ai_turn_record.h"
 #include "tengen/session/clock_record.h"
 #include "tengen/session/game_model.h"
+#include "tengen/session/played_record.h"
 #include "tengen/session/players.h"
 #include "tengen/session/session.h"
 
@@ -140,7 +141,7 @@ class GameController : public QObject {
 
  private:
   bool thinking() const { return m_ai.thinking(); }
-  void takeGame(session::GameTree tree, const std::map<std::string, std::string>& info);
+  void takeGame(session::PlayedRecord played);
   // After the view moved: the status line, the clock, and the dead stones of a line in the scoring phase it moved
   // to.
   void afterNavigation(session::NodeId lineEndBefore);
@@ -159,7 +160,6 @@ class GameController : public QObject {
   void startEstimate();
   void cancelWork();
   void save();
-  std::map<std::string, std::string> recordInfo() const;
   // What the player has put in the tree: the nodes of their moves and every comment, as one text. A game the AI
   // alone has played in has none.
   std::string playerMarks() const;

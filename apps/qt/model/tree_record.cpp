@@ -41,11 +41,37 @@ QString describeCut(const session::TreeCut& cut) {
       .arg(cut.moveNumber - 1);
 }
 
+namespace {
+
+// Why a record could not be read, in the person's language where the words are the session's own.
+QString failureText(const std::string& error) {
+  return error == "no game in the file" ? TreeRecordText::tr("no game in the file") : QString::fromStdString(error);
+}
+
+std::optional<OpenedRecord> opened(Result<session::PlayedRecord> read, QString* why) {
+  if (!read) {
+    *why = failureText(read.error());
+    return std::nullopt;
+  }
+  OpenedRecord out{std::move(read).value(), {}};
+  if (out.played.record.cut) out.problem = describeCut(*out.played.record.cut);
+  return out;
+}
+
+}  // namespace
+
+std::optional<OpenedRecord> readPlayedRecord(const std::string& text, QString* why) {
+  return opened(session::readPlayedRecord(text), why);
+}
+
+std::optional<OpenedRecord> readPlayedRecord(const sgf::Collection& collection, QString* why) {
+  return opened(session::readPlayedRecord(collection), why);
+}
+
 std::optional<TreeRecord> readTreeRecord(const std::string& text, QString* why) {
   Result<session::TreeRecord> read = session::readTreeRecord(text);
   if (!read) {
-    *why = read.error() == "no game in the file" ? TreeRecordText::tr("no game in the file")
-                                                 : QString::fromStdString(read.error());
+    *why = failureText(read.error());
     return std::nullopt;
   }
   session::TreeRecord record = std::move(read).value();

@@ -8,7 +8,9 @@
 #include <string>
 
 #include "tengen/session/game_tree.h"
+#include "tengen/session/played_record.h"
 #include "tengen/session/tree_record.h"
+#include "tengen/sgf/sgf.h"
 
 namespace tengen::qt {
 
@@ -26,5 +28,15 @@ QString describeCut(const session::TreeCut& cut);
 
 // session::readTreeRecord(), with *why saying in the person's language why nothing could be read.
 std::optional<TreeRecord> readTreeRecord(const std::string& text, QString* why);
+
+// A game record the client opens (a file or the autosave): session::readPlayedRecord()'s, with where a line was
+// cut in the person's language ("" when nowhere).
+struct OpenedRecord {
+  session::PlayedRecord played;
+  QString problem;
+};
+// Of SGF text, or of a collection already parsed; *why says why nothing could be read.
+std::optional<OpenedRecord> readPlayedRecord(const std::string& text, QString* why);
+std::optional<OpenedRecord> readPlayedRecord(const sgf::Collection& collection, QString* why);
 
 }  // namespace tengen::qt

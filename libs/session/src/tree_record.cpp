@@ -163,11 +163,15 @@ std::string describe(const TreeCut& cut) {
 }
 
 Result<TreeRecord> readTreeRecord(const std::string& text) {
-  using R = Result<TreeRecord>;
   const Result<sgf::Collection> collection = sgf::parse(text);
-  if (!collection) return R::failure(collection.error());
-  if (collection->games().empty()) return R::failure("no game in the file");
-  const sgf::NodeView root = collection->games().front();
+  if (!collection) return Result<TreeRecord>::failure(collection.error());
+  return readTreeRecord(collection.value());
+}
+
+Result<TreeRecord> readTreeRecord(const sgf::Collection& collection) {
+  using R = Result<TreeRecord>;
+  if (collection.games().empty()) return R::failure("no game in the file");
+  const sgf::NodeView root = collection.games().front();
   Result<sgf::GameRecord> record = sgf::readRecord(root);
   if (!record) return R::failure(record.error());
   // The start position: the record's setup and side to move, as replay() works them out, before any move.

@@ -1,6 +1,6 @@
-// Who played a recorded game, as the root of its SGF says it (docs/sgf.md, "Who played"): PB and PW hold the engine
-// spec of an AI side (net::displayUrl'd) or "human", and for an `openai:` side the private property XMODELB or
-// XMODELW holds the model it asked, so that a resumed game asks the same one.
+// Who played a recorded game, as the root of its SGF says it (docs/sgf.md, "Who played"): PB and PW hold the name of
+// an AI side or "Human" (played_record.h), and for an `openai:` side the private property XMODELB or XMODELW holds
+// the model it asked, so that a resumed game asks the same one.
 #pragma once
 
 #include <map>

@@ -9,6 +9,7 @@
 #include "tengen/core/result.h"
 #include "tengen/core/types.h"
 #include "tengen/session/game_tree.h"
+#include "tengen/sgf/sgf.h"
 
 namespace tengen::session {
 
@@ -50,6 +51,8 @@ struct TreeRecord {
 // its comment and properties to the node above it. RE[B+R] or RE[W+R] adds the resignation to the main line, and
 // RE[B+T] or RE[W+T] (or +Time) ends it lost on time.
 Result<TreeRecord> readTreeRecord(const std::string& text);
+// The same for the first game of a collection already parsed.
+Result<TreeRecord> readTreeRecord(const sgf::Collection& collection);
 
 // The tree as SGF: the root sgf::gameRoot writes for the main line's game and `info`, the root's comment and kept
 // properties, then every node with its move (B[] for a pass; a resignation only as RE on the main line), C and
