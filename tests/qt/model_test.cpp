@@ -1,5 +1,5 @@
-// The client's logic without widgets: the record and the view, undo of a move and its reply, dead-stone toggling by
-// chain, move numbers, and the opponent's spec and display name (credentials never shown).
+// The client's logic without widgets: its background threads, and the opponent's spec and display name (credentials
+// never shown). The game model the client shares with the terminal is tested in tests/session.
 #include <QtTest>
 #include <atomic>
 #include <memory>
@@ -7,8 +7,6 @@
 #include <utility>
 
 #include "tengen/ai/error_log.h"
-#include "tengen/core/coords.h"
-#include "tengen/session/game_model.h"
 
 #include "model/background.h"
 #include "model/opponent_config.h"
@@ -16,13 +14,6 @@
 
 using namespace tengen;
 using namespace tengen::qt;
-using namespace tengen::session;
-
-namespace {
-
-Point at(const char* vertex) { return parseGtpVertex(vertex, 9)->point; }
-
-}  // namespace
 
 class ModelTest : public QObject {
   Q_OBJECT
@@ -59,83 +50,6 @@ class ModelTest : public QObject {
     flags->release = true;
     QCOMPARE(whileDestroying, 1);
     QVERIFY(QTest::qWaitFor([] { return runningBackgroundThreads() == 0; }, 60000));
-  }
-
-  void lookingBackKeepsTheRecord() {
-    GameModel model(defaultGameConfig());
-    QCOMPARE(model.play(Move::play(Color::Black, at("C3"))), RejectReason::None);
-    QCOMPARE(model.play(Move::play(Color::White, at("G7"))), RejectReason::None);
-    QCOMPARE(model.play(Move::play(Color::Black, at("E5"))), RejectReason::None);
-    QVERIFY(model.goTo(1));
-    QCOMPARE(model.view().moveCount(), 1);
-    QCOMPARE(model.view().board().at(at("G7")), Color::Empty);
-    QCOMPARE(model.game().moveCount(), 3);
-    QCOMPARE(model.lastMove()->point, at("C3"));
-    QVERIFY(!model.goTo(-5) || model.viewMove() == 0);
-    QCOMPARE(model.viewMove(), 0);
-    QVERIFY(model.goTo(99));
-    QVERIFY(model.atEnd());
-  }
-
-  void undoTakesBackThePlayersMoveAndTheReply() {
-    GameModel model(defaultGameConfig());
-    model.play(Move::play(Color::Black, at("C3")));
-    model.play(Move::play(Color::White, at("G7")));
-    model.play(Move::play(Color::Black, at("E5")));
-    model.play(Move::pass(Color::White));
-    QCOMPARE(model.undoLastMoveOf(Color::Black), 2);
-    QCOMPARE(model.game().moveCount(), 2);
-    QCOMPARE(model.game().toMove(), Color::Black);
-    QCOMPARE(model.undoLastMoveOf(Color::White), 1);
-    QCOMPARE(model.undoLastMoveOf(Color::White), 0);
-    QCOMPARE(model.game().moveCount(), 1);
-  }
-
-  void illegalMovesChangeNothing() {
-    GameModel model(defaultGameConfig());
-    model.play(Move::play(Color::Black, at("C3")));
-    QCOMPARE(model.play(Move::play(Color::White, at("C3"))), RejectReason::Occupied);
-    QCOMPARE(model.play(Move::play(Color::Black, at("D4"))), RejectReason::WrongColor);
-    QCOMPARE(model.game().moveCount(), 1);
-  }
-
-  void deadStonesToggleByChainOnlyWhileScoring() {
-    GameModel model(defaultGameConfig());
-    model.play(Move::play(Color::Black, at("C3")));
-    model.play(Move::play(Color::White, at("G7")));
-    model.play(Move::play(Color::Black, at("C4")));
-    QVERIFY(!model.toggleDeadChain(at("C3")));  // still in play
-    model.play(Move::pass(Color::White));
-    model.play(Move::pass(Color::Black));
-    QCOMPARE(model.game().phase(), Phase::Scoring);
-    const std::string alive = model.score().result;
-    QVERIFY(model.toggleDeadChain(at("C4")));
-    QVERIFY(model.isDead(at("C3")) && model.isDead(at("C4")));
-    QVERIFY(model.score().result != alive);
-    QVERIFY(model.toggleDeadChain(at("C3")));
-    QVERIFY(model.deadStones().empty());
-    QCOMPARE(model.score().result, alive);
-    QVERIFY(!model.toggleDeadChain(at("E5")));  // no stone there
-    // An estimate naming empty points keeps only the stones.
-    model.setDeadStones({at("G7"), at("E5")});
-    QCOMPARE(model.deadStones().size(), 1U);
-    model.finishScoring();
-    QCOMPARE(model.game().phase(), Phase::Finished);
-    QCOMPARE(model.game().result(), model.score().result);
-  }
-
-  void moveNumbersFollowTheStonesOnTheBoard() {
-    // Black takes the white stone at B1; its number goes with it and the capturing stone keeps its own.
-    GameModel model(defaultGameConfig());
-    model.play(Move::play(Color::Black, at("A1")));
-    model.play(Move::play(Color::White, at("B1")));
-    model.play(Move::play(Color::Black, at("C1")));
-    model.play(Move::play(Color::White, at("E5")));
-    model.play(Move::play(Color::Black, at("B2")));
-    const std::vector<int> numbers = model.moveNumbers();
-    QCOMPARE(numbers[pointIndex(at("B1"), 9)], 0);
-    QCOMPARE(numbers[pointIndex(at("B2"), 9)], 5);
-    QCOMPARE(numbers[pointIndex(at("A1"), 9)], 1);
   }
 
   void opponentSpecsAndNames() {

@@ -1,6 +1,6 @@
-// The game tree: variations made by playing while looking back (and the AI answering on them), following a move
-// already played, up and down between variations, promotion, deletion, comments, the SGF round trip of the whole
-// tree and its autosave, the move tree's lanes, and the move tree and comment panel in the window.
+// The game tree in the client: the AI answering on a variation, comments, the SGF round trip of the whole tree and its
+// autosave, the move tree's lanes, and the move tree and comment panel in the window. The tree's own moves (making,
+// switching, promoting and deleting variations) are tested in tests/session.
 #include <QAction>
 #include <QApplication>
 #include <QFile>
@@ -107,104 +107,6 @@ class TreeTest : public QObject {
 
  private slots:
   void cleanup() { QVERIFY(waitForWorkers()); }
-
-  void playingWhileLookingBackMakesAVariation() {
-    GameModel model = threeMoves();
-    QVERIFY(model.goTo(1));
-    QCOMPARE(model.playHere(white("D4")), RejectReason::None);
-    const TreeNode& c3 = *model.tree().root().children.front();
-    QCOMPARE(c3.children.size(), std::size_t(2));
-    QCOMPARE(model.current().move, std::optional<Move>(white("D4")));
-    QCOMPARE(model.viewMove(), 2);
-    QVERIFY(model.atEnd());
-    // The line looked at is the variation; the main line keeps its three moves.
-    QCOMPARE(model.game().moveCount(), 2);
-    QCOMPARE(model.view().board().at(at("G7")), Color::Empty);
-    QCOMPARE(model.view().board().at(at("D4")), Color::White);
-    QCOMPARE(GameTree::depth(model.tree().mainLineEnd()), 3);
-    QCOMPARE(model.tree().mainLineEnd().move, std::optional<Move>(black("E5")));
-    // An illegal move there changes nothing.
-    QCOMPARE(model.playHere(black("D4")), RejectReason::Occupied);
-    QCOMPARE(model.tree().size(), std::size_t(5));
-  }
-
-  void playingAMoveAlreadyPlayedFollowsIt() {
-    GameModel model = threeMoves();
-    model.goTo(1);
-    const NodeId g7 = model.tree().root().children.front()->children.front()->id;
-    QCOMPARE(model.playHere(white("G7")), RejectReason::None);
-    QCOMPARE(model.current().id, g7);
-    QCOMPARE(model.tree().size(), std::size_t(4));
-    // The line goes on below it as it was.
-    QVERIFY(!model.atEnd());
-    QCOMPARE(model.game().moveCount(), 3);
-  }
-
-  void upAndDownSwitchBetweenVariations() {
-    GameModel model = withVariation();
-    QCOMPARE(model.viewMove(), 3);
-    // Up: from the nearest branch above (the two replies to C3) to the main line, at the same move number.
-    QVERIFY(model.previousVariation());
-    QCOMPARE(model.current().move, std::optional<Move>(black("E5")));
-    QCOMPARE(model.game().moveCount(), 3);
-    QVERIFY(!model.previousVariation());
-    // Down: back into the variation, to the move last looked at there.
-    QVERIFY(model.nextVariation());
-    QCOMPARE(model.current().move, std::optional<Move>(black("F6")));
-    QVERIFY(!model.nextVariation());
-    // Back along the variation and forward again stays in it.
-    model.goTo(1);
-    QVERIFY(model.goTo(3));
-    QCOMPARE(model.current().move, std::optional<Move>(black("F6")));
-    // A line without branches has nothing to switch to.
-    GameModel straight = threeMoves();
-    QVERIFY(!straight.nextVariation());
-    QVERIFY(!straight.previousVariation());
-  }
-
-  void promoteMakesTheVariationTheMainLine() {
-    GameModel model = withVariation();
-    const NodeId f6 = model.current().id;
-    QVERIFY(model.promoteCurrent());
-    QCOMPARE(model.tree().mainLineEnd().id, f6);
-    const TreeNode& c3 = *model.tree().root().children.front();
-    QCOMPARE(c3.children[0]->move, std::optional<Move>(white("D4")));
-    QCOMPARE(c3.children[1]->move, std::optional<Move>(white("G7")));
-    // The view stays where it was.
-    QCOMPARE(model.current().id, f6);
-    QVERIFY(!model.promoteCurrent());
-    // Written as SGF, the promoted line comes first.
-    const std::string text = writeTreeRecord(model.tree(), {});
-    QVERIFY2(text.find("W[df]") != std::string::npos && text.find("W[df]") < text.find("W[gc]"), text.c_str());
-  }
-
-  void deleteBranchTakesTheSubtreeAndGoesToTheParent() {
-    GameModel model = withVariation();
-    const NodeId f6 = model.current().id;
-    QVERIFY(model.previousVariation());  // the main line's E5
-    QVERIFY(model.nextVariation());      // the variation's F6
-    QCOMPARE(model.goTo(2), true);       // its W D4
-    const NodeId d4 = model.current().id;
-    QCOMPARE(model.deleteCurrent(), 2);
-    QVERIFY(model.tree().find(d4) == nullptr);
-    QVERIFY(model.tree().find(f6) == nullptr);
-    QCOMPARE(model.current().move, std::optional<Move>(black("C3")));
-    QCOMPARE(model.viewMove(), 1);
-    QCOMPARE(model.tree().size(), std::size_t(4));
-    // The line goes on along what is left: the main line.
-    QCOMPARE(model.game().moveCount(), 3);
-    model.goTo(0);
-    QCOMPARE(model.deleteCurrent(), 0);  // the root stays
-  }
-
-  void undoStillTakesBackTheMoveAndTheReply() {
-    GameModel model = threeMoves();
-    model.play(white("D4"));
-    QCOMPARE(model.undoLastMoveOf(Color::Black), 2);
-    QCOMPARE(model.game().moveCount(), 2);
-    QCOMPARE(model.tree().size(), std::size_t(3));
-    QVERIFY(model.atEnd());
-  }
 
   void theAiAnswersOnTheVariation() {
     TestHome home;

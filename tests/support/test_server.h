@@ -230,6 +230,21 @@ inline int connectTo(int port) {
   return fd;
 }
 
+// Whether 127.0.0.1:port can be listened on now: true once a server has let its port go (connections of its left in
+// TIME_WAIT do not count), false while anything listens there. It listens only for the call.
+inline bool bindsAgain(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  const int on = 1;
+  ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  const bool bound = ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 && ::listen(fd, 1) == 0;
+  ::close(fd);
+  return bound;
+}
+
 // Sends `request` and reads one whole reply (headers and a Content-Length body); "" when the connection is closed
 // first.
 inline std::string exchange(int fd, const std::string& request) {
