@@ -554,6 +554,8 @@ Reply analyze(State& state, const Args& args, AnalysisFormat format) {
       growing = false;
     }
   }
+  // A search that stopped growing keeps the stream open until the controller sends its next line (run() answers it).
+  next.wait();
   return response.end();
 }
 

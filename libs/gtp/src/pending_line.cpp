@@ -38,6 +38,11 @@ bool PendingLine::arrived() const {
   return m_arrived;
 }
 
+void PendingLine::wait() const {
+  std::unique_lock lock(m_mutex);
+  m_arrival.wait(lock, [this] { return m_arrived; });
+}
+
 std::optional<InputLine> PendingLine::take() {
   std::unique_lock lock(m_mutex);
   m_arrival.wait(lock, [this] { return m_arrived; });

@@ -28,12 +28,14 @@ class PendingLine {
 
   // Whether the line, or the end of the input, has arrived.
   bool arrived() const;
+  // Waits until it has.
+  void wait() const;
   // Waits until it has, and returns the line; nothing at the end of the input.
   std::optional<InputLine> take();
 
  private:
   mutable std::mutex m_mutex;
-  std::condition_variable m_arrival;
+  mutable std::condition_variable m_arrival;
   bool m_arrived = false;
   std::optional<InputLine> m_line;
   std::thread m_reader;  // last, so that it starts once the rest is ready
