@@ -19,6 +19,7 @@
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
 #include "tengen/core/types.h"
+#include "tengen/engine/config.h"
 #include "tengen/json/json.h"
 #include "tengen/sgf/sgf.h"
 
@@ -62,9 +63,10 @@ CLI::App* addGenmoveCommand(CLI::App& app, GenmoveOptions* options) {
       ->capture_default_str();
   addModelOptions(*cmd, &options->model, &options->timeoutSeconds);
   addRefereeOptions(*cmd, &options->referee);
-  cmd->footer(
-      "Exit codes: 0 a move, 2 bad input, 3 no legal move in the attempts (see the error log), 4 the engine "
-      "or model could not be reached.");
+  cmd->footer("The built-in engine's keys (--engine builtin:KEY=VALUE,...; docs/engine.md):\n" +
+              tengen::engine::configHelp(tengen::engine::presets::play()) +
+              "\nExit codes: 0 a move, 2 bad input, 3 no legal move in the attempts (see the error log), 4 the engine "
+              "or model could not be reached.");
   return cmd;
 }
 

@@ -95,7 +95,7 @@ constexpr long kMostAnalysisPlayouts = 4'000'000;
 class BuiltinAnalyzer final : public gtp::Analyzer {
  public:
   BuiltinAnalyzer(const Game& game, Color toMove, std::uint64_t seed)
-      : m_search(game, toMove, engine::JudgmentOptions{0, seed, true, true}) {}
+      : m_search(game, toMove, engine::JudgmentOptions::forAnalysis(seed)) {}
 
   long search(long playouts, const std::function<bool()>& stop) override {
     const long left = kMostAnalysisPlayouts - m_search.playouts();

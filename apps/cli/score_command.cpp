@@ -62,7 +62,7 @@ std::string endedWithoutCounting(const std::string& re) {
   return "";
 }
 
-Scored scoreTree(sgf::NodeView root, std::optional<Rules> rules) {
+Scored scoreTree(sgf::NodeView root, std::optional<Rules> rules, const engine::JudgmentOptions& judgment) {
   Scored scored;
   const Result<sgf::GameRecord> record = sgf::readRecord(root);
   if (!record) {
@@ -86,7 +86,7 @@ Scored scoreTree(sgf::NodeView root, std::optional<Rules> rules) {
       return scored;
     }
   }
-  const Analysis analysis = engine::judge(replayed.game);
+  const Analysis analysis = engine::judge(replayed.game, {}, judgment);
   const int size = replayed.game.size();
   scored.result = analysis.score.result;
   scored.dead = vertices(analysis.dead, size);
@@ -146,6 +146,11 @@ CLI::App* addScoreCommand(CLI::App& app, ScoreOptions* options) {
   score->add_option("--rules", options->rules,
                     "Score by this rule set instead of each record's RU (" + knownRuleNames() + ")");
   score->add_flag("--json", options->json, "One JSON object per record: file, result, dead, seki, final");
+  score
+      ->add_option("--search", options->search,
+                   "The estimate's search: judgment (what every estimate runs) or play (genmove's), for measuring")
+      ->check(CLI::IsMember({"judgment", "play"}))
+      ->capture_default_str();
   score->add_option("files", options->files, "SGF files")->required();
   score->footer(
       "A record that does not end with two passes is scored as an estimate, marked (estimate). Exit codes: 0 every "
@@ -159,11 +164,13 @@ int runScore(const ScoreOptions& options, std::ostream& out, std::ostream& err) 
     err << "tengen score: " << rules.error() << '\n';
     return kExitUsage;
   }
+  engine::JudgmentOptions judgment;
+  if (options.search == "play") judgment.search = engine::presets::play();
   int exitCode = kExitOk;
   forEachGameTree(
       options.files,
       [&](const std::string& label, sgf::NodeView root) {
-        const Scored scored = scoreTree(root, *rules);
+        const Scored scored = scoreTree(root, *rules, judgment);
         if (!scored.error.empty()) {
           err << label << ": " << scored.error << '\n';
           exitCode = kExitUsage;

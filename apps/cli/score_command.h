@@ -16,6 +16,9 @@ namespace tengen::cli {
 struct ScoreOptions {
   std::optional<std::string> rules;  // each record's own RU (default chinese) when not given
   bool json = false;                 // JSON Lines instead of text
+  // The estimate's search (engine::presets): "judgment", what every judgment runs, or "play", genmove's, for
+  // measuring one against the other (docs/benchmarks.md).
+  std::string search = "judgment";
   std::vector<std::string> files;
 };
 

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Measures the score estimate of unfinished positions: does it name the winner the record names?
 
-    estimate.py --corpus ../shared/corpus/ai-games --out DIR [--positions 300] [--cut 0.7] [--jobs 2]
+    estimate.py --corpus ../shared/corpus/ai-games --out DIR [--positions 300] [--skip 0] [--cut 0.7] [--jobs 2]
+                [--search judgment|play]
 
-Takes the first POSITIONS even-game 19x19 records of the corpus (sorted file order) that name a winner (RE[B+...] or
-RE[W+...]) and have komi 7.5 (KM[7.5], or Fox's KM[750] / KM[375] in hundredths and in stones), cuts each after
+Takes the first POSITIONS even-game 19x19 records of the corpus (sorted file order, after SKIP of them) that name a
+winner (RE[B+...] or RE[W+...]) and have komi 7.5 (KM[7.5], or Fox's KM[750] / KM[375] in hundredths and in stones), cuts each after
 CUT of its moves (int(moves * CUT) moves played), writes the cut record to DIR/positions/, and asks
 
-  - tengen:  `tengen score --json` on every cut record at once (the estimate of a game in play),
+  - tengen:  `tengen score --json --search SEARCH` on every cut record at once (the estimate of a game in play, its
+             search the judgment preset or genmove's),
   - GNU Go:  `gnugo --score estimate --chinese-rules --komi 7.5 -l FILE` on each,
 
 how the game stands. It prints how often each names the record's winner, writes DIR/estimate.json with every
@@ -106,8 +108,9 @@ def komi_points(value):
     return k
 
 
-def select_positions(corpus, count, cut):
+def select_positions(corpus, count, cut, skip=0):
     chosen = []
+    passed = 0
     for name in sorted(os.listdir(corpus)):
         if not name.lower().endswith(".sgf"):
             continue
@@ -126,6 +129,9 @@ def select_positions(corpus, count, cut):
             continue
         played = int(len(moves) * cut)
         if played < 1:
+            continue
+        if passed < skip:
+            passed += 1
             continue
         chosen.append({"file": name, "winner": result[0], "re": props["RE"][0], "moves": len(moves),
                        "played": played, "line": moves[:played], "rules": props.get("RU", [""])[0]})
@@ -207,6 +213,10 @@ def main():
     parser.add_argument("--corpus", default=os.path.join(ROOT, "..", "shared", "corpus", "ai-games"))
     parser.add_argument("--out", required=True)
     parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--skip", type=int, default=0,
+                        help="pass over the first SKIP records that qualify (300: records the estimate was not tuned on)")
+    parser.add_argument("--search", default="judgment", choices=("judgment", "play"),
+                        help="the estimate's search (tengen score --search): the judgment preset or genmove's")
     parser.add_argument("--cut", type=float, default=0.7)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--tengen", default=DEFAULT_TENGEN)
@@ -217,13 +227,13 @@ def main():
 
     positions_dir = os.path.join(args.out, "positions")
     os.makedirs(positions_dir, exist_ok=True)
-    positions = select_positions(args.corpus, args.positions, args.cut)
+    positions = select_positions(args.corpus, args.positions, args.cut, args.skip)
     for p in positions:
         write_position(positions_dir, p)
     print(f"{len(positions)} positions, each cut after {args.cut:.0%} of its moves", file=sys.stderr)
 
     started = time.monotonic()
-    answers = tengen_estimates(args.tengen, [p["path"] for p in positions], [])
+    answers = tengen_estimates(args.tengen, [p["path"] for p in positions], ["--search", args.search])
     tengen_seconds = time.monotonic() - started
     for p in positions:
         row = answers.get(p["path"], {})

@@ -20,7 +20,7 @@ while IFS= read -r -d '' file; do
     [[ $file == */include/* ]] && scope=${file%%/include/*}
     [[ -n $(find "$scope" -name "$stem.cpp" -print -quit) ]] && continue
   fi
-  if ! grep -qF -- "$name" <<<"$map"; then
+  if ! grep -qwF -- "$name" <<<"$map"; then
     echo "FAIL: docs/architecture.md's file map does not name ${file#"$root"/}"
     missing=$((missing + 1))
   fi

@@ -436,9 +436,11 @@ TEST(ValueHeadSearch, TheHeadActsOnlyWithAShare) {
   const Board::Vertex lastOwn = board.vertex(parseGtpVertex("E5", 9)->point);
   const PatternTable patterns;
   const auto visits = [&](const ValueHead* head, double mix) {
+    SearchConfig withHead;
+    withHead.valueHead = head;
+    withHead.valueMix = mix;
     Search search(board, Color::Black, last, lastOwn, 7.5, rootMovesFor(game, Color::Black), 7, &patterns,
-                  &MoveModel::builtin(), &PolicyNet::builtin());
-    search.setValueHead(head, mix);
+                  &MoveModel::builtin(), &PolicyNet::builtin(), withHead);
     EXPECT_EQ(search.run(3000, std::nullopt, false), 3000);
     std::vector<long> counts;
     for (const RootChild& child : search.rootChildren()) counts.push_back(child.visits);

@@ -159,9 +159,10 @@ TEST(NetExploration, VisitsFollowTheNetworkWhereThePlayoutsCannotTell) {
   }
   const PatternTable patterns;
   auto search = [&](bool exploration) {
+    SearchConfig config;
+    config.netExploration = exploration;
     Search s(game.board(), Color::Black, lastVertex(game), lastVertex(game, 2), 7.5, rootMovesFor(game, Color::Black),
-             7, &patterns, &MoveModel::builtin(), &PolicyNet::builtin());
-    s.setNetExploration(exploration);
+             7, &patterns, &MoveModel::builtin(), &PolicyNet::builtin(), config);
     s.run(4000, std::nullopt, false, 1);
     return s.rootChildren();
   };
@@ -194,9 +195,10 @@ TEST(RaveDistance, WeighsTheMovesPlayedEarlyMore) {
   const Game game = nineByNine({"E5", "C3", "G7"});
   const PatternTable patterns;
   const auto raveVisits = [&](int weight) {
+    SearchConfig config;
+    config.raveDistance = weight;
     Search s(game.board(), Color::White, lastVertex(game), lastVertex(game, 2), 7.5, rootMovesFor(game, Color::White),
-             3, &patterns, &MoveModel::builtin(), &PolicyNet::builtin());
-    s.setRaveDistance(weight);
+             3, &patterns, &MoveModel::builtin(), &PolicyNet::builtin(), config);
     EXPECT_EQ(s.run(2000, std::nullopt, false, 1), 2000);
     return s.rootChildren();
   };
@@ -219,9 +221,10 @@ TEST(Criticality, ChangesOnlyTheNodesVisitedOften) {
   const Game game = nineByNine({"E5", "C3", "G7", "C7"});
   const PatternTable patterns;
   const auto visits = [&](double criticality, long playouts) {
+    SearchConfig config;
+    config.criticality = criticality;
     Search s(game.board(), Color::Black, lastVertex(game), lastVertex(game, 2), 7.5, rootMovesFor(game, Color::Black),
-             11, &patterns, &MoveModel::builtin(), &PolicyNet::builtin());
-    s.setCriticality(criticality);
+             11, &patterns, &MoveModel::builtin(), &PolicyNet::builtin(), config);
     s.run(playouts, std::nullopt, false, 1);
     std::vector<long> out;
     for (const RootChild& child : s.rootChildren()) out.push_back(child.visits);

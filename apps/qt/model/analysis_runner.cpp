@@ -27,9 +27,8 @@ void AnalysisRunner::stop() {
 
 void AnalysisRunner::work(const Game& game, unsigned long generation, long maxPlayouts) {
   using Clock = std::chrono::steady_clock;
-  engine::JudgmentOptions options;
-  options.policyNet = true;  // the candidates a player sees come from the engine's best priors
-  engine::AnalysisSearch search(game, game.toMove(), options);
+  // The candidates a player sees come from the engine's best priors: the analysis preset, with the network.
+  engine::AnalysisSearch search(game, game.toMove(), engine::JudgmentOptions::forAnalysis(engine::kJudgmentSeed));
   for (;;) {
     const Clock::time_point due = Clock::now() + kReportInterval;
     search.run(maxPlayouts - search.playouts(), [this, due] { return m_stop.load() || Clock::now() >= due; });

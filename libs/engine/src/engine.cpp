@@ -67,7 +67,7 @@ void unsettleAroundDeadChains(std::vector<bool>& settled, const Analysis& estima
 
 EndReading readEnd(const Game& game, Color color, bool moveModel, bool cleanup, const std::stop_token& stop) {
   JudgmentOptions options;
-  options.moveModel = moveModel;
+  options.search.moveModel = moveModel;
   const Analysis estimated = estimate(game, color, options, stop);
   EndReading reading;
   reading.settled = settledPoints(analyze(game), estimated, game);
@@ -130,19 +130,6 @@ long playoutShare(long playouts, int threads, int t) {
   return std::max(1L, playouts / threads + (t < playouts % threads ? 1 : 0));
 }
 
-// The playout policy the options ask for (the search adds its patterns).
-PlayoutPolicy playoutPolicyOf(const EngineOptions& options) {
-  PlayoutPolicy policy;
-  policy.fights = options.playoutFights;
-  policy.nakade = options.playoutNakade;
-  policy.races = options.playoutRaces;
-  policy.ownShape = options.playoutOwnShape;
-  policy.atariRate = options.playoutAtariRate;
-  policy.loneSelfAtari = options.playoutLoneSelfAtari;
-  policy.koRetake = options.playoutKoRetake;
-  return policy;
-}
-
 // Grows the trees, all the threads in one or one tree per thread, in parallel: the old tree moved on along `path` when
 // it can go on from the position, else a new one. The old trees are dropped by the time this returns.
 ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& options,
@@ -152,7 +139,7 @@ ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& option
   out.searches.resize(static_cast<std::size_t>(threads));
   out.playouts.assign(static_cast<std::size_t>(threads), 0);
   out.reused.assign(static_cast<std::size_t>(threads), 0);
-  const PlayoutPolicy playoutPolicy = playoutPolicyOf(options);
+  const SearchConfig config = searchConfigOf(options, setup.board->size());
   auto work = [&](int t) {
     const auto i = static_cast<std::size_t>(t);
     const long budget = playoutShare(options.playouts, threads, t);
@@ -167,15 +154,7 @@ ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& option
       // Dropped before the new tree grows, so at most one old arena is held alongside the new ones.
       if (i < old.size()) old[i].reset();
       search.emplace(*setup.board, setup.color, setup.last, setup.lastOwn, setup.komi, setup.rootMoves, treeSeed,
-                     setup.patterns, setup.model, setup.net);
-    }
-    search->setPlayoutPolicy(playoutPolicy);
-    search->setPlayoutReplies(options.playoutReplies);
-    search->setRaveDistance(options.raveDistance);
-    search->setCriticality(options.criticality);
-    search->setNetExploration(options.netExploration);
-    if (options.valueMix > 0 && setup.board->size() == 9) {
-      search->setValueHead(&ValueHead::builtin9(), options.valueMix);
+                     setup.patterns, setup.model, setup.net, config);
     }
     if (t == 0 && setup.progress != nullptr) {
       search->collectOutcomes(setup.territory);

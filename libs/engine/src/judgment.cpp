@@ -116,8 +116,10 @@ struct AnalysisSearch::State {
         handicap(handicapCompensation(game.ruleSet().rules, game.handicapStones())),
         search(game.board(), color, lastVertex(game), lastVertex(game, 2),
                game.komi() + handicapCompensation(game.ruleSet().rules, game.handicapStones()) + dynamicKomi(game),
-               rootMovesFor(game, color), options.seed, &patterns, options.moveModel ? &MoveModel::builtin() : nullptr,
-               options.policyNet ? &PolicyNet::builtin() : nullptr) {
+               rootMovesFor(game, color), options.seed, &patterns,
+               options.search.moveModel ? &MoveModel::builtin() : nullptr,
+               options.search.policyNet ? &PolicyNet::builtin() : nullptr,
+               searchConfigOf(options.search, game.size())) {
     search.collectOutcomes(territory);
   }
 };
@@ -230,21 +232,28 @@ Analysis estimate(const Game& game, Color toMove, const JudgmentOptions& options
 
 Analysis estimate(const Game& game, const JudgmentOptions& options) { return estimate(game, game.toMove(), options); }
 
-Analysis judge(const Game& game, const std::stop_token& stop) {
+JudgmentOptions JudgmentOptions::forAnalysis(std::uint64_t seed) {
+  JudgmentOptions options;
+  options.seed = seed;
+  options.search.policyNet = true;
+  return options;
+}
+
+Analysis judge(const Game& game, const std::stop_token& stop, const JudgmentOptions& options) {
   const bool endedByPasses = !game.moves().empty() && game.moves().back().kind == MoveKind::Pass;
   if (game.phase() == Phase::Finished && !endedByPasses) {
     // Resigned or lost on time: the result is the game's, the position judged as it stood before.
     Game before = game;
     const bool resigned = !game.moves().empty() && game.moves().back().kind == MoveKind::Resign;
     before.undoTo(game.moveCount() - (resigned ? 1 : 0));
-    Analysis judged = before.phase() == Phase::Playing ? judge(before, stop) : analyze(game);
+    Analysis judged = before.phase() == Phase::Playing ? judge(before, stop, options) : analyze(game);
     judged.score.result = game.result();
     judged.final = true;
     return judged;
   }
   Analysis counted = analyze(game);
   if (counted.final || game.phase() != Phase::Playing) return counted;
-  return estimate(game, game.toMove(), {}, stop);
+  return estimate(game, game.toMove(), options, stop);
 }
 
 std::vector<bool> settledPoints(const Analysis& asFinished, const Analysis& estimated, const Game& game) {

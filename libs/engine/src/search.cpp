@@ -221,8 +221,29 @@ void Search::applyNetPriors(std::int32_t node, const std::vector<float>& probabi
   }
 }
 
+SearchConfig searchConfigOf(const EngineOptions& options, int size) {
+  SearchConfig config;
+  config.playout.fights = options.playoutFights;
+  config.playout.nakade = options.playoutNakade;
+  config.playout.races = options.playoutRaces;
+  config.playout.ownShape = options.playoutOwnShape;
+  config.playout.atariRate = options.playoutAtariRate;
+  config.playout.loneSelfAtari = options.playoutLoneSelfAtari;
+  config.playout.koRetake = options.playoutKoRetake;
+  config.replies = options.playoutReplies;
+  config.raveDistance = options.raveDistance;
+  config.criticality = options.criticality;
+  config.netExploration = options.netExploration;
+  if (options.valueMix > 0 && size == 9) {
+    config.valueHead = &ValueHead::builtin9();
+    config.valueMix = options.valueMix;
+  }
+  return config;
+}
+
 Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, double komi, std::vector<Vertex> rootMoves,
-               std::uint64_t seed, const PatternTable* patterns, const MoveModel* model, const PolicyNet* net)
+               std::uint64_t seed, const PatternTable* patterns, const MoveModel* model, const PolicyNet* net,
+               const SearchConfig& config)
     : m_root(root),
       m_toMove(toMove),
       m_last(last),
@@ -235,8 +256,16 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
       m_netAfter(netAfter(root.size())),
       m_expandAfter(expandAfter(root.size(), model != nullptr)),
       m_maxPlayoutMoves(3 * root.size() * root.size()),
+      m_policy(config.playout),
+      m_replies(config.replies),
+      m_raveDistance(config.raveDistance),
+      m_criticality(config.criticality),
+      m_puct(config.netExploration ? kNetExploration : 0.0),
+      m_valueHead(config.valueMix > 0 ? config.valueHead : nullptr),
+      m_valueMix(m_valueHead != nullptr ? config.valueMix : 0.0),
       m_main(seed, static_cast<std::size_t>(root.vertexEnd())) {
   m_policy.patterns = m_patterns;
+  m_policy.replies = nullptr;
   Node rootNode;
   rootNode.color = opponent(toMove);
   m_nodes.push_back(rootNode);
@@ -246,19 +275,6 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
   if (m_net != nullptr) setNetPriors(0, m_root, toMove, last, lastOwn);
   setOpeningPrior();
   setRootStatistics();
-}
-
-void Search::setPlayoutPolicy(const PlayoutPolicy& policy) {
-  m_policy = policy;
-  m_policy.patterns = m_patterns;
-  m_policy.replies = nullptr;
-}
-
-void Search::setNetExploration(bool on) { m_puct = on ? kNetExploration : 0.0; }
-
-void Search::setValueHead(const ValueHead* head, double mix) {
-  m_valueHead = mix > 0 ? head : nullptr;
-  m_valueMix = m_valueHead != nullptr ? mix : 0.0;
 }
 
 void Search::setRootStatistics() {

@@ -14,6 +14,7 @@
 
 #include "tengen/core/board.h"
 #include "tengen/core/types.h"
+#include "tengen/engine/config.h"
 #include "tengen/engine/judgment.h"
 #include "tengen/engine/move_model.h"
 #include "tengen/engine/policy_net.h"
@@ -64,6 +65,34 @@ struct Outcomes {
   long playouts = 0;
 };
 
+// What a tree searches with, fixed when it is made: the pieces of config.h's EngineOptions a search reads
+// (searchConfigOf). The defaults are every piece off (the playouts' policy as PlayoutPolicy's defaults).
+struct SearchConfig {
+  // The playout policy's switches (playout.h, `PlayoutPolicy`): fights, nakade, races, the own last move's shape and
+  // the shares of the atari answers, lone self-ataris skipped and ko retakes. Its patterns and replies are not read:
+  // the playouts answer with the search's own table and, with `replies`, each thread's replies.
+  PlayoutPolicy playout;
+  // The playouts play the last good replies each thread learns from its own playouts (playout.h, `Replies`).
+  bool replies = false;
+  // AMAF weighted by how early in the line a move was first played, as Pachi's distance_rave (search.cpp, backup):
+  // from `raveDistance` times right after the node down to once near the end; 1 weighs every move alike.
+  int raveDistance = 1;
+  // Criticality (Coulom 2009, as Pachi uses it): in a node visited more than kCriticalityAfter times, how much the
+  // covariance between owning its point at the end and winning adds to its AMAF statistics, as wins for its player,
+  // times its AMAF playouts. 0: none.
+  double criticality = 0;
+  // The network's probabilities keep steering the selection once real playouts have drowned their virtual ones
+  // (search.cpp: kNetExploration).
+  bool netExploration = false;
+  // The value head (policy_net.h) read with the network at every node the network evaluates; its value then makes
+  // up `valueMix` of that node's winning rate in its parent's selection (the playouts' the rest). Null or 0: none.
+  const ValueHead* valueHead = nullptr;
+  double valueMix = 0;
+};
+
+// The search's part of `options` for a board of `size` (the value head is 9x9's only).
+SearchConfig searchConfigOf(const EngineOptions& options, int size);
+
 class Search {
  public:
   // A tree for `toMove` at `root`, whose children are exactly `rootMoves` (the caller has checked them against
@@ -72,9 +101,10 @@ class Search {
   // and `model` (the learned move model behind the priors; null for the hand-written rules) must outlive the
   // search. `net`, when given (it must outlive the search too), gives the priors of the root and of every node
   // once it has been visited often enough to earn an evaluation, in place of the model's.
+  // `config` is what it searches with for as long as it lives.
   Search(const Board& root, Color toMove, Board::Vertex last, Board::Vertex lastOwn, double komi,
          std::vector<Board::Vertex> rootMoves, std::uint64_t seed, const PatternTable* patterns, const MoveModel* model,
-         const PolicyNet* net = nullptr);
+         const PolicyNet* net = nullptr, const SearchConfig& config = {});
 
   // Moves the root down `path` (the moves played since this tree's root, by the colours its nodes hold) and makes
   // the tree search `root` for `toMove` next: the subtree under the node reached is copied breadth first into a
@@ -116,29 +146,6 @@ class Search {
   // The most visited line from root child `child` (an index into rootChildren()), that child's move first: at each
   // node the child with the most visits (ties to the first), while it has any, at most `maxLength` moves.
   std::vector<Board::Vertex> principalVariation(std::size_t child, int maxLength) const;
-
-  // The playout policy's switches (playout.h, `PlayoutPolicy`): fights, nakade, races, the own last move's shape
-  // and the shares of the atari answers, lone self-ataris skipped and ko retakes. Its patterns and replies are not
-  // read: the playouts answer with the search's own table and, with setPlayoutReplies, each thread's replies.
-  void setPlayoutPolicy(const PlayoutPolicy& policy);
-  // Whether the playouts play the last good replies each thread learns from its own playouts (playout.h,
-  // `Replies`); off unless on.
-  void setPlayoutReplies(bool on) { m_replies = on; }
-  // AMAF weighted by how early in the line a move was first played, as Pachi's distance_rave (search.cpp, backup):
-  // from `weight` times right after the node down to once near the end; 1 weighs every move alike.
-  void setRaveDistance(int weight) { m_raveDistance = weight; }
-  // Criticality (Coulom 2009, as Pachi uses it): in a node visited more than kCriticalityAfter times, how much the
-  // covariance between owning its point at the end and winning adds to its AMAF statistics, as wins for its
-  // player, times its AMAF playouts. 0: none.
-  void setCriticality(double weight) { m_criticality = weight; }
-
-  // Whether the network's probabilities keep steering the selection once real playouts have drowned their virtual
-  // ones (search.cpp: kNetExploration); off unless turned on, so the judgment's estimate is not changed by it.
-  void setNetExploration(bool on);
-
-  // The value head (policy_net.h) read with the network at every node the network evaluates; its value then makes
-  // up `mix` of that node's winning rate in its parent's selection (the playouts' the rest). Null or 0: none.
-  void setValueHead(const ValueHead* head, double mix);
 
   // Playouts of earlier searches kept under the root's children by the last advance (0 for a new tree).
   long reusedVisits() const { return m_reusedVisits; }
@@ -250,7 +257,7 @@ class Search {
   // Black's area minus White's on that board (no komi), as areaMargin counts it.
   int addOutcome(const Board& board, std::ptrdiff_t child);
   std::int32_t select(std::int32_t node) const;
-  // Adds child ch's criticality to its AMAF visits and rate (setCriticality).
+  // Adds child ch's criticality to its AMAF visits and rate (SearchConfig::criticality).
   void criticalRave(const Node& ch, double& raveVisits, double& raveRate) const;
   // Whether another root child could still end with at least as many visits as the most visited one after
   // `remaining` more playouts.
@@ -284,12 +291,12 @@ class Search {
   std::vector<long> m_childScored;
   std::function<void()> m_tick;
   PlayoutPolicy m_policy;  // its `replies` stays null: each thread answers with its own table
-  bool m_replies = false;
-  int m_raveDistance = 1;
-  double m_criticality = 0;
-  double m_puct = 0;  // the network's exploration weight, 0 when off
-  const ValueHead* m_valueHead = nullptr;
-  double m_valueMix = 0;
+  bool m_replies;
+  int m_raveDistance;
+  double m_criticality;
+  double m_puct;  // the network's exploration weight, 0 when off
+  const ValueHead* m_valueHead;
+  double m_valueMix;
   bool m_collect = false;
   bool m_territory = false;
   Outcomes m_outcomes;

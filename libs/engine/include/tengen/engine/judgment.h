@@ -14,6 +14,7 @@
 #include "tengen/core/analysis.h"
 #include "tengen/core/game.h"
 #include "tengen/core/types.h"
+#include "tengen/engine/config.h"
 
 namespace tengen::engine {
 
@@ -57,11 +58,14 @@ struct JudgmentOptions {
   // Playouts of an estimate; 0: the default for the position (estimatePlayouts).
   long playouts = 0;
   std::uint64_t seed = kJudgmentSeed;
-  // Priors from the learned move model, as the engine's own search has them.
-  bool moveModel = true;
-  // Priors from the policy network at the root and the nodes visited often, as the engine's own search has them:
-  // for the live analysis GUIs show. The estimate of the score and ownership keeps to the model.
-  bool policyNet = false;
+  // What the search searches with (config.h): its priors (`moveModel`, `policyNet`), its playouts' tactics and its
+  // tree statistics; its budget, threads, seed and the keys of genmove alone are not read. The judgment preset: the
+  // estimate of the score and ownership keeps to the move model's priors.
+  EngineOptions search = presets::judgment();
+
+  // The live analysis GUIs show: the judgment preset with the policy network's priors at the root and the nodes
+  // visited often, as the engine's own search has them.
+  static JudgmentOptions forAnalysis(std::uint64_t seed);
 };
 
 // The default playout budget of an estimate, fixed by the board size and the empty points alone: a 19x19 estimate
@@ -109,8 +113,8 @@ Analysis estimate(const Game& game, Color toMove, const JudgmentOptions& options
 // The judgment every consumer shows: core's count (analysis.h) when it reads the game as finished (two passes, or a
 // board with nothing left to play: docs/scoring.md), else estimate(game) (final false). A game ended by resignation
 // or on time keeps its result ("W+R", "B+T", final true) with the judgment of the position as it stood.
-// `stop` as estimate's.
-Analysis judge(const Game& game, const std::stop_token& stop = {});
+// `stop` as estimate's; `options` is the estimate's (a measurement may search with another preset).
+Analysis judge(const Game& game, const std::stop_token& stop = {}, const JudgmentOptions& options = {});
 
 // Per point, row-major: whether playing on can no longer change who it counts for, given core's reading of the game's
 // board as finished and an estimate of the same position. Seki stones and the empty points beside them are settled
