@@ -124,16 +124,6 @@ void enginePlayoutFights(benchmark::State& state) {
   timePlayoutSwitch(state, &tengen::engine::EngineOptions::playoutFights);
 }
 
-// The playouts take the vital point of a killable eye space.
-void enginePlayoutNakade(benchmark::State& state) {
-  timePlayoutSwitch(state, &tengen::engine::EngineOptions::playoutNakade);
-}
-
-// The playouts play the last good replies.
-void enginePlayoutReplies(benchmark::State& state) {
-  timePlayoutSwitch(state, &tengen::engine::EngineOptions::playoutReplies);
-}
-
 // Pachi's playout tactics with the weighted AMAF and criticality (the defaults), against the playouts and AMAF
 // before them.
 void enginePachiTactics(benchmark::State& state) {
@@ -240,8 +230,6 @@ BENCHMARK(engineThreads)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(enginePlayoutFights)->Apply(playoutSwitchArgs)->Unit(benchmark::kMillisecond);
-BENCHMARK(enginePlayoutNakade)->Apply(playoutSwitchArgs)->Unit(benchmark::kMillisecond);
-BENCHMARK(enginePlayoutReplies)->Apply(playoutSwitchArgs)->Unit(benchmark::kMillisecond);
 BENCHMARK(enginePachiTactics)->Apply(playoutSwitchArgs)->Unit(benchmark::kMillisecond);
 BENCHMARK(estimateEmpty)->Arg(9)->Arg(13)->Arg(19)->Unit(benchmark::kMillisecond);
 BENCHMARK(estimateInPlay)->Unit(benchmark::kMillisecond);

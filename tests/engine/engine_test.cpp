@@ -119,24 +119,6 @@ TEST(Engine, TheSameSeedAndPlayoutsGiveTheSameMove) {
   }
 }
 
-TEST(Engine, WithTheLastGoodRepliesTheSameSeedAndPlayoutsGiveTheSameMove) {
-  Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
-  for (const char* v : {"E5", "C3", "G7", "C7"}) {
-    ASSERT_EQ(game.play(Move::play(game.toMove(), parseGtpVertex(v, 9)->point)), RejectReason::None);
-  }
-  for (std::uint64_t seed : {1ULL, 7ULL}) {
-    EngineOptions options = withPlayouts(2000, seed);
-    options.playoutReplies = true;
-    Engine a(options);
-    Engine b(options);
-    const Move first = a.genmove(game, Color::Black);
-    EXPECT_EQ(first, b.genmove(game, Color::Black));
-    EXPECT_EQ(a.lastStats().visits, b.lastStats().visits);
-    EXPECT_EQ(a.lastStats().winrate, b.lastStats().winrate);
-    EXPECT_EQ(game.check(first), RejectReason::None);
-  }
-}
-
 TEST(Engine, RootParallelismSumsThePlayouts) {
   Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
   EngineOptions options = withPlayouts(601);

@@ -1,7 +1,7 @@
 // The playout policy's reading of fights around the last move: a chain in atari saved by capturing an attacker,
-// the atari on the last mover's chain of two liberties, the extension of an own chain of two liberties; the vital
-// point of an eye space one move kills; the last good replies; and that the `fights`, `nakade` and replies switches
-// turn that reading off.
+// the atari on the last mover's chain of two liberties, the extension of an own chain of two liberties, and that the
+// `fights` switch turns that reading off; Pachi's tactics (the own last move's shape, the atari rate, lone
+// self-ataris, ko retakes).
 #include "playout.h"
 
 #include <gtest/gtest.h>
@@ -19,21 +19,15 @@ using test_support::boardFromDiagram;
 using Vertex = Board::Vertex;
 
 // The policy's moves for Black over 40 seeds, without patterns.
-std::set<Vertex> blackMoves(const Board& board, Point last, bool fights, bool nakade = false) {
+std::set<Vertex> blackMoves(const Board& board, Point last, bool fights) {
   std::set<Vertex> moves;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     Rng rng(seed);
     PlayoutPolicy policy;
     policy.fights = fights;
-    policy.nakade = nakade;
     moves.insert(choosePlayoutMove(board, Color::Black, board.vertex(last), Board::kNoVertex, rng, policy));
   }
   return moves;
-}
-
-// Black's moves after White's last move with the nakade answer on, and off.
-std::set<Vertex> nakadeMoves(const Board& board, Point last, bool nakade) {
-  return blackMoves(board, last, true, nakade);
 }
 
 // A 9x9 board whose top rows are `rows`, the rest empty.
@@ -113,196 +107,6 @@ TEST(PlayoutFights, ExtendsAnOwnChainLeftWithTwoLiberties) {
   EXPECT_GT(blackMoves(board, {4, 3}, false).size(), 2U);
 }
 
-// A 9x9 board whose bottom rows are `rows` (top row first), every row above them empty.
-Board bottomRows(std::vector<std::string> rows) {
-  rows.insert(rows.begin(), 9 - rows.size(), ".........");
-  return boardFromDiagram(rows);
-}
-
-// Each killable shape of White's eye space on the bottom edge, made by White's last move: Black answers on its
-// vital point every time, and without the switch anywhere.
-TEST(PlayoutNakade, TakesTheVitalPointOfAStraightThree) {
-  const Board board = bottomRows({"OOOOO....",  //
-                                  "O...O...."});
-  EXPECT_EQ(nakadeMoves(board, {7, 2}, true), std::set<Vertex>{board.vertex({8, 2})});
-  EXPECT_GT(nakadeMoves(board, {7, 2}, false).size(), 2U);
-}
-
-TEST(PlayoutNakade, TakesTheVitalPointOfABentThreeInTheCorner) {
-  const Board board = bottomRows({"OOO......",  //
-                                  ".OO......",  //
-                                  "..O......"});
-  EXPECT_EQ(nakadeMoves(board, {8, 2}, true), std::set<Vertex>{board.vertex({8, 0})});
-  EXPECT_GT(nakadeMoves(board, {8, 2}, false).size(), 2U);
-}
-
-TEST(PlayoutNakade, TakesTheCentreOfAPyramidFour) {
-  const Board board = bottomRows({".OOO.....",  //
-                                  "OO.OO....",  //
-                                  "O...O...."});
-  EXPECT_EQ(nakadeMoves(board, {6, 2}, true), std::set<Vertex>{board.vertex({8, 2})});
-  EXPECT_GT(nakadeMoves(board, {6, 2}, false).size(), 2U);
-}
-
-TEST(PlayoutNakade, TakesTheVitalPointOfABulkyFive) {
-  const Board board = bottomRows({"OOOO.....",  //
-                                  "O..OO....",  //
-                                  "O...O...."});
-  EXPECT_EQ(nakadeMoves(board, {6, 2}, true), std::set<Vertex>{board.vertex({8, 2})});
-  EXPECT_GT(nakadeMoves(board, {6, 2}, false).size(), 2U);
-}
-
-TEST(PlayoutNakade, TakesTheCentreOfACrossFiveAndARabbitySix) {
-  const Board cross = bottomRows({"..OOO....",  //
-                                  ".OO.OO...",  //
-                                  ".O...O...",  //
-                                  ".OO.OO...",  //
-                                  "..OOO...."});
-  EXPECT_EQ(nakadeMoves(cross, {4, 3}, true), std::set<Vertex>{cross.vertex({6, 3})});
-  const Board rabbity = bottomRows({"..OOOO...",  //
-                                    ".OO..OO..",  //
-                                    ".O...O...",  //
-                                    ".OO.OO...",  //
-                                    "..OOO...."});
-  EXPECT_EQ(nakadeMoves(rabbity, {4, 3}, true), std::set<Vertex>{rabbity.vertex({6, 3})});
-}
-
-TEST(PlayoutNakade, LeavesSpacesThatLiveOrThatBlackTouches) {
-  // A straight four lives whoever plays first: no vital point to take.
-  const Board four = bottomRows({"OOOOOO...",  //
-                                 "O....O..."});
-  EXPECT_GT(nakadeMoves(four, {7, 2}, true).size(), 2U);
-  // The straight three with a black stone on its border is not White's eye space alone.
-  const Board touched = bottomRows({"OOOOO....",  //
-                                    "O...X...."});
-  EXPECT_GT(nakadeMoves(touched, {7, 2}, true).size(), 2U);
-  // Seven points are too many for a nakade.
-  const Board seven = bottomRows({"OOOOOOOOO",  //
-                                  "O.......O",  //
-                                  "OOOOOOOOO"});
-  EXPECT_GT(nakadeMoves(seven, {6, 2}, true).size(), 2U);
-}
-
-// The last good replies of a game of 9x9 vertices.
-TEST(PlayoutReplies, StoresTheWinnersRepliesAndForgetsTheLosers) {
-  const Board board(9);
-  const auto v = [&](int row, int col) { return board.vertex({row, col}); };
-  Replies replies(board.vertexEnd());
-  EXPECT_EQ(replies.reply(Color::White, v(2, 2), v(4, 4)), Board::kNoVertex);
-  // Black E5 (context), White C3 (context), Black G7, White C7, Black G3: Black won.
-  replies.learn({v(4, 4), v(6, 2), v(2, 6), v(2, 2), v(6, 6)}, Color::Black, Color::Black);
-  // Black's G3 answered White's C7 after Black's G7; White's C7 was the loser's and is not stored.
-  EXPECT_EQ(replies.reply(Color::Black, v(2, 6), v(2, 2)), v(6, 6));
-  EXPECT_EQ(replies.reply(Color::Black, v(0, 0), v(2, 2)), v(6, 6));  // by the last move alone
-  EXPECT_EQ(replies.reply(Color::White, v(6, 2), v(2, 6)), Board::kNoVertex);
-  // The first two moves are context only: nothing answers E5.
-  EXPECT_EQ(replies.reply(Color::White, Board::kNoVertex, v(4, 4)), Board::kNoVertex);
-  // A pass is answered by nothing.
-  EXPECT_EQ(replies.reply(Color::Black, v(2, 6), Board::kNoVertex), Board::kNoVertex);
-
-  // The same reply in a game Black lost is forgotten, by the pair and by the last move alone.
-  replies.learn({v(4, 4), v(6, 2), v(2, 6), v(2, 2), v(6, 6)}, Color::Black, Color::White);
-  EXPECT_EQ(replies.reply(Color::Black, v(2, 6), v(2, 2)), Board::kNoVertex);
-  // White won this time: its C7 after Black's G7 is stored.
-  EXPECT_EQ(replies.reply(Color::White, v(6, 2), v(2, 6)), v(2, 2));
-
-  // A losing move that is not the stored one leaves the stored one alone.
-  replies.learn({v(4, 4), v(6, 2), v(2, 6), v(2, 2), v(6, 6)}, Color::Black, Color::Black);
-  replies.learn({v(4, 4), v(6, 2), v(2, 6), v(2, 2), v(7, 7)}, Color::Black, Color::White);
-  EXPECT_EQ(replies.reply(Color::Black, v(2, 6), v(2, 2)), v(6, 6));
-  // The pair's reply comes before the last move's alone.
-  replies.learn({v(0, 8), v(8, 0), v(3, 3), v(2, 2), v(5, 5)}, Color::Black, Color::Black);
-  EXPECT_EQ(replies.reply(Color::Black, v(2, 6), v(2, 2)), v(6, 6));
-  EXPECT_EQ(replies.reply(Color::Black, v(3, 3), v(2, 2)), v(5, 5));
-  EXPECT_EQ(replies.reply(Color::Black, v(0, 0), v(2, 2)), v(5, 5));
-}
-
-TEST(PlayoutReplies, ThePolicyPlaysAStoredReplyWhileItIsPlayable) {
-  const Board board = boardFromDiagram({".........",  //
-                                        ".........",  //
-                                        "..O......",  //
-                                        ".........",  //
-                                        "....X....",  //
-                                        ".........",  //
-                                        ".........",  //
-                                        ".........",  //
-                                        "........."});
-  const auto v = [&](int row, int col) { return board.vertex({row, col}); };
-  Replies replies(board.vertexEnd());
-  PlayoutPolicy withReplies;
-  withReplies.replies = &replies;
-  // Black answered White's C7 with G3 after its E5, and won.
-  replies.learn({Board::kNoVertex, Board::kNoVertex, v(4, 4), v(2, 2), v(6, 6)}, Color::Black, Color::Black);
-  std::set<Vertex> moves;
-  std::set<Vertex> without;
-  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-    Rng rng(seed);
-    moves.insert(choosePlayoutMove(board, Color::Black, v(2, 2), v(4, 4), rng, withReplies));
-    Rng again(seed);
-    without.insert(choosePlayoutMove(board, Color::Black, v(2, 2), v(4, 4), again, PlayoutPolicy{}));
-  }
-  EXPECT_EQ(moves, std::set<Vertex>{v(6, 6)});
-  EXPECT_GT(without.size(), 2U);
-
-  // Once the point is taken the reply is not playable, and the policy goes on without it.
-  const Board taken = boardFromDiagram({".........",  //
-                                        ".........",  //
-                                        "..O......",  //
-                                        ".........",  //
-                                        "....X....",  //
-                                        ".........",  //
-                                        "......O..",  //
-                                        ".........",  //
-                                        "........."});
-  std::set<Vertex> after;
-  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-    Rng rng(seed);
-    after.insert(choosePlayoutMove(taken, Color::Black, v(2, 2), v(4, 4), rng, withReplies));
-  }
-  EXPECT_EQ(after.count(v(6, 6)), 0U);
-  EXPECT_GT(after.size(), 2U);
-}
-
-TEST(PlayoutReplies, ACaptureComesBeforeTheReply) {
-  // White's last move (4,5) stands in atari at (4,6): Black takes it whatever reply is stored.
-  const Board board = whiteStoneInAtari();
-  const auto v = [&](int row, int col) { return board.vertex({row, col}); };
-  ASSERT_TRUE(board.inAtari(v(4, 5)));
-  Replies replies(board.vertexEnd());
-  PlayoutPolicy withReplies;
-  withReplies.replies = &replies;
-  replies.learn({Board::kNoVertex, Board::kNoVertex, v(4, 4), v(4, 5), v(8, 8)}, Color::Black, Color::Black);
-  ASSERT_EQ(replies.reply(Color::Black, v(4, 4), v(4, 5)), v(8, 8));
-  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-    Rng rng(seed);
-    EXPECT_EQ(choosePlayoutMove(board, Color::Black, v(4, 5), v(4, 4), rng, withReplies), v(4, 6));
-  }
-}
-
-// A race of two liberties against two: White's last move (2,2) took Black's third liberty; Black's four stones and
-// White's four beside them have two each. Black fights the race by taking a liberty of White's, (0,5) or (1,5),
-// only with races on; without, nothing around the last move answers and the scan plays anywhere.
-TEST(PlayoutRaces, TakesALibertyOfTheAttackerInARaceOfTwoLiberties) {
-  const Board board = nineByNineFromTop({".XXOO....",  //
-                                         ".XXOO....",  //
-                                         ".OOXX...."});
-  const auto v = [&](int row, int col) { return board.vertex({row, col}); };
-  PlayoutPolicy races;
-  races.races = true;
-  std::set<Vertex> with;
-  std::set<Vertex> without;
-  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-    Rng rng(seed);
-    with.insert(choosePlayoutMove(board, Color::Black, v(2, 2), Board::kNoVertex, rng, races));
-    Rng again(seed);
-    without.insert(choosePlayoutMove(board, Color::Black, v(2, 2), Board::kNoVertex, again, PlayoutPolicy{}));
-  }
-  EXPECT_EQ(with, (std::set<Vertex>{v(0, 5), v(1, 5)}));
-  EXPECT_GT(without.size(), 10U);
-}
-
-// The shape of the mover's own last move is answered with ownShape: every move is a pattern answer around it
-// (the test finds them with the table itself), none without.
 TEST(PlayoutOwnShape, AnswersTheShapeOfTheMoveBeforeTheLast) {
   const Board board = boardFromDiagram({".........",  //
                                         ".........",  //

@@ -64,46 +64,11 @@ Vertex counterCapture(const Board& board, Color c, Vertex last) {
   return Board::kNoVertex;
 }
 
-// A race around an own chain of two liberties (at `own`): a liberty of each attacker's chain of two liberties
-// next to it, when the stone played there keeps two liberties itself, and the capture of each attacker's chain in
-// atari. Whoever takes the first liberty in a race of two against two wins it. Appends to `out` from `count` (at
-// most 8 in all); returns the new count.
-int raceMoves(const Board& board, Color c, Vertex own, Vertex (&out)[8], int count) {
-  const Color opp = opponent(c);
-  Vertex seen[8];
-  int seenCount = 0;
-  const Vertex root = board.chainRoot(own);
-  Vertex s = root;
-  do {
-    for (int e : board.neighbourOffsets()) {
-      const Vertex u = s + e;
-      if (board.at(u) != opp) continue;
-      const Vertex theirRoot = board.chainRoot(u);
-      if (std::find(seen, seen + seenCount, theirRoot) != seen + seenCount) continue;
-      if (seenCount < 8) seen[seenCount++] = theirRoot;
-      if (board.inAtari(u)) {
-        const Vertex lib = board.atariLiberty(u);
-        if (count < 8 && board.check(c, lib) == RejectReason::None) out[count++] = lib;
-        continue;
-      }
-      Vertex theirs[2];
-      if (!twoLiberties(board, u, theirs)) continue;
-      for (const Vertex lib : theirs) {
-        if (count < 8 && board.check(c, lib) == RejectReason::None && board.libertiesAfter(c, lib, 2) >= 2) {
-          out[count++] = lib;
-        }
-      }
-    }
-    s = board.nextInChain(s);
-  } while (s != root && count < 8);
-  return count;
-}
-
 // The fights of two liberties next to the last move (Fuego's low-liberty rule, simplified). For the last mover's
 // chain with two liberties: the atari on one of them after which its escape on the other gives it at most two
 // liberties, played only when the stone keeps two itself. For an own chain next to the last move with two
 // liberties: the liberty that gives it three or more. Candidates go to `out` (at most 8); returns how many.
-int twoLibertyMoves(const Board& board, Color c, Vertex last, bool races, Vertex (&out)[8]) {
+int twoLibertyMoves(const Board& board, Color c, Vertex last, Vertex (&out)[8]) {
   const Color opp = opponent(c);
   int count = 0;
   Vertex libs[2];
@@ -127,124 +92,13 @@ int twoLibertyMoves(const Board& board, Color c, Vertex last, bool races, Vertex
         out[count++] = lib;
       }
     }
-    if (races) count = raceMoves(board, c, own[i], out, count);
   }
   return count;
-}
-
-// The vital point of an eye space of the last mover's next to `last` that one move there keeps from making two
-// eyes: an empty region of three to six points bounded by the last mover's stones and the edge alone (no stone of
-// c's touches it), shaped as the straight or bent three, the pyramid four, the bulky or cross five or the rabbity
-// six. The vital point is the region's one point with the most neighbours in the region. Returns kNoVertex when no
-// region next to `last` is such a shape, or when c may not play its vital point.
-Vertex nakadeVital(const Board& board, Color c, Vertex last) {
-  const std::array<int, 4> offsets = board.neighbourOffsets();
-  const int s = board.stride();
-  const Color opp = opponent(c);
-  // A point of such a region touches no stone of c's: its empty neighbours and the last mover's stones (with the
-  // edge) make all four. Read from the board's neighbour counts, without looking at the neighbours.
-  const auto clear = [&](Vertex v) { return board.emptyNeighbours(v) + board.ownOrEdgeNeighbours(opp, v) == 4; };
-  // The points of the regions already read from another neighbour of `last`, so that none is read twice.
-  Vertex done[4 * 7];
-  int doneCount = 0;
-  Vertex region[6];
-  for (int d : offsets) {
-    const Vertex start = last + d;
-    if (board.at(start) != Color::Empty || !clear(start)) continue;
-    if (std::find(done, done + doneCount, start) != done + doneCount) continue;
-    int n = 0;
-    region[n++] = start;
-    // In each of the shapes every point but the vital one has at most two empty neighbours, so a second point with
-    // three or four ends the reading: in open space that happens at once.
-    int wide = board.emptyNeighbours(start) >= 3 ? 1 : 0;
-    bool closed = true;
-    for (int i = 0; i < n && closed; ++i) {
-      for (int e : offsets) {
-        const Vertex u = region[i] + e;
-        if (board.at(u) != Color::Empty || std::find(region, region + n, u) != region + n) continue;
-        if (n == 6 || !clear(u) || (board.emptyNeighbours(u) >= 3 && ++wide > 1)) {
-          closed = false;
-          break;
-        }
-        region[n++] = u;
-      }
-    }
-    for (int i = 0; i < n; ++i) done[doneCount++] = region[i];
-    if (!closed || n < 3) continue;
-    int best = 0;
-    int bestDegree = 0;
-    int ties = 0;
-    bool square = false;
-    for (int i = 0; i < n; ++i) {
-      int degree = 0;
-      bool right = false;
-      bool below = false;
-      bool diagonal = false;
-      for (int j = 0; j < n; ++j) {
-        const Vertex delta = region[j] - region[i];
-        degree += delta == 1 || delta == -1 || delta == s || delta == -s;
-        right |= delta == 1;
-        below |= delta == s;
-        diagonal |= delta == s + 1;
-      }
-      square |= right && below && diagonal;
-      if (degree > bestDegree) {
-        best = i;
-        bestDegree = degree;
-        ties = 1;
-      } else if (degree == bestDegree) {
-        ++ties;
-      }
-    }
-    if (ties != 1) continue;
-    const bool killable = n == 3 || (n == 4 && bestDegree == 3) || (n == 5 && (bestDegree == 4 || square)) ||
-                          (n == 6 && bestDegree == 4 && square);
-    if (killable && board.check(c, region[best]) == RejectReason::None) return region[best];
-  }
-  return Board::kNoVertex;
 }
 
 }  // namespace
 
 std::uint64_t mixSeed(std::uint64_t x) { return splitMix64(x); }
-
-Replies::Replies(int vertexEnd)
-    : m_vertices(static_cast<std::size_t>(vertexEnd)),
-      m_one(2 * m_vertices, 0),
-      m_two(2 * m_vertices * m_vertices, 0) {}
-
-std::size_t Replies::index(Color c, Vertex last) const {
-  return (c == Color::Black ? 0 : m_vertices) + static_cast<std::size_t>(last);
-}
-
-std::size_t Replies::index(Color c, Vertex before, Vertex last) const {
-  return index(c, before) * m_vertices + static_cast<std::size_t>(last);
-}
-
-Vertex Replies::reply(Color c, Vertex before, Vertex last) const {
-  if (last == Board::kNoVertex) return Board::kNoVertex;
-  if (before != Board::kNoVertex) {
-    if (const Vertex two = m_two[index(c, before, last)]; two != Board::kNoVertex) return two;
-  }
-  return m_one[index(c, last)];
-}
-
-void Replies::learn(const std::vector<Vertex>& moves, Color first, Color winner) {
-  Color c = first;
-  for (std::size_t i = 0; i < moves.size(); ++i, c = opponent(c)) {
-    if (i < 2 || moves[i] == Board::kNoVertex || moves[i - 1] == Board::kNoVertex) continue;
-    const auto move = static_cast<std::uint16_t>(moves[i]);
-    std::uint16_t& one = m_one[index(c, moves[i - 1])];
-    std::uint16_t* two = moves[i - 2] != Board::kNoVertex ? &m_two[index(c, moves[i - 2], moves[i - 1])] : nullptr;
-    if (c == winner) {
-      one = move;
-      if (two != nullptr) *two = move;
-    } else {
-      if (one == move) one = 0;
-      if (two != nullptr && *two == move) *two = 0;
-    }
-  }
-}
 
 namespace {
 
@@ -330,21 +184,9 @@ Vertex choosePlayoutMove(const Board& board, Color c, Vertex last, Vertex before
     if (policy.atariRate >= 100 || static_cast<int>(rng.below(100)) < policy.atariRate) {
       if (const Vertex v = atariAnswer(board, c, last, fights); v != Board::kNoVertex) return v;
     }
-    // The reply that last won a playout after the same move (or the same two moves), while it is playable.
-    if (policy.replies != nullptr) {
-      const Vertex r = policy.replies->reply(c, before, last);
-      if (r != Board::kNoVertex && board.check(c, r) == RejectReason::None && !board.isSimpleEye(c, r) &&
-          !isBigSelfAtari(board, c, r)) {
-        return r;
-      }
-    }
-    // A move that made or shrank an eye space into a shape one point kills is answered on that point.
-    if (policy.nakade) {
-      if (const Vertex vital = nakadeVital(board, c, last); vital != Board::kNoVertex) return vital;
-    }
     if (fights) {
       Vertex moves[8];
-      if (const int count = twoLibertyMoves(board, c, last, policy.races, moves); count > 0) {
+      if (const int count = twoLibertyMoves(board, c, last, moves); count > 0) {
         return moves[count == 1 ? 0 : rng.below(count)];
       }
     }

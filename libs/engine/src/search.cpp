@@ -224,13 +224,10 @@ void Search::applyNetPriors(std::int32_t node, const std::vector<float>& probabi
 SearchConfig searchConfigOf(const EngineOptions& options, int size) {
   SearchConfig config;
   config.playout.fights = options.playoutFights;
-  config.playout.nakade = options.playoutNakade;
-  config.playout.races = options.playoutRaces;
   config.playout.ownShape = options.playoutOwnShape;
   config.playout.atariRate = options.playoutAtariRate;
   config.playout.loneSelfAtari = options.playoutLoneSelfAtari;
   config.playout.koRetake = options.playoutKoRetake;
-  config.replies = options.playoutReplies;
   config.raveDistance = options.raveDistance;
   config.criticality = options.criticality;
   config.netExploration = options.netExploration;
@@ -257,7 +254,6 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
       m_expandAfter(expandAfter(root.size(), model != nullptr)),
       m_maxPlayoutMoves(3 * root.size() * root.size()),
       m_policy(config.playout),
-      m_replies(config.replies),
       m_raveDistance(config.raveDistance),
       m_criticality(config.criticality),
       m_puct(config.netExploration ? kNetExploration : 0.0),
@@ -265,7 +261,6 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
       m_valueMix(m_valueHead != nullptr ? config.valueMix : 0.0),
       m_main(seed, static_cast<std::size_t>(root.vertexEnd())) {
   m_policy.patterns = m_patterns;
-  m_policy.replies = nullptr;
   Node rootNode;
   rootNode.color = opponent(toMove);
   m_nodes.push_back(rootNode);
@@ -568,25 +563,11 @@ void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
   }
   if (w.expandNode >= 0) makeChildren(w.children, board, toMove, last, lastOwn, false);
   std::fill(w.firstColor.begin(), w.firstColor.end(), 0);
-  PlayoutPolicy policy = m_policy;
-  Replies* replies = nullptr;
-  if (m_replies) {
-    if (!w.replies) w.replies = std::make_unique<Replies>(m_root.vertexEnd());
-    replies = w.replies.get();
-    w.sequence.clear();
-    w.sequence.push_back(m_lastOwn);
-    w.sequence.push_back(m_last);
-    w.sequence.insert(w.sequence.end(), w.moves.begin(), w.moves.end());
-  }
-  policy.replies = replies;
-  // The distance weighting reads the playout's moves from the replies' sequence when there is one.
-  std::vector<Vertex>* sequence = replies != nullptr ? &w.sequence : m_raveDistance > 1 ? &w.trail : nullptr;
+  // The distance weighting reads the playout's own moves.
+  std::vector<Vertex>* sequence = m_raveDistance > 1 ? &w.trail : nullptr;
   w.trail.clear();
-  playout(board, toMove, last, lastOwn, w.rng, policy, w.firstColor.data(), m_maxPlayoutMoves, sequence);
+  playout(board, toMove, last, lastOwn, w.rng, m_policy, w.firstColor.data(), m_maxPlayoutMoves, sequence);
   if (m_raveDistance > 1) {
-    if (replies != nullptr) {
-      w.trail.assign(w.sequence.begin() + 2 + static_cast<std::ptrdiff_t>(w.moves.size()), w.sequence.end());
-    }
     // Where the playout first played each vertex, as an index into the whole line (the tree's moves come first).
     w.firstIndex.assign(w.firstColor.size(), -1);
     for (std::size_t i = 0; i < w.trail.size(); ++i) {
@@ -607,12 +588,7 @@ void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
           static_cast<std::uint16_t>(std::lround((1.0 - w.netValue) * kValueScale));
     }
   }
-  const float blackResult = backup(w, board, treeLock != nullptr);
-  if (replies != nullptr && blackResult != 0.5F) {
-    // The table is this thread's own: learning needs no lock.
-    if (guard.owns_lock()) guard.unlock();
-    replies->learn(w.sequence, m_toMove, blackResult > 0.5F ? Color::Black : Color::White);
-  }
+  backup(w, board, treeLock != nullptr);
 }
 
 bool Search::leaderCanChange(long remaining) const {

@@ -68,12 +68,10 @@ struct Outcomes {
 // What a tree searches with, fixed when it is made: the pieces of config.h's EngineOptions a search reads
 // (searchConfigOf). The defaults are every piece off (the playouts' policy as PlayoutPolicy's defaults).
 struct SearchConfig {
-  // The playout policy's switches (playout.h, `PlayoutPolicy`): fights, nakade, races, the own last move's shape and
-  // the shares of the atari answers, lone self-ataris skipped and ko retakes. Its patterns and replies are not read:
-  // the playouts answer with the search's own table and, with `replies`, each thread's replies.
+  // The playout policy's switches (playout.h, `PlayoutPolicy`): fights, the own last move's shape and the shares of
+  // the atari answers, lone self-ataris skipped and ko retakes. Its patterns are not read: the playouts answer with
+  // the search's own table.
   PlayoutPolicy playout;
-  // The playouts play the last good replies each thread learns from its own playouts (playout.h, `Replies`).
-  bool replies = false;
   // AMAF weighted by how early in the line a move was first played, as Pachi's distance_rave (search.cpp, backup):
   // from `raveDistance` times right after the node down to once near the end; 1 weighs every move alike.
   int raveDistance = 1;
@@ -200,9 +198,6 @@ class Search {
     std::vector<std::uint16_t> netCodes;
     std::vector<float> netOut;
     float netValue = -1;  // the value head's winning rate for the side to move there (-1: not read)
-    // With the last good replies: this thread's table, and the moves of its playout from the two before the root.
-    std::unique_ptr<Replies> replies;
-    std::vector<Board::Vertex> sequence;
     // With the distance weighting: the playout's own moves, and by vertex the index (tree moves first) of the
     // move that first played there (-1: none).
     std::vector<Board::Vertex> trail;
@@ -290,8 +285,7 @@ class Search {
   std::vector<double> m_childScore;
   std::vector<long> m_childScored;
   std::function<void()> m_tick;
-  PlayoutPolicy m_policy;  // its `replies` stays null: each thread answers with its own table
-  bool m_replies;
+  PlayoutPolicy m_policy;
   int m_raveDistance;
   double m_criticality;
   double m_puct;  // the network's exploration weight, 0 when off

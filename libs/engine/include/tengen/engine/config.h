@@ -49,19 +49,11 @@ struct EngineOptions {
   // The playouts read the fights around the last move (saving a chain by capturing, ataris and extensions of
   // chains with two liberties). Spec key `fights`; off, for measuring what they gain.
   bool playoutFights = true;
-  // The playouts answer a move next to an eye space that one point kills (three points, the pyramid four, the
-  // bulky or cross five, the rabbity six) on that point. Spec key `nakade`; off by default: it costs playouts and
-  // gained nothing measurable (docs/benchmarks.md).
-  bool playoutNakade = false;
-  // The playouts answer the last move (or the last two) with the reply that last won a playout after it, each
-  // thread learning from its own playouts (last good reply with forgetting). Spec key `replies`; off by default.
-  bool playoutReplies = false;
-  // The playouts' tactics after Pachi's (docs/engine.md, "Playouts"). Races: an own chain of two liberties next to
-  // the last move takes a liberty of an attacker's chain of two, spec key `races`. The own last move's shape is
-  // answered too, `ownshape`. Shares in percent: how often the atari answers around the last move are read,
-  // `atari`; how often the scan skips a lone stone in atari, `selfatari`; how often a ko is retaken after a threat
-  // and its answer, `ko`.
-  bool playoutRaces = false;
+  // The playouts' tactics after Pachi's (docs/engine.md, "Playouts"): the own last move's shape is answered too,
+  // spec key `ownshape`. Shares in percent: how often the atari answers around the last move are read, `atari`; how
+  // often the scan skips a lone stone in atari, `selfatari`; how often a ko is retaken after a threat and its answer,
+  // `ko`. (Nakade, last good replies and race reading in the playouts were measured and gained nothing: their
+  // figures are in docs/benchmarks.md and their code in the history.)
   bool playoutOwnShape = true;
   int playoutAtariRate = 90;
   int playoutLoneSelfAtari = 60;
