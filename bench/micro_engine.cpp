@@ -102,12 +102,11 @@ tengen::engine::EngineOptions fullSearch(std::int64_t playouts) {
   return options;
 }
 
-// Args: board size, playouts per move, threads, whether they share one tree (1) or grow one each (0). From the empty
-// board, without the early stop, so every variant runs the same number of playouts.
+// Args: board size, playouts per move, threads (sharing one tree). From the empty board, without the early stop, so
+// every variant runs the same number of playouts.
 void engineThreads(benchmark::State& state) {
   tengen::engine::EngineOptions options = fullSearch(state.range(1));
   options.threads = static_cast<int>(state.range(2));
-  options.sharedTree = state.range(3) != 0;
   timeGenmoves(state, emptyGame(state.range(0)), options);
 }
 
@@ -221,12 +220,10 @@ BENCHMARK(engineGenmove)
     ->Args({19, 2000, 1})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(engineThreads)
-    ->Args({9, 20000, 1, 1})
-    ->Args({9, 20000, 2, 0})
-    ->Args({9, 20000, 2, 1})
-    ->Args({19, 4000, 1, 1})
-    ->Args({19, 4000, 2, 0})
-    ->Args({19, 4000, 2, 1})
+    ->Args({9, 20000, 1})
+    ->Args({9, 20000, 2})
+    ->Args({19, 4000, 1})
+    ->Args({19, 4000, 2})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(enginePlayoutFights)->Apply(playoutSwitchArgs)->Unit(benchmark::kMillisecond);

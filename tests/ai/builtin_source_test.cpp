@@ -117,8 +117,9 @@ TEST(BuiltinSpec, RefusesUnknownKeysAndBadValuesNamingThem) {
       {"builtin:reuse=2", "bad value '2' for reuse"},
       {"builtin:reuse=yes", "bad value 'yes' for reuse"},
       {"builtin:speed=3",
-       "(keys: time, playouts, threads, parallel, resign, reuse, model, net, puct, value, fights, ownshape, atari, "
-       "selfatari, ko, ravedist, crit, endgame)"},
+       "(keys: time, playouts, threads, resign, reuse, model, net, puct, value, fights, ownshape, atari, selfatari, "
+       "ko, "
+       "ravedist, crit, endgame)"},
       {"builtin:model=2", "bad value '2' for model: 0 or 1"},
       {"builtin:net=yes", "bad value 'yes' for net: 0 or 1"},
       {"builtin:value=1.5", "bad value '1.5' for value: a share 0..1"},

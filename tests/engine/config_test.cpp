@@ -34,12 +34,12 @@ TEST(EngineConfig, EveryKeyIsNamedOnceAndItsDefaultReadsBack) {
 }
 
 TEST(EngineConfig, KeysTakeTheirValuesAndRefuseTheRestNamingWhatTheyWant) {
-  const Result<EngineOptions> set = parseConfig("threads=4,crit=0.5,atari=100,parallel=root,net=0");
+  const Result<EngineOptions> set = parseConfig("threads=4,crit=0.5,atari=100,net=0");
   ASSERT_TRUE(set) << set.error();
   EXPECT_EQ(set->threads, 4);
   EXPECT_DOUBLE_EQ(set->criticality, 0.5);
   EXPECT_EQ(set->playoutAtariRate, 100);
-  EXPECT_FALSE(set->sharedTree);
+  EXPECT_FALSE(parseConfig("parallel=root")) << "root parallelism left the engine";
   EXPECT_FALSE(set->policyNet);
   for (const ConfigKey& key : configKeys()) {
     const Result<EngineOptions> bad = parseConfig(std::string(key.name) + "=x");

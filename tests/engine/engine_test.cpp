@@ -119,18 +119,6 @@ TEST(Engine, TheSameSeedAndPlayoutsGiveTheSameMove) {
   }
 }
 
-TEST(Engine, RootParallelismSumsThePlayouts) {
-  Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
-  EngineOptions options = withPlayouts(601);
-  options.threads = 2;
-  options.sharedTree = false;
-  options.earlyStop = false;  // so that every tree runs its whole share
-  Engine engine(options);
-  const Move move = engine.genmove(game, Color::Black);
-  EXPECT_EQ(move.kind, MoveKind::Play);
-  EXPECT_EQ(engine.lastStats().playouts, 601);
-}
-
 TEST(Engine, ATimeBudgetLimitsTheSearch) {
   Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
   EngineOptions options;

@@ -93,21 +93,11 @@ std::string getPlayouts(const EngineOptions& options) {
   return options.playouts > 0 ? std::to_string(options.playouts) : "none";
 }
 
-bool setParallel(EngineOptions& options, std::string_view value) {
-  if (value != "tree" && value != "root") return false;
-  options.sharedTree = value == "tree";
-  return true;
-}
-
-std::string getParallel(const EngineOptions& options) { return options.sharedTree ? "tree" : "root"; }
-
 constexpr auto kKeys = std::to_array<ConfigKey>({
     {"time", "seconds > 0", "the time a move may take (with no playouts= the only limit)", setTime, getTime},
     {"playouts", "a whole number > 0", "playouts a move, summed over the threads", setPlayouts, getPlayouts},
-    {"threads", "a whole number 1..64", "threads searching", setWhole<&EngineOptions::threads, 1, kMaxThreads>,
+    {"threads", "a whole number 1..64", "threads searching one tree", setWhole<&EngineOptions::threads, 1, kMaxThreads>,
      getWhole<&EngineOptions::threads>},
-    {"parallel", "tree or root", "threads share one tree, or grow one each and add their root visits up", setParallel,
-     getParallel},
     {"resign", "a winning rate 0..1", "resign below this winning rate (0: never)",
      setShare<&EngineOptions::resignThreshold, 100, false>, getNumber<&EngineOptions::resignThreshold>},
     {"reuse", "0 or 1", "keep the tree from move to move", setSwitch<&EngineOptions::reuse>,

@@ -112,87 +112,42 @@ SearchReport progressReport(const Search& search, const SearchSetup& setup) {
   return reportOf(search, *setup.board, setup.color, setup.deduction, kCandidates, kLine);
 }
 
-// The trees searched (one, or one per thread), with the playouts each ran and the visits each kept from an earlier
-// search.
-struct ThreadSearches {
-  std::vector<std::optional<Search>> searches;
-  std::vector<long> playouts;
-  std::vector<long> reused;
+// The tree searched, with the playouts it ran and the visits it kept from an earlier search.
+struct Searched {
+  std::optional<Search> search;
+  long playouts = 0;
+  long reused = 0;
 };
 
-// The trees one search grows: one that all the threads share, or one per thread.
-int treeCount(const EngineOptions& options) { return options.sharedTree ? 1 : options.threads; }
-
-// Tree t's share of the playout limit (0: none), split so the total stays what was asked; the first trees take the
-// remainder.
-long playoutShare(long playouts, int threads, int t) {
-  if (playouts <= 0) return 0;
-  return std::max(1L, playouts / threads + (t < playouts % threads ? 1 : 0));
-}
-
-// Grows the trees, all the threads in one or one tree per thread, in parallel: the old tree moved on along `path` when
-// it can go on from the position, else a new one. The old trees are dropped by the time this returns.
-ThreadSearches runSearches(const SearchSetup& setup, const EngineOptions& options,
-                           std::vector<std::optional<Search>> old, const std::optional<std::vector<Move>>& path) {
-  const int threads = treeCount(options);
-  ThreadSearches out;
-  out.searches.resize(static_cast<std::size_t>(threads));
-  out.playouts.assign(static_cast<std::size_t>(threads), 0);
-  out.reused.assign(static_cast<std::size_t>(threads), 0);
-  const SearchConfig config = searchConfigOf(options, setup.board->size());
-  auto work = [&](int t) {
-    const auto i = static_cast<std::size_t>(t);
-    const long budget = playoutShare(options.playouts, threads, t);
-    const std::uint64_t treeSeed = setup.seed + static_cast<std::uint64_t>(t);
-    std::optional<Search>& search = out.searches[i];
-    if (path && old[i] &&
-        old[i]->advance(*path, *setup.board, setup.color, setup.last, setup.lastOwn, setup.komi, setup.rootMoves,
-                        treeSeed)) {
-      search = std::move(old[i]);
-      out.reused[i] = search->reusedVisits();
-    } else {
-      // Dropped before the new tree grows, so at most one old arena is held alongside the new ones.
-      if (i < old.size()) old[i].reset();
-      search.emplace(*setup.board, setup.color, setup.last, setup.lastOwn, setup.komi, setup.rootMoves, treeSeed,
-                     setup.patterns, setup.model, setup.net, config);
-    }
-    if (t == 0 && setup.progress != nullptr) {
-      search->collectOutcomes(setup.territory);
-      auto next = std::chrono::steady_clock::now() + setup.progressInterval;
-      Search* tree = &*search;
-      search->setTick([tree, &setup, next]() mutable {
-        const auto now = std::chrono::steady_clock::now();
-        if (now < next) return;
-        next = now + setup.progressInterval;
-        (*setup.progress)(progressReport(*tree, setup));
-      });
-    }
-    out.playouts[i] = search->run(budget, setup.deadline, options.earlyStop, options.threads / threads, setup.stop);
-    search->setTick({});
-  };
-  if (threads == 1) {
-    work(0);
+// Grows the tree with all the threads: the old tree moved on along `path` when it can go on from the position, else
+// a new one (the old one dropped first, so that at most one arena is held).
+Searched runSearch(const SearchSetup& setup, const EngineOptions& options, std::optional<Search> old,
+                   const std::optional<std::vector<Move>>& path) {
+  Searched out;
+  if (path && old &&
+      old->advance(*path, *setup.board, setup.color, setup.last, setup.lastOwn, setup.komi, setup.rootMoves,
+                   setup.seed)) {
+    out.search = std::move(old);
+    out.reused = out.search->reusedVisits();
   } else {
-    std::vector<std::thread> pool;
-    pool.reserve(static_cast<std::size_t>(threads));
-    for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
-    for (std::thread& th : pool) th.join();
+    old.reset();
+    out.search.emplace(*setup.board, setup.color, setup.last, setup.lastOwn, setup.komi, setup.rootMoves, setup.seed,
+                       setup.patterns, setup.model, setup.net, searchConfigOf(options, setup.board->size()));
   }
+  Search& search = *out.search;
+  if (setup.progress != nullptr) {
+    search.collectOutcomes(setup.territory);
+    auto next = std::chrono::steady_clock::now() + setup.progressInterval;
+    search.setTick([tree = &search, &setup, next]() mutable {
+      const auto now = std::chrono::steady_clock::now();
+      if (now < next) return;
+      next = now + setup.progressInterval;
+      (*setup.progress)(progressReport(*tree, setup));
+    });
+  }
+  out.playouts = search.run(options.playouts, setup.deadline, options.earlyStop, options.threads, setup.stop);
+  search.setTick({});
   return out;
-}
-
-// The root children's visits and wins summed over the trees. Every tree has the same root children in the same
-// order, so they add up index by index.
-std::vector<RootChild> sumRootChildren(const std::vector<std::optional<Search>>& searches) {
-  std::vector<RootChild> total = searches[0]->rootChildren();
-  for (std::size_t t = 1; t < searches.size(); ++t) {
-    const std::vector<RootChild> more = searches[t]->rootChildren();
-    for (std::size_t i = 0; i < total.size(); ++i) {
-      total[i].visits += more[i].visits;
-      total[i].wins += more[i].wins;
-    }
-  }
-  return total;
 }
 
 // The index of the move to play: most visits wins; equal visits go to the better winning rate, then to the first.
@@ -207,12 +162,12 @@ std::size_t mostVisited(const std::vector<RootChild>& children) {
 }
 
 // The figures of a search that began at `start` and chose `chosen`.
-EngineStats statsOf(std::chrono::steady_clock::time_point start, const ThreadSearches& searched, double komi,
+EngineStats statsOf(std::chrono::steady_clock::time_point start, const Searched& searched, double komi,
                     const RootChild& chosen) {
   EngineStats stats;
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  for (long p : searched.playouts) stats.playouts += p;
-  for (long r : searched.reused) stats.reusedVisits += r;
+  stats.playouts = searched.playouts;
+  stats.reusedVisits = searched.reused;
   stats.seconds = elapsed;
   stats.komi = komi;
   stats.playoutsPerSecond = elapsed > 0 ? static_cast<double>(stats.playouts) / elapsed : 0;
@@ -224,14 +179,14 @@ EngineStats statsOf(std::chrono::steady_clock::time_point start, const ThreadSea
 }  // namespace
 
 struct Engine::Trees {
-  std::vector<std::optional<Search>> searches;  // one, or one per thread
-  std::vector<Move> moves;                      // the game's moves at the trees' root
+  std::optional<Search> search;
+  std::vector<Move> moves;  // the game's moves at the tree's root
   int size = 0;
   double komi = 0;
-  Color color = Color::Empty;  // the colour the trees searched for
+  Color color = Color::Empty;  // the colour the tree searched for
 
-  Trees(const Game& game, Color searched, std::vector<std::optional<Search>> trees)
-      : searches(std::move(trees)), moves(game.moves()), size(game.size()), komi(game.komi()), color(searched) {}
+  Trees(const Game& game, Color searched, std::optional<Search> tree)
+      : search(std::move(tree)), moves(game.moves()), size(game.size()), komi(game.komi()), color(searched) {}
 
   // The moves played since the root when `game` continues the searched game with the same board and komi, for
   // `color`; nothing otherwise. Passes are kept in the answer (Search::advance refuses them).
@@ -308,25 +263,23 @@ Move Engine::chooseMove(const Game& game, Color color, std::optional<double> sec
     setup.deduction = game.komi() + handicapCompensation(game.ruleSet().rules, game.handicapStones());
   }
 
-  // The old trees go on only for the same game moved on; each tree checks the path and the position itself.
+  // The old tree goes on only for the same game moved on; the tree checks the path and the position itself.
   std::optional<std::vector<Move>> path;
   std::unique_ptr<Trees> old = std::move(m_trees);
-  if (m_options.reuse && old && static_cast<int>(old->searches.size()) == treeCount(m_options)) {
-    path = old->pathTo(game, color);
-  }
-  std::vector<std::optional<Search>> oldSearches;
-  if (old) oldSearches = std::move(old->searches);
-  ThreadSearches searched = runSearches(setup, m_options, std::move(oldSearches), path);
+  if (m_options.reuse && old) path = old->pathTo(game, color);
+  std::optional<Search> oldSearch;
+  if (old) oldSearch = std::move(old->search);
+  Searched searched = runSearch(setup, m_options, std::move(oldSearch), path);
 
   if (m_progress) {
-    (*setup.progress)(progressReport(*searched.searches[0], setup));
+    (*setup.progress)(progressReport(*searched.search, setup));
     // A reused tree would otherwise go on collecting in searches nobody reports.
-    searched.searches[0]->stopCollectingOutcomes();
+    searched.search->stopCollectingOutcomes();
   }
-  const std::vector<RootChild> total = sumRootChildren(searched.searches);
-  const RootChild& chosen = total[mostVisited(total)];
+  const std::vector<RootChild> children = searched.search->rootChildren();
+  const RootChild& chosen = children[mostVisited(children)];
   m_stats = statsOf(start, searched, setup.komi, chosen);
-  if (m_options.reuse) m_trees = std::make_unique<Trees>(game, color, std::move(searched.searches));
+  if (m_options.reuse) m_trees = std::make_unique<Trees>(game, color, std::move(searched.search));
   if (m_options.resignThreshold > 0 && m_stats.visits > 0 && m_stats.winrate < m_options.resignThreshold) {
     return Move::resign(color);
   }

@@ -18,11 +18,8 @@ struct EngineOptions {
   double seconds = 0;
   // Playouts per move (summed over threads); 0 means no playout limit (then seconds must be set).
   long playouts = 10000;
-  // Threads searching. With sharedTree they grow one tree together (tree parallelism with virtual loss); without
-  // it each grows a tree of its own and their root visits are summed (root parallelism). Spec key `parallel`
-  // (`tree` or `root`), for measuring what sharing gains.
+  // Threads searching one tree together (tree parallelism with virtual loss). Spec key `threads`.
   int threads = 1;
-  bool sharedTree = true;
   std::uint64_t seed = 1;
   // Resign when the chosen move's winning rate is below this; 0 means never resign.
   double resignThreshold = 0;
