@@ -59,17 +59,12 @@ TEST(BuiltinSpec, ReadsEveryKey) {
   EXPECT_FALSE(noNet->policyNet);
   EXPECT_FALSE(noNet->moveModel);
   EXPECT_TRUE(engine::EngineOptions{}.policyNet);
-  const Result<engine::EngineOptions> value = parseBuiltinSpec("builtin:value=0.25", 1);
-  ASSERT_TRUE(value.ok()) << value.error();
-  EXPECT_DOUBLE_EQ(value->valueMix, 0.25);
-  const Result<engine::EngineOptions> noValue = parseBuiltinSpec("builtin:value=0", 1);
-  ASSERT_TRUE(noValue.ok()) << noValue.error();
-  EXPECT_EQ(noValue->valueMix, 0);
   const Result<engine::EngineOptions> playouts = parseBuiltinSpec("builtin:fights=0", 1);
   ASSERT_TRUE(playouts.ok()) << playouts.error();
   EXPECT_FALSE(playouts->playoutFights);
   // Switches that measured nothing left the engine: naming one is an unknown key.
-  for (const char* gone : {"builtin:nakade=1", "builtin:replies=1", "builtin:races=1"}) {
+  for (const char* gone :
+       {"builtin:nakade=1", "builtin:replies=1", "builtin:races=1", "builtin:value=0.25", "builtin:parallel=root"}) {
     EXPECT_FALSE(parseBuiltinSpec(gone, 1).ok()) << gone;
   }
   const Result<engine::EngineOptions> tactics =
@@ -117,14 +112,10 @@ TEST(BuiltinSpec, RefusesUnknownKeysAndBadValuesNamingThem) {
       {"builtin:reuse=2", "bad value '2' for reuse"},
       {"builtin:reuse=yes", "bad value 'yes' for reuse"},
       {"builtin:speed=3",
-       "(keys: time, playouts, threads, resign, reuse, model, net, puct, value, fights, ownshape, atari, selfatari, "
-       "ko, "
+       "(keys: time, playouts, threads, resign, reuse, model, net, puct, fights, ownshape, atari, selfatari, ko, "
        "ravedist, crit, endgame)"},
       {"builtin:model=2", "bad value '2' for model: 0 or 1"},
       {"builtin:net=yes", "bad value 'yes' for net: 0 or 1"},
-      {"builtin:value=1.5", "bad value '1.5' for value: a share 0..1"},
-      {"builtin:value=-0.1", "bad value '-0.1' for value: a share 0..1"},
-      {"builtin:value=half", "bad value 'half' for value: a share 0..1"},
       {"builtin:replies=1", "unknown option 'replies'"},
       {"builtin:ownshape=2", "bad value '2' for ownshape: 0 or 1"},
       {"builtin:atari=101", "bad value '101' for atari: a whole number 0..100 (percent)"},

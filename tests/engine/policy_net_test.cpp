@@ -177,17 +177,13 @@ TEST(PolicyNetBlas, ThreadsEvaluatingAtOnceGetTheAnswersOfOneAlone) {
   policyCodes(board, Color::Black, board.vertex({2, 6}), board.vertex({4, 4}), codes.data());
   const PolicyNet& net = PolicyNet::builtin();
   std::vector<float> policy(81);
-  std::vector<float> owners(81);
-  const float value =
-      net.evaluateWithValue(codes.data(), 9, Color::Black, -7.5, ValueHead::builtin9(), policy.data(), owners.data());
+  net.evaluateCodes(codes.data(), 9, Color::Black, policy.data());
   std::atomic<int> wrong{0};
   const auto evaluate = [&] {
     std::vector<float> p(81);
-    std::vector<float> o(81);
     for (int i = 0; i < 1500; ++i) {
-      const float v =
-          net.evaluateWithValue(codes.data(), 9, Color::Black, -7.5, ValueHead::builtin9(), p.data(), o.data());
-      if (v != value || p != policy || o != owners) ++wrong;
+      net.evaluateCodes(codes.data(), 9, Color::Black, p.data());
+      if (p != policy) ++wrong;
     }
   };
   std::thread first(evaluate);
@@ -323,133 +319,6 @@ TEST(PolicyNetForward, TheSamePositionGivesTheSameAnswer) {
   PolicyNet::builtin().evaluate(board, Color::White, board.vertex({3, 15}), Board::kNoVertex, first.data());
   PolicyNet::builtin().evaluate(board, Color::White, board.vertex({3, 15}), Board::kNoVertex, second.data());
   EXPECT_EQ(first, second);
-}
-
-TEST(ValueHeadFile, TheShippedHeadFitsTheShippedTower) {
-  EXPECT_EQ(ValueHead::builtin9().channels(), PolicyNet::builtin().channels());
-  EXPECT_GT(ValueHead::builtin9().hidden(), 0);
-}
-
-TEST(ValueHeadFile, BadFilesAreRefusedWithTheReason) {
-  const std::string good = fileText(std::string(TENGEN_ENGINE_DATA_DIR) + "/value_head_9.tgvh");
-  ASSERT_GT(good.size(), 24U);
-  ASSERT_TRUE(ValueHead::parse(good));
-  EXPECT_NE(refusal<ValueHead>("TGPN" + good.substr(4)).find("no TGVH header"), std::string::npos);
-  EXPECT_NE(refusal<ValueHead>(good.substr(0, good.size() - 1)).find("ends before"), std::string::npos);
-  EXPECT_NE(refusal<ValueHead>(good + "xyz").find("3 bytes after"), std::string::npos);
-  std::string otherVersion = good;
-  otherVersion[4] = 7;
-  EXPECT_NE(refusal<ValueHead>(otherVersion).find("version 7"), std::string::npos);
-  std::string noHidden = good;
-  noHidden[12] = noHidden[13] = noHidden[14] = noHidden[15] = 0;
-  EXPECT_NE(refusal<ValueHead>(noHidden).find("implausible"), std::string::npos);
-  EXPECT_FALSE(ValueHead::parse(""));
-}
-
-struct ValueFixture {
-  Color toMove = Color::Black;
-  double moverKomi = 0;
-  std::vector<std::uint16_t> codes;
-  std::vector<double> owners;
-  double value = 0;
-};
-
-std::vector<ValueFixture> readValueFixtures() {
-  std::ifstream in(std::string(TENGEN_ENGINE_DATA_DIR) + "/value_head_9_fixtures.txt");
-  std::vector<ValueFixture> fixtures;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("position ", 0) != 0) continue;
-    ValueFixture f;
-    int size = 0;
-    char colour = 0;
-    std::istringstream head(line.substr(9));
-    head >> size >> colour >> f.moverKomi;
-    EXPECT_EQ(size, 9);
-    f.toMove = colour == 'B' ? Color::Black : Color::White;
-    std::string codes;
-    std::string owners;
-    std::string value;
-    std::getline(in, codes);
-    std::getline(in, owners);
-    std::getline(in, value);
-    for (unsigned v : numbersOf<unsigned>(codes)) f.codes.push_back(static_cast<std::uint16_t>(v));
-    f.owners = numbersOf<double>(owners);
-    f.value = std::stod(value);
-    fixtures.push_back(std::move(f));
-  }
-  return fixtures;
-}
-
-TEST(ValueHeadForward, MatchesTheTrainingToolOnFixedPositions) {
-  const std::vector<ValueFixture> fixtures = readValueFixtures();
-  ASSERT_GE(fixtures.size(), 4U);
-  bool someoneLeads = false;
-  for (std::size_t i = 0; i < fixtures.size(); ++i) {
-    const ValueFixture& f = fixtures[i];
-    ASSERT_EQ(f.codes.size(), 81U) << "fixture " << i;
-    ASSERT_EQ(f.owners.size(), 81U) << "fixture " << i;
-    std::vector<float> policy(81);
-    std::vector<float> owners(81);
-    const float value = PolicyNet::builtin().evaluateWithValue(f.codes.data(), 9, f.toMove, f.moverKomi,
-                                                               ValueHead::builtin9(), policy.data(), owners.data());
-    EXPECT_NEAR(value, f.value, 1e-4) << "fixture " << i;
-    for (std::size_t p = 0; p < 81; ++p) EXPECT_NEAR(owners[p], f.owners[p], 1e-4) << "fixture " << i << ", " << p;
-    // The policy is the network's, unchanged by reading the value.
-    std::vector<float> alone(81);
-    PolicyNet::builtin().evaluateCodes(f.codes.data(), 9, f.toMove, alone.data());
-    EXPECT_EQ(policy, alone) << "fixture " << i;
-    someoneLeads = someoneLeads || std::abs(f.value - 0.5) > 0.2;
-  }
-  // The fixtures include positions the head reads as decided, not only even ones.
-  EXPECT_TRUE(someoneLeads);
-}
-
-TEST(ValueHeadForward, MoreKomiForTheMoverRaisesItsChance) {
-  Board board(9);
-  board.play(Color::Black, board.vertex({4, 4}));
-  std::vector<std::uint16_t> codes(81);
-  policyCodes(board, Color::White, board.vertex({4, 4}), Board::kNoVertex, codes.data());
-  std::vector<float> out(81);
-  const PolicyNet& net = PolicyNet::builtin();
-  const float withKomi = net.evaluateWithValue(codes.data(), 9, Color::White, 7.5, ValueHead::builtin9(), out.data());
-  const float without = net.evaluateWithValue(codes.data(), 9, Color::White, 0.0, ValueHead::builtin9(), out.data());
-  const float owing = net.evaluateWithValue(codes.data(), 9, Color::White, -7.5, ValueHead::builtin9(), out.data());
-  EXPECT_GT(withKomi, without);
-  EXPECT_GT(without, owing);
-  // A head made for another tower reads nothing.
-  const ValueHead none;
-  EXPECT_EQ(net.evaluateWithValue(codes.data(), 9, Color::White, 7.5, none, out.data()), 0.5F);
-}
-
-// The head only acts with a share above 0: a share of 0 leaves the search exactly as it is without a head, and a
-// whole share changes which moves the search reads.
-TEST(ValueHeadSearch, TheHeadActsOnlyWithAShare) {
-  GameConfig config;
-  config.size = 9;
-  Game game(config);
-  for (const char* v : {"E5", "C4"}) {
-    ASSERT_EQ(game.play(Move::play(game.toMove(), parseGtpVertex(v, 9)->point)), RejectReason::None);
-  }
-  const Board& board = game.board();
-  const Board::Vertex last = board.vertex(parseGtpVertex("C4", 9)->point);
-  const Board::Vertex lastOwn = board.vertex(parseGtpVertex("E5", 9)->point);
-  const PatternTable patterns;
-  const auto visits = [&](const ValueHead* head, double mix) {
-    SearchConfig withHead;
-    withHead.valueHead = head;
-    withHead.valueMix = mix;
-    Search search(board, Color::Black, last, lastOwn, 7.5, rootMovesFor(game, Color::Black), 7, &patterns,
-                  &MoveModel::builtin(), &PolicyNet::builtin(), withHead);
-    EXPECT_EQ(search.run(3000, std::nullopt, false), 3000);
-    std::vector<long> counts;
-    for (const RootChild& child : search.rootChildren()) counts.push_back(child.visits);
-    return counts;
-  };
-  const std::vector<long> without = visits(nullptr, 0);
-  EXPECT_EQ(visits(&ValueHead::builtin9(), 0), without);
-  EXPECT_EQ(visits(nullptr, 1), without);
-  EXPECT_NE(visits(&ValueHead::builtin9(), 1), without);
 }
 
 TEST(PolicyNetSearch, TheRootsPriorsAreTheNetworksProbabilities) {

@@ -108,8 +108,6 @@ constexpr auto kKeys = std::to_array<ConfigKey>({
      setSwitch<&EngineOptions::policyNet>, getSwitch<&EngineOptions::policyNet>},
     {"puct", "0 or 1", "the network's probabilities keep a share of the selection (PUCT)",
      setSwitch<&EngineOptions::netExploration>, getSwitch<&EngineOptions::netExploration>},
-    {"value", "a share 0..1", "9x9 only: the value head's share of the winning rate (it loses at every share)",
-     setShare<&EngineOptions::valueMix, 100, true>, getNumber<&EngineOptions::valueMix>},
     {"fights", "0 or 1", "playouts read the fights around the last move", setSwitch<&EngineOptions::playoutFights>,
      getSwitch<&EngineOptions::playoutFights>},
     {"ownshape", "0 or 1", "playouts answer the shape of their own last move too",

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <optional>
 #include <stop_token>
-#include <thread>
 #include <utility>
 
 #include "tengen/core/analysis.h"
@@ -132,7 +131,7 @@ Searched runSearch(const SearchSetup& setup, const EngineOptions& options, std::
   } else {
     old.reset();
     out.search.emplace(*setup.board, setup.color, setup.last, setup.lastOwn, setup.komi, setup.rootMoves, setup.seed,
-                       setup.patterns, setup.model, setup.net, searchConfigOf(options, setup.board->size()));
+                       setup.patterns, setup.model, setup.net, searchConfigOf(options));
   }
   Search& search = *out.search;
   if (setup.progress != nullptr) {

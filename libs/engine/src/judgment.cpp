@@ -118,8 +118,7 @@ struct AnalysisSearch::State {
                game.komi() + handicapCompensation(game.ruleSet().rules, game.handicapStones()) + dynamicKomi(game),
                rootMovesFor(game, color), options.seed, &patterns,
                options.search.moveModel ? &MoveModel::builtin() : nullptr,
-               options.search.policyNet ? &PolicyNet::builtin() : nullptr,
-               searchConfigOf(options.search, game.size())) {
+               options.search.policyNet ? &PolicyNet::builtin() : nullptr, searchConfigOf(options.search)) {
     search.collectOutcomes(territory);
   }
 };

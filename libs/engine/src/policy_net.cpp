@@ -12,17 +12,13 @@
 
 namespace tengen::engine {
 
-// The bytes of libs/engine/data/policy_net.tgpn and value_head_9.tgvh, generated into the build by
-// embed_data.cmake.
+// The bytes of libs/engine/data/policy_net.tgpn, generated into the build by embed_data.cmake.
 extern const unsigned char kBuiltinPolicyNet[];
 extern const std::size_t kBuiltinPolicyNetSize;
-extern const unsigned char kBuiltinValueHead9[];
-extern const std::size_t kBuiltinValueHead9Size;
 
 namespace {
 
 constexpr std::uint32_t kVersion = 1;
-constexpr std::uint32_t kValueHeadVersion = 1;
 
 float halfToFloat(std::uint16_t h) {
   const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000U) << 16;
@@ -88,8 +84,6 @@ struct Scratch {
   std::vector<float> columns;  // (in * 9) x points: the 3x3 neighbourhoods of the input, one column a point
   std::vector<float> a, b, t;  // channels x points
   std::vector<float> logits;
-  std::vector<float> hidden;  // the value head's hidden channels x points
-  std::vector<float> owners;
 };
 
 Scratch& scratch() {
@@ -175,45 +169,6 @@ void convolveToOne(const Convolution& conv, const float* in, int points, float* 
 
 }  // namespace
 
-Result<ValueHead> ValueHead::parse(std::string_view bytes) {
-  if (bytes.size() < 16 || bytes.substr(0, 4) != "TGVH") {
-    return Result<ValueHead>::failure("not a value head file (no TGVH header)");
-  }
-  Reader reader(bytes.substr(4));
-  const std::uint32_t version = reader.u32();
-  const std::uint32_t channels = reader.u32();
-  const std::uint32_t hidden = reader.u32();
-  if (version != kValueHeadVersion) {
-    return Result<ValueHead>::failure("value head version " + std::to_string(version) + ", this engine reads " +
-                                      std::to_string(kValueHeadVersion));
-  }
-  if (channels == 0 || channels > 1024 || hidden == 0 || hidden > 1024) {
-    return Result<ValueHead>::failure("implausible value head size: " + std::to_string(hidden) + " channels over " +
-                                      std::to_string(channels));
-  }
-  ValueHead head;
-  const bool complete =
-      readConvolution(reader, static_cast<int>(channels), static_cast<int>(hidden), 3, head.m_hidden) &&
-      readConvolution(reader, static_cast<int>(hidden), 1, 1, head.m_owner) && reader.has(8);
-  if (!complete) return Result<ValueHead>::failure("the value head file ends before its last weights");
-  head.m_scale = reader.f32();
-  head.m_shift = reader.f32();
-  if (reader.left() != 0) {
-    return Result<ValueHead>::failure(std::to_string(reader.left()) + " bytes after the value head's weights");
-  }
-  return head;
-}
-
-const ValueHead& ValueHead::builtin9() {
-  static const ValueHead head = [] {
-    Result<ValueHead> parsed =
-        parse(std::string_view(reinterpret_cast<const char*>(kBuiltinValueHead9), kBuiltinValueHead9Size));
-    // Tested like the network; a head that reads nothing answers an even chance.
-    return parsed ? std::move(parsed).value() : ValueHead();
-  }();
-  return head;
-}
-
 bool PolicyNet::blasIsSerial() { return openblas_get_parallel() == 0; }
 
 Result<PolicyNet> PolicyNet::parse(std::string_view bytes) {
@@ -276,7 +231,6 @@ void PolicyNet::evaluate(const Board& board, Color toMove, Board::Vertex last, B
   evaluateCodes(codes.data(), board.size(), toMove, out);
 }
 
-// Leaves the tower's output in the calling thread's scratch (`a`), where evaluateWithValue reads it.
 void PolicyNet::evaluateCodes(const std::uint16_t* codes, int size, Color toMove, float* out) const {
   const int points = size * size;
   Scratch& s = scratch();
@@ -313,29 +267,6 @@ void PolicyNet::evaluateCodes(const std::uint16_t* codes, int size, Color toMove
     const auto scale = static_cast<float>(1.0 / sum);
     for (int p = 0; p < points; ++p) out[p] *= scale;
   }
-}
-
-float PolicyNet::evaluateWithValue(const std::uint16_t* codes, int size, Color toMove, double moverKomi,
-                                   const ValueHead& head, float* out, float* owners) const {
-  evaluateCodes(codes, size, toMove, out);
-  const int points = size * size;
-  Scratch& s = scratch();
-  s.owners.assign(static_cast<std::size_t>(points), 0.0F);
-  float value = 0.5F;
-  if (!m_layers.empty() && head.channels() == m_channels && head.hidden() > 0) {
-    // Over the tower's output, which evaluateCodes left in s.a: the hidden planes, then one owner a point.
-    s.hidden.resize(static_cast<std::size_t>(head.hidden()) * static_cast<std::size_t>(points));
-    convolve(head.m_hidden, s.a.data(), size, s.columns.data(), s.hidden.data(), nullptr, true);
-    convolveToOne(head.m_owner, s.hidden.data(), points, s.owners.data());
-    double sum = 0;
-    for (float& o : s.owners) {
-      o = std::tanh(o);
-      sum += o;
-    }
-    value = static_cast<float>(1.0 / (1.0 + std::exp(-(head.m_scale * (sum + moverKomi) + head.m_shift))));
-  }
-  if (owners != nullptr) std::copy(s.owners.begin(), s.owners.end(), owners);
-  return value;
 }
 
 }  // namespace tengen::engine

@@ -221,7 +221,7 @@ void Search::applyNetPriors(std::int32_t node, const std::vector<float>& probabi
   }
 }
 
-SearchConfig searchConfigOf(const EngineOptions& options, int size) {
+SearchConfig searchConfigOf(const EngineOptions& options) {
   SearchConfig config;
   config.playout.fights = options.playoutFights;
   config.playout.ownShape = options.playoutOwnShape;
@@ -231,10 +231,6 @@ SearchConfig searchConfigOf(const EngineOptions& options, int size) {
   config.raveDistance = options.raveDistance;
   config.criticality = options.criticality;
   config.netExploration = options.netExploration;
-  if (options.valueMix > 0 && size == 9) {
-    config.valueHead = &ValueHead::builtin9();
-    config.valueMix = options.valueMix;
-  }
   return config;
 }
 
@@ -257,8 +253,6 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
       m_raveDistance(config.raveDistance),
       m_criticality(config.criticality),
       m_puct(config.netExploration ? kNetExploration : 0.0),
-      m_valueHead(config.valueMix > 0 ? config.valueHead : nullptr),
-      m_valueMix(m_valueHead != nullptr ? config.valueMix : 0.0),
       m_main(seed, static_cast<std::size_t>(root.vertexEnd())) {
   m_policy.patterns = m_patterns;
   Node rootNode;
@@ -424,8 +418,7 @@ std::int32_t Search::select(std::int32_t node) const {
     if (n == 0 && ch.raveVisits == 0) {
       value = 2;  // never seen in any playout: try it once
     } else {
-      double q = n > 0 ? (ch.wins + static_cast<double>(ch.priorWins)) / n : 0;
-      if (ch.value != kNoValue) q = (1 - m_valueMix) * q + m_valueMix * (ch.value / kValueScale);
+      const double q = n > 0 ? (ch.wins + static_cast<double>(ch.priorWins)) / n : 0;
       double rn = ch.raveVisits;
       double rq = rn > 0 ? ch.raveWins / rn : 0;
       if (m_criticality > 0 && ch.visits > kCriticalityAfter && rn > 0) criticalRave(ch, rn, rq);
@@ -547,13 +540,7 @@ void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
       w.netCodes.resize(static_cast<std::size_t>(size * size));
       w.netOut.resize(static_cast<std::size_t>(size * size));
       policyCodes(board, toMove, last, lastOwn, w.netCodes.data());
-      if (m_valueHead != nullptr) {
-        const double moverKomi = toMove == Color::Black ? -m_komi : m_komi;
-        w.netValue =
-            m_net->evaluateWithValue(w.netCodes.data(), size, toMove, moverKomi, *m_valueHead, w.netOut.data());
-      } else {
-        m_net->evaluateCodes(w.netCodes.data(), size, toMove, w.netOut.data());
-      }
+      m_net->evaluateCodes(w.netCodes.data(), size, toMove, w.netOut.data());
     }
     if (d == w.moves.size()) break;
     board.play(toMove, w.moves[d]);
@@ -580,14 +567,7 @@ void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
 
   if (treeLock != nullptr) guard.lock();
   if (w.expandNode >= 0) attachChildren(w.expandNode, w.children);
-  if (w.netNode >= 0) {
-    applyNetPriors(w.netNode, w.netOut, nullptr);
-    // The node's statistics are for the colour that moved into it, the value for the one to move there.
-    if (m_valueHead != nullptr) {
-      m_nodes[static_cast<std::size_t>(w.netNode)].value =
-          static_cast<std::uint16_t>(std::lround((1.0 - w.netValue) * kValueScale));
-    }
-  }
+  if (w.netNode >= 0) applyNetPriors(w.netNode, w.netOut, nullptr);
   backup(w, board, treeLock != nullptr);
 }
 

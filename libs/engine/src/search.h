@@ -82,14 +82,10 @@ struct SearchConfig {
   // The network's probabilities keep steering the selection once real playouts have drowned their virtual ones
   // (search.cpp: kNetExploration).
   bool netExploration = false;
-  // The value head (policy_net.h) read with the network at every node the network evaluates; its value then makes
-  // up `valueMix` of that node's winning rate in its parent's selection (the playouts' the rest). Null or 0: none.
-  const ValueHead* valueHead = nullptr;
-  double valueMix = 0;
 };
 
-// The search's part of `options` for a board of `size` (the value head is 9x9's only).
-SearchConfig searchConfigOf(const EngineOptions& options, int size);
+// The search's part of `options`.
+SearchConfig searchConfigOf(const EngineOptions& options);
 
 class Search {
  public:
@@ -149,9 +145,6 @@ class Search {
   long reusedVisits() const { return m_reusedVisits; }
 
  private:
-  static constexpr std::uint16_t kNoValue = 0xFFFF;
-  static constexpr double kValueScale = 65534;
-
   struct Node {
     std::int32_t firstChild = -1;
     std::uint16_t childCount = 0;
@@ -162,9 +155,6 @@ class Search {
     bool netPriors = false;  // its children's priors come from the policy network (or are being computed)
     // Threads walking through this node now, each counted as a lost visit by its parent's selection.
     std::uint16_t virtualLoss = 0;
-    // The value head's winning rate for `color` in this node's position, in kValueScale-ths (kNoValue: not read).
-    // It fills the two bytes the layout leaves before `visits`, so a node is no larger for it.
-    std::uint16_t value = kNoValue;
     std::uint32_t visits = 0;
     float wins = 0;  // for `color`
     std::uint32_t raveVisits = 0;
@@ -197,7 +187,6 @@ class Search {
     std::size_t netDepth = 0;
     std::vector<std::uint16_t> netCodes;
     std::vector<float> netOut;
-    float netValue = -1;  // the value head's winning rate for the side to move there (-1: not read)
     // With the distance weighting: the playout's own moves, and by vertex the index (tree moves first) of the
     // move that first played there (-1: none).
     std::vector<Board::Vertex> trail;
@@ -289,8 +278,6 @@ class Search {
   int m_raveDistance;
   double m_criticality;
   double m_puct;  // the network's exploration weight, 0 when off
-  const ValueHead* m_valueHead;
-  double m_valueMix;
   bool m_collect = false;
   bool m_territory = false;
   Outcomes m_outcomes;

@@ -35,10 +35,6 @@ struct EngineOptions {
   // many playouts the node has had (the PUCT term), not only the virtual playouts that real ones outweigh. Spec key
   // `puct`; off, for measuring what it gains.
   bool netExploration = true;
-  // On 9x9, where the engine ships a value head (policy_net.h), the share of the head's value in the winning rate of
-  // every node the network evaluates (0: off, the playouts' alone). Spec key `value`; off by default, since the
-  // shipped head loses games at every share measured (docs/benchmarks.md, "The value head").
-  double valueMix = 0;
   // Stop a search once its most visited root move can no longer be overtaken in what is left of the budget. Not a
   // spec key: with one thread and only a playout limit the move is the same either way; tests turn it off to
   // show that.

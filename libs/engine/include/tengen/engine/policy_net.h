@@ -17,37 +17,13 @@ namespace tengen::engine {
 
 class PolicyNet;
 
-// One convolution of the network or of its value head, as read from its file (float16 widened to float).
+// One convolution of the network, as read from its file (float16 widened to float).
 struct Convolution {
   int in = 0;
   int out = 0;
   int kernel = 0;              // 3 or 1
   std::vector<float> weights;  // [out][in][ky][kx]
   std::vector<float> bias;     // [out]
-};
-
-// The value head: two convolutions over the policy network's residual tower that give, for every point, its expected
-// owner at the end of the game from the side to move (-1 to 1), and from their sum and the komi the side to move's
-// chance of winning. Trained by tools/train_policy/train_value.py on games the engine played out to the end; the
-// head the engine ships (9x9) is libs/engine/data/value_head_9.tgvh. docs/engine.md says more.
-class ValueHead {
- public:
-  // Reads a head in the layout train_value.py writes ("TGVH", version 1, the tower's channels and the hidden
-  // channels as uint32, the float16 weights [out][in][ky][kx] and biases of the 3x3 and the 1x1 convolution, then
-  // the scale and shift as float32). Fails, saying why, on any other layout or a truncated file.
-  static Result<ValueHead> parse(std::string_view bytes);
-  // The head the engine ships for 9x9, over PolicyNet::builtin()'s tower.
-  static const ValueHead& builtin9();
-
-  int channels() const { return m_hidden.in; }
-  int hidden() const { return m_hidden.out; }
-
- private:
-  friend class PolicyNet;
-  Convolution m_hidden;  // 3x3, the tower's channels to the hidden ones, then a ReLU
-  Convolution m_owner;   // 1x1, the hidden channels to one owner a point, then a tanh
-  float m_scale = 0;
-  float m_shift = 0;
 };
 
 class PolicyNet {
@@ -73,12 +49,6 @@ class PolicyNet {
   void evaluate(const Board& board, Color toMove, Board::Vertex last, Board::Vertex beforeLast, float* out) const;
   // The same from the position's codes (policy_input.h) for a size x size board.
   void evaluateCodes(const std::uint16_t* codes, int size, Color toMove, float* out) const;
-  // The probabilities as evaluateCodes gives them into `out` and, from the same tower, `head`'s reading of the
-  // position: each point's expected owner at the end from toMove's side (-1 to 1, row by row, into `owners` unless
-  // null) and toMove's chance of winning, which it returns. `moverKomi` is what toMove receives at the count (-komi
-  // for Black, komi for White). A head made for another tower (other channels) reads nothing: 0.5, owners 0.
-  float evaluateWithValue(const std::uint16_t* codes, int size, Color toMove, double moverKomi, const ValueHead& head,
-                          float* out, float* owners = nullptr) const;
 
  private:
   int m_channels = 0;
