@@ -127,14 +127,7 @@ void enginePlayoutFights(benchmark::State& state) {
 // before them.
 void enginePachiTactics(benchmark::State& state) {
   tengen::engine::EngineOptions options = fullSearch(state.range(1));
-  if (state.range(2) == 0) {
-    options.playoutOwnShape = false;
-    options.playoutAtariRate = 100;
-    options.playoutLoneSelfAtari = 0;
-    options.playoutKoRetake = 0;
-    options.raveDistance = 1;
-    options.criticality = 0;
-  }
+  if (state.range(2) == 0) options = tengen::engine::presets::withoutPachiTactics(options);
   timeGenmoves(state, emptyGame(state.range(0)), options);
 }
 

@@ -11,6 +11,8 @@
 #include <random>
 #include <string>
 
+#include "tengen/core/text.h"
+
 namespace tengen::ai {
 namespace {
 
@@ -173,9 +175,8 @@ TEST(AnswerParserTest, ReadsEveryTwoByteAnswerAsItsVertexOrNothing) {
         EXPECT_EQ(m->point, (Point{19 - (b - '0'), static_cast<int>(column)})) << s;
       } else if (m) {
         // The piece read is shown in capitals ("a0" reads as the off-board A0).
-        std::string upper = s;
-        for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        EXPECT_NE(upper.find(m->text), std::string::npos) << "read '" << m->text << "' from bytes " << a << ", " << b;
+        EXPECT_NE(asciiUpper(s).find(m->text), std::string::npos)
+            << "read '" << m->text << "' from bytes " << a << ", " << b;
       }
     }
   }

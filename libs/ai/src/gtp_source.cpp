@@ -1,7 +1,6 @@
 #include "gtp_source.h"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 
@@ -13,13 +12,6 @@ namespace tengen::ai {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// GTP's float: the shortest text that reads back as the same value, independent of the locale.
-std::string komiText(double komi) {
-  char buffer[32];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, komi);
-  return ec == std::errc() ? std::string(buffer, end) : std::string("0");
-}
 
 std::string colorWord(Color c) { return c == Color::Black ? "B" : "W"; }
 
@@ -72,7 +64,7 @@ Status GtpSource::sync(const Game& game, bool fully) {
     m_timeTold.reset();
     if (!m_mirror.valid || m_mirror.size != game.size()) commands.push_back("boardsize " + std::to_string(game.size()));
     commands.emplace_back("clear_board");
-    commands.push_back("komi " + komiText(game.komi()));
+    commands.push_back("komi " + shortestText(game.komi()));
     const auto& setup = game.setupStones();
     const bool allBlack =
         std::all_of(setup.begin(), setup.end(), [](const auto& s) { return s.first == Color::Black; });
@@ -88,7 +80,7 @@ Status GtpSource::sync(const Game& game, bool fully) {
     }
     firstMove = 0;
   } else if (m_mirror.komi != game.komi()) {
-    commands.push_back("komi " + komiText(game.komi()));
+    commands.push_back("komi " + shortestText(game.komi()));
   }
   for (std::size_t i = firstMove; i < moves.size(); ++i) {
     // A resignation ends the game; GTP has nothing to play for it.

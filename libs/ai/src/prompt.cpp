@@ -2,7 +2,6 @@
 
 #include <array>
 #include <cerrno>
-#include <charconv>
 #include <cstring>
 #include <fstream>
 #include <optional>
@@ -11,6 +10,7 @@
 
 #include "tengen/core/board.h"
 #include "tengen/core/coords.h"
+#include "tengen/core/text.h"
 
 namespace tengen::ai {
 
@@ -41,12 +41,6 @@ constexpr std::string_view kDefaultUser =
     "\n"
     "{{format}}\n"
     "{{rejected}}\n";
-
-std::string number(double value) {
-  char buf[32];
-  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value);
-  return ec == std::errc() ? std::string(buf, end) : std::to_string(value);
-}
 
 bool knownPlaceholder(std::string_view name) {
   for (std::string_view p : kPlaceholders) {
@@ -101,7 +95,7 @@ class Values {
     const int size = m_game.size();
     if (name == "size") return std::to_string(size);
     if (name == "rules") return std::string(m_game.ruleSet().name);
-    if (name == "komi") return number(m_game.komi());
+    if (name == "komi") return shortestText(m_game.komi());
     if (name == "color") return std::string(colorName(m_color));
     if (name == "opponent") return std::string(colorName(opponent(m_color)));
     if (name == "move_number") return std::to_string(m_game.moveCount() + 1);

@@ -4,8 +4,9 @@
 #include <array>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <system_error>
+
+#include "tengen/core/text.h"
 
 namespace tengen::engine {
 
@@ -18,17 +19,6 @@ bool parseNumber(std::string_view text, T& out) {
   const char* end = text.data() + text.size();
   const std::from_chars_result r = std::from_chars(text.data(), end, out);
   return r.ec == std::errc() && r.ptr == end;
-}
-
-// The shortest text that reads back as `value` ("0.25", "1.1", "90").
-std::string numberText(double value) {
-  char buffer[32];
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
-    double back = 0;
-    if (parseNumber(std::string_view(buffer), back) && back == value) break;
-  }
-  return buffer;
 }
 
 // A key that turns a piece of the engine on (1) or off (0).
@@ -70,7 +60,7 @@ bool setShare(EngineOptions& options, std::string_view value) {
 
 template <double EngineOptions::*member>
 std::string getNumber(const EngineOptions& options) {
-  return numberText(options.*member);
+  return shortestText(options.*member);
 }
 
 bool setTime(EngineOptions& options, std::string_view value) {
@@ -80,7 +70,9 @@ bool setTime(EngineOptions& options, std::string_view value) {
   return true;
 }
 
-std::string getTime(const EngineOptions& options) { return options.seconds > 0 ? numberText(options.seconds) : "none"; }
+std::string getTime(const EngineOptions& options) {
+  return options.seconds > 0 ? shortestText(options.seconds) : "none";
+}
 
 bool setPlayouts(EngineOptions& options, std::string_view value) {
   long playouts = 0;
@@ -187,14 +179,18 @@ namespace presets {
 
 EngineOptions play() { return EngineOptions{}; }
 
-EngineOptions judgment() {
-  EngineOptions options;
+EngineOptions withoutPachiTactics(EngineOptions options) {
   options.playoutOwnShape = false;
   options.playoutAtariRate = 100;
   options.playoutLoneSelfAtari = 0;
   options.playoutKoRetake = 0;
   options.raveDistance = 1;
   options.criticality = 0;
+  return options;
+}
+
+EngineOptions judgment() {
+  EngineOptions options = withoutPachiTactics(play());
   options.netExploration = false;
   options.policyNet = false;
   return options;

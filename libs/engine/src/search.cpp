@@ -467,7 +467,7 @@ void Search::descend(Worker& w, bool virtualLoss) {
   for (std::size_t d = 1; d < w.path.size(); ++d) w.moves.push_back(m_nodes[static_cast<std::size_t>(w.path[d])].move);
 }
 
-float Search::backup(Worker& w, const Board& board, bool virtualLoss) {
+void Search::backup(Worker& w, const Board& board, bool virtualLoss) {
   // Collecting the outcome counts the area already: the margin is read off it rather than counted twice.
   const double margin = m_collect
                             ? addOutcome(board, w.path.size() > 1 ? w.path[1] - m_nodes[0].firstChild : -1) - m_komi
@@ -511,7 +511,6 @@ float Search::backup(Worker& w, const Board& board, bool virtualLoss) {
     if (d > 0) w.firstColor[n.move] = static_cast<std::uint8_t>(n.color);
     if (d > 0 && m_raveDistance > 1) w.firstIndex[n.move] = static_cast<std::int32_t>(d - 1);
   }
-  return blackResult;
 }
 
 namespace {

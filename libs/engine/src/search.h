@@ -202,9 +202,8 @@ class Search {
   // marked, so no other thread takes them too). With `virtualLoss` the nodes walked count one lost visit more
   // until the backup.
   void descend(Worker& w, bool virtualLoss);
-  // Backs a finished playout board up along w.path: visits, wins and the AMAF statistics. Returns Black's result:
-  // 1 a win, 0 a loss, 0.5 a draw.
-  float backup(Worker& w, const Board& board, bool virtualLoss);
+  // Backs a finished playout board up along w.path: visits, wins and the AMAF statistics.
+  void backup(Worker& w, const Board& board, bool virtualLoss);
   // The helper threads of run(): playouts until `stop` or, with a limit, until `claimed` reaches it.
   void help(Worker& w, TreeLock& treeLock, long maxPlayouts, std::atomic<long>& claimed, std::atomic<long>& done,
             const std::atomic<bool>& stop);

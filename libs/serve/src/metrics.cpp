@@ -1,21 +1,10 @@
 #include "metrics.h"
 
-#include <charconv>
 #include <string>
 
+#include "tengen/core/text.h"
+
 namespace tengen::serve {
-
-namespace {
-
-// The shortest text that reads back as the same double: six significant digits (%g) would freeze the latency sum
-// once it passes a few days of model time, and make it jump when it next changes its printed value.
-std::string number(double value) {
-  char buf[64];
-  const std::to_chars_result written = std::to_chars(buf, buf + sizeof buf, value);
-  return {buf, written.ptr};
-}
-
-}  // namespace
 
 void Metrics::countRequest(std::string_view path, int status) {
   std::size_t p = kPaths.size() - 1;
@@ -83,11 +72,13 @@ std::string Metrics::text(const Gauges& gauges) const {
   std::uint64_t cumulative = 0;
   for (std::size_t i = 0; i < kLatencyBuckets.size(); ++i) {
     cumulative += m_latencyBuckets[i];
-    out += "tengen_model_latency_seconds_bucket{le=\"" + number(kLatencyBuckets[i]) + "\"} " +
+    out += "tengen_model_latency_seconds_bucket{le=\"" + shortestText(kLatencyBuckets[i]) + "\"} " +
            std::to_string(cumulative) + "\n";
   }
   out += "tengen_model_latency_seconds_bucket{le=\"+Inf\"} " + std::to_string(m_latencyCount) + "\n";
-  out += "tengen_model_latency_seconds_sum " + number(m_latencySum) + "\n";
+  // The shortest text that reads back as the sum: six significant digits (%g) would freeze it once it passes a few
+  // days of model time, and make it jump when it next changes its printed value.
+  out += "tengen_model_latency_seconds_sum " + shortestText(m_latencySum) + "\n";
   out += "tengen_model_latency_seconds_count " + std::to_string(m_latencyCount) + "\n";
   const auto gauge = [&out](std::string_view name, std::string_view help, int value) {
     out += "# HELP " + std::string(name) + " " + std::string(help) + "\n";

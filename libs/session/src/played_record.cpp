@@ -1,22 +1,13 @@
 #include "tengen/session/played_record.h"
 
-#include <algorithm>
-#include <cctype>
-#include <string_view>
 #include <utility>
 
+#include "tengen/core/text.h"
 #include "tengen/session/players.h"
 
 namespace tengen::session {
 
 namespace {
-
-bool namesThePerson(std::string_view name) {
-  const std::string_view human = kHumanName;
-  return name.size() == human.size() && std::equal(name.begin(), name.end(), human.begin(), [](char a, char b) {
-           return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-         });
-}
 
 std::string deadStonesText(const std::vector<Point>& dead) {
   std::string text;
@@ -60,8 +51,8 @@ PlayedRecord playedFrom(TreeRecord read) {
   out.whiteModel = take(info, kModelPropertyWhite);
   out.result = take(info, "RE");
   const std::string dead = take(info, kDeadProperty);
-  const bool blackIsThePerson = namesThePerson(out.blackName);
-  const bool whiteIsThePerson = namesThePerson(out.whiteName);
+  const bool blackIsThePerson = equalsIgnoringCase(out.blackName, kHumanName);
+  const bool whiteIsThePerson = equalsIgnoringCase(out.whiteName, kHumanName);
   if (blackIsThePerson != whiteIsThePerson) out.human = blackIsThePerson ? Color::Black : Color::White;
   if (!dead.empty() && !out.result.empty()) out.acceptedDead = parseDeadStones(dead, read.tree.start().size());
   out.record = std::move(read);

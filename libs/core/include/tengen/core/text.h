@@ -1,6 +1,7 @@
 // Small text helpers every reader of tengen's inputs shares.
 #pragma once
 
+#include <charconv>
 #include <string>
 #include <string_view>
 
@@ -24,6 +25,14 @@ constexpr bool equalsIgnoringCase(std::string_view a, std::string_view b) {
     if (asciiLower(a[i]) != asciiLower(b[i])) return false;
   }
   return true;
+}
+
+// The shortest text that reads back as the same double ("7.5", "0.25", "1e+20"), whatever the locale: GTP's floats,
+// the metrics' sums, a default in the engine's help.
+inline std::string shortestText(double value) {
+  char buffer[32];  // the longest double std::to_chars writes is 24 characters
+  const std::to_chars_result written = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return {buffer, written.ptr};
 }
 
 // `s` with the ASCII letters in lower case (or upper case); other bytes, UTF-8 included, stay as they are.

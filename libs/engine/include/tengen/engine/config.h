@@ -98,6 +98,10 @@ Result<EngineOptions> parseConfig(std::string_view items, EngineOptions start = 
 namespace presets {
 EngineOptions play();
 EngineOptions judgment();
+// `options` with the playouts and AMAF as they were before Pachi's tactics: every atari answered, no answer to the
+// own last move's shape, every lone self-atari allowed, no ko retaken, AMAF counted once, no criticality. The
+// judgment preset is play()'s so, and the benchmarks measure the tactics against it.
+EngineOptions withoutPachiTactics(EngineOptions options);
 }  // namespace presets
 
 }  // namespace tengen::engine
