@@ -59,14 +59,34 @@ void judgeInPlay(benchmark::State& state) {
 
 // Times Black's genmove in GAME with OPTIONS; returns the playouts run over every iteration.
 long timeGenmoves(benchmark::State& state, const tengen::Game& game, const tengen::engine::EngineOptions& options) {
-  tengen::engine::Engine engine(options);
   long playouts = 0;
+  double network = 0;
+  double cache = 0;
+  double outcomes = 0;
+  long evaluations = 0;
   for (auto _ : state) {
+    // A new engine each time: its evaluation cache would otherwise answer the next search's evaluations.
+    state.PauseTiming();
+    tengen::engine::Engine engine(options);
+    state.ResumeTiming();
     benchmark::DoNotOptimize(engine.genmove(game, tengen::Color::Black));
-    playouts += engine.lastStats().playouts;
+    const tengen::engine::EngineStats& stats = engine.lastStats();
+    playouts += stats.playouts;
+    network += stats.networkWait;
+    cache += stats.cacheWait;
+    outcomes += stats.outcomesWait;
+    evaluations += stats.evaluations - stats.cacheHits;
   }
   state.counters["playouts_per_second"] =
       benchmark::Counter(static_cast<double>(playouts), benchmark::Counter::kIsRate);
+  // The time a playout waited for each lock, in nanoseconds (summed over the threads, per playout).
+  const double perPlayout = playouts > 0 ? 1e9 / static_cast<double>(playouts) : 0;
+  state.counters["network_wait_ns"] = network * perPlayout;
+  state.counters["cache_wait_ns"] = cache * perPlayout;
+  state.counters["outcomes_wait_ns"] = outcomes * perPlayout;
+  // The network's evaluations (the cache's answers not counted) per 1,000 playouts: each holds the product lock
+  // for most of its time.
+  state.counters["evaluations_per_1k"] = static_cast<double>(evaluations) * perPlayout * 1e-6;
   return playouts;
 }
 
@@ -108,6 +128,14 @@ void engineThreads(benchmark::State& state) {
   tengen::engine::EngineOptions options = fullSearch(state.range(1));
   options.threads = static_cast<int>(state.range(2));
   timeGenmoves(state, emptyGame(state.range(0)), options);
+}
+
+// Args: playouts per move, threads. The same from a 19x19 game in play (the bench record cut at 40%), where more
+// of the nodes earn the network's evaluation.
+void engineThreadsInPlay(benchmark::State& state) {
+  tengen::engine::EngineOptions options = fullSearch(state.range(0));
+  options.threads = static_cast<int>(state.range(1));
+  timeGenmoves(state, recordCut("finished-19x19.sgf", 0.4), options);
 }
 
 // A playout switch on against off. Args: board size, playouts per move, the switch (1 on, 0 off). From the empty
@@ -219,6 +247,7 @@ BENCHMARK(engineThreads)
     ->Args({19, 4000, 2})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+BENCHMARK(engineThreadsInPlay)->Args({4000, 1})->Args({4000, 2})->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(enginePlayoutFights)->Apply(playoutSwitchArgs)->Unit(benchmark::kMillisecond);
 BENCHMARK(enginePachiTactics)->Apply(playoutSwitchArgs)->Unit(benchmark::kMillisecond);
 BENCHMARK(estimateEmpty)->Arg(9)->Arg(13)->Arg(19)->Unit(benchmark::kMillisecond);

@@ -1,13 +1,16 @@
-// The search tree shared by several threads (tree parallelism): every playout of the budget is run once and reaches
-// the tree, the lines read are legal, the threads finish together at a deadline, and the tactics one thread finds
-// are found with two. And the network's exploration term: where the playouts cannot tell the moves apart, the
-// visits follow the network.
+// The search tree shared by several threads (tree parallelism) without a lock: every playout of the budget is run
+// once and reaches the tree and the outcomes, no update is lost, the lines read are legal, the threads finish
+// together at a deadline, and the tactics one thread finds are found with two. The network's evaluation cache gives
+// back exactly what the network said. And the network's exploration term: where the playouts cannot tell the moves
+// apart, the visits follow the network.
 #include "search.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
+#include <cstdlib>
 #include <numeric>
 #include <vector>
 
@@ -18,6 +21,7 @@
 #include "tengen/engine/move_model.h"
 #include "tengen/engine/policy_net.h"
 
+#include "eval_cache.h"
 #include "patterns.h"
 #include "position.h"
 #include "support/diagram.h"
@@ -49,6 +53,74 @@ TEST(SharedTree, TwoThreadsRunTheBudgetExactlyAndEveryPlayoutReachesTheRoot) {
   // Another run on the same tree, alone this time, adds exactly its own.
   EXPECT_EQ(search.run(99, std::nullopt, false, 1), 99);
   EXPECT_EQ(rootVisits(search), 3100);
+}
+
+// Four threads on two cores are interrupted anywhere, in the middle of any update: still no visit is lost, every
+// virtual loss is taken back, and every playout's end reaches the outcomes and its root child's score.
+TEST(SharedTree, FourThreadsLoseNoUpdate) {
+  const Game game = nineByNine({"E5", "C3", "G7"});
+  const PatternTable patterns;
+  Search search(game.board(), Color::White, lastVertex(game), lastVertex(game, 2), 7.5,
+                rootMovesFor(game, Color::White), 11, &patterns, &MoveModel::builtin(), &PolicyNet::builtin());
+  search.collectOutcomes(false);
+  EXPECT_EQ(search.run(20000, std::nullopt, false, 4), 20000);
+  EXPECT_EQ(rootVisits(search), 20000);
+  EXPECT_EQ(search.virtualLosses(), 0);
+  EXPECT_EQ(search.outcomes().playouts, 20000);
+  long scored = 0;
+  for (const RootChild& child : search.rootChildren()) scored += child.scored;
+  EXPECT_EQ(scored, 20000);
+  // Each point ends each playout owned by one side or by nobody: its count lies within the playouts.
+  for (const std::int32_t owned : search.outcomes().owned) EXPECT_LE(std::abs(owned), 20000);
+  EXPECT_GT(search.waits().evaluations, 1);
+}
+
+TEST(EvalCache, GivesBackWhatItKeptForTheSameCodesAndSideOnly) {
+  EvalCache cache(8);
+  const std::vector<std::uint16_t> codes{1, 2, 3, 4};
+  const std::vector<float> kept{0.1F, 0.2F, 0.3F, 0.4F};
+  std::vector<float> out(4, -1.0F);
+  EXPECT_FALSE(cache.find(codes.data(), 4, Color::Black, out.data()));
+  cache.store(codes.data(), 4, Color::Black, kept.data());
+  ASSERT_TRUE(cache.find(codes.data(), 4, Color::Black, out.data()));
+  EXPECT_EQ(out, kept);
+  EXPECT_FALSE(cache.find(codes.data(), 4, Color::White, out.data()));
+  const std::vector<std::uint16_t> other{1, 2, 3, 5};
+  EXPECT_FALSE(cache.find(other.data(), 4, Color::Black, out.data()));
+  EXPECT_FALSE(cache.find(codes.data(), 3, Color::Black, out.data()));
+}
+
+// A second search of the same position with the same cache evaluates nothing: every evaluation is the cache's, and
+// the tree grows exactly as without any cache.
+TEST(EvalCache, ASecondSearchTakesEveryEvaluationFromItAndSearchesAlike) {
+  Game game(GameConfig{19, Rules::Chinese, 7.5, 0});
+  for (const char* v : {"Q16", "D4", "Q4", "C16", "R10"}) {
+    ASSERT_EQ(game.play(Move::play(game.toMove(), parseGtpVertex(v, 19)->point)), RejectReason::None) << v;
+  }
+  const PatternTable patterns;
+  EvalCache cache;
+  const auto search = [&](EvalCache* c, SearchWaits& waits) {
+    Search s(game.board(), Color::White, lastVertex(game), lastVertex(game, 2), 7.5, rootMovesFor(game, Color::White),
+             3, &patterns, &MoveModel::builtin(), &PolicyNet::builtin(), SearchConfig{}, c);
+    s.run(3000, std::nullopt, false, 1);
+    waits = s.waits();
+    std::vector<long> visits;
+    for (const RootChild& child : s.rootChildren()) visits.push_back(child.visits);
+    return visits;
+  };
+  SearchWaits first;
+  SearchWaits second;
+  SearchWaits uncached;
+  const std::vector<long> fresh = search(&cache, first);
+  const std::vector<long> again = search(&cache, second);
+  const std::vector<long> alone = search(nullptr, uncached);
+  ASSERT_GT(first.evaluations, 2);
+  EXPECT_LT(first.cacheHits, first.evaluations);
+  EXPECT_EQ(second.evaluations, first.evaluations);
+  EXPECT_EQ(second.cacheHits, second.evaluations);
+  EXPECT_EQ(uncached.cacheHits, 0);
+  EXPECT_EQ(again, fresh);
+  EXPECT_EQ(alone, fresh);
 }
 
 TEST(SharedTree, TheLinesReadByTwoThreadsAreLegal) {
@@ -133,7 +205,7 @@ TEST(SharedTree, ReportsProgressWhileTwoThreadsSearch) {
   Engine engine(options);
   int reports = 0;
   SearchReport last;
-  // Every report is read off the tree while the helper is held off it; the last one comes after the search.
+  // The reports are read off the tree while the helper searches on; the last one comes after the search.
   engine.setProgress(
       [&](const SearchReport& report) {
         ++reports;

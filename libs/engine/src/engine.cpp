@@ -97,6 +97,7 @@ struct SearchSetup {
   const PatternTable* patterns = nullptr;
   const MoveModel* model = nullptr;
   const PolicyNet* net = nullptr;
+  EvalCache* cache = nullptr;
   // Progress reports of the first tree (Engine::setProgress), and what they need.
   const Engine::Progress* progress = nullptr;
   std::chrono::milliseconds progressInterval{0};
@@ -116,6 +117,7 @@ struct Searched {
   std::optional<Search> search;
   long playouts = 0;
   long reused = 0;
+  SearchWaits waits;  // this search's alone
 };
 
 // Grows the tree with all the threads: the old tree moved on along `path` when it can go on from the position, else
@@ -131,9 +133,10 @@ Searched runSearch(const SearchSetup& setup, const EngineOptions& options, std::
   } else {
     old.reset();
     out.search.emplace(*setup.board, setup.color, setup.last, setup.lastOwn, setup.komi, setup.rootMoves, setup.seed,
-                       setup.patterns, setup.model, setup.net, searchConfigOf(options));
+                       setup.patterns, setup.model, setup.net, searchConfigOf(options), setup.cache);
   }
   Search& search = *out.search;
+  const SearchWaits before = search.waits();
   if (setup.progress != nullptr) {
     search.collectOutcomes(setup.territory);
     auto next = std::chrono::steady_clock::now() + setup.progressInterval;
@@ -146,6 +149,12 @@ Searched runSearch(const SearchSetup& setup, const EngineOptions& options, std::
   }
   out.playouts = search.run(options.playouts, setup.deadline, options.earlyStop, options.threads, setup.stop);
   search.setTick({});
+  const SearchWaits& after = search.waits();
+  out.waits.network = after.network - before.network;
+  out.waits.cache = after.cache - before.cache;
+  out.waits.outcomes = after.outcomes - before.outcomes;
+  out.waits.evaluations = after.evaluations - before.evaluations;
+  out.waits.cacheHits = after.cacheHits - before.cacheHits;
   return out;
 }
 
@@ -172,6 +181,11 @@ EngineStats statsOf(std::chrono::steady_clock::time_point start, const Searched&
   stats.playoutsPerSecond = elapsed > 0 ? static_cast<double>(stats.playouts) / elapsed : 0;
   stats.visits = chosen.visits;
   stats.winrate = chosen.visits > 0 ? chosen.wins / static_cast<double>(chosen.visits) : 0;
+  stats.evaluations = searched.waits.evaluations;
+  stats.cacheHits = searched.waits.cacheHits;
+  stats.networkWait = searched.waits.network;
+  stats.cacheWait = searched.waits.cache;
+  stats.outcomesWait = searched.waits.outcomes;
   return stats;
 }
 
@@ -255,6 +269,8 @@ Move Engine::chooseMove(const Game& game, Color color, std::optional<double> sec
   setup.patterns = m_patterns.get();
   setup.model = m_options.moveModel ? &MoveModel::builtin() : nullptr;
   setup.net = m_options.policyNet ? &PolicyNet::builtin() : nullptr;
+  if (setup.net != nullptr && !m_cache) m_cache = std::make_unique<EvalCache>();
+  setup.cache = m_cache.get();
   if (m_progress) {
     setup.progress = &m_progress;
     setup.progressInterval = m_progressInterval;

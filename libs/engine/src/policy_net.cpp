@@ -3,6 +3,7 @@
 #include <cblas.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <mutex>
@@ -136,6 +137,19 @@ std::mutex& blasLock() {
   return lock;
 }
 
+// The time this thread waited for blasLock, over its life.
+thread_local double t_waited = 0;
+
+// blasLock taken, the wait counted when another thread held it.
+std::unique_lock<std::mutex> lockBlas() {
+  std::unique_lock<std::mutex> guard(blasLock(), std::try_to_lock);
+  if (guard.owns_lock()) return guard;
+  const auto start = std::chrono::steady_clock::now();
+  guard.lock();
+  t_waited += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return guard;
+}
+
 // result = relu?(conv(in) + bias (+ skip)) for a 3x3 convolution over size x size planes; `columns` is the
 // scratch for the neighbourhoods (conv.in * 9 planes).
 void convolve(const Convolution& conv, const float* in, int size, float* columns, float* result, const float* skip,
@@ -143,7 +157,7 @@ void convolve(const Convolution& conv, const float* in, int size, float* columns
   const int points = size * size;
   neighbourhoodColumns(in, conv.in, size, columns);
   {
-    const std::lock_guard<std::mutex> lock(blasLock());
+    const std::unique_lock<std::mutex> lock = lockBlas();
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, conv.out, points, conv.in * 9, 1.0F, conv.weights.data(),
                 conv.in * 9, columns, points, 0.0F, result, points);
   }
@@ -161,7 +175,7 @@ void convolve(const Convolution& conv, const float* in, int size, float* columns
 // result = conv(in) + bias for a 1x1 convolution to a single plane of `points` values.
 void convolveToOne(const Convolution& conv, const float* in, int points, float* result) {
   {
-    const std::lock_guard<std::mutex> lock(blasLock());
+    const std::unique_lock<std::mutex> lock = lockBlas();
     cblas_sgemv(CblasRowMajor, CblasTrans, conv.in, points, 1.0F, in, points, conv.weights.data(), 1, 0.0F, result, 1);
   }
   for (int p = 0; p < points; ++p) result[p] += conv.bias[0];
@@ -170,6 +184,8 @@ void convolveToOne(const Convolution& conv, const float* in, int points, float* 
 }  // namespace
 
 bool PolicyNet::blasIsSerial() { return openblas_get_parallel() == 0; }
+
+double PolicyNet::waitedOnThisThread() { return t_waited; }
 
 Result<PolicyNet> PolicyNet::parse(std::string_view bytes) {
   if (bytes.size() < 20 || bytes.substr(0, 4) != "TGPN") {

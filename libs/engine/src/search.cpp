@@ -1,10 +1,13 @@
 #include "search.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <memory>
+#include <mutex>
 #include <thread>
 #include <utility>
 
@@ -24,8 +27,6 @@ std::uint32_t expandAfter(int size, bool model) {
   if (!model || size <= 9) return kExpandAfter;
   return size <= 13 ? 3 : 4;
 }
-// Past this many nodes the tree stops growing and the leaves just run playouts (about 100 MB).
-constexpr std::size_t kMaxNodes = 4'000'000;
 // UCT exploration; small because RAVE already spreads the visits.
 constexpr double kExploration = 0.05;
 // RAVE weight beta = rave / (rave + n + n * rave / kRaveEquivalence) (Silver's formula): the number of real
@@ -184,13 +185,33 @@ void Search::setModelPriors(Node* children, std::size_t count, const Board& boar
 
 void Search::setNetPriors(std::int32_t node, const Board& board, Color c, Vertex last, Vertex lastOwn,
                           const std::vector<bool>* only) {
-  std::vector<float> probabilities(static_cast<std::size_t>(board.size() * board.size()));
-  m_net->evaluate(board, c, last, lastOwn, probabilities.data());
-  applyNetPriors(node, probabilities, only);
+  m_main.netCodes.resize(static_cast<std::size_t>(board.size() * board.size()));
+  policyCodes(board, c, last, lastOwn, m_main.netCodes.data());
+  evaluate(m_main, board.size(), c);
+  applyNetPriors(node, m_main.netOut, only);
+  m_waits.evaluations += m_main.waits.evaluations;
+  m_waits.cacheHits += m_main.waits.cacheHits;
+  m_waits.network += m_main.waits.network;
+  m_main.waits = SearchWaits{};
+}
+
+void Search::evaluate(Worker& w, int size, Color toMove) const {
+  const int points = size * size;
+  w.netOut.resize(static_cast<std::size_t>(points));
+  ++w.waits.evaluations;
+  if (m_cache != nullptr && m_cache->find(w.netCodes.data(), points, toMove, w.netOut.data())) {
+    ++w.waits.cacheHits;
+    return;
+  }
+  const double before = PolicyNet::waitedOnThisThread();
+  m_net->evaluateCodes(w.netCodes.data(), size, toMove, w.netOut.data());
+  w.waits.network += PolicyNet::waitedOnThisThread() - before;
+  if (m_cache != nullptr) m_cache->store(w.netCodes.data(), points, toMove, w.netOut.data());
 }
 
 void Search::applyNetPriors(std::int32_t node, const std::vector<float>& probabilities, const std::vector<bool>* only) {
   m_nodes[static_cast<std::size_t>(node)].netPriors = true;
+  // The root's are set before any thread searches (the constructor, advance).
   if (node == 0) m_rootNet = probabilities;
   const Node& n = m_nodes[static_cast<std::size_t>(node)];
   if (!n.expanded || n.childCount == 0) return;
@@ -234,9 +255,33 @@ SearchConfig searchConfigOf(const EngineOptions& options) {
   return config;
 }
 
+Search::Arena::Arena() : m_nodes(static_cast<Node*>(::operator new(kCapacity * sizeof(Node)))) {}
+
+Search::Arena::Arena(Arena&& other) noexcept
+    : m_nodes(std::move(other.m_nodes)), m_size(other.m_size.load(std::memory_order_relaxed)) {
+  other.m_size.store(0, std::memory_order_relaxed);
+}
+
+Search::Arena& Search::Arena::operator=(Arena&& other) noexcept {
+  m_nodes = std::move(other.m_nodes);
+  m_size.store(other.m_size.load(std::memory_order_relaxed), std::memory_order_relaxed);
+  other.m_size.store(0, std::memory_order_relaxed);
+  return *this;
+}
+
+std::int32_t Search::Arena::append(const Node* nodes, std::size_t count) {
+  std::size_t first = m_size.load(std::memory_order_relaxed);
+  do {
+    if (first + count > kCapacity) return -1;
+  } while (!m_size.compare_exchange_weak(first, first + count, std::memory_order_relaxed));
+  // The block is this thread's alone until the parent publishes it.
+  std::uninitialized_copy_n(nodes, count, m_nodes.get() + first);
+  return static_cast<std::int32_t>(first);
+}
+
 Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, double komi, std::vector<Vertex> rootMoves,
                std::uint64_t seed, const PatternTable* patterns, const MoveModel* model, const PolicyNet* net,
-               const SearchConfig& config)
+               const SearchConfig& config, EvalCache* cache)
     : m_root(root),
       m_toMove(toMove),
       m_last(last),
@@ -249,6 +294,7 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
       m_netAfter(netAfter(root.size())),
       m_expandAfter(expandAfter(root.size(), model != nullptr)),
       m_maxPlayoutMoves(3 * root.size() * root.size()),
+      m_cache(net != nullptr ? cache : nullptr),
       m_policy(config.playout),
       m_raveDistance(config.raveDistance),
       m_criticality(config.criticality),
@@ -257,7 +303,7 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
   m_policy.patterns = m_patterns;
   Node rootNode;
   rootNode.color = opponent(toMove);
-  m_nodes.push_back(rootNode);
+  m_nodes.append(&rootNode, 1);
   std::vector<Node> children;
   makeChildren(children, m_root, toMove, last, lastOwn, true);
   attachChildren(0, children);
@@ -300,7 +346,45 @@ void Search::stopCollectingOutcomes() {
   m_outcomes = Outcomes{};
 }
 
-int Search::addOutcome(const Board& board, std::ptrdiff_t child) {
+namespace {
+
+// Empties `outcomes` and the per-child sums, sized for `vertices` and `children`.
+void clearOutcomes(Outcomes& outcomes, std::vector<double>& childScore, std::vector<long>& childScored,
+                   std::size_t vertices, std::size_t children) {
+  outcomes.owned.assign(vertices, 0);
+  outcomes.blackSum = 0;
+  outcomes.whiteSum = 0;
+  outcomes.playouts = 0;
+  childScore.assign(children, 0.0);
+  childScored.assign(children, 0);
+}
+
+}  // namespace
+
+void Search::flushOutcomes(Worker& w, std::mutex* lock) {
+  if (!m_collect || w.outcomes.playouts == 0) return;
+  std::unique_lock<std::mutex> guard;
+  if (lock != nullptr) {
+    guard = std::unique_lock<std::mutex>(*lock, std::try_to_lock);
+    if (!guard.owns_lock()) {
+      const auto start = std::chrono::steady_clock::now();
+      guard.lock();
+      w.waits.outcomes += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
+  }
+  for (std::size_t v = 0; v < w.outcomes.owned.size(); ++v) m_outcomes.owned[v] += w.outcomes.owned[v];
+  m_outcomes.blackSum += w.outcomes.blackSum;
+  m_outcomes.whiteSum += w.outcomes.whiteSum;
+  m_outcomes.playouts += w.outcomes.playouts;
+  for (std::size_t k = 0; k < w.childScore.size(); ++k) {
+    m_childScore[k] += w.childScore[k];
+    m_childScored[k] += w.childScored[k];
+  }
+  if (guard.owns_lock()) guard.unlock();
+  clearOutcomes(w.outcomes, w.childScore, w.childScored, m_outcomes.owned.size(), m_childScore.size());
+}
+
+int Search::addOutcome(Worker& w, const Board& board, std::ptrdiff_t child) const {
   const int size = board.size();
   int black = 0;
   int white = 0;
@@ -312,11 +396,11 @@ int Search::addOutcome(const Board& board, std::ptrdiff_t child) {
       const Color owner = areaOwner(board, v);
       if (owner == Color::Black) {
         ++black;
-        ++m_outcomes.owned[static_cast<std::size_t>(v)];
+        ++w.outcomes.owned[static_cast<std::size_t>(v)];
         blackStones += board.at(v) == Color::Black;
       } else if (owner == Color::White) {
         ++white;
-        --m_outcomes.owned[static_cast<std::size_t>(v)];
+        --w.outcomes.owned[static_cast<std::size_t>(v)];
         whiteStones += board.at(v) == Color::White;
       }
     }
@@ -325,12 +409,12 @@ int Search::addOutcome(const Board& board, std::ptrdiff_t child) {
   const double blackPoints = m_territory ? black - blackStones + board.captures(Color::Black) : black;
   const double whitePoints = m_territory ? white - whiteStones + board.captures(Color::White) : white;
   const double score = blackPoints - whitePoints;
-  m_outcomes.blackSum += blackPoints;
-  m_outcomes.whiteSum += whitePoints;
-  ++m_outcomes.playouts;
+  w.outcomes.blackSum += blackPoints;
+  w.outcomes.whiteSum += whitePoints;
+  ++w.outcomes.playouts;
   if (child >= 0) {
-    m_childScore[static_cast<std::size_t>(child)] += score;
-    ++m_childScored[static_cast<std::size_t>(child)];
+    w.childScore[static_cast<std::size_t>(child)] += score;
+    ++w.childScored[static_cast<std::size_t>(child)];
   }
   return black - white;
 }
@@ -380,12 +464,17 @@ void Search::makeChildren(std::vector<Node>& children, const Board& board, Color
 
 void Search::attachChildren(std::int32_t node, const std::vector<Node>& children) {
   Node& n = m_nodes[static_cast<std::size_t>(node)];
-  n.expanding = false;
-  if (n.expanded || m_nodes.size() >= kMaxNodes) return;
-  n.expanded = true;
-  n.firstChild = static_cast<std::int32_t>(m_nodes.size());
+  if (n.expanded) {
+    n.expanding = false;
+    return;
+  }
+  const std::int32_t first = m_nodes.append(children.data(), children.size());
+  // A full arena: the node stays a leaf, marked as being expanded so that nobody tries again.
+  if (first < 0) return;
+  n.firstChild = first;
   n.childCount = static_cast<std::uint16_t>(children.size());
-  m_nodes.insert(m_nodes.end(), children.begin(), children.end());
+  n.expanded = true;
+  n.expanding = false;
 }
 
 void Search::criticalRave(const Node& ch, double& raveVisits, double& raveRate) const {
@@ -444,23 +533,20 @@ void Search::descend(Worker& w, bool virtualLoss) {
   std::int32_t node = 0;
   for (;;) {
     Node& n = m_nodes[static_cast<std::size_t>(node)];
-    if (m_net != nullptr && w.netNode < 0 && n.expanded && !n.netPriors && n.visits >= m_netAfter) {
-      // Marked now so that no other thread evaluates it too.
-      n.netPriors = true;
+    if (m_net != nullptr && w.netNode < 0 && n.expanded && !n.netPriors && n.visits >= m_netAfter &&
+        n.netPriors.claim()) {
+      // Claimed, so that no other thread evaluates it too.
       w.netNode = node;
       w.netDepth = w.path.size() - 1;
     }
     if (!n.expanded) {
       // A leaf. Once it has earned children this thread makes them, unless another one is doing so already.
-      if (!n.expanding && n.visits >= m_expandAfter && m_nodes.size() < kMaxNodes) {
-        n.expanding = true;
-        w.expandNode = node;
-      }
+      if (!n.expanding && n.visits >= m_expandAfter && !m_nodes.full() && n.expanding.claim()) w.expandNode = node;
       break;
     }
     if (n.childCount == 0) break;
     node = select(node);
-    if (virtualLoss) ++m_nodes[static_cast<std::size_t>(node)].virtualLoss;
+    if (virtualLoss) m_nodes[static_cast<std::size_t>(node)].virtualLoss += 1;
     w.path.push_back(node);
   }
   w.moves.clear();
@@ -470,7 +556,7 @@ void Search::descend(Worker& w, bool virtualLoss) {
 void Search::backup(Worker& w, const Board& board, bool virtualLoss) {
   // Collecting the outcome counts the area already: the margin is read off it rather than counted twice.
   const double margin = m_collect
-                            ? addOutcome(board, w.path.size() > 1 ? w.path[1] - m_nodes[0].firstChild : -1) - m_komi
+                            ? addOutcome(w, board, w.path.size() > 1 ? w.path[1] - m_nodes[0].firstChild : -1) - m_komi
                             : areaMargin(board, m_komi);
   const float blackResult = margin > 0 ? 1.0F : margin < 0 ? 0.0F : 0.5F;
   auto resultFor = [&](Color c) { return c == Color::Black ? blackResult : 1.0F - blackResult; };
@@ -484,12 +570,13 @@ void Search::backup(Worker& w, const Board& board, bool virtualLoss) {
     Node& n = m_nodes[static_cast<std::size_t>(w.path[static_cast<std::size_t>(d)])];
     if (m_criticality > 0 && d > 0) {
       const Color owner = board.at(n.move);
-      n.blackOwns += owner == Color::Black ? 1.0F : 0.0F;
-      n.winnerOwns += owner != Color::Empty && resultFor(owner) == 1.0F ? 1.0F : 0.0F;
+      if (owner == Color::Black) n.blackOwns += 1.0F;
+      if (owner != Color::Empty && resultFor(owner) == 1.0F) n.winnerOwns += 1.0F;
     }
     n.visits += 1;
-    n.wins += resultFor(n.color);
-    if (virtualLoss && d > 0) --n.virtualLoss;
+    // Nothing added for a loss: every figure is an atomic update, and adding 0 changes nothing.
+    if (const float result = resultFor(n.color); result > 0) n.wins += result;
+    if (virtualLoss && d > 0) n.virtualLoss -= 1;
     if (n.expanded) {
       for (std::int32_t i = n.firstChild; i < n.firstChild + n.childCount; ++i) {
         Node& ch = m_nodes[static_cast<std::size_t>(i)];
@@ -504,7 +591,7 @@ void Search::backup(Worker& w, const Board& board, bool virtualLoss) {
                                                  (length - static_cast<std::int32_t>(d) + 1));
           }
           ch.raveVisits += weight;
-          ch.raveWins += resultFor(ch.color) * static_cast<float>(weight);
+          if (const float result = resultFor(ch.color); result > 0) ch.raveWins += result * static_cast<float>(weight);
         }
       }
     }
@@ -513,22 +600,11 @@ void Search::backup(Worker& w, const Board& board, bool virtualLoss) {
   }
 }
 
-namespace {
+void Search::playoutOnce(Worker& w, bool shared) {
+  descend(w, shared);
 
-// The tree's lock when threads share it (a guard that holds nothing when `lock` is null: one thread alone).
-std::unique_lock<TreeLock> lockIfShared(TreeLock* lock) {
-  return lock != nullptr ? std::unique_lock<TreeLock>(*lock) : std::unique_lock<TreeLock>();
-}
-
-}  // namespace
-
-void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
-  std::unique_lock<TreeLock> guard = lockIfShared(treeLock);
-  descend(w, treeLock != nullptr);
-  if (guard.owns_lock()) guard.unlock();
-
-  // The walk again on the board, outside the lock. Each move was legal when its node was made, on this same board:
-  // the path from the root fixes the position.
+  // The walk again on the board. Each move was legal when its node was made, on this same board: the path from the
+  // root fixes the position.
   Board board = m_root;
   Color toMove = m_toMove;
   Vertex last = m_last;
@@ -537,9 +613,8 @@ void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
   for (std::size_t d = 0;; ++d) {
     if (w.netNode >= 0 && d == w.netDepth) {
       w.netCodes.resize(static_cast<std::size_t>(size * size));
-      w.netOut.resize(static_cast<std::size_t>(size * size));
       policyCodes(board, toMove, last, lastOwn, w.netCodes.data());
-      m_net->evaluateCodes(w.netCodes.data(), size, toMove, w.netOut.data());
+      evaluate(w, size, toMove);
     }
     if (d == w.moves.size()) break;
     board.play(toMove, w.moves[d]);
@@ -564,10 +639,9 @@ void Search::playoutOnce(Worker& w, TreeLock* treeLock) {
     }
   }
 
-  if (treeLock != nullptr) guard.lock();
   if (w.expandNode >= 0) attachChildren(w.expandNode, w.children);
   if (w.netNode >= 0) applyNetPriors(w.netNode, w.netOut, nullptr);
-  backup(w, board, treeLock != nullptr);
+  backup(w, board, shared);
 }
 
 bool Search::leaderCanChange(long remaining) const {
@@ -587,12 +661,14 @@ bool Search::leaderCanChange(long remaining) const {
   return static_cast<long>(first - second) <= remaining;
 }
 
-void Search::help(Worker& w, TreeLock& treeLock, long maxPlayouts, std::atomic<long>& claimed, std::atomic<long>& done,
-                  const std::atomic<bool>& stop) {
+void Search::help(Worker& w, long maxPlayouts, std::atomic<long>& claimed, std::atomic<long>& done,
+                  const std::atomic<bool>& stop, std::mutex& outcomesLock) {
+  long mine = 0;
   while (!stop.load(std::memory_order_relaxed)) {
     if (maxPlayouts > 0 && claimed.fetch_add(1) >= maxPlayouts) break;
-    playoutOnce(w, &treeLock);
+    playoutOnce(w, true);
     done.fetch_add(1);
+    if ((++mine & 15) == 0) flushOutcomes(w, &outcomesLock);
   }
 }
 
@@ -600,30 +676,36 @@ long Search::run(long maxPlayouts, std::optional<std::chrono::steady_clock::time
                  int threads, const std::stop_token& stopToken) {
   using Clock = std::chrono::steady_clock;
   const Clock::time_point start = deadline ? Clock::now() : Clock::time_point{};
-  TreeLock treeLock;
-  TreeLock* lock = threads > 1 ? &treeLock : nullptr;
-  // Shared, the arena never moves while the threads run: growing it would copy the whole tree under the lock. The
-  // address space is reserved for the largest tree; pages are only committed as nodes fill them.
-  if (lock != nullptr) m_nodes.reserve(kMaxNodes);
+  const bool shared = threads > 1;
+  // Held while the threads add their outcomes to the search's and while the tick reads them.
+  std::mutex outcomesLock;
   // Playouts begun (each thread claims one before it starts, so a limit is never overrun) and finished.
   std::atomic<long> claimed{0};
   std::atomic<long> done{0};
   std::atomic<bool> stop{false};
+  const double cacheWaitedBefore = m_cache != nullptr ? m_cache->waited() : 0.0;
   std::vector<Worker> helpers;
-  std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) helpers.emplace_back(m_main.rng.next(), m_main.firstColor.size());
+  const auto vertices = static_cast<std::size_t>(m_root.vertexEnd());
+  std::vector<Worker*> workers{&m_main};
+  for (Worker& w : helpers) workers.push_back(&w);
+  if (m_collect) {
+    for (Worker* w : workers) clearOutcomes(w->outcomes, w->childScore, w->childScored, vertices, m_childScore.size());
+  }
+  std::vector<std::thread> pool;
   for (Worker& w : helpers) {
-    pool.emplace_back([&, worker = &w] { help(*worker, treeLock, maxPlayouts, claimed, done, stop); });
+    pool.emplace_back([&, worker = &w] { help(*worker, maxPlayouts, claimed, done, stop, outcomesLock); });
   }
   long mine = 0;
   for (;;) {
     if (maxPlayouts > 0 && claimed.fetch_add(1) >= maxPlayouts) break;
-    playoutOnce(m_main, lock);
+    playoutOnce(m_main, shared);
     ++mine;
     const long total = done.fetch_add(1) + 1;
     if (stopToken.stop_requested()) break;
     if (m_tick && (mine & 15) == 0) {
-      const std::unique_lock<TreeLock> guard = lockIfShared(lock);
+      flushOutcomes(m_main, shared ? &outcomesLock : nullptr);
+      const std::lock_guard<std::mutex> guard(outcomesLock);
       m_tick();
     }
     // The clock is read every 16 playouts of this thread only, and never when the search has no deadline.
@@ -643,12 +725,20 @@ long Search::run(long maxPlayouts, std::optional<std::chrono::steady_clock::time
           remaining = std::min(remaining, static_cast<long>(std::min(estimate, 1e15)) + 1);
         }
       }
-      const std::unique_lock<TreeLock> guard = lockIfShared(lock);
       if (!leaderCanChange(remaining)) break;
     }
   }
   stop.store(true);
   for (std::thread& th : pool) th.join();
+  for (Worker* w : workers) {
+    flushOutcomes(*w, nullptr);
+    m_waits.network += w->waits.network;
+    m_waits.outcomes += w->waits.outcomes;
+    m_waits.evaluations += w->waits.evaluations;
+    m_waits.cacheHits += w->waits.cacheHits;
+    w->waits = SearchWaits{};
+  }
+  if (m_cache != nullptr) m_waits.cache += m_cache->waited() - cacheWaitedBefore;
   return done.load();
 }
 
@@ -676,31 +766,21 @@ std::int32_t Search::walkTo(const std::vector<Move>& path, const Board& root, Co
   return node;
 }
 
-std::size_t Search::subtreeSize(std::int32_t node) const {
-  std::size_t subtree = 0;
-  std::vector<std::int32_t> stack{node};
-  while (!stack.empty()) {
-    const Node& n = m_nodes[static_cast<std::size_t>(stack.back())];
-    stack.pop_back();
-    ++subtree;
-    if (!n.expanded) continue;
-    for (std::int32_t i = n.firstChild; i < n.firstChild + n.childCount; ++i) stack.push_back(i);
-  }
-  return subtree;
-}
-
-std::vector<Search::Node> Search::copySubtree(std::int32_t node, const std::vector<Vertex>& rootMoves,
-                                              const Board& root, Color toMove, Vertex last, std::vector<bool>& newChild,
-                                              long& reused) const {
-  std::vector<Node> fresh;
-  // Allocated once: the old and the new arena together are the peak.
-  fresh.reserve(subtreeSize(node) + rootMoves.size() + 1);
+Search::Arena Search::copySubtree(std::int32_t node, const std::vector<Vertex>& rootMoves, const Board& root,
+                                  Color toMove, Vertex last, std::vector<bool>& newChild, long& reused) const {
+  Arena fresh;
+  // A leaf a full arena left marked as being expanded may grow in the new one.
+  const auto push = [&fresh](const Node& n) {
+    Node copy = n;
+    if (!copy.expanded) copy.expanding = false;
+    fresh.append(&copy, 1);
+  };
   const Node& oldRoot = m_nodes[static_cast<std::size_t>(node)];
   Node newRoot = oldRoot;
   newRoot.expanded = true;
   newRoot.firstChild = 1;
   newRoot.childCount = static_cast<std::uint16_t>(rootMoves.size());
-  fresh.push_back(newRoot);
+  push(newRoot);
   // Old nodes whose children are still to be copied, with their place in the new arena; breadth first, so each
   // node's children are appended together and stay one contiguous block.
   std::vector<std::pair<std::int32_t, std::int32_t>> pending;
@@ -715,7 +795,7 @@ std::vector<Search::Node> Search::copySubtree(std::int32_t node, const std::vect
     }
     if (match >= 0) {
       pending.emplace_back(match, static_cast<std::int32_t>(fresh.size()));
-      fresh.push_back(m_nodes[static_cast<std::size_t>(match)]);
+      push(m_nodes[static_cast<std::size_t>(match)]);
       reused += m_nodes[static_cast<std::size_t>(match)].visits;
       newChild.push_back(false);
     } else {
@@ -723,7 +803,7 @@ std::vector<Search::Node> Search::copySubtree(std::int32_t node, const std::vect
       child.move = static_cast<std::uint16_t>(v);
       child.color = toMove;
       if (m_model == nullptr) setPrior(child, root, toMove, v, last);
-      fresh.push_back(child);
+      push(child);
       newChild.push_back(true);
     }
   }
@@ -734,7 +814,7 @@ std::vector<Search::Node> Search::copySubtree(std::int32_t node, const std::vect
     fresh[static_cast<std::size_t>(to)].firstChild = static_cast<std::int32_t>(fresh.size());
     for (std::int32_t i = old.firstChild; i < old.firstChild + old.childCount; ++i) {
       pending.emplace_back(i, static_cast<std::int32_t>(fresh.size()));
-      fresh.push_back(m_nodes[static_cast<std::size_t>(i)]);
+      push(m_nodes[static_cast<std::size_t>(i)]);
     }
   }
   return fresh;
@@ -746,7 +826,7 @@ bool Search::advance(const std::vector<Move>& path, const Board& root, Color toM
   if (node < 0) return false;
   std::vector<bool> newChild;
   long reused = 0;
-  std::vector<Node> fresh = copySubtree(node, rootMoves, root, toMove, last, newChild, reused);
+  Arena fresh = copySubtree(node, rootMoves, root, toMove, last, newChild, reused);
 
   m_nodes = std::move(fresh);
   if (m_model != nullptr) {
@@ -769,6 +849,12 @@ bool Search::advance(const std::vector<Move>& path, const Board& root, Color toM
   setRootStatistics();
   if (m_collect) collectOutcomes(m_territory);
   return true;
+}
+
+long Search::virtualLosses() const {
+  long total = 0;
+  for (std::size_t i = 0; i < m_nodes.size(); ++i) total += m_nodes[i].virtualLoss;
+  return total;
 }
 
 std::vector<RootChild> Search::rootChildren() const {

@@ -9,7 +9,7 @@
 #include <mutex>
 #include <optional>
 #include <stop_token>
-#include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "tengen/core/board.h"
@@ -19,27 +19,75 @@
 #include "tengen/engine/move_model.h"
 #include "tengen/engine/policy_net.h"
 
+#include "eval_cache.h"
 #include "playout.h"
 
 namespace tengen::engine {
 
-// The lock of a tree that threads share. Held for a walk down the tree or a backup, a few microseconds, so a thread
-// that finds it taken spins rather than sleeping: waking a sleeping thread costs more than the wait. After a while
-// it yields, so more threads than cores still make progress.
-class TreeLock {
+// A figure of a node that the threads sharing a tree read and update without any lock: each access is one relaxed
+// atomic operation, so an update never gets lost and a reader sees some recent value. Nothing is ordered by it; the
+// one thing that is, a node's children becoming visible, goes through Published below. Copies (the tree moved to a
+// new arena, one thread alone) read the value the same way.
+template <class T>
+class Shared {
  public:
-  void lock() {
-    for (int spins = 0; m_taken.exchange(true, std::memory_order_acquire); ++spins) {
-      while (m_taken.load(std::memory_order_relaxed)) {
-        if (++spins > kSpinsBeforeYield) std::this_thread::yield();
-      }
-    }
+  Shared(T value = T{}) noexcept : m_value(value) {}  // NOLINT(google-explicit-constructor): a plain figure
+  Shared(const Shared& other) noexcept : m_value(other.get()) {}
+  Shared& operator=(const Shared& other) noexcept {
+    set(other.get());
+    return *this;
   }
-  void unlock() { m_taken.store(false, std::memory_order_release); }
+  Shared& operator=(T value) noexcept {
+    set(value);
+    return *this;
+  }
+  operator T() const noexcept { return get(); }  // NOLINT(google-explicit-constructor)
+  T get() const noexcept { return m_value.load(std::memory_order_relaxed); }
+  void set(T value) noexcept { m_value.store(value, std::memory_order_relaxed); }
+  Shared& operator+=(T delta) noexcept {
+    m_value.fetch_add(delta, std::memory_order_relaxed);
+    return *this;
+  }
+  Shared& operator-=(T delta) noexcept {
+    m_value.fetch_sub(delta, std::memory_order_relaxed);
+    return *this;
+  }
+  // Sets a flag; true when this call set it, false when it was set already (one thread wins the claim).
+  bool claim() noexcept { return !m_value.exchange(T{1}, std::memory_order_relaxed); }
 
  private:
-  static constexpr int kSpinsBeforeYield = 4000;
-  std::atomic<bool> m_taken{false};
+  std::atomic<T> m_value;
+};
+
+// A flag that says other fields are ready to be read: set with release after they are written, read with acquire
+// before they are read.
+class Published {
+ public:
+  Published(bool value = false) noexcept : m_value(value) {}  // NOLINT(google-explicit-constructor)
+  Published(const Published& other) noexcept : m_value(other.get()) {}
+  Published& operator=(const Published& other) noexcept {
+    m_value.store(other.get(), std::memory_order_release);
+    return *this;
+  }
+  Published& operator=(bool value) noexcept {
+    m_value.store(value, std::memory_order_release);
+    return *this;
+  }
+  operator bool() const noexcept { return get(); }  // NOLINT(google-explicit-constructor)
+  bool get() const noexcept { return m_value.load(std::memory_order_acquire); }
+
+ private:
+  std::atomic<bool> m_value;
+};
+
+// Time the threads of Search::run spent waiting for a lock, and the network's evaluations, summed since the tree was
+// made (Search::waits). Everything else a playout does with the tree takes no lock at all.
+struct SearchWaits {
+  double network = 0;    // seconds waiting for the network's product lock (PolicyNet: Debian's serial OpenBLAS)
+  double cache = 0;      // seconds waiting for the evaluation cache's lock
+  double outcomes = 0;   // seconds waiting to add the playouts' ends to the outcomes being collected
+  long evaluations = 0;  // the network's evaluations the search asked for
+  long cacheHits = 0;    // of which the cache answered
 };
 
 struct RootChild {
@@ -94,11 +142,12 @@ class Search {
   // `lastOwn` is the move before it. `patterns` (shape knowledge for the playouts and, without a model, the priors)
   // and `model` (the learned move model behind the priors; null for the hand-written rules) must outlive the
   // search. `net`, when given (it must outlive the search too), gives the priors of the root and of every node
-  // once it has been visited often enough to earn an evaluation, in place of the model's.
+  // once it has been visited often enough to earn an evaluation, in place of the model's; `cache`, when given (it
+  // must outlive the search), keeps its answers and gives them back for positions met again.
   // `config` is what it searches with for as long as it lives.
   Search(const Board& root, Color toMove, Board::Vertex last, Board::Vertex lastOwn, double komi,
          std::vector<Board::Vertex> rootMoves, std::uint64_t seed, const PatternTable* patterns, const MoveModel* model,
-         const PolicyNet* net = nullptr, const SearchConfig& config = {});
+         const PolicyNet* net = nullptr, const SearchConfig& config = {}, EvalCache* cache = nullptr);
 
   // Moves the root down `path` (the moves played since this tree's root, by the colours its nodes hold) and makes
   // the tree search `root` for `toMove` next: the subtree under the node reached is copied breadth first into a
@@ -115,10 +164,12 @@ class Search {
   // more visits than the playouts left (for a deadline, estimated from the rate so far): with only maxPlayouts
   // that cannot change which child has the most visits at the end. Returns the number run. Without a deadline no
   // clock is read, so with one thread the tree depends only on the seed (and on the tree it started from).
-  // With `threads` > 1 that many threads share this one tree (tree parallelism): each walks it and backs its
-  // result up under a lock, and runs its playout and its network evaluations outside it; a node a thread is
-  // walking through counts as a lost visit for the others meanwhile (virtual loss), so they spread over other
-  // moves. The helpers' random streams are seeded from the tree's own; their interleaving makes the result vary.
+  // With `threads` > 1 that many threads share this one tree (tree parallelism) without a lock: each walks it,
+  // makes children and backs its result up with atomic updates of the nodes' figures; a node a thread is walking
+  // through counts as a lost visit for the others meanwhile (virtual loss), so they spread over other moves. Only
+  // the network's products (PolicyNet), a slot of the evaluation cache and the outcomes collected take a lock,
+  // each for a moment; waits() says how long they were waited for. The helpers' random streams are seeded from the
+  // tree's own; their interleaving makes the result vary.
   // A stop requested through `stop` ends the run after the playout each thread is in (the first one always runs).
   long run(long maxPlayouts, std::optional<std::chrono::steady_clock::time_point> deadline, bool earlyStop,
            int threads = 1, const std::stop_token& stop = {});
@@ -133,9 +184,15 @@ class Search {
   void stopCollectingOutcomes();
   const Outcomes& outcomes() const { return m_outcomes; }
 
-  // Called every 16 playouts of run(), on the thread that called it, while the other threads are held off the
-  // tree (for progress reports); empty for none.
+  // Called every 16 playouts of run(), on the thread that called it (for progress reports); empty for none. The
+  // other threads search on meanwhile, so the figures it reads may be a playout apart from each other; outcomes()
+  // holds still while it runs.
   void setTick(std::function<void()> tick) { m_tick = std::move(tick); }
+
+  // The locks run() waited for and the network's evaluations, summed since the tree was made.
+  const SearchWaits& waits() const { return m_waits; }
+  // The virtual losses counted in the tree: 0 whenever run() is not running (each walk takes back its own).
+  long virtualLosses() const;
 
   // The most visited line from root child `child` (an index into rootChildren()), that child's move first: at each
   // node the child with the most visits (ties to the first), while it has any, at most `maxLength` moves.
@@ -145,33 +202,67 @@ class Search {
   long reusedVisits() const { return m_reusedVisits; }
 
  private:
+  // A node of the tree. What threads change while they share it is Shared (one atomic access each) or Published;
+  // the rest is written once, before the node's parent publishes its children (`expanded`).
   struct Node {
     std::int32_t firstChild = -1;
     std::uint16_t childCount = 0;
     std::uint16_t move = 0;      // the vertex played into this node
     Color color = Color::Empty;  // who played it
-    bool expanded = false;
-    bool expanding = false;  // a thread is making its children
-    bool netPriors = false;  // its children's priors come from the policy network (or are being computed)
+    Published expanded;          // firstChild and childCount are set, and the children written
+    Shared<bool> expanding;      // a thread is making its children
+    Shared<bool> netPriors;      // its children's priors come from the policy network (or are being computed)
     // Threads walking through this node now, each counted as a lost visit by its parent's selection.
-    std::uint16_t virtualLoss = 0;
-    std::uint32_t visits = 0;
-    float wins = 0;  // for `color`
-    std::uint32_t raveVisits = 0;
-    float raveWins = 0;
+    Shared<std::uint16_t> virtualLoss;
+    Shared<std::uint32_t> visits;
+    Shared<float> wins;  // for `color`
+    Shared<std::uint32_t> raveVisits;
+    Shared<float> raveWins;
     // Virtual playouts from Go knowledge (captures, escapes, self-atari, empty edges, shape, nearness to the last
     // move), counted with the real ones.
-    float priorVisits = 0;
-    float priorWins = 0;
-    float policy = 0;  // the network's probability of this move, normalised over its siblings (0 without it)
+    Shared<float> priorVisits;
+    Shared<float> priorWins;
+    Shared<float> policy;  // the network's probability of this move, normalised over its siblings (0 without it)
     // Of the real playouts through this node, those that ended with a stone of the winner's on its point, and
     // with a black stone there (criticality; counted only while it is on).
-    float winnerOwns = 0;
-    float blackOwns = 0;
+    Shared<float> winnerOwns;
+    Shared<float> blackOwns;
+  };
+  static_assert(std::is_trivially_destructible_v<Node>);
+
+  // The nodes of a tree, in one block of address space reserved for the largest tree that the system commits only
+  // as nodes fill it: nodes never move, so threads append children while others walk the tree.
+  class Arena {
+   public:
+    Arena();
+    Arena(Arena&& other) noexcept;
+    Arena& operator=(Arena&& other) noexcept;
+    ~Arena() = default;
+    Arena(const Arena&) = delete;
+    Arena& operator=(const Arena&) = delete;
+
+    Node& operator[](std::size_t i) { return m_nodes.get()[i]; }
+    const Node& operator[](std::size_t i) const { return m_nodes.get()[i]; }
+    // The nodes appended (some perhaps still being written by the thread that appended them).
+    std::size_t size() const { return m_size.load(std::memory_order_relaxed); }
+    bool full(std::size_t more = 0) const { return size() + more > kCapacity; }
+    // Appends `count` nodes as one block and returns the index of the first; -1, nothing appended, when they would
+    // not fit. Any number of threads may append at once.
+    std::int32_t append(const Node* nodes, std::size_t count);
+
+    // Past this many nodes the tree stops growing and the leaves just run playouts (about 230 MB).
+    static constexpr std::size_t kCapacity = 4'000'000;
+
+   private:
+    struct Release {
+      void operator()(Node* nodes) const { ::operator delete(nodes); }
+    };
+    std::unique_ptr<Node, Release> m_nodes;
+    std::atomic<std::size_t> m_size{0};
   };
 
   // What one thread of run() keeps from playout to playout: its random stream, its scratch (so a playout allocates
-  // nothing once warm), and what its walk down the tree left it to do outside the lock.
+  // nothing once warm), what its walk down the tree left it to do, and what it adds to the shared figures.
   struct Worker {
     Worker(std::uint64_t seed, std::size_t vertices) : rng(seed), firstColor(vertices, 0) {}
     Rng rng;
@@ -191,27 +282,39 @@ class Search {
     // move that first played there (-1: none).
     std::vector<Board::Vertex> trail;
     std::vector<std::int32_t> firstIndex;
+    // With outcomes collected: this thread's since it last added them to the search's (flushOutcomes), and the
+    // score sum and count per root child.
+    Outcomes outcomes;
+    std::vector<double> childScore;
+    std::vector<long> childScored;
+    SearchWaits waits;
   };
 
-  // One playout by `w`: the walk down the tree and the backup under `treeLock` when threads share the tree (null:
-  // only one thread runs); the moves replayed on a board, the children made for the leaf, the network evaluation
-  // and the playout itself outside it.
-  void playoutOnce(Worker& w, TreeLock* treeLock);
+  // One playout by `w`: the walk down the tree, the moves replayed on a board, the children made for the leaf, the
+  // network evaluation, the playout itself and the backup. `shared`: other threads are in the tree too (virtual
+  // loss on the way down).
+  void playoutOnce(Worker& w, bool shared);
   // Walks from the root to a leaf by select() and records the path and its moves in `w`. A leaf that has earned
-  // children and the first node met that has earned the network's evaluation are given to `w` for them (and
-  // marked, so no other thread takes them too). With `virtualLoss` the nodes walked count one lost visit more
-  // until the backup.
+  // children and the first node met that has earned the network's evaluation are given to `w` for them (claimed,
+  // so no other thread takes them too). With `virtualLoss` the nodes walked count one lost visit more until the
+  // backup.
   void descend(Worker& w, bool virtualLoss);
   // Backs a finished playout board up along w.path: visits, wins and the AMAF statistics.
   void backup(Worker& w, const Board& board, bool virtualLoss);
   // The helper threads of run(): playouts until `stop` or, with a limit, until `claimed` reaches it.
-  void help(Worker& w, TreeLock& treeLock, long maxPlayouts, std::atomic<long>& claimed, std::atomic<long>& done,
-            const std::atomic<bool>& stop);
+  void help(Worker& w, long maxPlayouts, std::atomic<long>& claimed, std::atomic<long>& done,
+            const std::atomic<bool>& stop, std::mutex& outcomesLock);
+  // The network's probabilities for the position whose codes w.netCodes holds (size x size, toMove to play) into
+  // w.netOut: from the evaluation cache when it has them, else from the network (and then kept in the cache).
+  void evaluate(Worker& w, int size, Color toMove) const;
+  // Adds what `w` collected to the search's outcomes (under `lock` when threads share the tree) and clears it.
+  void flushOutcomes(Worker& w, std::mutex* lock);
   // The children of a node on `board` with toMove to play, with their priors (the move model's, or the rules'
   // without it): the root's moves for the root, else every legal point that does not fill an own eye.
   void makeChildren(std::vector<Node>& children, const Board& board, Color toMove, Board::Vertex last,
                     Board::Vertex lastOwn, bool root) const;
-  // Appends `children` to the arena as the children of `node`, unless it has children already or the arena is full.
+  // Appends `children` to the arena and publishes them as the children of `node`, unless it has children already
+  // or the arena is full.
   void attachChildren(std::int32_t node, const std::vector<Node>& children);
   // Gives `count` children their priors from the move model, each measured against all of them; with `only`, just
   // the children it marks.
@@ -224,21 +327,19 @@ class Search {
   // The same from the network's probabilities for the node's position (by point, row by row).
   void applyNetPriors(std::int32_t node, const std::vector<float>& probabilities, const std::vector<bool>* only);
   // advance's steps: the node `path` leads to from the root when it is the position `root` with `toMove` to play
-  // (-1 otherwise); the number of nodes under a node, itself included; and a new arena holding `node` as the root
-  // with exactly `rootMoves` as its children (newChild says which are new, reused counts the visits kept) and the
-  // subtrees of the kept ones, breadth first.
+  // (-1 otherwise); and a new arena holding `node` as the root with exactly `rootMoves` as its children (newChild
+  // says which are new, reused counts the visits kept) and the subtrees of the kept ones, breadth first.
   std::int32_t walkTo(const std::vector<Move>& path, const Board& root, Color toMove) const;
-  std::size_t subtreeSize(std::int32_t node) const;
-  std::vector<Node> copySubtree(std::int32_t node, const std::vector<Board::Vertex>& rootMoves, const Board& root,
-                                Color toMove, Board::Vertex last, std::vector<bool>& newChild, long& reused) const;
+  Arena copySubtree(std::int32_t node, const std::vector<Board::Vertex>& rootMoves, const Board& root, Color toMove,
+                    Board::Vertex last, std::vector<bool>& newChild, long& reused) const;
   // Sets m_openingPrior for the root's children from the root position (search.cpp says what it is).
   void setOpeningPrior();
   // Sets m_rootPriors from the policy network, else the move model, else uniform, and clears the root children's
   // score sums.
   void setRootStatistics();
-  // Adds the end of one playout to the outcomes; `child` is the root child it went through (-1: none). Answers
+  // Adds the end of one playout to w's outcomes; `child` is the root child it went through (-1: none). Answers
   // Black's area minus White's on that board (no komi), as areaMargin counts it.
-  int addOutcome(const Board& board, std::ptrdiff_t child);
+  int addOutcome(Worker& w, const Board& board, std::ptrdiff_t child) const;
   std::int32_t select(std::int32_t node) const;
   // Adds child ch's criticality to its AMAF visits and rate (SearchConfig::criticality).
   void criticalRave(const Node& ch, double& raveVisits, double& raveRate) const;
@@ -263,7 +364,8 @@ class Search {
   std::vector<float> m_rootNet;
   std::uint32_t m_expandAfter;
   int m_maxPlayoutMoves;
-  std::vector<Node> m_nodes;
+  Arena m_nodes;
+  EvalCache* m_cache;
   long m_reusedVisits = 0;
   // Added to each root child's selection value in the opening (by the root's child order); empty outside it.
   std::vector<double> m_openingPrior;
@@ -280,6 +382,7 @@ class Search {
   bool m_collect = false;
   bool m_territory = false;
   Outcomes m_outcomes;
+  SearchWaits m_waits;
   // The thread that calls run(); helpers get workers of their own, seeded from its stream.
   Worker m_main;
 };

@@ -20,6 +20,7 @@
 
 namespace tengen::engine {
 
+class EvalCache;
 class PatternTable;
 
 struct EngineStats {
@@ -30,6 +31,14 @@ struct EngineStats {
   double winrate = 0;     // of the chosen move, for the side that moves; 0 when no search ran
   long reusedVisits = 0;  // visits under the root's children kept from earlier searches, summed over the trees
   double komi = 0;        // the komi the search counted with: the game's, plus dynamic komi in a handicap game
+  // The network's evaluations the search asked for, and how many of them the evaluation cache answered.
+  long evaluations = 0;
+  long cacheHits = 0;
+  // Seconds the search's threads waited, summed over them, for the only locks a playout may take: the network's
+  // products, a slot of the evaluation cache, and the outcomes collected for progress reports.
+  double networkWait = 0;
+  double cacheWait = 0;
+  double outcomesWait = 0;
 };
 
 class Engine {
@@ -94,6 +103,8 @@ class Engine {
   std::chrono::milliseconds m_progressInterval{0};
   // The 3x3 shape table, built once per engine; shared so the engine stays cheap to move.
   std::shared_ptr<const PatternTable> m_patterns;
+  // The policy network's answers by position, kept from search to search (null without the network).
+  std::unique_ptr<EvalCache> m_cache;
 };
 
 }  // namespace tengen::engine

@@ -38,6 +38,9 @@ class PolicyNet {
   // Whether the BLAS the forward pass runs on is a serial build, which starts no threads of its own (a thread it
   // started before main would not block the signals `tengen serve` waits for). Always true of a correct build.
   static bool blasIsSerial();
+  // Seconds the calling thread has waited, over its life, for another thread's product to finish (the products
+  // take turns: policy_net.cpp says why).
+  static double waitedOnThisThread();
 
   int channels() const { return m_channels; }
   int blocks() const { return m_blocks; }

@@ -1,0 +1,63 @@
+#include "eval_cache.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace tengen::engine {
+
+namespace {
+
+// FNV-1a over the codes and the side to move: every bit of the input moves the slot.
+std::uint64_t keyOf(const std::uint16_t* codes, int points, Color toMove) {
+  std::uint64_t h = 14695981039346656037ULL;
+  auto mix = [&h](std::uint64_t byte) {
+    h ^= byte;
+    h *= 1099511628211ULL;
+  };
+  for (int p = 0; p < points; ++p) {
+    mix(codes[p] & 0xffU);
+    mix(codes[p] >> 8U);
+  }
+  mix(static_cast<std::uint64_t>(toMove));
+  mix(static_cast<std::uint64_t>(points));
+  return h;
+}
+
+}  // namespace
+
+EvalCache::EvalCache(std::size_t slots)
+    : m_count(std::max<std::size_t>(slots, 1)), m_slots(std::make_unique<Slot[]>(m_count)) {}
+
+std::unique_lock<std::mutex> EvalCache::lockSlot(Slot& slot) {
+  std::unique_lock<std::mutex> guard(slot.lock, std::try_to_lock);
+  if (guard.owns_lock()) return guard;
+  const auto start = std::chrono::steady_clock::now();
+  guard.lock();
+  const auto waited = std::chrono::steady_clock::now() - start;
+  m_waitedNs.fetch_add(std::chrono::duration_cast<std::chrono::nanoseconds>(waited).count(), std::memory_order_relaxed);
+  return guard;
+}
+
+bool EvalCache::find(const std::uint16_t* codes, int points, Color toMove, float* out) {
+  const std::uint64_t key = keyOf(codes, points, toMove);
+  Slot& slot = slotOf(key);
+  const std::unique_lock<std::mutex> guard = lockSlot(slot);
+  if (slot.toMove != toMove || slot.key != key || slot.codes.size() != static_cast<std::size_t>(points) ||
+      !std::equal(slot.codes.begin(), slot.codes.end(), codes)) {
+    return false;
+  }
+  std::copy(slot.probabilities.begin(), slot.probabilities.end(), out);
+  return true;
+}
+
+void EvalCache::store(const std::uint16_t* codes, int points, Color toMove, const float* probabilities) {
+  const std::uint64_t key = keyOf(codes, points, toMove);
+  Slot& slot = slotOf(key);
+  const std::unique_lock<std::mutex> guard = lockSlot(slot);
+  slot.key = key;
+  slot.toMove = toMove;
+  slot.codes.assign(codes, codes + points);
+  slot.probabilities.assign(probabilities, probabilities + points);
+}
+
+}  // namespace tengen::engine

@@ -1,0 +1,52 @@
+// The policy network's answers by what it read: a position's codes (policy_input.h) and the side to move, which is
+// all the network sees. A search that meets a position again — a transposition in one tree, the next move's tree,
+// the same position analysed twice — takes the probabilities from here instead of evaluating it again. The codes are
+// stored whole and compared, so an answer is never one for another position. Threads share a cache: each slot has
+// a lock of its own, held for a copy.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "tengen/core/types.h"
+
+namespace tengen::engine {
+
+class EvalCache {
+ public:
+  // Room for `slots` positions; a position takes the slot its codes hash to, in place of what was there.
+  explicit EvalCache(std::size_t slots = kDefaultSlots);
+
+  // The probabilities kept for `codes` (`points` of them) with toMove to play, copied to `out`; false when none are.
+  bool find(const std::uint16_t* codes, int points, Color toMove, float* out);
+  // Keeps `probabilities` as the answer for `codes` with toMove to play.
+  void store(const std::uint16_t* codes, int points, Color toMove, const float* probabilities);
+
+  // Seconds threads have spent waiting for a slot's lock, summed over the cache's life.
+  double waited() const { return static_cast<double>(m_waitedNs.load(std::memory_order_relaxed)) * 1e-9; }
+
+  // About 10 MB when every slot holds a 19x19 position.
+  static constexpr std::size_t kDefaultSlots = 4096;
+
+ private:
+  struct Slot {
+    std::mutex lock;
+    std::uint64_t key = 0;
+    Color toMove = Color::Empty;  // Empty: the slot holds nothing
+    std::vector<std::uint16_t> codes;
+    std::vector<float> probabilities;
+  };
+  // Locks `slot`, counting the time waited when another thread holds it.
+  std::unique_lock<std::mutex> lockSlot(Slot& slot);
+  Slot& slotOf(std::uint64_t key) { return m_slots[key % m_count]; }
+
+  std::size_t m_count;
+  std::unique_ptr<Slot[]> m_slots;
+  std::atomic<long long> m_waitedNs{0};
+};
+
+}  // namespace tengen::engine
