@@ -173,6 +173,8 @@ void engineOpeningWithReuse(benchmark::State& state) {
   options.reuse = state.range(1) != 0;
   long reused = 0;
   long moves = 0;
+  long evaluations = 0;
+  long cacheHits = 0;
   for (auto _ : state) {
     tengen::GameConfig config;
     config.size = 9;
@@ -186,10 +188,16 @@ void engineOpeningWithReuse(benchmark::State& state) {
       tengen::engine::Engine& mover = game.toMove() == tengen::Color::Black ? black : white;
       game.play(mover.genmove(game, game.toMove()));
       reused += mover.lastStats().reusedVisits;
+      evaluations += mover.lastStats().evaluations;
+      cacheHits += mover.lastStats().cacheHits;
       ++moves;
     }
   }
   state.counters["reused_visits_per_move"] = static_cast<double>(reused) / static_cast<double>(moves);
+  // The network's evaluations a move asked for, and the share the evaluation cache answered.
+  state.counters["evaluations_per_move"] = static_cast<double>(evaluations) / static_cast<double>(moves);
+  state.counters["cache_answered"] =
+      evaluations > 0 ? static_cast<double>(cacheHits) / static_cast<double>(evaluations) : 0.0;
   state.counters["seconds_per_move"] =
       benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }

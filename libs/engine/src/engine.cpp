@@ -269,8 +269,7 @@ Move Engine::chooseMove(const Game& game, Color color, std::optional<double> sec
   setup.patterns = m_patterns.get();
   setup.model = m_options.moveModel ? &MoveModel::builtin() : nullptr;
   setup.net = m_options.policyNet ? &PolicyNet::builtin() : nullptr;
-  if (setup.net != nullptr && !m_cache) m_cache = std::make_unique<EvalCache>();
-  setup.cache = m_cache.get();
+  setup.cache = &EvalCache::shared();
   if (m_progress) {
     setup.progress = &m_progress;
     setup.progressInterval = m_progressInterval;

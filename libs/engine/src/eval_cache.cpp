@@ -23,7 +23,17 @@ std::uint64_t keyOf(const std::uint16_t* codes, int points, Color toMove) {
   return h;
 }
 
+// The time this thread waited for a slot's lock, over its life.
+thread_local double t_waited = 0;
+
 }  // namespace
+
+EvalCache& EvalCache::shared() {
+  static EvalCache cache;
+  return cache;
+}
+
+double EvalCache::waitedOnThisThread() { return t_waited; }
 
 EvalCache::EvalCache(std::size_t slots)
     : m_count(std::max<std::size_t>(slots, 1)), m_slots(std::make_unique<Slot[]>(m_count)) {}
@@ -33,8 +43,7 @@ std::unique_lock<std::mutex> EvalCache::lockSlot(Slot& slot) {
   if (guard.owns_lock()) return guard;
   const auto start = std::chrono::steady_clock::now();
   guard.lock();
-  const auto waited = std::chrono::steady_clock::now() - start;
-  m_waitedNs.fetch_add(std::chrono::duration_cast<std::chrono::nanoseconds>(waited).count(), std::memory_order_relaxed);
+  t_waited += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return guard;
 }
 

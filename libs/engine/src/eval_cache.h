@@ -1,11 +1,11 @@
 // The policy network's answers by what it read: a position's codes (policy_input.h) and the side to move, which is
 // all the network sees. A search that meets a position again — a transposition in one tree, the next move's tree,
-// the same position analysed twice — takes the probabilities from here instead of evaluating it again. The codes are
-// stored whole and compared, so an answer is never one for another position. Threads share a cache: each slot has
-// a lock of its own, held for a copy.
+// the same position analysed twice, the other player's engine in a match — takes the probabilities from here instead
+// of evaluating it again. The codes are stored whole and compared, so an answer is never one for another position,
+// and a search finds the same answers with or without a cache. Threads share a cache: each slot has a lock of its
+// own, held for a copy.
 #pragma once
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -26,8 +26,11 @@ class EvalCache {
   // Keeps `probabilities` as the answer for `codes` with toMove to play.
   void store(const std::uint16_t* codes, int points, Color toMove, const float* probabilities);
 
-  // Seconds threads have spent waiting for a slot's lock, summed over the cache's life.
-  double waited() const { return static_cast<double>(m_waitedNs.load(std::memory_order_relaxed)) * 1e-9; }
+  // The cache every search of the built-in network shares, for as long as the process runs.
+  static EvalCache& shared();
+
+  // Seconds the calling thread has waited, over its life, for a slot another thread held (of any cache).
+  static double waitedOnThisThread();
 
   // About 10 MB when every slot holds a 19x19 position.
   static constexpr std::size_t kDefaultSlots = 4096;
@@ -46,7 +49,6 @@ class EvalCache {
 
   std::size_t m_count;
   std::unique_ptr<Slot[]> m_slots;
-  std::atomic<long long> m_waitedNs{0};
 };
 
 }  // namespace tengen::engine

@@ -28,8 +28,6 @@ long mostPlayouts(int size) { return size <= 9 ? 900 : size <= 13 ? 2500 : 4000;
 
 // How far a candidate's winning rate may lie below its mean, in standard errors, for its lower confidence bound.
 constexpr double kLcbErrors = 2;
-// An analysis tree's evaluation cache: one tree meets few positions twice.
-constexpr std::size_t kAnalysisCacheSlots = 512;
 
 }  // namespace
 
@@ -107,8 +105,6 @@ struct AnalysisSearch::State {
   double komi;      // the game's
   double handicap;  // White's compensation for Black's handicap stones under the rules
   PatternTable patterns;
-  // The network's answers for the positions this tree meets more than once (transpositions).
-  EvalCache cache{kAnalysisCacheSlots};
   Search search;
   long playouts = 0;
 
@@ -122,7 +118,8 @@ struct AnalysisSearch::State {
                game.komi() + handicapCompensation(game.ruleSet().rules, game.handicapStones()) + dynamicKomi(game),
                rootMovesFor(game, color), options.seed, &patterns,
                options.search.moveModel ? &MoveModel::builtin() : nullptr,
-               options.search.policyNet ? &PolicyNet::builtin() : nullptr, searchConfigOf(options.search), &cache) {
+               options.search.policyNet ? &PolicyNet::builtin() : nullptr, searchConfigOf(options.search),
+               &EvalCache::shared()) {
     search.collectOutcomes(territory);
   }
 };

@@ -192,6 +192,7 @@ void Search::setNetPriors(std::int32_t node, const Board& board, Color c, Vertex
   m_waits.evaluations += m_main.waits.evaluations;
   m_waits.cacheHits += m_main.waits.cacheHits;
   m_waits.network += m_main.waits.network;
+  m_waits.cache += m_main.waits.cache;
   m_main.waits = SearchWaits{};
 }
 
@@ -199,14 +200,17 @@ void Search::evaluate(Worker& w, int size, Color toMove) const {
   const int points = size * size;
   w.netOut.resize(static_cast<std::size_t>(points));
   ++w.waits.evaluations;
+  const double cacheBefore = EvalCache::waitedOnThisThread();
   if (m_cache != nullptr && m_cache->find(w.netCodes.data(), points, toMove, w.netOut.data())) {
     ++w.waits.cacheHits;
+    w.waits.cache += EvalCache::waitedOnThisThread() - cacheBefore;
     return;
   }
   const double before = PolicyNet::waitedOnThisThread();
   m_net->evaluateCodes(w.netCodes.data(), size, toMove, w.netOut.data());
   w.waits.network += PolicyNet::waitedOnThisThread() - before;
   if (m_cache != nullptr) m_cache->store(w.netCodes.data(), points, toMove, w.netOut.data());
+  w.waits.cache += EvalCache::waitedOnThisThread() - cacheBefore;
 }
 
 void Search::applyNetPriors(std::int32_t node, const std::vector<float>& probabilities, const std::vector<bool>* only) {
@@ -683,7 +687,6 @@ long Search::run(long maxPlayouts, std::optional<std::chrono::steady_clock::time
   std::atomic<long> claimed{0};
   std::atomic<long> done{0};
   std::atomic<bool> stop{false};
-  const double cacheWaitedBefore = m_cache != nullptr ? m_cache->waited() : 0.0;
   std::vector<Worker> helpers;
   for (int t = 1; t < threads; ++t) helpers.emplace_back(m_main.rng.next(), m_main.firstColor.size());
   const auto vertices = static_cast<std::size_t>(m_root.vertexEnd());
@@ -734,11 +737,11 @@ long Search::run(long maxPlayouts, std::optional<std::chrono::steady_clock::time
     flushOutcomes(*w, nullptr);
     m_waits.network += w->waits.network;
     m_waits.outcomes += w->waits.outcomes;
+    m_waits.cache += w->waits.cache;
     m_waits.evaluations += w->waits.evaluations;
     m_waits.cacheHits += w->waits.cacheHits;
     w->waits = SearchWaits{};
   }
-  if (m_cache != nullptr) m_waits.cache += m_cache->waited() - cacheWaitedBefore;
   return done.load();
 }
 

@@ -20,7 +20,6 @@
 
 namespace tengen::engine {
 
-class EvalCache;
 class PatternTable;
 
 struct EngineStats {
@@ -103,8 +102,6 @@ class Engine {
   std::chrono::milliseconds m_progressInterval{0};
   // The 3x3 shape table, built once per engine; shared so the engine stays cheap to move.
   std::shared_ptr<const PatternTable> m_patterns;
-  // The policy network's answers by position, kept from search to search (null without the network).
-  std::unique_ptr<EvalCache> m_cache;
 };
 
 }  // namespace tengen::engine
