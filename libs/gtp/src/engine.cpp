@@ -393,7 +393,8 @@ Reply generateMove(State& state, const GenmoveHook& hook, Color color, bool comm
   // In a session the input is read on while the AI thinks: a `# interrupt` line (GoGui's, gogui-interrupt) asks for
   // the best move so far, and the next command waits there until this one is answered.
   MoveProgress asked = progress;
-  if (state.session != nullptr && !state.session->pending) {
+  // (A session reads a command only after the one before it has been answered: nothing is pending here.)
+  if (state.session != nullptr) {
     std::stop_source interrupt;
     asked.interrupt = interrupt.get_token();
     state.session->pending = std::make_unique<PendingLine>(state.session->in, Engine::kMaxLineBytes,
