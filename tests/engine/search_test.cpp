@@ -102,7 +102,7 @@ TEST(EvalCache, ASecondSearchTakesEveryEvaluationFromItAndSearchesAlike) {
   const auto search = [&](EvalCache* c, SearchWaits& waits) {
     Search s(game.board(), Color::White, lastVertex(game), lastVertex(game, 2), 7.5, rootMovesFor(game, Color::White),
              3, &patterns, &MoveModel::builtin(), &PolicyNet::builtin(), SearchConfig{}, c);
-    s.run(3000, std::nullopt, false, 1);
+    s.run(1500, std::nullopt, false, 1);
     waits = s.waits();
     std::vector<long> visits;
     for (const RootChild& child : s.rootChildren()) visits.push_back(child.visits);
