@@ -18,6 +18,7 @@
 #include "tengen/ai/referee.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
+#include "tengen/core/sha256.h"
 
 namespace {
 
@@ -188,7 +189,7 @@ class InstantModel : public tengen::ai::MoveSource {
     tengen::ai::Answer answer;
     if (m_image) {
       chat.png = m_renderer.png(*request.game);
-      answer.imageSha256 = tengen::ai::sha256Hex(*chat.png);
+      answer.imageSha256 = tengen::sha256Hex(*chat.png);
     }
     benchmark::DoNotOptimize(tengen::ai::chatRequestBody(chat));
     answer.text = m_answer;

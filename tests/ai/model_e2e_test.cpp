@@ -28,6 +28,7 @@
 #include "tengen/ai/referee.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
+#include "tengen/core/sha256.h"
 #include "tengen/session/ai_turn_record.h"
 #include "tengen/sgf/sgf.h"
 

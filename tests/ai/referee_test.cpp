@@ -19,6 +19,7 @@
 #include "tengen/ai/move_source.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
+#include "tengen/core/sha256.h"
 #include "tengen/core/text.h"
 
 #include "support/game_from.h"

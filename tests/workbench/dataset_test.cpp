@@ -17,6 +17,7 @@
 #include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/coords.h"
+#include "tengen/core/sha256.h"
 #include "tengen/net/http_client.h"
 #include "tengen/workbench/positions.h"
 
@@ -137,7 +138,7 @@ TEST(Sft, ShareGptPicturesAreTheFilesOfTheSamePngs) {
     const std::string image = row["images"][0];
     EXPECT_EQ(image.rfind("train-images/", 0), 0U) << image;
     const std::string png = readFile(dir.path() / image);
-    EXPECT_EQ(image, "train-images/" + ai::sha256Hex(png) + ".png");
+    EXPECT_EQ(image, "train-images/" + sha256Hex(png) + ".png");
     EXPECT_NE(openai[i].find("data:image/png;base64," + net::base64(png) + "\""), std::string::npos) << "row " << i;
     const json inlineRow = json::parse(openai[i]);
     EXPECT_EQ(row["messages"][1]["content"],

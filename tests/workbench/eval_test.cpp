@@ -13,6 +13,7 @@
 
 #include "tengen/ai/error_log.h"
 #include "tengen/ai/prompt.h"
+#include "tengen/core/sha256.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/sgf/sgf.h"
 #include "tengen/workbench/compare.h"
@@ -347,7 +348,7 @@ TEST(Eval, TheJsonHoldsTheSettingsTheRunWasMadeWith) {
   EXPECT_EQ(r["constrain"], "regex");
   EXPECT_EQ(r["constrain_api"], "vllm");
   EXPECT_EQ(r["prompt_template"], "go.txt");
-  EXPECT_EQ(r["prompt_template_sha256"], ai::sha256Hex("Play {{color}}.\n---\n{{board}}\n"));
+  EXPECT_EQ(r["prompt_template_sha256"], sha256Hex("Play {{color}}.\n---\n{{board}}\n"));
   EXPECT_EQ(r["temperature"], 0.25);
   EXPECT_EQ(r["max_retries"], 2);
   EXPECT_EQ(r["seed"], 7);
@@ -376,7 +377,7 @@ TEST(Eval, ThePromptTemplateIsNamedAndHashed) {
   const Result<PromptTemplateId> builtin = promptTemplateId("");
   ASSERT_TRUE(builtin.ok());
   EXPECT_EQ(builtin->name, "built-in");
-  EXPECT_EQ(builtin->sha256, ai::sha256Hex(ai::formatPromptTemplate(ai::defaultPromptTemplate())));
+  EXPECT_EQ(builtin->sha256, sha256Hex(ai::formatPromptTemplate(ai::defaultPromptTemplate())));
   EXPECT_EQ(builtin->sha256.size(), 64U);
 
   test_support::TempDir dir("tengen-eval");

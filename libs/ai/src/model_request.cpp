@@ -4,6 +4,7 @@
 
 #include "tengen/ai/error_log.h"
 #include "tengen/core/coords.h"
+#include "tengen/core/sha256.h"
 
 namespace tengen::ai {
 

@@ -9,6 +9,7 @@
 #include "tengen/ai/answer_parser.h"
 #include "tengen/ai/error_log.h"
 #include "tengen/core/coords.h"
+#include "tengen/core/sha256.h"
 #include "tengen/core/text.h"
 #include "tengen/net/http_client.h"
 

@@ -5,6 +5,7 @@
 #include "tengen/ai/attempt_json.h"
 #include "tengen/ai/error_log.h"
 #include "tengen/ai/model_request.h"
+#include "tengen/core/sha256.h"
 #include "tengen/json/parse.h"
 
 namespace tengen::session {
@@ -76,7 +77,7 @@ std::optional<PictureCheck> redrawPicture(const AiTurnRecord& record, const Game
   ai::ModelPrompter prompter = std::move(made).value();
   PictureCheck check;
   check.png = prompter.picture(before);
-  check.sha256 = ai::sha256Hex(check.png);
+  check.sha256 = sha256Hex(check.png);
   check.recorded = shown->imageSha256;
   return check;
 }

@@ -14,6 +14,7 @@
 #include "tengen/ai/prompt.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/coords.h"
+#include "tengen/core/sha256.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/json/json.h"
 #include "tengen/json/parse.h"
@@ -322,7 +323,7 @@ class DpoPairs {
     ai::PictureForm form;
     if (!attempt.imageSha256.empty()) {
       chat.png = prompter.picture(game);
-      const std::string hash = ai::sha256Hex(*chat.png);
+      const std::string hash = sha256Hex(*chat.png);
       ++m_summary.picturesChecked;
       if (hash != attempt.imageSha256) ++m_summary.reRendered;
       Result<ai::PictureForm> placed = m_rows.pictures.place(*chat.png, hash, &picturePath);

@@ -19,6 +19,7 @@
 #include "tengen/ai/error_log.h"
 #include "tengen/ai/prompt.h"
 #include "tengen/core/coords.h"
+#include "tengen/core/sha256.h"
 #include "tengen/net/http_client.h"
 
 namespace tengen::workbench {
@@ -213,13 +214,13 @@ JsonValue nullIfEmpty(const std::string& text) { return text.empty() ? JsonValue
 Result<PromptTemplateId> promptTemplateId(const std::string& path) {
   using R = Result<PromptTemplateId>;
   if (path.empty())
-    return PromptTemplateId{"built-in", ai::sha256Hex(ai::formatPromptTemplate(ai::defaultPromptTemplate()))};
+    return PromptTemplateId{"built-in", sha256Hex(ai::formatPromptTemplate(ai::defaultPromptTemplate()))};
   std::ifstream in(path, std::ios::binary);
   if (!in) return R::failure("--prompt-template " + path + ": cannot be read: " + std::strerror(errno));
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) return R::failure("--prompt-template " + path + ": cannot be read");
-  return PromptTemplateId{std::filesystem::path(path).filename().string(), ai::sha256Hex(text.str())};
+  return PromptTemplateId{std::filesystem::path(path).filename().string(), sha256Hex(text.str())};
 }
 
 std::string isoUtc(std::chrono::system_clock::time_point time) {

@@ -58,7 +58,4 @@ class ErrorLog {
   ErrorContext m_context;
 };
 
-// Lower-case hex SHA-256 of the bytes.
-std::string sha256Hex(const std::string& bytes);
-
 }  // namespace tengen::ai
