@@ -10,7 +10,7 @@
 
 #include "tengen/core/board.h"
 #include "tengen/core/rules.h"
-#include "tengen/net/http_client.h"
+#include "tengen/core/text.h"
 
 namespace tengen::cli {
 
@@ -35,7 +35,7 @@ Status settleModel(std::string_view command, const std::string& spec, ai::Source
   // A server that cannot be reached fails the first request as it would with a model named (exit 4, the JSON and
   // the error log record of the command); the source asks for the model again once the server answers.
   if (!chosen && chosen.errorKind() == ErrorKind::Unreachable) return Done{};
-  if (!chosen) return Status::failure(chosen, net::displayUrl(spec) + ": ");
+  if (!chosen) return Status::failure(chosen, displayUrl(spec) + ": ");
   if (chosen->fromServer) err << "tengen " << command << ": " << ai::chosenModelLine(spec, *chosen) << '\n';
   source.model.model = chosen->name;
   return Done{};

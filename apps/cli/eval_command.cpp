@@ -10,7 +10,6 @@
 
 #include "tengen/io/atomic_file.h"
 #include "tengen/json/json.h"
-#include "tengen/net/http_client.h"
 #include "tengen/workbench/compare.h"
 #include "tengen/workbench/eval.h"
 #include "tengen/workbench/positions.h"

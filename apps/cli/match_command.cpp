@@ -28,11 +28,11 @@
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
+#include "tengen/core/text.h"
 #include "tengen/core/types.h"
 #include "tengen/engine/judgment.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/json/json.h"
-#include "tengen/net/http_client.h"
 #include "tengen/session/players.h"
 #include "tengen/sgf/sgf.h"
 
@@ -115,8 +115,8 @@ class MatchRunner {
     const bool swapped = index % 2 == 1;
     const std::string& blackSpec = swapped ? m_options.white : m_options.black;
     const std::string& whiteSpec = swapped ? m_options.black : m_options.white;
-    report.black = net::displayUrl(blackSpec);
-    report.white = net::displayUrl(whiteSpec);
+    report.black = displayUrl(blackSpec);
+    report.white = displayUrl(whiteSpec);
     report.blackModel = swapped ? m_models.second : m_models.first;
     report.whiteModel = swapped ? m_models.first : m_models.second;
 
@@ -379,7 +379,7 @@ int runMatch(const MatchOptions& options, std::ostream& out, std::ostream& err) 
     *model = probeOptions.model;
     const Result<std::unique_ptr<ai::MoveSource>> probe = ai::makeSource(*spec, probeOptions);
     if (!probe) {
-      err << "tengen match: " << net::displayUrl(*spec) << ": " << probe.error() << '\n';
+      err << "tengen match: " << displayUrl(*spec) << ": " << probe.error() << '\n';
       return exitCodeOf(probe.errorKind());
     }
   }

@@ -31,7 +31,6 @@
 #include "tengen/core/types.h"
 #include "tengen/engine/judgment.h"
 #include "tengen/io/atomic_file.h"
-#include "tengen/net/http_client.h"
 #include "tengen/session/played_record.h"
 #include "tengen/session/session.h"
 #include "tengen/session/tree_record.h"
@@ -211,7 +210,7 @@ Result<GameSetup> validate(const PlayOptions& options) {
   // which starts nothing.
   if (setup.opponent.rfind("gtp:", 0) != 0) {
     const Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(setup.opponent, {});
-    if (!source) return R::failure("--opponent " + net::displayUrl(setup.opponent) + ": " + source.error());
+    if (!source) return R::failure("--opponent " + displayUrl(setup.opponent) + ": " + source.error());
   }
 
   // The core has the last word on what makes a game.
@@ -256,7 +255,7 @@ class TerminalGame {
     if (resumed) m_io.out << "resuming " << setup.resumedFrom << " after move " << game.moveCount() << ", ";
     m_io.out << game.size() << "x" << game.size() << ", " << game.ruleSet().name << " rules, komi " << game.komi();
     if (game.handicapStones() > 0) m_io.out << ", handicap " << game.handicapStones();
-    m_io.out << ". You are " << colorName(m_session.human()) << " against " << net::displayUrl(setup.opponent);
+    m_io.out << ". You are " << colorName(m_session.human()) << " against " << displayUrl(setup.opponent);
     if (setup.opponent.starts_with("openai:") && !m_model.model.empty()) m_io.out << " (model " << m_model.model << ")";
     if (resumed) m_io.out << " (" << setup.opponentFrom << ")";
     m_io.out << " (seed " << m_options.seed << "). Type help for commands.\n";
@@ -353,7 +352,7 @@ class TerminalGame {
   int opponentMoves() {
     for (;;) {
       session::AiTurnRecord seen;
-      seen.opponent = net::displayUrl(m_opponentSpec);
+      seen.opponent = displayUrl(m_opponentSpec);
       if (m_opponentSpec.rfind("openai:", 0) == 0) seen.coords = ai::coordFormatName(m_model.coords);
       const session::Session::AiTurn turn = m_session.playAiTurn(*m_opponent, m_referee, seen);
       const ai::RefereeOutcome& outcome = turn.outcome;
@@ -419,7 +418,7 @@ class TerminalGame {
       }
       Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(spec, sourceOptions);
       if (!source) {
-        m_io.out << "--opponent " << net::displayUrl(spec) << ": " << source.error() << '\n';
+        m_io.out << "--opponent " << displayUrl(spec) << ": " << source.error() << '\n';
         continue;
       }
       m_opponent = std::move(source).value();
@@ -427,7 +426,7 @@ class TerminalGame {
       m_model = sourceOptions.model;
       m_referee = refereeOptionsOf(m_options.referee, ai::errorContextOf("play", spec, m_model));
       saveRecord();
-      m_io.out << "Your opponent is now " << net::displayUrl(spec) << ".\n";
+      m_io.out << "Your opponent is now " << displayUrl(spec) << ".\n";
       return true;
     }
   }
@@ -435,7 +434,7 @@ class TerminalGame {
   // The record names the players as session::writePlayedRecord writes them; the opponent's spec loses any
   // credentials in its URL.
   session::RecordPlayers players() const {
-    return {m_session.human(), net::displayUrl(m_opponentSpec), net::displayUrl(m_opponentSpec), m_model.model};
+    return {m_session.human(), displayUrl(m_opponentSpec), displayUrl(m_opponentSpec), m_model.model};
   }
 
   // Takes back the person's last move and everything after it (the opponent's reply), so it is their turn again.

@@ -15,8 +15,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "tengen/core/text.h"
 #include "tengen/engine/judgment.h"
-#include "tengen/net/http_client.h"
 #include "tengen/net/http_server.h"
 #include "tengen/serve/move_service.h"
 
@@ -218,7 +218,7 @@ int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   });
   const std::string host = address.host.find(':') != std::string::npos ? "[" + address.host + "]" : address.host;
   out << "tengen serve: listening on http://" << host << ':' << server.port() << " (engine "
-      << net::displayUrl(options.engine) << ", " << options.workers << (options.workers == 1 ? " worker)" : " workers)")
+      << displayUrl(options.engine) << ", " << options.workers << (options.workers == 1 ? " worker)" : " workers)")
       << std::endl;
   server.run();
   // run() only returns after stop(); should it ever return early, the waiting thread is woken all the same.

@@ -29,7 +29,6 @@ using json::JsonValue;
 using json::parseJson;
 using json::toJson;
 using net::base64;
-using net::displayUrl;
 using net::HttpClient;
 using net::HttpRequest;
 using net::HttpResponse;

@@ -17,9 +17,9 @@
 #include "tengen/core/board.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/sha256.h"
+#include "tengen/core/text.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/json/json.h"
-#include "tengen/net/http_client.h"
 #include "tengen/sgf/sgf.h"
 
 namespace tengen::ai {
@@ -104,7 +104,7 @@ Status appendLine(const std::string& path, const std::string& line) {
 }  // namespace
 
 ErrorContext errorContextOf(std::string source, std::string_view engine, const ModelOptions& model) {
-  ErrorContext context{std::move(source), net::displayUrl(engine), "", ""};
+  ErrorContext context{std::move(source), displayUrl(engine), "", ""};
   if (isModelSpec(engine)) {
     context.model = model.model;
     context.coords = coordFormatName(model.coords);
@@ -122,7 +122,7 @@ Result<std::string> ErrorLog::append(const Game& game, Color color, const Refere
   JsonValue::Object fields{
       {"time", stamp.iso},
       {"source", context.source},
-      {"engine", net::displayUrl(context.engine)},
+      {"engine", displayUrl(context.engine)},
       {"model", stringOrNull(context.model)},
       {"coords", stringOrNull(context.coords)},
       {"size", game.size()},

@@ -11,6 +11,7 @@
 #include "tengen/ai/board_image.h"
 #include "tengen/ai/error_log.h"
 #include "tengen/core/coords.h"
+#include "tengen/core/text.h"
 
 namespace tengen::ai {
 
@@ -111,11 +112,11 @@ Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, st
     return R::failure("openai: needs the server's base URL, e.g. openai:http://127.0.0.1:8000/v1");
   }
   if (const std::string problem = net::urlProblem(baseUrl); !problem.empty()) {
-    return R::failure("openai: the base URL " + net::displayUrl(baseUrl) + " " + problem +
+    return R::failure("openai: the base URL " + displayUrl(baseUrl) + " " + problem +
                       " (e.g. openai:http://127.0.0.1:8000/v1)");
   }
   std::unique_ptr<ModelSource> source(new ModelSource());
-  source->m_spec = net::displayUrl(spec);  // a password in the URL stays out of messages and logs
+  source->m_spec = displayUrl(spec);  // a password in the URL stays out of messages and logs
   source->m_options = options;
 
   Result<ModelPrompter> prompter = ModelPrompter::make(model);
@@ -179,7 +180,7 @@ Result<ChosenModel> chooseModel(std::string_view spec, const SourceOptions& opti
     return R::failure(listed.error() + "; name the model with --model", ErrorKind::Invalid);
   }
   if (!listed) return R::failure(listed);
-  const std::string server = net::displayUrl(baseUrl);
+  const std::string server = displayUrl(baseUrl);
   if (listed->empty()) {
     return R::failure("the server at " + server + " lists no model; name the model with --model", ErrorKind::Invalid);
   }
@@ -194,7 +195,7 @@ Result<ChosenModel> chooseModel(std::string_view spec, const SourceOptions& opti
 }
 
 std::string chosenModelLine(std::string_view spec, const ChosenModel& model) {
-  const std::string server = net::displayUrl(spec.starts_with("openai:") ? spec.substr(7) : spec);
+  const std::string server = displayUrl(spec.starts_with("openai:") ? spec.substr(7) : spec);
   return "model " + model.name + ": the only model " + server + " serves (--model chooses another)";
 }
 

@@ -3,7 +3,6 @@
 #include <utility>
 
 #include "tengen/core/text.h"
-#include "tengen/net/http_client.h"
 
 #include "builtin_source.h"
 #include "gtp_source.h"
@@ -29,7 +28,7 @@ Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const Sour
   using R = Result<std::unique_ptr<MoveSource>>;
   // The spec as messages quote it: a password in a URL stays out of them.
   std::string quoted = "'";
-  quoted.append(net::displayUrl(spec)).append("'");
+  quoted.append(displayUrl(spec)).append("'");
   if (spec == "random") return std::unique_ptr<MoveSource>(new RandomSource(options.seed));
   if (startsWith(spec, "gtp:")) {
     const std::string_view command = spec.substr(4);

@@ -11,7 +11,6 @@
 #include "tengen/core/coords.h"
 #include "tengen/core/sha256.h"
 #include "tengen/core/text.h"
-#include "tengen/net/http_client.h"
 
 namespace tengen::ai {
 

@@ -11,6 +11,7 @@
 #include <variant>
 
 #include "tengen/core/coords.h"
+#include "tengen/core/text.h"
 #include "tengen/json/json.h"
 #include "tengen/json/parse.h"
 
@@ -74,14 +75,13 @@ Result<std::unique_ptr<RemoteSource>> RemoteSource::make(std::string_view spec, 
     return R::failure("tengen: needs the server's URL, e.g. tengen:http://127.0.0.1:8080");
   }
   if (const std::string problem = net::urlProblem(url); !problem.empty()) {
-    return R::failure("tengen: the URL " + net::displayUrl(url) + " " + problem +
-                      " (e.g. tengen:http://127.0.0.1:8080)");
+    return R::failure("tengen: the URL " + displayUrl(url) + " " + problem + " (e.g. tengen:http://127.0.0.1:8080)");
   }
   if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
     return R::failure("--timeout: must be a positive number of seconds");
   }
   std::unique_ptr<RemoteSource> source(new RemoteSource());
-  source->m_spec = net::displayUrl(spec);
+  source->m_spec = displayUrl(spec);
   std::string base(url);
   while (!base.empty() && base.back() == '/') base.pop_back();
   source->m_endpoint = base + "/v1/genmove";
@@ -161,7 +161,7 @@ Result<Answer> RemoteSource::exchange(const MoveRequest& request) {
   limits.maxValues = kMaxReplyValues;
   const Result<json::JsonValue> body = json::parseJson(response->body, limits);
   const std::string detail = body ? shown(stringMember(*body, "detail")) : "";
-  const std::string server = "the tengen server at " + net::displayUrl(m_endpoint);
+  const std::string server = "the tengen server at " + displayUrl(m_endpoint);
   if (status == 200) {
     const std::string move = body ? stringMember(*body, "move") : "";
     if (move.empty()) {

@@ -25,7 +25,6 @@
 #include "tengen/core/text.h"
 #include "tengen/json/json.h"
 #include "tengen/json/parse.h"
-#include "tengen/net/http_client.h"
 
 #include "game_request.h"
 #include "metrics.h"

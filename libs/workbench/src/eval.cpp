@@ -20,7 +20,7 @@
 #include "tengen/ai/prompt.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/sha256.h"
-#include "tengen/net/http_client.h"
+#include "tengen/core/text.h"
 
 namespace tengen::workbench {
 
@@ -249,9 +249,9 @@ JsonValue::Object runSettingValues(const std::vector<Position>& positions, const
   JsonValue::Object values{
       {"date", facts.started ? JsonValue(isoUtc(*facts.started)) : JsonValue(nullptr)},
       {"tengen_version", nullIfEmpty(facts.tengenVersion)},
-      {"engine", net::displayUrl(options.engine)},
+      {"engine", displayUrl(options.engine)},
       {"model", model.model},
-      {"reference", options.reference ? JsonValue(net::displayUrl(*options.reference)) : JsonValue(nullptr)},
+      {"reference", options.reference ? JsonValue(displayUrl(*options.reference)) : JsonValue(nullptr)},
       {"coords", ifModel(std::string(ai::coordFormatName(model.coords)))},
       {"image", ifModel(model.image)},
       {"constrain", ifModel(std::string(ai::constraintName(model.constrain)))},

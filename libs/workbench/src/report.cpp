@@ -16,7 +16,6 @@
 #include "tengen/core/coords.h"
 #include "tengen/core/text.h"
 #include "tengen/io/atomic_file.h"
-#include "tengen/net/http_client.h"
 
 #include "charts.h"
 
@@ -457,7 +456,7 @@ Result<std::vector<ReportFile>> makeReport(const std::vector<Position>& position
     files.push_back((*chart)->file);
   }
 
-  const std::string engine = net::displayUrl(options.engine);
+  const std::string engine = displayUrl(options.engine);
   std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>tengen eval: " +
                      htmlEscape(engine) + "</title>\n<style>\n" + std::string(kStyle) + "</style>\n</head>\n<body>\n";
   html += "<h1>tengen eval: <code>" + htmlEscape(engine) + "</code></h1>\n";

@@ -30,7 +30,7 @@ inline constexpr const char* kDeadProperty = "XDEAD";
 struct RecordPlayers {
   Color human = Color::Black;
   // The opponent's name as the record shows it: the terminal writes the engine spec without credentials
-  // (net::displayUrl), so that a resumed game asks the same opponent; the client a name for people ("built-in
+  // (displayUrl), so that a resumed game asks the same opponent; the client a name for people ("built-in
   // engine"), which another front end reads as no spec.
   std::string opponentName;
   // The opponent's engine spec and the model it asked: the model is written (XMODELB or XMODELW) for an `openai:`
