@@ -71,21 +71,6 @@ std::optional<ai::MoveRequest::Clock> clockOf(const gtp::Engine& engine, Color c
   return ai::MoveRequest::Clock{static_cast<double>(settings->byoYomiTime), static_cast<int>(settings->byoYomiStones)};
 }
 
-// The engine's report in GTP's types.
-gtp::AnalysisReport gtpReport(const engine::SearchReport& report) {
-  gtp::AnalysisReport out;
-  out.toMove = report.toMove;
-  out.playouts = report.playouts;
-  out.winrate = report.winrate;
-  out.scoreLead = report.scoreLead;
-  out.ownership = report.ownership;
-  out.candidates.reserve(report.candidates.size());
-  for (const engine::Candidate& c : report.candidates) {
-    out.candidates.push_back({c.move, c.visits, c.winrate, c.lcb, c.scoreLead, c.prior, c.pv});
-  }
-  return out;
-}
-
 // The lines of the candidates lz-analyze and kata-analyze show, as long as KataGo's default.
 constexpr int kAnalysisLine = 15;
 // An analysis stops growing here, whatever --engine is: the tree's float sums stay exact to about half a playout.
@@ -103,9 +88,7 @@ class BuiltinAnalyzer final : public gtp::Analyzer {
     return m_search.run(std::min(playouts, left), stop);
   }
 
-  gtp::AnalysisReport report(int maxCandidates) const override {
-    return gtpReport(m_search.report(maxCandidates, kAnalysisLine));
-  }
+  SearchReport report(int maxCandidates) const override { return m_search.report(maxCandidates, kAnalysisLine); }
 
  private:
   engine::AnalysisSearch m_search;
@@ -118,21 +101,21 @@ class BuiltinAnalyzer final : public gtp::Analyzer {
 // so the next genmove can try again.
 gtp::GenmoveHook refereedMove(ai::MoveSource& source, const gtp::Engine* const& session,
                               const ai::RefereeOptions& refereeOptions, ai::MovePurpose purpose) {
-  return [&source, &session, refereeOptions, purpose](const Game& game, Color color,
-                                                      const gtp::MoveProgress& progress) {
-    ai::RefereeOptions asked = refereeOptions;
-    asked.purpose = purpose;
-    if (session != nullptr) asked.clock = clockOf(*session, color);
-    asked.interrupt = progress.interrupt;
-    // genmove_analyze: the built-in source reports its search while it thinks; the others do not.
-    if (progress.report) {
-      asked.progress.report = [&progress](const engine::SearchReport& report) { progress.report(gtpReport(report)); };
-      asked.progress.interval = progress.interval;
-    }
-    const ai::RefereeOutcome outcome = ai::requestMove(source, game, color, asked);
-    if (outcome.move) return gtp::GenmoveReply{outcome.move, {}};
-    return gtp::GenmoveReply{std::nullopt, failureSummary(outcome)};
-  };
+  return
+      [&source, &session, refereeOptions, purpose](const Game& game, Color color, const gtp::MoveProgress& progress) {
+        ai::RefereeOptions asked = refereeOptions;
+        asked.purpose = purpose;
+        if (session != nullptr) asked.clock = clockOf(*session, color);
+        asked.interrupt = progress.interrupt;
+        // genmove_analyze: the built-in source reports its search while it thinks; the others do not.
+        if (progress.report) {
+          asked.progress.report = progress.report;
+          asked.progress.interval = progress.interval;
+        }
+        const ai::RefereeOutcome outcome = ai::requestMove(source, game, color, asked);
+        if (outcome.move) return gtp::GenmoveReply{outcome.move, {}};
+        return gtp::GenmoveReply{std::nullopt, failureSummary(outcome)};
+      };
 }
 
 }  // namespace

@@ -202,17 +202,17 @@ TEST(BuiltinSource, ReportsItsSearchThroughTheRefereeWhenAsked) {
   ASSERT_TRUE(made.ok()) << made.error();
   Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
   ASSERT_EQ(game.play(Move::play(Color::Black, {4, 4})), RejectReason::None);
-  std::vector<engine::SearchReport> reports;
+  std::vector<SearchReport> reports;
   RefereeOptions options(ErrorLog::none());
-  options.progress.report = [&](const engine::SearchReport& report) { reports.push_back(report); };
+  options.progress.report = [&](const SearchReport& report) { reports.push_back(report); };
   options.progress.interval = std::chrono::milliseconds(1);
   const RefereeOutcome out = requestMove(**made, game, Color::White, options);
   ASSERT_TRUE(out.move.has_value()) << out.error;
   ASSERT_FALSE(reports.empty()) << "at least the report at the end of the search";
-  for (const engine::SearchReport& report : reports) {
+  for (const SearchReport& report : reports) {
     EXPECT_EQ(report.toMove, Color::White);
     EXPECT_EQ(report.ownership.size(), 81U);
-    for (const engine::Candidate& c : report.candidates) {
+    for (const SearchCandidate& c : report.candidates) {
       EXPECT_EQ(game.check(c.move), RejectReason::None) << gtpMove(c.move, 9);
     }
   }

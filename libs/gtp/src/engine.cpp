@@ -575,8 +575,8 @@ Reply genmoveAnalyze(State& state, const Args& args, AnalysisFormat format) {
   MoveProgress progress;
   if (parsed->interval.count() > 0) {
     progress.interval = parsed->interval;
-    progress.report = [&](const AnalysisReport& report) {
-      AnalysisReport shown = report;
+    progress.report = [&](const SearchReport& report) {
+      SearchReport shown = report;
       if (shown.candidates.size() > parsed->maxMoves) shown.candidates.resize(parsed->maxMoves);
       const std::string line = analysisLine(shown, size, format, parsed->ownership);
       if (!line.empty()) response.line(line);

@@ -24,16 +24,13 @@
 #include "tengen/ai/chat.h"
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
+#include "tengen/core/search_report.h"
 #include "tengen/core/time_control.h"
 #include "tengen/core/types.h"
 
 namespace tengen::gtp {
 enum class Traffic;  // tengen/gtp/client.h
 }  // namespace tengen::gtp
-
-namespace tengen::engine {
-struct SearchReport;  // tengen/engine/judgment.h
-}  // namespace tengen::engine
 
 namespace tengen::ai {
 
@@ -48,7 +45,7 @@ struct Rejection {
 // ownership and the score about every `interval` and once at the end (engine::Engine::setProgress), on the thread
 // that searches. An empty `report` asks for none; the other sources ignore it.
 struct SearchProgress {
-  std::function<void(const engine::SearchReport&)> report;
+  std::function<void(const SearchReport&)> report;
   std::chrono::milliseconds interval{0};
 };
 
