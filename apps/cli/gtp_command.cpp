@@ -52,23 +52,27 @@ Result<GameConfig> validate(const GtpOptions& options) {
   return config;
 }
 
-// The mover's clock from what the controller said: time_left once it has been given, else the time_settings'
-// main time (or the byo-yomi period when there is no main time). Nothing when the game is not timed: no
-// time_settings and no time_left, or settings that mean no limit (byo-yomi time without stones, as GTP defines,
-// and all zeros).
-std::optional<ai::MoveRequest::Clock> clockOf(const gtp::Engine& engine, Color color) {
+// The mover's clock from what the controller said, set on `asked` with the control it is read under: time_left once
+// it has been given, else the time_settings' main time (or the byo-yomi period when there is no main time). GTP tells
+// only the stretch that runs, not what follows it, so main time is read as absolute time and a period as Canadian
+// overtime of its stones; that reading is all the control holds. Nothing when the game is not timed: no
+// time_settings and no time_left, or settings that mean no limit (byo-yomi time without stones, as GTP defines, and
+// all zeros).
+void setClock(ai::RefereeOptions& asked, const gtp::Engine& engine, Color color) {
   const std::optional<gtp::TimeSettings>& settings = engine.timeSettings();
   if (settings) {
     const bool byoYomiWithoutStones = settings->byoYomiTime > 0 && settings->byoYomiStones == 0;
     const bool allZero = settings->mainTime == 0 && settings->byoYomiTime == 0;
-    if (byoYomiWithoutStones || allZero) return std::nullopt;
+    if (byoYomiWithoutStones || allZero) return;
   }
-  if (const std::optional<gtp::TimeLeft> left = engine.timeLeft(color)) {
-    return ai::MoveRequest::Clock{static_cast<double>(left->seconds), static_cast<int>(left->stones)};
+  std::optional<TimeLeft> left = engine.timeLeft(color);
+  if (!left && settings) {
+    left = settings->mainTime > 0 ? gtp::gtpTimeLeft(settings->mainTime, 0)
+                                  : gtp::gtpTimeLeft(settings->byoYomiTime, settings->byoYomiStones);
   }
-  if (!settings) return std::nullopt;
-  if (settings->mainTime > 0) return ai::MoveRequest::Clock{static_cast<double>(settings->mainTime), 0};
-  return ai::MoveRequest::Clock{static_cast<double>(settings->byoYomiTime), static_cast<int>(settings->byoYomiStones)};
+  if (!left) return;
+  asked.clock = *left;
+  asked.timeControl = TimeControl{left->stones > 0 ? TimeControl::Kind::Canadian : TimeControl::Kind::Absolute};
 }
 
 // The lines of the candidates lz-analyze and kata-analyze show, as long as KataGo's default.
@@ -94,28 +98,28 @@ class BuiltinAnalyzer final : public gtp::Analyzer {
   engine::AnalysisSearch m_search;
 };
 
-// genmove's hook, or with MovePurpose::Cleanup kgs-genmove_cleanup's: the referee's move from `source`. It reads the
-// mover's clock from the GTP engine it is handed to, which does not exist yet when the hook is made: it sees it
-// through `session`, a pointer set right after the engine's construction and before any command is read. A transport
-// failure is answered like any other failed move: the controller sees `? ai failed: ...` and the session stays up,
-// so the next genmove can try again.
+// genmove's hook, or with MovePurpose::Cleanup kgs-genmove_cleanup's: the referee's move from `source`. With `timed`
+// it reads the mover's clock from the GTP engine it is handed to, which does not exist yet when the hook is made: it
+// sees it through `session`, a pointer set right after the engine's construction and before any command is read. A
+// transport failure is answered like any other failed move: the controller sees `? ai failed: ...` and the session
+// stays up, so the next genmove can try again.
 gtp::GenmoveHook refereedMove(ai::MoveSource& source, const gtp::Engine* const& session,
-                              const ai::RefereeOptions& refereeOptions, ai::MovePurpose purpose) {
-  return
-      [&source, &session, refereeOptions, purpose](const Game& game, Color color, const gtp::MoveProgress& progress) {
-        ai::RefereeOptions asked = refereeOptions;
-        asked.purpose = purpose;
-        if (session != nullptr) asked.clock = clockOf(*session, color);
-        asked.interrupt = progress.interrupt;
-        // genmove_analyze: the built-in source reports its search while it thinks; the others do not.
-        if (progress.report) {
-          asked.progress.report = progress.report;
-          asked.progress.interval = progress.interval;
-        }
-        const ai::RefereeOutcome outcome = ai::requestMove(source, game, color, asked);
-        if (outcome.move) return gtp::GenmoveReply{outcome.move, {}};
-        return gtp::GenmoveReply{std::nullopt, failureSummary(outcome)};
-      };
+                              const ai::RefereeOptions& refereeOptions, ai::MovePurpose purpose, bool timed) {
+  return [&source, &session, refereeOptions, purpose, timed](const Game& game, Color color,
+                                                             const gtp::MoveProgress& progress) {
+    ai::RefereeOptions asked = refereeOptions;
+    asked.purpose = purpose;
+    if (timed && session != nullptr) setClock(asked, *session, color);
+    asked.interrupt = progress.interrupt;
+    // genmove_analyze: the built-in source reports its search while it thinks; the others do not.
+    if (progress.report) {
+      asked.progress.report = progress.report;
+      asked.progress.interval = progress.interval;
+    }
+    const ai::RefereeOutcome outcome = ai::requestMove(source, game, color, asked);
+    if (outcome.move) return gtp::GenmoveReply{outcome.move, {}};
+    return gtp::GenmoveReply{std::nullopt, failureSummary(outcome)};
+  };
 }
 
 }  // namespace
@@ -176,8 +180,11 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
   engineOptions.game = *config;
   // The hooks' view of the engine they are handed to (refereedMove).
   const gtp::Engine* session = nullptr;
-  engineOptions.genmove = refereedMove(*source, session, refereeOptions, ai::MovePurpose::Play);
-  engineOptions.genmoveCleanup = refereedMove(*source, session, refereeOptions, ai::MovePurpose::Cleanup);
+  // The controller's clock times the built-in engine alone (docs/gtp.md): a GTP engine behind tengen gtp is told no
+  // time, and models and tengen servers take none.
+  const bool timed = ai::isBuiltinSpec(options.engine);
+  engineOptions.genmove = refereedMove(*source, session, refereeOptions, ai::MovePurpose::Play, timed);
+  engineOptions.genmoveCleanup = refereedMove(*source, session, refereeOptions, ai::MovePurpose::Cleanup, timed);
   // final_score and final_status_list: the count of a finished game, the built-in engine's estimate mid-game.
   engineOptions.judge = [](const Game& game) { return engine::judge(game); };
   engineOptions.analyze = [seed = options.seed](const Game& game, Color toMove) -> std::unique_ptr<gtp::Analyzer> {

@@ -245,30 +245,30 @@ TEST(BuiltinSource, CapturesADeadStoneWhenAskedForACleanupMove) {
 TEST(ClockBudget, SharesTheMainTimeAmongTheMovesTheEmptyPointsSuggest) {
   const Game empty(GameConfig{9, Rules::Chinese, std::nullopt, 0});
   // 81 empty points: 27 moves to come, and a tenth kept back.
-  EXPECT_NEAR(clockBudget({270, 0}, empty, 0), 9.0, 1e-9);
-  EXPECT_NEAR(clockBudget({2, 0}, empty, 0), 2.0 / 27 * 0.9, 1e-9);
+  EXPECT_NEAR(clockBudget(270, 0, empty, 0), 9.0, 1e-9);
+  EXPECT_NEAR(clockBudget(2, 0, empty, 0), 2.0 / 27 * 0.9, 1e-9);
   // Late in a game no fewer than 8 moves are expected, so one move never takes more than an eighth.
   Game small(GameConfig{3, Rules::Chinese, std::nullopt, 0});
-  EXPECT_NEAR(clockBudget({80, 0}, small, 0), 9.0, 1e-9);
+  EXPECT_NEAR(clockBudget(80, 0, small, 0), 9.0, 1e-9);
   // The spec's time caps it; an empty clock still gets a moment.
-  EXPECT_DOUBLE_EQ(clockBudget({270, 0}, empty, 2), 2);
-  EXPECT_GT(clockBudget({0, 0}, empty, 0), 0);
-  EXPECT_LT(clockBudget({0, 0}, empty, 0), 0.1);
+  EXPECT_DOUBLE_EQ(clockBudget(270, 0, empty, 2), 2);
+  EXPECT_GT(clockBudget(0, 0, empty, 0), 0);
+  EXPECT_LT(clockBudget(0, 0, empty, 0), 0.1);
 }
 
 TEST(ClockBudget, SplitsAByoYomiPeriodAmongItsStonesWithAMargin) {
   const Game empty(GameConfig{19, Rules::Chinese, std::nullopt, 0});
-  const double oneStone = clockBudget({1, 1}, empty, 0);
+  const double oneStone = clockBudget(1, 1, empty, 0);
   EXPECT_GT(oneStone, 0.5);
   EXPECT_LT(oneStone, 1);
-  const double canadian = clockBudget({300, 25}, empty, 0);
+  const double canadian = clockBudget(300, 25, empty, 0);
   EXPECT_GT(canadian, 10);
   EXPECT_LT(canadian, 12);
-  EXPECT_DOUBLE_EQ(clockBudget({300, 25}, empty, 5), 5);
+  EXPECT_DOUBLE_EQ(clockBudget(300, 25, empty, 5), 5);
 }
 
-double secondsToPropose(MoveSource& source, const Game& game, std::optional<MoveRequest::Clock> clock) {
-  MoveRequest request{&game, game.toMove(), {}, clock};
+double secondsToPropose(MoveSource& source, const Game& game, const TimeLeft& clock, const TimeControl& control) {
+  MoveRequest request{&game, game.toMove(), {}, clock, control};
   const auto start = std::chrono::steady_clock::now();
   const Result<Answer> answer = source.propose(request);
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -284,8 +284,10 @@ TEST(BuiltinSource, TheClockBoundsTheTimeOfAMove) {
   Result<std::unique_ptr<MoveSource>> made = makeSource("builtin:time=30", withSeed(2));
   ASSERT_TRUE(made.ok()) << made.error();
   const Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
-  EXPECT_LT(secondsToPropose(**made, game, MoveRequest::Clock{2, 0}), 2.0);
-  EXPECT_LT(secondsToPropose(**made, game, MoveRequest::Clock{1, 1}), 1.0);
+  const TimeControl absolute{TimeControl::Kind::Absolute, 2, 0, 0, 0};
+  EXPECT_LT(secondsToPropose(**made, game, initialTime(absolute), absolute), 2.0);
+  const TimeControl byoYomi{TimeControl::Kind::ByoYomi, 0, 1, 1, 0};
+  EXPECT_LT(secondsToPropose(**made, game, initialTime(byoYomi), byoYomi), 1.0);
 }
 
 // Records the clock of every request and answers a point the rules refuse, so the referee asks again.
@@ -298,7 +300,7 @@ class ClockRecorder final : public MoveSource {
     answer.text = "Z99";
     return answer;
   }
-  std::vector<std::optional<MoveRequest::Clock>> clocks;
+  std::vector<std::optional<TimeLeft>> clocks;
 };
 
 TEST(Referee, PassesTheClockIntoEveryRequestOfTheMove) {
@@ -306,17 +308,18 @@ TEST(Referee, PassesTheClockIntoEveryRequestOfTheMove) {
   const Game game(GameConfig{9, Rules::Chinese, std::nullopt, 0});
   RefereeOptions options(ErrorLog::none());
   options.maxRetries = 2;
-  options.clock = MoveRequest::Clock{42, 3};
+  options.timeControl = {TimeControl::Kind::Canadian, 0, 42, 0, 3};
+  options.clock = initialTime(options.timeControl);
   const RefereeOutcome outcome = requestMove(recorder, game, Color::Black, options);
   EXPECT_FALSE(outcome.move.has_value());
   ASSERT_EQ(recorder.clocks.size(), 3U);
   // The retries get what is left once the refused attempts' time is spent: here next to nothing.
-  EXPECT_EQ(recorder.clocks[0]->secondsLeft, 42);
-  for (const std::optional<MoveRequest::Clock>& clock : recorder.clocks) {
+  EXPECT_EQ(recorder.clocks[0]->periodMs, 42'000);
+  for (const std::optional<TimeLeft>& clock : recorder.clocks) {
     ASSERT_TRUE(clock.has_value());
-    EXPECT_LE(clock->secondsLeft, 42);
-    EXPECT_GT(clock->secondsLeft, 41);
-    EXPECT_EQ(clock->stonesLeft, 3);
+    EXPECT_LE(clock->periodMs, 42'000);
+    EXPECT_GT(clock->periodMs, 41'000);
+    EXPECT_EQ(clock->stones, 3);
   }
   recorder.clocks.clear();
   requestMove(recorder, game, Color::Black, RefereeOptions(ErrorLog::none()));

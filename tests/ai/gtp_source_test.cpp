@@ -96,8 +96,7 @@ TEST(GtpSource, SendsOnlyTheNewMovesWhenTheGameContinues) {
 }
 
 // Asks `source` for a move in `game` with a time control and the mover's clock, as tengen-qt does.
-RefereeOutcome timedRequest(MoveSource& source, const Game& game, const TimeControl& control,
-                            const MoveRequest::Clock& clock) {
+RefereeOutcome timedRequest(MoveSource& source, const Game& game, const TimeControl& control, const TimeLeft& clock) {
   RefereeOptions options(ErrorLog::none());
   options.timeControl = control;
   options.clock = clock;
@@ -109,7 +108,7 @@ TEST(GtpSource, TellsAbsoluteAndCanadianTimeOncePerGameAndTheClockBeforeEachGenm
   std::unique_ptr<MoveSource> source = fakeSource("--genmove C3,G7,A1 --log " + log);
   const TimeControl canadian{TimeControl::Kind::Canadian, 600, 300, 0, 25};
   Game game = nineByNine({"E5"});
-  RefereeOutcome out = timedRequest(*source, game, canadian, {587.9, 0});
+  RefereeOutcome out = timedRequest(*source, game, canadian, TimeLeft{.mainMs = 587'900});
   ASSERT_TRUE(out.move.has_value()) << out.error;
   EXPECT_EQ(readLines(log),
             (std::vector<std::string>{"protocol_version", "boardsize 9", "clear_board", "komi 7.5", "play B E5",
@@ -118,14 +117,14 @@ TEST(GtpSource, TellsAbsoluteAndCanadianTimeOncePerGameAndTheClockBeforeEachGenm
   play(game, "F6");
   std::size_t before = readLines(log).size();
   // In the overtime: the period left and the stones still to play in it.
-  out = timedRequest(*source, game, canadian, {212.5, 24});
+  out = timedRequest(*source, game, canadian, TimeLeft{.periodMs = 212'500, .stones = 24});
   ASSERT_TRUE(out.move.has_value()) << out.error;
   EXPECT_EQ(from(readLines(log), before), (std::vector<std::string>{"play B F6", "time_left w 212 24", "genmove w"}));
 
   // A new game is a new clear_board, and the time settings come again.
   before = readLines(log).size();
   const TimeControl absolute{TimeControl::Kind::Absolute, 300, 0, 0, 0};
-  out = timedRequest(*source, nineByNine({}), absolute, {300, 0});
+  out = timedRequest(*source, nineByNine({}), absolute, TimeLeft{.mainMs = 300'000});
   ASSERT_TRUE(out.move.has_value()) << out.error;
   EXPECT_EQ(from(readLines(log), before), (std::vector<std::string>{"clear_board", "komi 7.5", "time_settings 300 0 0",
                                                                     "time_left b 300 0", "genmove b"}));
@@ -161,7 +160,7 @@ TEST(GtpSource, TellsByoYomiWithKgsTimeSettingsWhenTheEngineListsIt) {
   const TimeControl byoYomi{TimeControl::Kind::ByoYomi, 1200, 30, 5, 0};
   const Game game = nineByNine({"E5"});
   // In the fourth of five periods: time_left counts the periods, as KGS does.
-  const RefereeOutcome out = timedRequest(*source, game, byoYomi, {29.2, 1, 2});
+  const RefereeOutcome out = timedRequest(*source, game, byoYomi, TimeLeft{.periodMs = 29'200, .periods = 2});
   ASSERT_TRUE(out.move.has_value()) << out.error;
   EXPECT_EQ(from(readLines(log), 1),
             (std::vector<std::string>{"boardsize 9", "clear_board", "komi 7.5", "play B E5", "list_commands",
@@ -172,7 +171,8 @@ TEST(GtpSource, TellsByoYomiAsOneStoneCanadianPeriodsOtherwise) {
   const std::string log = freshPath("log");
   std::unique_ptr<MoveSource> source = fakeSource("--genmove C3 --log " + log);
   const TimeControl byoYomi{TimeControl::Kind::ByoYomi, 1200, 30, 5, 0};
-  const RefereeOutcome out = timedRequest(*source, nineByNine({"E5"}), byoYomi, {29.2, 1, 2});
+  const RefereeOutcome out =
+      timedRequest(*source, nineByNine({"E5"}), byoYomi, TimeLeft{.periodMs = 29'200, .periods = 2});
   ASSERT_TRUE(out.move.has_value()) << out.error;
   EXPECT_EQ(from(readLines(log), 5),
             (std::vector<std::string>{"list_commands", "time_settings 1200 30 1", "time_left w 29 1", "genmove w"}));
@@ -222,7 +222,7 @@ TEST(GtpSource, AnEngineRefusingTimeCommandsStillPlays) {
   std::unique_ptr<MoveSource> source =
       fakeSource("--refuse time_settings --refuse time_left --genmove C3 --log " + log);
   const TimeControl absolute{TimeControl::Kind::Absolute, 300, 0, 0, 0};
-  const RefereeOutcome out = timedRequest(*source, nineByNine({}), absolute, {300, 0});
+  const RefereeOutcome out = timedRequest(*source, nineByNine({}), absolute, TimeLeft{.mainMs = 300'000});
   ASSERT_TRUE(out.move.has_value()) << out.error;
   EXPECT_EQ(gtpMove(*out.move, 9), "C3");
   EXPECT_EQ(from(readLines(log), 4),

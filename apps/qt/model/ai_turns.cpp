@@ -65,7 +65,7 @@ void AiTurns::setOpponent(const OpponentConfig& config) {
   m_held = false;
 }
 
-void AiTurns::ask(std::optional<ai::MoveRequest::Clock> clock, const TimeControl& control) {
+void AiTurns::ask(std::optional<TimeLeft> clock, const TimeControl& control) {
   emit attemptsCleared();
   const Game& game = m_session.beginAiTurn();
   m_runner.request(game, game.toMove(), clock, control);

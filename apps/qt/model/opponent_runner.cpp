@@ -76,7 +76,7 @@ void OpponentRunner::setOpponent(const OpponentConfig& config, const QString& er
   }
 }
 
-void OpponentRunner::request(const Game& game, Color color, const std::optional<ai::MoveRequest::Clock>& clock,
+void OpponentRunner::request(const Game& game, Color color, const std::optional<TimeLeft>& clock,
                              const TimeControl& timeControl) {
   m_busy = true;
   const unsigned long ticket = ++m_ticket;

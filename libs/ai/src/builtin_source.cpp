@@ -42,11 +42,11 @@ Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint6
   return engine::parseConfig(rest, options);
 }
 
-double clockBudget(const MoveRequest::Clock& clock, const Game& game, double maxSeconds) {
-  const double left = std::max(0.0, clock.secondsLeft);
+double clockBudget(double secondsLeft, int stones, const Game& game, double maxSeconds) {
+  const double left = std::max(0.0, secondsLeft);
   double budget = 0;
-  if (clock.stonesLeft > 0) {
-    budget = left / clock.stonesLeft * kSafetyShare - kByoYomiMarginSeconds;
+  if (stones > 0) {
+    budget = left / stones * kSafetyShare - kByoYomiMarginSeconds;
   } else {
     const double movesLeft = std::max(kMinMovesLeft, game.board().emptyCount() / kEmptyPointsPerMove);
     budget = left / movesLeft * kSafetyShare;
@@ -64,7 +64,11 @@ Result<std::unique_ptr<BuiltinSource>> BuiltinSource::make(std::string_view spec
 Result<Answer> BuiltinSource::propose(const MoveRequest& request) {
   const auto start = std::chrono::steady_clock::now();
   std::optional<double> seconds;
-  if (request.clock) seconds = clockBudget(*request.clock, *request.game, m_maxSeconds);
+  if (request.clock) {
+    const TimeLeft& clock = *request.clock;
+    const double secondsLeft = static_cast<double>(clock.stretchMs(request.timeControl)) / 1000.0;
+    seconds = clockBudget(secondsLeft, clock.stretchStones(request.timeControl), *request.game, m_maxSeconds);
+  }
   // The reports go to this request only: the engine forgets the callback however genmove ends.
   struct ProgressScope {
     engine::Engine& engine;

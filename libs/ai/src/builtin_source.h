@@ -17,10 +17,11 @@ namespace tengen::ai {
 // unknown key or a bad value.
 Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint64_t seed, double defaultResign = 0);
 
-// The seconds to think about one move with `clock` left in `game`: in main time (stonesLeft 0) a safe share of
-// what is left for the moves the empty points suggest are still to come; in byo-yomi the period's time per stone
-// less a margin. Never more than maxSeconds when that is > 0, never less than a small minimum.
-double clockBudget(const MoveRequest::Clock& clock, const Game& game, double maxSeconds);
+// The seconds to think about one move in `game` with `secondsLeft` of the stretch that runs and `stones` to play in
+// it (TimeLeft::stretchMs and stretchStones): in main time (stones 0) a safe share of what is left for the moves the
+// empty points suggest are still to come; in byo-yomi the period's time per stone less a margin. Never more than
+// maxSeconds when that is > 0, never less than a small minimum.
+double clockBudget(double secondsLeft, int stones, const Game& game, double maxSeconds);
 
 class BuiltinSource final : public MoveSource {
  public:

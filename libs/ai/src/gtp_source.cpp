@@ -159,12 +159,12 @@ Status GtpSource::sendTime(const MoveRequest& request) {
     m_timeTold = control;
   }
   if (control.timed() && request.clock) {
-    const MoveRequest::Clock& clock = *request.clock;
+    const TimeLeft& clock = *request.clock;
     // Whole seconds, rounded down: an engine never believes it has more time than it has.
-    const long seconds = std::lround(std::floor(std::max(0.0, clock.secondsLeft)));
+    const std::int64_t seconds = std::max<std::int64_t>(0, clock.stretchMs(control)) / 1000;
     // In KGS's byo-yomi the stones of time_left count the periods left; in the one-stone Canadian form, one.
-    const bool kgsPeriods = kgs && clock.stonesLeft > 0 && clock.periodsLeft > 0;
-    const int stones = kgsPeriods ? clock.periodsLeft : clock.stonesLeft;
+    const bool kgsPeriods = kgs && clock.inOvertime(control) && clock.periods > 0;
+    const int stones = kgsPeriods ? clock.periods : clock.stretchStones(control);
     commands.push_back("time_left " + std::string(request.color == Color::Black ? "b" : "w") + " " +
                        std::to_string(seconds) + " " + std::to_string(stones));
   }

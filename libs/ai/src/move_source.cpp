@@ -24,6 +24,8 @@ Result<std::string> MoveSource::typedCommand(const Game&, std::string_view) {
 
 bool isModelSpec(std::string_view spec) { return startsWith(spec, "openai:"); }
 
+bool isBuiltinSpec(std::string_view spec) { return spec == "builtin" || startsWith(spec, "builtin:"); }
+
 Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const SourceOptions& options) {
   using R = Result<std::unique_ptr<MoveSource>>;
   // The spec as messages quote it: a password in a URL stays out of them.
@@ -40,7 +42,7 @@ Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const Sour
     if (!source) return R::failure(source, "engine spec " + quoted + ": ");
     return std::unique_ptr<MoveSource>(std::move(source).value());
   }
-  if (spec == "builtin" || startsWith(spec, "builtin:")) {
+  if (isBuiltinSpec(spec)) {
     Result<std::unique_ptr<BuiltinSource>> source = BuiltinSource::make(spec, options);
     if (!source) return R::failure(source, "engine spec " + quoted + ": ");
     return std::unique_ptr<MoveSource>(std::move(source).value());

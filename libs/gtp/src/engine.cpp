@@ -5,9 +5,11 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <istream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -763,7 +765,7 @@ Reply timeLeft(State& state, const Args& args) {
   const std::optional<long> seconds = parseInteger(args[1]);
   const std::optional<long> stones = parseInteger(args[2]);
   if (!color || !seconds || !stones || *stones < 0) return syntaxError();
-  state.timeLeft[static_cast<int>(*color) - 1] = TimeLeft{*seconds, *stones};
+  state.timeLeft[static_cast<int>(*color) - 1] = gtpTimeLeft(*seconds, *stones);
   return success();
 }
 
@@ -972,6 +974,12 @@ bool Engine::quitRequested() const { return m_state->quit; }
 const Game& Engine::game() const { return m_state->game; }
 
 const std::optional<TimeSettings>& Engine::timeSettings() const { return m_state->timeSettings; }
+
+TimeLeft gtpTimeLeft(long seconds, long stones) {
+  const std::int64_t ms = static_cast<std::int64_t>(seconds) * 1000;
+  if (stones == 0) return TimeLeft{.mainMs = ms};
+  return TimeLeft{.periodMs = ms, .stones = static_cast<int>(std::min<long>(stones, std::numeric_limits<int>::max()))};
+}
 
 std::optional<TimeLeft> Engine::timeLeft(Color color) const {
   if (!isPlayer(color)) return std::nullopt;

@@ -57,20 +57,12 @@ struct SearchProgress {
 enum class MovePurpose : std::uint8_t { Play, Cleanup };
 
 struct MoveRequest {
-  // The mover's clock, as GTP's time_left tells it.
-  struct Clock {
-    double secondsLeft = 0;  // in the main time, or in the current byo-yomi period
-    int stonesLeft = 0;      // 0 = main time, >0 = byo-yomi stones left to play in the period
-    // Japanese byo-yomi (a period per move, several periods): the periods left, the current one included, with
-    // stonesLeft 1; 0 otherwise.
-    int periodsLeft = 0;
-  };
-
   const Game* game = nullptr;  // the position; the source must not keep the pointer
   Color color = Color::Black;  // who is to move
   std::vector<Rejection> rejected;
-  // The time the mover has left, when the game is timed; sources that can budget their thinking use it.
-  std::optional<Clock> clock;
+  // The time the mover has left, under timeControl, when the game is timed; sources that can budget their thinking
+  // use it.
+  std::optional<TimeLeft> clock;
   // The game's time control, when the caller knows it (Kind::None otherwise): a GTP engine is told it with
   // time_settings (docs/engines.md).
   TimeControl timeControl{};
@@ -180,6 +172,8 @@ inline constexpr std::string_view kEngineKinds =
 // Whether an ENGINE spec names a model (`openai:`), the one kind of source a prompt, a picture and the model options
 // reach.
 bool isModelSpec(std::string_view spec);
+// Whether an ENGINE spec names the built-in engine (`builtin` or `builtin:KEY=VALUE,...`).
+bool isBuiltinSpec(std::string_view spec);
 
 // The winning rate below which the built-in engine resigns when a person plays it (`tengen play`, tengen-qt) and its
 // spec sets no `resign` key (SourceOptions::builtinResign): it resigns rather than play on into a lost game.

@@ -78,8 +78,8 @@ std::string writePlayedRecord(const GameTree& tree, std::map<std::string, std::s
 // Each side's time after its last timed move on the line from the root to `end` (the BL/WL, OB/OW its moves' nodes
 // carry), for a clock to start again from: nothing for a side whose moves carry no time.
 struct LineTimes {
-  std::optional<SideTime> black;
-  std::optional<SideTime> white;
+  std::optional<TimeLeft> black;
+  std::optional<TimeLeft> white;
 };
 LineTimes lineTimes(const TreeNode& end, const TimeControl& control);
 
