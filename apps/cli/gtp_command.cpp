@@ -23,6 +23,7 @@
 #include "tengen/engine/judgment.h"
 #include "tengen/gtp/analysis.h"
 #include "tengen/gtp/engine.h"
+#include "tengen/sources/make_source.h"
 
 #include "cli_options.h"
 
@@ -137,7 +138,7 @@ std::string failureSummary(const ai::RefereeOutcome& outcome) {
 
 CLI::App* addGtpCommand(CLI::App& app, GtpOptions* options) {
   CLI::App* gtp = app.add_subcommand("gtp", "Be a GTP v2 engine on stdin/stdout; genmove goes through the referee");
-  gtp->add_option("--engine", options->engine, "ENGINE spec the moves come from: " + std::string(ai::kEngineKinds))
+  gtp->add_option("--engine", options->engine, "ENGINE spec the moves come from: " + std::string(sources::kEngineKinds))
       ->type_name("ENGINE")
       ->capture_default_str();
   gtp->add_option("--size", options->size, "Board size of the first game, 2..25 (boardsize changes it)")
@@ -159,12 +160,12 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
     err << "tengen gtp: " << config.error() << '\n';
     return kExitUsage;
   }
-  ai::SourceOptions sourceOptions = sourceOptionsOf(options);
+  sources::SourceOptions sourceOptions = sourceOptionsOf(options);
   if (const Status settled = settleModel("gtp", options.engine, sourceOptions, err); !settled) {
     err << "tengen gtp: " << settled.error() << '\n';
     return exitCodeOf(settled.errorKind());
   }
-  Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(options.engine, sourceOptions);
+  Result<std::unique_ptr<ai::MoveSource>> made = sources::makeSource(options.engine, sourceOptions);
   if (!made) {
     err << "tengen gtp: " << made.error() << '\n';
     return exitCodeOf(made.errorKind());
@@ -172,7 +173,7 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
   const std::unique_ptr<ai::MoveSource> source = std::move(made.value());
   // Every failed genmove is logged before it is answered; the record's id is part of the answer.
   const ai::RefereeOptions refereeOptions =
-      refereeOptionsOf(options.referee, ai::errorContextOf("gtp", options.engine, sourceOptions.model));
+      refereeOptionsOf(options.referee, sources::errorContextOf("gtp", options.engine, sourceOptions.model));
 
   gtp::EngineOptions engineOptions;
   engineOptions.name = "tengen";
@@ -182,7 +183,7 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
   const gtp::Engine* session = nullptr;
   // The controller's clock times the built-in engine alone (docs/gtp.md): a GTP engine behind tengen gtp is told no
   // time, and models and tengen servers take none.
-  const bool timed = ai::isBuiltinSpec(options.engine);
+  const bool timed = sources::isBuiltinSpec(options.engine);
   engineOptions.genmove = refereedMove(*source, session, refereeOptions, ai::MovePurpose::Play, timed);
   engineOptions.genmoveCleanup = refereedMove(*source, session, refereeOptions, ai::MovePurpose::Cleanup, timed);
   // final_score and final_status_list: the count of a finished game, the built-in engine's estimate mid-game.

@@ -35,6 +35,7 @@
 #include "tengen/session/session.h"
 #include "tengen/session/tree_record.h"
 #include "tengen/sgf/sgf.h"
+#include "tengen/sources/make_source.h"
 
 #include "cli_options.h"
 
@@ -44,7 +45,7 @@ namespace {
 
 // "5%": the built-in engine's resignation threshold against a person.
 std::string resignPercent() {
-  return std::to_string(static_cast<int>(std::lround(ai::kInteractiveResign * 100))) + "%";
+  return std::to_string(static_cast<int>(std::lround(sources::kInteractiveResign * 100))) + "%";
 }
 
 constexpr std::string_view kHelp =
@@ -95,9 +96,9 @@ struct GameSetup {
 
 // The options the opponent is made with: the command's, with a person's resignation threshold for the built-in
 // engine (docs/cli.md) and the model it asks.
-ai::SourceOptions opponentOptions(const PlayOptions& options, const ai::ModelOptions& model) {
-  ai::SourceOptions source = sourceOptionsOf(options);
-  source.builtinResign = ai::kInteractiveResign;
+sources::SourceOptions opponentOptions(const PlayOptions& options, const sources::ModelOptions& model) {
+  sources::SourceOptions source = sourceOptionsOf(options);
+  source.builtinResign = sources::kInteractiveResign;
   source.model = model;
   return source;
 }
@@ -141,7 +142,7 @@ Result<GameSetup> resumeSetup(const PlayOptions& options, GameSetup setup) {
     // another program wrote ("GNU Go 3.8"), or the client ("built-in engine"), is no spec: the default opponent
     // plays.
     const std::string written = played.nameOf(opponent(setup.human));
-    const bool usable = written.rfind("gtp:", 0) == 0 || (!written.empty() && ai::makeSource(written, {}).ok());
+    const bool usable = written.rfind("gtp:", 0) == 0 || (!written.empty() && sources::makeSource(written, {}).ok());
     if (usable) {
       setup.opponent = written;
       setup.opponentFrom = std::string("the record's ") + (setup.human == Color::Black ? "PW" : "PB");
@@ -209,7 +210,7 @@ Result<GameSetup> validate(const PlayOptions& options) {
   // A gtp: engine is started only once everything else is known to be right; every other spec is checked now,
   // which starts nothing.
   if (setup.opponent.rfind("gtp:", 0) != 0) {
-    const Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(setup.opponent, {});
+    const Result<std::unique_ptr<ai::MoveSource>> source = sources::makeSource(setup.opponent, {});
     if (!source) return R::failure("--opponent " + displayUrl(setup.opponent) + ": " + source.error());
   }
 
@@ -229,7 +230,7 @@ std::string capitalized(std::string_view word) {
 // which holds the game, the person's moves and undo, the AI's turn and the count.
 class TerminalGame {
  public:
-  TerminalGame(GameSetup setup, std::unique_ptr<ai::MoveSource> opponent, ai::ModelOptions model,
+  TerminalGame(GameSetup setup, std::unique_ptr<ai::MoveSource> opponent, sources::ModelOptions model,
                const PlayTerminal& terminal, const PlayOptions& options)
       : m_session(setup.resumed ? session::Session(std::move(*setup.resumed), setup.human)
                                 : session::Session(setup.config, setup.human)),
@@ -238,7 +239,7 @@ class TerminalGame {
         m_opponentSpec(setup.opponent),
         m_model(std::move(model)),
         m_io(terminal),
-        m_referee(refereeOptionsOf(options.referee, ai::errorContextOf("play", setup.opponent, m_model))),
+        m_referee(refereeOptionsOf(options.referee, sources::errorContextOf("play", setup.opponent, m_model))),
         m_sgfPath(setup.resumed   ? setup.resumedFrom
                   : options.noSgf ? std::string()
                                   : options.sgf),
@@ -353,7 +354,7 @@ class TerminalGame {
     for (;;) {
       session::AiTurnRecord seen;
       seen.opponent = displayUrl(m_opponentSpec);
-      if (m_opponentSpec.rfind("openai:", 0) == 0) seen.coords = ai::coordFormatName(m_model.coords);
+      if (m_opponentSpec.rfind("openai:", 0) == 0) seen.coords = sources::coordFormatName(m_model.coords);
       const session::Session::AiTurn turn = m_session.playAiTurn(*m_opponent, m_referee, seen);
       const ai::RefereeOutcome& outcome = turn.outcome;
       for (const ai::Attempt& a : outcome.attempts) {
@@ -411,12 +412,12 @@ class TerminalGame {
       const std::optional<std::string> line = ask("Opponent ENGINE (as --opponent takes it; empty to go back)> ");
       const std::string spec(line ? trim(*line) : std::string_view());
       if (spec.empty()) return false;
-      ai::SourceOptions sourceOptions = opponentOptions(m_options, m_options.model);
+      sources::SourceOptions sourceOptions = opponentOptions(m_options, m_options.model);
       if (const Status settled = settleModel("play", spec, sourceOptions, m_io.out); !settled) {
         m_io.out << "--opponent " << settled.error() << '\n';
         continue;
       }
-      Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(spec, sourceOptions);
+      Result<std::unique_ptr<ai::MoveSource>> source = sources::makeSource(spec, sourceOptions);
       if (!source) {
         m_io.out << "--opponent " << displayUrl(spec) << ": " << source.error() << '\n';
         continue;
@@ -424,7 +425,7 @@ class TerminalGame {
       m_opponent = std::move(source).value();
       m_opponentSpec = spec;
       m_model = sourceOptions.model;
-      m_referee = refereeOptionsOf(m_options.referee, ai::errorContextOf("play", spec, m_model));
+      m_referee = refereeOptionsOf(m_options.referee, sources::errorContextOf("play", spec, m_model));
       saveRecord();
       m_io.out << "Your opponent is now " << displayUrl(spec) << ".\n";
       return true;
@@ -621,7 +622,7 @@ class TerminalGame {
   const PlayOptions& m_options;
   std::unique_ptr<ai::MoveSource> m_opponent;
   std::string m_opponentSpec;
-  ai::ModelOptions m_model;  // what an openai: opponent asks
+  sources::ModelOptions m_model;  // what an openai: opponent asks
   const PlayTerminal& m_io;
   ai::RefereeOptions m_referee;
   std::string m_sgfPath;  // empty with --no-sgf
@@ -646,7 +647,7 @@ CLI::App* addPlayCommand(CLI::App& app, PlayOptions* options) {
       ->check(notNegative())
       ->capture_default_str();
   play->add_option("--opponent", options->opponent,
-                   "Opponent ENGINE spec: " + std::string(ai::kEngineKinds) +
+                   "Opponent ENGINE spec: " + std::string(sources::kEngineKinds) +
                        " (default builtin, which resigns below a " + resignPercent() + " winning rate)")
       ->type_name("ENGINE");
   play->add_option("--human", options->human, "Your colour: black (default) or white")->type_name("COLOR");
@@ -687,14 +688,14 @@ int runPlay(const PlayOptions& options, const PlayTerminal& terminal) {
     return 2;
   }
   // A resumed game asks the model its record names unless --model says otherwise.
-  ai::ModelOptions model = options.model;
+  sources::ModelOptions model = options.model;
   if (model.model.empty()) model.model = setup->recordedModel;
-  ai::SourceOptions sourceOptions = opponentOptions(options, model);
+  sources::SourceOptions sourceOptions = opponentOptions(options, model);
   if (const Status settled = settleModel("play", setup->opponent, sourceOptions, terminal.err); !settled) {
     terminal.err << "tengen play: " << settled.error() << '\n';
     return exitCodeOf(settled.errorKind());
   }
-  Result<std::unique_ptr<ai::MoveSource>> opponent = ai::makeSource(setup->opponent, sourceOptions);
+  Result<std::unique_ptr<ai::MoveSource>> opponent = sources::makeSource(setup->opponent, sourceOptions);
   if (!opponent) {
     terminal.err << "tengen play: " << opponent.error() << '\n';
     return exitCodeOf(opponent.errorKind());

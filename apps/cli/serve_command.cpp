@@ -19,6 +19,7 @@
 #include "tengen/engine/judgment.h"
 #include "tengen/net/http_server.h"
 #include "tengen/serve/move_service.h"
+#include "tengen/sources/make_source.h"
 
 #include "cli_options.h"
 
@@ -57,7 +58,7 @@ CLI::App* addServeCommand(CLI::App& app, ServeOptions* options) {
   cmd->add_option("--listen", options->listen, "HOST:PORT to listen on; port 0 picks a free one")
       ->capture_default_str();
   cmd->add_option("--engine", options->engine,
-                  "ENGINE spec every worker's move source is made from: " + std::string(ai::kEngineKinds))
+                  "ENGINE spec every worker's move source is made from: " + std::string(sources::kEngineKinds))
       ->type_name("ENGINE")
       ->capture_default_str();
   cmd->add_option("--token-env", options->tokenEnv,

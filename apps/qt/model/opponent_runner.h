@@ -11,6 +11,7 @@
 #include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/game.h"
+#include "tengen/sources/make_source.h"
 
 #include "model/background.h"
 #include "model/opponent_config.h"
@@ -70,7 +71,7 @@ class OpponentRunner : public QObject {
 
  private:
   // The opponent's options, with its GTP traffic sent to gtpTraffic from whatever thread it happens on.
-  ai::SourceOptions sourceOptions();
+  sources::SourceOptions sourceOptions();
   void deliver(std::unique_ptr<ai::MoveSource> source, unsigned long sourceGeneration,
                const ai::RefereeOutcome& outcome, AiFailure failure);
 

@@ -103,15 +103,6 @@ Status appendLine(const std::string& path, const std::string& line) {
 
 }  // namespace
 
-ErrorContext errorContextOf(std::string source, std::string_view engine, const ModelOptions& model) {
-  ErrorContext context{std::move(source), displayUrl(engine), "", ""};
-  if (isModelSpec(engine)) {
-    context.model = model.model;
-    context.coords = coordFormatName(model.coords);
-  }
-  return context;
-}
-
 Result<std::string> ErrorLog::append(const Game& game, Color color, const RefereeOutcome& outcome,
                                      const JsonValue::Object& extra) const {
   const ErrorContext& context = m_context;

@@ -15,6 +15,7 @@
 #include "tengen/core/analysis.h"
 #include "tengen/core/result.h"
 #include "tengen/net/http_server.h"
+#include "tengen/sources/make_source.h"
 
 namespace tengen::serve {
 
@@ -22,10 +23,10 @@ namespace tengen::serve {
 using SourceFactory = std::function<Result<std::unique_ptr<ai::MoveSource>>(int index)>;
 
 struct ServiceOptions {
-  std::string engine = "random";    // the ENGINE spec every worker's source is made from
-  ai::SourceOptions sourceOptions;  // worker i gets seed + i
-  int workers = 2;                  // move sources, so genmove requests served at once
-  int maxWaiting = 64;              // genmove requests waiting for a free source; beyond them 503 at once
+  std::string engine = "random";         // the ENGINE spec every worker's source is made from
+  sources::SourceOptions sourceOptions;  // worker i gets seed + i
+  int workers = 2;                       // move sources, so genmove requests served at once
+  int maxWaiting = 64;                   // genmove requests waiting for a free source; beyond them 503 at once
   int defaultMaxRetries = 4;
   std::string errorLogPath = ai::defaultErrorLogPath();
   bool logAttempts = false;

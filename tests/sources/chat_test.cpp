@@ -1,6 +1,6 @@
 // The chat-completions client against a scripted server on 127.0.0.1: what it sends, how it retries, and how it
 // reads (or refuses) what comes back.
-#include "tengen/ai/chat.h"
+#include "tengen/sources/chat.h"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 
 #include "support/test_server.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 namespace {
 
 namespace fixture = net::fixture;
@@ -578,4 +578,4 @@ TEST_F(ModelList, AnEmptyListIsAnEmptySuccess) {
 }
 
 }  // namespace
-}  // namespace tengen::ai
+}  // namespace tengen::sources

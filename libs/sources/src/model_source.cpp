@@ -8,14 +8,17 @@
 #include <thread>
 #include <utility>
 
-#include "tengen/ai/board_image.h"
 #include "tengen/ai/error_log.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/text.h"
+#include "tengen/sources/board_image.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 
 namespace {
+
+using ai::Answer;
+using ai::MoveRequest;
 
 // "19|18|...|1": the longest numbers first, so that a regex engine without backtracking still takes "19" whole.
 std::string numberAlternatives(int from, int to) {
@@ -105,7 +108,7 @@ std::vector<std::string> legalChoices(const Game& game, Color color, CoordFormat
 
 Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, std::string_view baseUrl,
                                                        const SourceOptions& options,
-                                                       std::unique_ptr<net::HttpClient> http, ai::Sleeper sleep) {
+                                                       std::unique_ptr<net::HttpClient> http, sources::Sleeper sleep) {
   using R = Result<std::unique_ptr<ModelSource>>;
   const ModelOptions& model = options.model;
   if (!(baseUrl.starts_with("http://") || baseUrl.starts_with("https://"))) {
@@ -129,7 +132,7 @@ Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, st
     return R::failure("--temperature: must be a number of at least 0");
   }
 
-  ai::ChatRequest& base = source->m_base;
+  sources::ChatRequest& base = source->m_base;
   base.baseUrl = std::string(baseUrl);
   base.model = model.model;
   // The key lives only here and in the Authorization header; an absent or empty variable means no key.
@@ -144,9 +147,9 @@ Result<std::unique_ptr<ModelSource>> ModelSource::make(std::string_view spec, st
   base.connectTimeoutSeconds = std::min(base.connectTimeoutSeconds, options.timeoutSeconds);
 
   source->m_http = http ? std::move(http) : net::makeCurlClient();
-  source->m_sleep =
-      sleep ? std::move(sleep)
-            : ai::Sleeper([](double seconds) { std::this_thread::sleep_for(std::chrono::duration<double>(seconds)); });
+  source->m_sleep = sleep ? std::move(sleep) : sources::Sleeper([](double seconds) {
+    std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+  });
   return source;
 }
 
@@ -210,7 +213,7 @@ Result<Answer> ModelSource::propose(const MoveRequest& request) {
     m_modelsAsked = listed.ok() || listed.errorKind() != ErrorKind::Unreachable;
     if (listed && listed->size() == 1) m_base.model = listed->front();
   }
-  ai::ChatRequest chat = m_base;
+  sources::ChatRequest chat = m_base;
   chat.cancel = request.cancel;
   chat.system = turn.system;
   chat.userText = turn.user;
@@ -218,11 +221,11 @@ Result<Answer> ModelSource::propose(const MoveRequest& request) {
   Answer answer;
   answer.imageSha256 = turn.pngSha256;
   const CoordFormat format = m_prompter.format();
-  if (chat.constraint == ai::Constraint::Regex) chat.regex = moveRegex(game.size(), format);
-  if (chat.constraint == ai::Constraint::Choice) chat.choices = legalChoices(game, request.color, format);
+  if (chat.constraint == sources::Constraint::Regex) chat.regex = moveRegex(game.size(), format);
+  if (chat.constraint == sources::Constraint::Choice) chat.choices = legalChoices(game, request.color, format);
 
-  ai::ChatFailure failure;
-  const Result<ai::ChatReply> reply = ai::complete(*m_http, chat, m_sleep, &failure);
+  sources::ChatFailure failure;
+  const Result<sources::ChatReply> reply = sources::complete(*m_http, chat, m_sleep, &failure);
   if (!reply) return Result<Answer>::failure(reply);
   answer.text = reply->content;
   answer.latencyMs = reply->latencyMs;
@@ -233,4 +236,4 @@ Result<Answer> ModelSource::propose(const MoveRequest& request) {
   return answer;
 }
 
-}  // namespace tengen::ai
+}  // namespace tengen::sources

@@ -9,9 +9,17 @@
 #include "tengen/ai/referee.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
+#include "tengen/sources/make_source.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 namespace {
+
+using ai::Answer;
+using ai::ErrorLog;
+using ai::MoveSource;
+using ai::RefereeOptions;
+using ai::RefereeOutcome;
+using ai::requestMove;
 
 // Named member assignment: new SourceOptions fields then need no change here.
 SourceOptions sourceOptions(std::uint64_t seed, double timeoutSeconds) {
@@ -101,4 +109,4 @@ TEST(RandomSource, AnswersForTheColourAskedEvenOutOfTurn) {
 }
 
 }  // namespace
-}  // namespace tengen::ai
+}  // namespace tengen::sources

@@ -15,9 +15,12 @@
 #include "tengen/json/json.h"
 #include "tengen/json/parse.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 
 namespace {
+
+using ai::Answer;
+using ai::MoveRequest;
 
 // A busy server (503, 429) is asked this many times in all, sleeping between.
 constexpr int kBusyAttempts = 4;
@@ -69,7 +72,8 @@ json::JsonValue requestBody(const MoveRequest& request) {
 
 Result<std::unique_ptr<RemoteSource>> RemoteSource::make(std::string_view spec, std::string_view url,
                                                          const SourceOptions& options,
-                                                         std::unique_ptr<net::HttpClient> http, ai::Sleeper sleep) {
+                                                         std::unique_ptr<net::HttpClient> http,
+                                                         sources::Sleeper sleep) {
   using R = Result<std::unique_ptr<RemoteSource>>;
   if (!(url.starts_with("http://") || url.starts_with("https://"))) {
     return R::failure("tengen: needs the server's URL, e.g. tengen:http://127.0.0.1:8080");
@@ -92,9 +96,9 @@ Result<std::unique_ptr<RemoteSource>> RemoteSource::make(std::string_view spec, 
   if (const char* token = std::getenv(variable.c_str()); token != nullptr) source->m_token = token;
   source->m_timeoutSeconds = options.timeoutSeconds;
   source->m_http = http ? std::move(http) : net::makeCurlClient();
-  source->m_sleep =
-      sleep ? std::move(sleep)
-            : ai::Sleeper([](double seconds) { std::this_thread::sleep_for(std::chrono::duration<double>(seconds)); });
+  source->m_sleep = sleep ? std::move(sleep) : sources::Sleeper([](double seconds) {
+    std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+  });
   return source;
 }
 
@@ -194,4 +198,4 @@ Result<Answer> RemoteSource::exchange(const MoveRequest& request) {
                     ErrorKind::Unreachable);
 }
 
-}  // namespace tengen::ai
+}  // namespace tengen::sources

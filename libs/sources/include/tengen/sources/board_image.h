@@ -10,7 +10,7 @@
 
 #include "tengen/core/game.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 
 struct BoardImageOptions {
   // Width and height of the square image: 20 of the 32-pixel tiles Qwen3-VL reads, about 30 px per point on 19x19.
@@ -70,4 +70,4 @@ struct BoardMark {
 std::string renderMarkedBoardPng(const Game& game, const std::vector<BoardMark>& marks,
                                  const BoardImageOptions& options = {});
 
-}  // namespace tengen::ai
+}  // namespace tengen::sources

@@ -7,8 +7,9 @@
 
 #include "tengen/ai/move_source.h"
 #include "tengen/engine/engine.h"
+#include "tengen/sources/make_source.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 
 // Reads the options of `builtin` or `builtin:time=2,playouts=50000,threads=2,resign=0.1` on top of the seed.
 // Keys: time (seconds per move, > 0), playouts (> 0; when only time is given the playouts are not limited),
@@ -23,7 +24,7 @@ Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint6
 // maxSeconds when that is > 0, never less than a small minimum.
 double clockBudget(double secondsLeft, int stones, const Game& game, double maxSeconds);
 
-class BuiltinSource final : public MoveSource {
+class BuiltinSource final : public ai::MoveSource {
  public:
   static Result<std::unique_ptr<BuiltinSource>> make(std::string_view spec, const SourceOptions& options);
 
@@ -32,7 +33,7 @@ class BuiltinSource final : public MoveSource {
   // The engine's move for request.color as a GTP vertex, "pass" or "resign" (genmoveCleanup's for a cleanup, else
   // genmove's). Never fails. With request.clock the move's time budget comes from the clock (clockBudget), never
   // more than the spec's `time`; with request.progress the engine reports its search while it thinks.
-  Result<Answer> propose(const MoveRequest& request) override;
+  Result<ai::Answer> propose(const ai::MoveRequest& request) override;
 
  private:
   BuiltinSource(std::string spec, const engine::EngineOptions& options)
@@ -43,4 +44,4 @@ class BuiltinSource final : public MoveSource {
   engine::Engine m_engine;
 };
 
-}  // namespace tengen::ai
+}  // namespace tengen::sources

@@ -4,7 +4,14 @@
 
 #include "tengen/core/coords.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
+
+namespace {
+
+using ai::Answer;
+using ai::MoveRequest;
+
+}  // namespace
 
 Result<Answer> RandomSource::propose(const MoveRequest& request) {
   // Asked out of turn (GTP's genmove allows it), the colour asked for is judged as if it were its turn.
@@ -25,4 +32,4 @@ std::uint64_t RandomSource::uniformBelow(std::uint64_t n) {
   }
 }
 
-}  // namespace tengen::ai
+}  // namespace tengen::sources

@@ -1,6 +1,6 @@
 // The prompt a model is asked with: the default template's diagram, moves, format and the exact retry line
 // (docs/serving-models.md), and templates read from text with their placeholders and errors.
-#include "tengen/ai/prompt.h"
+#include "tengen/sources/prompt.h"
 
 #include <gtest/gtest.h>
 
@@ -12,11 +12,15 @@
 #include "tengen/ai/answer_parser.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
+#include "tengen/sources/make_source.h"
 
 #include "support/game_from.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 namespace {
+
+using ai::readMove;
+using ai::Rejection;
 
 using test_support::gameFrom;
 
@@ -199,4 +203,4 @@ TEST(PromptTest, AFormattedTemplateReadsBackAsItWas) {
 }
 
 }  // namespace
-}  // namespace tengen::ai
+}  // namespace tengen::sources

@@ -6,15 +6,18 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "tengen/ai/board_image.h"
 #include "tengen/ai/move_source.h"
-#include "tengen/ai/prompt.h"
+#include "tengen/ai/referee.h"
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
+#include "tengen/sources/board_image.h"
+#include "tengen/sources/make_source.h"
+#include "tengen/sources/prompt.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 
 // One request's turns, before they become JSON.
 struct ModelTurn {
@@ -39,7 +42,7 @@ class ModelPrompter {
 
   // The turns for `color` to move in `game`, naming this turn's rejections. The picture is drawn again only when
   // the stones or the last move changed since the previous call (the retries of one move share it).
-  ModelTurn turn(const Game& game, Color color, const std::vector<Rejection>& rejected);
+  ModelTurn turn(const Game& game, Color color, const std::vector<ai::Rejection>& rejected);
 
   // The picture alone, as turn() draws it (for checking a logged picture's hash).
   const std::string& picture(const Game& game);
@@ -56,4 +59,19 @@ class ModelPrompter {
   std::string m_pngSha256;
 };
 
-}  // namespace tengen::ai
+// A picture a model was shown, drawn again and checked against the hash its attempt recorded when it was sent: the
+// picture itself is never kept, in the error log or in a record (tengen-qt's "What the AI saw").
+struct PictureCheck {
+  std::string png;       // the picture drawn again
+  std::string sha256;    // its hash
+  std::string recorded;  // the hash the attempt recorded
+  bool matches() const { return sha256 == recorded; }
+};
+
+// The picture the first of `attempts` that was shown one was shown, drawn again for `before` (the position the AI
+// was asked about) in the coordinate format the record names (`coords`: "gtp" or "rowcol"); nothing when no picture
+// was sent (an engine, or a model asked without one).
+std::optional<PictureCheck> redrawPicture(const std::vector<ai::Attempt>& attempts, std::string_view coords,
+                                          const Game& before);
+
+}  // namespace tengen::sources

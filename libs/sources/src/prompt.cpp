@@ -1,4 +1,4 @@
-#include "tengen/ai/prompt.h"
+#include "tengen/sources/prompt.h"
 
 #include <array>
 #include <cerrno>
@@ -12,9 +12,12 @@
 #include "tengen/core/coords.h"
 #include "tengen/core/text.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 
 namespace {
+
+using ai::ReadMove;
+using ai::Rejection;
 
 constexpr std::array<std::string_view, 15> kPlaceholders = {
     "size",      "rules", "komi",  "color",  "opponent", "move_number", "captures_black", "captures_white",
@@ -300,4 +303,4 @@ Prompt buildPrompt(const PromptTemplate& tmpl, const Game& game, Color color, co
   return {fill(tmpl.system, values), fill(tmpl.user, values)};
 }
 
-}  // namespace tengen::ai
+}  // namespace tengen::sources

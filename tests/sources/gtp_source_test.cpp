@@ -14,11 +14,20 @@
 #include "tengen/ai/referee.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
+#include "tengen/sources/make_source.h"
 
 #include "support/temp_dir.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 namespace {
+
+using ai::ErrorLog;
+using ai::MoveEnd;
+using ai::MovePurpose;
+using ai::MoveSource;
+using ai::RefereeOptions;
+using ai::RefereeOutcome;
+using ai::requestMove;
 
 using Clock = std::chrono::steady_clock;
 
@@ -463,4 +472,4 @@ TEST(GtpSource, GnuGoIsAskedForACleanupMoveWithItsOwnCommand) {
 }
 
 }  // namespace
-}  // namespace tengen::ai
+}  // namespace tengen::sources

@@ -7,14 +7,15 @@
 #include <string>
 #include <string_view>
 
-#include "tengen/ai/chat.h"
 #include "tengen/ai/move_source.h"
 #include "tengen/core/result.h"
 #include "tengen/net/http_client.h"
+#include "tengen/sources/chat.h"
+#include "tengen/sources/make_source.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 
-class RemoteSource final : public MoveSource {
+class RemoteSource final : public ai::MoveSource {
  public:
   // `spec` is the whole ENGINE spec, `url` what follows "tengen:" (http:// or https://, the server's root). The
   // bearer token is read now from TENGEN_TOKEN, or from ModelOptions::apiKeyEnv when it is not the default. A null
@@ -22,18 +23,18 @@ class RemoteSource final : public MoveSource {
   static Result<std::unique_ptr<RemoteSource>> make(std::string_view spec, std::string_view url,
                                                     const SourceOptions& options,
                                                     std::unique_ptr<net::HttpClient> http = nullptr,
-                                                    ai::Sleeper sleep = {});
+                                                    sources::Sleeper sleep = {});
 
   std::string describe() const override { return m_spec; }
 
   // One POST (a few more when the server is busy). 200 gives its move as the answer; a 422 (the remote found no
   // legal move), 502, 4xx, an unreachable server or a reply that is not the API's is a failure naming the remote
   // server's detail and, for 422, its error-log record.
-  Result<Answer> propose(const MoveRequest& request) override;
+  Result<ai::Answer> propose(const ai::MoveRequest& request) override;
 
  private:
   RemoteSource() = default;
-  Result<Answer> exchange(const MoveRequest& request);
+  Result<ai::Answer> exchange(const ai::MoveRequest& request);
   // `text` with every occurrence of the token replaced: a server or proxy may echo it in what it answers.
   std::string redacted(std::string text) const;
 
@@ -42,7 +43,7 @@ class RemoteSource final : public MoveSource {
   std::string m_token;
   double m_timeoutSeconds = 60;
   std::unique_ptr<net::HttpClient> m_http;
-  ai::Sleeper m_sleep;
+  sources::Sleeper m_sleep;
 };
 
-}  // namespace tengen::ai
+}  // namespace tengen::sources

@@ -1,12 +1,18 @@
-#include "tengen/ai/model_request.h"
+#include "tengen/sources/model_request.h"
 
+#include <algorithm>
 #include <utility>
 
-#include "tengen/ai/error_log.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/sha256.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
+
+namespace {
+
+using ai::Rejection;
+
+}  // namespace
 
 BoardImageOptions modelImageOptions(CoordFormat format) {
   BoardImageOptions options;
@@ -63,4 +69,22 @@ ModelTurn ModelPrompter::turn(const Game& game, Color color, const std::vector<R
   return turn;
 }
 
-}  // namespace tengen::ai
+std::optional<PictureCheck> redrawPicture(const std::vector<ai::Attempt>& attempts, std::string_view coords,
+                                          const Game& before) {
+  const auto shown = std::find_if(attempts.begin(), attempts.end(),
+                                  [](const ai::Attempt& attempt) { return !attempt.imageSha256.empty(); });
+  if (shown == attempts.end()) return std::nullopt;
+  ModelOptions options;
+  options.image = true;
+  if (const std::optional<CoordFormat> format = parseCoordFormat(coords)) options.coords = *format;
+  Result<ModelPrompter> made = ModelPrompter::make(options);
+  if (!made) return std::nullopt;
+  ModelPrompter prompter = std::move(made).value();
+  PictureCheck check;
+  check.png = prompter.picture(before);
+  check.sha256 = sha256Hex(check.png);
+  check.recorded = shown->imageSha256;
+  return check;
+}
+
+}  // namespace tengen::sources

@@ -31,13 +31,23 @@
 #include "tengen/core/sha256.h"
 #include "tengen/session/ai_turn_record.h"
 #include "tengen/sgf/sgf.h"
+#include "tengen/sources/chat.h"
+#include "tengen/sources/make_source.h"
 
 #include "support/fake_model.h"
 #include "support/game_from.h"
 #include "support/temp_dir.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 namespace {
+
+using ai::Attempt;
+using ai::ErrorLog;
+using ai::MoveEnd;
+using ai::MoveSource;
+using ai::RefereeOptions;
+using ai::RefereeOutcome;
+using ai::requestMove;
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -356,13 +366,13 @@ TEST(ModelSource, AsksForStructuredOutput) {
   FakeServer server({content("D4")});
   const Game game = gameFrom(9, Rules::Chinese, {"E5"});
   SourceOptions regex;
-  regex.model.constrain = ai::Constraint::Regex;
+  regex.model.constrain = sources::Constraint::Regex;
   regex.model.image = false;
   ASSERT_TRUE(requestMove(*makeModel(server, regex), game, Color::White, RefereeOptions(ErrorLog::none())).move);
   SourceOptions choice;
-  choice.model.constrain = ai::Constraint::Choice;
-  choice.model.constrainApi = ai::ConstraintApi::VllmGuided;
-  choice.model.coords = ai::CoordFormat::RowCol;
+  choice.model.constrain = sources::Constraint::Choice;
+  choice.model.constrainApi = sources::ConstraintApi::VllmGuided;
+  choice.model.coords = sources::CoordFormat::RowCol;
   choice.model.image = false;
   ASSERT_TRUE(requestMove(*makeModel(server, choice), game, Color::White, RefereeOptions(ErrorLog::none())).move);
   const std::vector<json> bodies = server.bodies();
@@ -382,8 +392,8 @@ TEST(ModelSource, TheRegexAcceptsExactlyThePointsOfTheBoard) {
   const Game game = gameFrom(9, Rules::Chinese, {});
   for (const char* coords : {"gtp", "rowcol"}) {
     SourceOptions options;
-    options.model.constrain = ai::Constraint::Regex;
-    options.model.coords = *ai::parseCoordFormat(coords);
+    options.model.constrain = sources::Constraint::Regex;
+    options.model.coords = *sources::parseCoordFormat(coords);
     options.model.image = false;
     ASSERT_TRUE(requestMove(*makeModel(server, options), game, Color::Black, RefereeOptions(ErrorLog::none())).move);
   }
@@ -866,4 +876,4 @@ TEST(MatchCommand, EachGameRecordNamesTheModelOfItsOpenAiSide) {
 }
 
 }  // namespace
-}  // namespace tengen::ai
+}  // namespace tengen::sources

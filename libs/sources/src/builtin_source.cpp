@@ -9,9 +9,13 @@
 #include "tengen/core/coords.h"
 #include "tengen/engine/config.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 
 namespace {
+
+using ai::Answer;
+using ai::MovePurpose;
+using ai::MoveRequest;
 
 // Time management. In main time the clock is shared among the moves still to come, estimated as a third of the
 // empty points (19x19 from empty: 120, about each side's share of a 250-move game; 9x9: 27 of about 35) and never
@@ -92,4 +96,4 @@ Result<Answer> BuiltinSource::propose(const MoveRequest& request) {
   return answer;
 }
 
-}  // namespace tengen::ai
+}  // namespace tengen::sources

@@ -7,17 +7,18 @@
 #include <string_view>
 #include <vector>
 
-#include "tengen/ai/chat.h"
-#include "tengen/ai/model_request.h"
 #include "tengen/ai/move_source.h"
-#include "tengen/ai/prompt.h"
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
 #include "tengen/net/http_client.h"
+#include "tengen/sources/chat.h"
+#include "tengen/sources/make_source.h"
+#include "tengen/sources/model_request.h"
+#include "tengen/sources/prompt.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 
-class ModelSource : public MoveSource {
+class ModelSource : public ai::MoveSource {
  public:
   // Checks the options and loads the prompt template; `spec` is the whole ENGINE spec, `baseUrl` what follows
   // "openai:". A null `http` means the real libcurl client; a null `sleep` means really sleeping between
@@ -25,21 +26,21 @@ class ModelSource : public MoveSource {
   static Result<std::unique_ptr<ModelSource>> make(std::string_view spec, std::string_view baseUrl,
                                                    const SourceOptions& options,
                                                    std::unique_ptr<net::HttpClient> http = nullptr,
-                                                   ai::Sleeper sleep = {});
+                                                   sources::Sleeper sleep = {});
 
   std::string describe() const override { return m_spec; }
-  Result<Answer> propose(const MoveRequest& request) override;
+  Result<ai::Answer> propose(const ai::MoveRequest& request) override;
 
  private:
   ModelSource() = default;
 
   std::string m_spec;
   SourceOptions m_options;
-  ai::ChatRequest m_base;      // everything but the position's parts
-  bool m_modelsAsked = false;  // whether the server answered GET /models, when no model was named
-  ModelPrompter m_prompter;    // the position's parts: prompt text and picture
+  sources::ChatRequest m_base;  // everything but the position's parts
+  bool m_modelsAsked = false;   // whether the server answered GET /models, when no model was named
+  ModelPrompter m_prompter;     // the position's parts: prompt text and picture
   std::unique_ptr<net::HttpClient> m_http;
-  ai::Sleeper m_sleep;
+  sources::Sleeper m_sleep;
 };
 
 // The regex a constrained server is given: "pass" or a point of a board of this size in the format asked for
@@ -49,4 +50,4 @@ std::string moveRegex(int size, CoordFormat format);
 // The choices a constrained server is given: every point `color` may play now in that format, then "pass".
 std::vector<std::string> legalChoices(const Game& game, Color color, CoordFormat format);
 
-}  // namespace tengen::ai
+}  // namespace tengen::sources

@@ -1,4 +1,4 @@
-#include "tengen/ai/board_image.h"
+#include "tengen/sources/board_image.h"
 
 #include <cairo.h>
 #include <zlib.h>
@@ -16,7 +16,7 @@
 #include "tengen/core/board.h"
 #include "tengen/core/coords.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 
 namespace {
 
@@ -686,4 +686,4 @@ std::string renderMarkedBoardPng(const Game& game, const std::vector<BoardMark>&
   return pngFile(clamped.pixels, palette.rgb(), idat);
 }
 
-}  // namespace tengen::ai
+}  // namespace tengen::sources

@@ -11,10 +11,11 @@
 #include <string_view>
 #include <vector>
 
+#include "tengen/ai/move_source.h"
 #include "tengen/core/result.h"
 #include "tengen/net/http_client.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 
 enum class Constraint { None, Regex, Choice };
 
@@ -53,18 +54,12 @@ struct ChatRequest {
   std::stop_token cancel{};
 };
 
-// The tokens a model server says one request took (the reply's `usage`), when it says so; attempts keep them too.
-struct TokenUsage {
-  long prompt = 0;      // usage.prompt_tokens: the messages, the picture's tokens included
-  long completion = 0;  // usage.completion_tokens: the answer
-};
-
 struct ChatReply {
   std::string content;  // choices[0].message.content
   int httpStatus = 200;
   long latencyMs = 0;  // of the request that answered
   int transportAttempts = 1;
-  std::optional<TokenUsage> usage;  // nothing when the reply has no usable `usage`
+  std::optional<ai::TokenUsage> usage;  // nothing when the reply has no usable `usage`
 };
 
 struct ChatFailure {
@@ -116,4 +111,4 @@ struct ModelListRequest {
 // success: the caller says what that means.
 Result<std::vector<std::string>> listModels(net::HttpClient& http, const ModelListRequest& request);
 
-}  // namespace tengen::ai
+}  // namespace tengen::sources

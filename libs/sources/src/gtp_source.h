@@ -10,10 +10,11 @@
 
 #include "tengen/ai/move_source.h"
 #include "tengen/gtp/client.h"
+#include "tengen/sources/make_source.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 
-class GtpSource final : public MoveSource {
+class GtpSource final : public ai::MoveSource {
  public:
   // Starts the engine from commandLine (split without a shell) and checks that it answers GTP. Fails, saying why,
   // when it cannot be started or does not answer.
@@ -28,7 +29,7 @@ class GtpSource final : public MoveSource {
   // cleanup of `kgs-genmove_cleanup COLOR` when the engine lists it. A dead engine is started again first. Fails
   // with the transport error when the engine crashes, hangs, answers garbage or refuses a command other than a time
   // command.
-  Result<Answer> propose(const MoveRequest& request) override;
+  Result<ai::Answer> propose(const ai::MoveRequest& request) override;
   // The typed line as it is (its own id, if any, included), after the engine is brought to `game`.
   Result<std::string> typedCommand(const Game& game, std::string_view line) override;
 
@@ -53,7 +54,7 @@ class GtpSource final : public MoveSource {
   // The time control (time_settings, or kgs-time_settings for byo-yomi when the engine lists it) when the engine
   // has not been told it since its last clear_board, and the mover's clock (time_left) when the request has one.
   // An engine that refuses them still plays: only a transport failure fails.
-  Status sendTime(const MoveRequest& request);
+  Status sendTime(const ai::MoveRequest& request);
   // Whether the engine's list_commands names `command` (the list is asked for once per engine).
   Result<bool> lists(std::string_view command);
 
@@ -67,4 +68,4 @@ class GtpSource final : public MoveSource {
   std::optional<std::vector<std::string>> m_commands;  // the engine's list_commands, once asked
 };
 
-}  // namespace tengen::ai
+}  // namespace tengen::sources

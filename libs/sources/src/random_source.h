@@ -7,10 +7,11 @@
 #include <string>
 
 #include "tengen/ai/move_source.h"
+#include "tengen/sources/make_source.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 
-class RandomSource final : public MoveSource {
+class RandomSource final : public ai::MoveSource {
  public:
   // The same seed and the same requests give the same answers on every run and platform.
   explicit RandomSource(std::uint64_t seed) : m_rng(seed) {}
@@ -19,7 +20,7 @@ class RandomSource final : public MoveSource {
 
   // A point chosen uniformly among every point where request.color may legally play (Game::check, so superko
   // included), as a GTP vertex; "pass" only when there is none. Never fails.
-  Result<Answer> propose(const MoveRequest& request) override;
+  Result<ai::Answer> propose(const ai::MoveRequest& request) override;
 
  private:
   // Uniform in [0, n) by rejection, so the choice does not depend on the standard library's distributions.
@@ -28,4 +29,4 @@ class RandomSource final : public MoveSource {
   std::mt19937_64 m_rng;
 };
 
-}  // namespace tengen::ai
+}  // namespace tengen::sources

@@ -17,11 +17,21 @@
 #include "tengen/core/game.h"
 #include "tengen/engine/engine.h"
 #include "tengen/engine/judgment.h"
+#include "tengen/sources/make_source.h"
 
 #include "support/diagram.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 namespace {
+
+using ai::Answer;
+using ai::ErrorLog;
+using ai::MovePurpose;
+using ai::MoveRequest;
+using ai::MoveSource;
+using ai::RefereeOptions;
+using ai::RefereeOutcome;
+using ai::requestMove;
 
 SourceOptions withSeed(std::uint64_t seed) {
   SourceOptions options;
@@ -328,4 +338,4 @@ TEST(Referee, PassesTheClockIntoEveryRequestOfTheMove) {
 }
 
 }  // namespace
-}  // namespace tengen::ai
+}  // namespace tengen::sources

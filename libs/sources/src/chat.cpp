@@ -1,5 +1,5 @@
 // The chat-completions client: request JSON, transport retries, and reading the answer out of the reply.
-#include "tengen/ai/chat.h"
+#include "tengen/sources/chat.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -17,10 +17,11 @@
 #include "tengen/net/http_client.h"
 #include "tengen/net/transport_errors.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 
 namespace {
 
+using ai::TokenUsage;
 using json::findMember;
 using json::findString;
 using json::JsonFault;
@@ -455,4 +456,4 @@ Result<ChatReply> complete(HttpClient& http, const ChatRequest& request, const S
   }
 }
 
-}  // namespace tengen::ai
+}  // namespace tengen::sources

@@ -1,6 +1,6 @@
 // The board picture: a valid PNG that cairo reads back at the size asked, the same bytes for the same game, and
 // different bytes for different positions and options; stones and marks where they belong.
-#include "tengen/ai/board_image.h"
+#include "tengen/sources/board_image.h"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@
 #include "support/game_from.h"
 #include "support/png_pixels.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 namespace {
 
 using test_support::gameFrom;
@@ -170,4 +170,4 @@ TEST(BoardImageTest, MarksShowInTheirColoursOnTheirPointsOnly) {
 }
 
 }  // namespace
-}  // namespace tengen::ai
+}  // namespace tengen::sources

@@ -15,11 +15,20 @@
 #include "tengen/ai/referee.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
+#include "tengen/sources/make_source.h"
 
 #include "support/test_server.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 namespace {
+
+using ai::Attempt;
+using ai::ErrorLog;
+using ai::MoveEnd;
+using ai::MoveSource;
+using ai::RefereeOptions;
+using ai::RefereeOutcome;
+using ai::requestMove;
 
 using net::fixture::Scripted;
 using net::fixture::ScriptedServer;
@@ -210,4 +219,4 @@ TEST(RemoteSource, AReplyNestedTooDeeplyFailsSayingSo) {
 }
 
 }  // namespace
-}  // namespace tengen::ai
+}  // namespace tengen::sources

@@ -8,8 +8,9 @@
 #include "tengen/ai/move_source.h"
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
+#include "tengen/sources/make_source.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 
 struct Prompt {
   std::string system;
@@ -42,7 +43,7 @@ std::string pointText(Point p, int size, CoordFormat format);
 // Fills the template for `color` to move in `game`, with this turn's rejections (the retry line of `{{rejected}}` in
 // docs/serving-models.md: "Your earlier answers were rejected: Q16 (stone already there), C3 (suicide). Answer with
 // a different point.").
-Prompt buildPrompt(const PromptTemplate& tmpl, const Game& game, Color color, const std::vector<Rejection>& rejected,
-                   CoordFormat format);
+Prompt buildPrompt(const PromptTemplate& tmpl, const Game& game, Color color,
+                   const std::vector<ai::Rejection>& rejected, CoordFormat format);
 
-}  // namespace tengen::ai
+}  // namespace tengen::sources

@@ -7,9 +7,13 @@
 #include "tengen/core/coords.h"
 #include "tengen/core/text.h"
 
-namespace tengen::ai {
+namespace tengen::sources {
 
 namespace {
+
+using ai::Answer;
+using ai::MovePurpose;
+using ai::MoveRequest;
 
 using Clock = std::chrono::steady_clock;
 
@@ -240,4 +244,4 @@ Result<Answer> GtpSource::propose(const MoveRequest& request) {
   return answer;
 }
 
-}  // namespace tengen::ai
+}  // namespace tengen::sources
