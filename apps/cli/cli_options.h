@@ -11,7 +11,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"

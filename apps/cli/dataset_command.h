@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "tengen/ai/move_source.h"
 #include "tengen/sources/make_source.h"
 
 namespace CLI {

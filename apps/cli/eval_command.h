@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "tengen/ai/move_source.h"
 #include "tengen/sources/make_source.h"
 
 #include "cli_options.h"

@@ -6,7 +6,6 @@
 #include <optional>
 #include <string>
 
-#include "tengen/ai/move_source.h"
 #include "tengen/sources/make_source.h"
 
 #include "cli_options.h"

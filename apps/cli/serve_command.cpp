@@ -127,11 +127,11 @@ std::string invalidServeOption(const ServeOptions& options) {
   return "";
 }
 
-// The move service's settings from the command's options (already checked).
-serve::ServiceOptions serviceOptions(const ServeOptions& options) {
+// The move service's settings from the command's options (already checked) and its sources' options (the model
+// settled).
+serve::ServiceOptions serviceOptions(const ServeOptions& options, const sources::SourceOptions& sourceOptions) {
   serve::ServiceOptions service;
-  service.engine = options.engine;
-  service.sourceOptions = sourceOptionsOf(options);
+  service.errorContext = sources::errorContextOf("serve", options.engine, sourceOptions.model);
   service.workers = options.workers;
   service.maxWaiting = options.queue;
   service.defaultMaxRetries = options.referee.maxRetries;
@@ -191,12 +191,13 @@ int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   const Address& address = *listen;
   sigset_t stopSignals = prepareProcess();
 
-  serve::ServiceOptions service = serviceOptions(options);
-  if (const Status settled = settleModel("serve", options.engine, service.sourceOptions, err); !settled) {
+  sources::SourceOptions sourceOptions = sourceOptionsOf(options);
+  if (const Status settled = settleModel("serve", options.engine, sourceOptions, err); !settled) {
     err << "tengen serve: " << settled.error() << '\n';
     return exitCodeOf(settled.errorKind());
   }
-  Result<std::unique_ptr<serve::MoveService>> made = serve::MoveService::make(service);
+  Result<std::unique_ptr<serve::MoveService>> made = serve::MoveService::make(
+      serviceOptions(options, sourceOptions), sources::workerSources(options.engine, sourceOptions));
   if (!made) {
     err << "tengen serve: " << made.error() << '\n';
     return exitCodeOf(made.errorKind());

@@ -5,7 +5,6 @@
 #include <iosfwd>
 #include <string>
 
-#include "tengen/ai/move_source.h"
 #include "tengen/sources/make_source.h"
 
 #include "cli_options.h"

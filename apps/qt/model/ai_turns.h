@@ -9,7 +9,6 @@
 #include <QStringList>
 #include <optional>
 
-#include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/game.h"
 #include "tengen/core/time_control.h"

@@ -4,7 +4,6 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include "tengen/ai/move_source.h"
 #include "tengen/sources/make_source.h"
 
 namespace tengen::qt {

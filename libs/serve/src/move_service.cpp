@@ -25,7 +25,6 @@
 #include "tengen/core/text.h"
 #include "tengen/json/json.h"
 #include "tengen/json/parse.h"
-#include "tengen/sources/make_source.h"
 
 #include "game_request.h"
 #include "metrics.h"
@@ -269,7 +268,7 @@ MoveService::MoveService(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {
 
 MoveService::~MoveService() = default;
 
-Result<std::unique_ptr<MoveService>> MoveService::make(const ServiceOptions& options, SourceFactory factory) {
+Result<std::unique_ptr<MoveService>> MoveService::make(const ServiceOptions& options, const SourceFactory& sources) {
   using R = Result<std::unique_ptr<MoveService>>;
   if (options.workers < 1) return R::failure("--workers: must be at least 1");
   if (options.scoreThreads < 0 || options.scoreThreads > 256) return R::failure("--score-threads: must be 0..256");
@@ -277,10 +276,10 @@ Result<std::unique_ptr<MoveService>> MoveService::make(const ServiceOptions& opt
   if (options.defaultMaxRetries < 0 || options.defaultMaxRetries > kMaxRequestRetries) {
     return R::failure("--max-retries: must be 0.." + std::to_string(kMaxRequestRetries) + " for serve");
   }
-  if (!factory) factory = sources::workerSources(options.engine, options.sourceOptions);
+  if (!sources) return R::failure("no maker of move sources was given");
   std::vector<std::unique_ptr<ai::MoveSource>> made;
   for (int i = 0; i < options.workers; ++i) {
-    Result<std::unique_ptr<ai::MoveSource>> source = factory(i);
+    Result<std::unique_ptr<ai::MoveSource>> source = sources(i);
     if (!source) return R::failure(source);
     made.push_back(std::move(source).value());
   }
@@ -291,8 +290,7 @@ Result<std::unique_ptr<MoveService>> MoveService::make(const ServiceOptions& opt
                                ? options.scoreThreads
                                : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
   impl->scoring = std::make_shared<net::HandlerLane>(scoreThreads, options.scoreQueue);
-  impl->errorLog =
-      ai::ErrorLog(options.errorLogPath, sources::errorContextOf("serve", options.engine, options.sourceOptions.model));
+  impl->errorLog = ai::ErrorLog(options.errorLogPath, options.errorContext);
   return std::unique_ptr<MoveService>(new MoveService(std::move(impl)));
 }
 

@@ -10,7 +10,6 @@
 #include <string_view>
 #include <vector>
 
-#include "tengen/ai/move_source.h"
 #include "tengen/core/result.h"
 #include "tengen/sources/make_source.h"
 #include "tengen/workbench/positions.h"

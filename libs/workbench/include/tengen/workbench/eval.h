@@ -11,7 +11,6 @@
 #include <string_view>
 #include <vector>
 
-#include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
 #include "tengen/ai/rejection_counts.h"
 #include "tengen/json/json.h"
