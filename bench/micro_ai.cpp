@@ -10,14 +10,16 @@
 #include <vector>
 
 #include "tengen/ai/answer_parser.h"
-#include "tengen/ai/board_image.h"
-#include "tengen/ai/chat.h"
 #include "tengen/ai/error_log.h"
 #include "tengen/ai/move_source.h"
-#include "tengen/ai/prompt.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
+#include "tengen/core/sha256.h"
+#include "tengen/sources/board_image.h"
+#include "tengen/sources/chat.h"
+#include "tengen/sources/make_source.h"
+#include "tengen/sources/prompt.h"
 
 namespace {
 
@@ -103,8 +105,8 @@ void BM_BuildPrompt(benchmark::State& state) {
       {tengen::ai::readMove("Q16", 19), tengen::RejectReason::Occupied},
       {tengen::ai::readMove("C3", 19), tengen::RejectReason::Suicide}};
   for (auto _ : state) {
-    benchmark::DoNotOptimize(
-        buildPrompt(tengen::ai::defaultPromptTemplate(), game, Color::Black, rejected, tengen::ai::CoordFormat::Gtp));
+    benchmark::DoNotOptimize(buildPrompt(tengen::sources::defaultPromptTemplate(), game, Color::Black, rejected,
+                                         tengen::sources::CoordFormat::Gtp));
   }
 }
 BENCHMARK(BM_BuildPrompt)->Unit(benchmark::kMicrosecond);
@@ -112,21 +114,21 @@ BENCHMARK(BM_BuildPrompt)->Unit(benchmark::kMicrosecond);
 // {{legal_count}} asks the rules about every point, the one costly placeholder.
 void BM_BuildPromptWithLegalCount(benchmark::State& state) {
   const Game game = midGame(150, 7);
-  const tengen::Result<tengen::ai::PromptTemplate> tmpl =
-      tengen::ai::parsePromptTemplate("{{board}}\n{{moves}}\n{{legal_count}} legal points");
+  const tengen::Result<tengen::sources::PromptTemplate> tmpl =
+      tengen::sources::parsePromptTemplate("{{board}}\n{{moves}}\n{{legal_count}} legal points");
   for (auto _ : state) {
-    benchmark::DoNotOptimize(buildPrompt(*tmpl, game, Color::Black, {}, tengen::ai::CoordFormat::Gtp));
+    benchmark::DoNotOptimize(buildPrompt(*tmpl, game, Color::Black, {}, tengen::sources::CoordFormat::Gtp));
   }
 }
 BENCHMARK(BM_BuildPromptWithLegalCount)->Unit(benchmark::kMicrosecond);
 
 void BM_RenderBoardPng(benchmark::State& state) {
   const Game game = midGame(150, 7);
-  tengen::ai::BoardImageOptions options;
+  tengen::sources::BoardImageOptions options;
   options.pixels = static_cast<int>(state.range(0));
   std::size_t bytes = 0;
   for (auto _ : state) {
-    const std::string png = tengen::ai::renderBoardPng(game, options);
+    const std::string png = tengen::sources::renderBoardPng(game, options);
     bytes = png.size();
     benchmark::DoNotOptimize(png.data());
   }
@@ -137,16 +139,16 @@ BENCHMARK(BM_RenderBoardPng)->Arg(512)->Arg(640)->Arg(800)->Unit(benchmark::kMil
 // Draws `positions` in turn with one renderer, as a model source does; when they run out, a fresh renderer starts
 // over (not timed), so that no picture is ever drawn twice by one renderer.
 void drawInTurn(benchmark::State& state, const std::vector<const Game*>& positions) {
-  tengen::ai::BoardImageOptions options;
+  tengen::sources::BoardImageOptions options;
   options.pixels = static_cast<int>(state.range(0));
-  auto renderer = std::make_unique<tengen::ai::BoardRenderer>(options);
+  auto renderer = std::make_unique<tengen::sources::BoardRenderer>(options);
   benchmark::DoNotOptimize(renderer->png(*positions.front()));  // the first picture draws the board with cairo
   std::size_t next = 1;
   std::size_t bytes = 0;
   for (auto _ : state) {
     if (next == positions.size()) {
       state.PauseTiming();
-      renderer = std::make_unique<tengen::ai::BoardRenderer>(options);
+      renderer = std::make_unique<tengen::sources::BoardRenderer>(options);
       benchmark::DoNotOptimize(renderer->png(*positions.front()));
       next = 1;
       state.ResumeTiming();
@@ -180,17 +182,18 @@ class InstantModel : public tengen::ai::MoveSource {
   void setAnswer(std::string answer) { m_answer = std::move(answer); }
   std::string describe() const override { return "instant"; }
   tengen::Result<tengen::ai::Answer> propose(const tengen::ai::MoveRequest& request) override {
-    const tengen::ai::Prompt prompt = buildPrompt(tengen::ai::defaultPromptTemplate(), *request.game, request.color,
-                                                  request.rejected, tengen::ai::CoordFormat::Gtp);
-    tengen::ai::ChatRequest chat;
+    const tengen::sources::Prompt prompt =
+        buildPrompt(tengen::sources::defaultPromptTemplate(), *request.game, request.color, request.rejected,
+                    tengen::sources::CoordFormat::Gtp);
+    tengen::sources::ChatRequest chat;
     chat.system = prompt.system;
     chat.userText = prompt.user;
     tengen::ai::Answer answer;
     if (m_image) {
       chat.png = m_renderer.png(*request.game);
-      answer.imageSha256 = tengen::ai::sha256Hex(*chat.png);
+      answer.imageSha256 = tengen::sha256Hex(*chat.png);
     }
-    benchmark::DoNotOptimize(tengen::ai::chatRequestBody(chat));
+    benchmark::DoNotOptimize(tengen::sources::chatRequestBody(chat));
     answer.text = m_answer;
     answer.prompt = prompt.system + "\n\n" + prompt.user;
     answer.httpStatus = 200;
@@ -200,7 +203,7 @@ class InstantModel : public tengen::ai::MoveSource {
  private:
   bool m_image;
   std::string m_answer;
-  tengen::ai::BoardRenderer m_renderer;  // kept between moves, as ModelSource keeps its own
+  tengen::sources::BoardRenderer m_renderer;  // kept between moves, as ModelSource keeps its own
 };
 
 // An answer in prose naming a legal point of each position, one per position.

@@ -48,8 +48,8 @@ class StandInAnalyzer final : public gtp::Analyzer {
     return done;
   }
 
-  gtp::AnalysisReport report(int maxCandidates) const override {
-    gtp::AnalysisReport r;
+  SearchReport report(int maxCandidates) const override {
+    SearchReport r;
     r.toMove = m_toMove;
     r.playouts = m_playouts;
     const int size = m_board.size();

@@ -10,7 +10,8 @@
 
 #include "tengen/core/board.h"
 #include "tengen/core/rules.h"
-#include "tengen/net/http_client.h"
+#include "tengen/core/text.h"
+#include "tengen/sources/make_source.h"
 
 namespace tengen::cli {
 
@@ -30,13 +31,14 @@ constexpr int kMaxRetries = 100;
 
 }  // namespace
 
-Status settleModel(std::string_view command, const std::string& spec, ai::SourceOptions& source, std::ostream& err) {
-  const Result<ai::ChosenModel> chosen = ai::chooseModel(spec, source);
+Status settleModel(std::string_view command, const std::string& spec, sources::SourceOptions& source,
+                   std::ostream& err) {
+  const Result<sources::ChosenModel> chosen = sources::chooseModel(spec, source);
   // A server that cannot be reached fails the first request as it would with a model named (exit 4, the JSON and
   // the error log record of the command); the source asks for the model again once the server answers.
   if (!chosen && chosen.errorKind() == ErrorKind::Unreachable) return Done{};
-  if (!chosen) return Status::failure(chosen, net::displayUrl(spec) + ": ");
-  if (chosen->fromServer) err << "tengen " << command << ": " << ai::chosenModelLine(spec, *chosen) << '\n';
+  if (!chosen) return Status::failure(chosen, displayUrl(spec) + ": ");
+  if (chosen->fromServer) err << "tengen " << command << ": " << sources::chosenModelLine(spec, *chosen) << '\n';
   source.model.model = chosen->name;
   return Done{};
 }
@@ -173,19 +175,19 @@ std::function<void(std::size_t, std::size_t)> progressLine(std::ostream& err, st
   };
 }
 
-void addPromptOptions(CLI::App& cmd, ai::ModelOptions* model) {
+void addPromptOptions(CLI::App& cmd, sources::ModelOptions* model) {
   cmd.add_flag("--image,!--no-image", model->image, "Send a PNG of the board with the prompt (default on)");
   // Each choice is checked as a word (so that a mistake lists the words), then kept as its enum.
   cmd.add_option_function<std::string>(
-         "--coords", [model](const std::string& name) { model->coords = *ai::parseCoordFormat(name); },
+         "--coords", [model](const std::string& name) { model->coords = *sources::parseCoordFormat(name); },
          "Coordinates the model is asked to answer in: gtp or rowcol")
       ->check(CLI::IsMember({"gtp", "rowcol"}))
-      ->default_str(std::string(ai::coordFormatName(model->coords)));
+      ->default_str(std::string(sources::coordFormatName(model->coords)));
   cmd.add_option("--prompt-template", model->promptTemplatePath, "Prompt template file (docs/serving-models.md)")
       ->type_name("FILE");
 }
 
-void addModelOptions(CLI::App& cmd, ai::ModelOptions* model, double* timeoutSeconds) {
+void addModelOptions(CLI::App& cmd, sources::ModelOptions* model, double* timeoutSeconds) {
   cmd.add_option("--model", model->model,
                  "Model name for openai: engines (with vLLM and a LoRA adapter: the adapter's name)")
       ->type_name("NAME");
@@ -195,15 +197,16 @@ void addModelOptions(CLI::App& cmd, ai::ModelOptions* model, double* timeoutSeco
       ->capture_default_str();
   addPromptOptions(cmd, model);
   cmd.add_option_function<std::string>(
-         "--constrain", [model](const std::string& name) { model->constrain = *ai::parseConstraint(name); },
+         "--constrain", [model](const std::string& name) { model->constrain = *sources::parseConstraint(name); },
          "Structured output asked of the server: none, regex (a coordinate) or choice (the legal points)")
       ->check(CLI::IsMember({"none", "regex", "choice"}))
-      ->default_str(std::string(ai::constraintName(model->constrain)));
+      ->default_str(std::string(sources::constraintName(model->constrain)));
   cmd.add_option_function<std::string>(
-         "--constrain-api", [model](const std::string& name) { model->constrainApi = *ai::parseConstraintApi(name); },
+         "--constrain-api",
+         [model](const std::string& name) { model->constrainApi = *sources::parseConstraintApi(name); },
          "How the constraint is sent: vllm, vllm-guided (older vLLM) or llama (llama-server grammar)")
       ->check(CLI::IsMember({"vllm", "vllm-guided", "llama"}))
-      ->default_str(std::string(ai::constraintApiName(model->constrainApi)));
+      ->default_str(std::string(sources::constraintApiName(model->constrainApi)));
   cmd.add_option("--timeout", *timeoutSeconds, "Seconds one request to the engine or model may take")
       ->capture_default_str();
   cmd.add_option("--temperature", model->temperature, "Sampling temperature sent to the model");

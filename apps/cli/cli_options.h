@@ -11,10 +11,10 @@
 
 #include <CLI/CLI.hpp>
 
-#include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
+#include "tengen/sources/make_source.h"
 
 namespace tengen::cli {
 
@@ -31,20 +31,21 @@ std::string knownRuleNames();
 // The move-source options of any subcommand's options (its --seed, --timeout and model options), with `seedOffset`
 // added to the seed (match gives game i the seed + i).
 template <typename Options>
-ai::SourceOptions sourceOptionsOf(const Options& options, std::uint64_t seedOffset = 0) {
-  ai::SourceOptions source;
+sources::SourceOptions sourceOptionsOf(const Options& options, std::uint64_t seedOffset = 0) {
+  sources::SourceOptions source;
   source.seed = options.seed + seedOffset;
   source.timeoutSeconds = options.timeoutSeconds;
   source.model = options.model;
   return source;
 }
 
-// Settles the model an `openai:` ENGINE asks for into source.model.model (ai::chooseModel): when no --model was
+// Settles the model an `openai:` ENGINE asks for into source.model.model (sources::chooseModel): when no --model was
 // given and the server lists exactly one model, that one, and `err` is told so on a line of its own
 // ("tengen COMMAND: model NAME: the only model URL serves ..."). A failure's message names the engine (exit 2: several
 // models or none, or no list). A server that cannot be reached is no failure here: the first request fails as it
-// would with a model named (exit 4), and the source asks again once the server answers (ai::chooseModel).
-Status settleModel(std::string_view command, const std::string& spec, ai::SourceOptions& source, std::ostream& err);
+// would with a model named (exit 4), and the source asks again once the server answers (sources::chooseModel).
+Status settleModel(std::string_view command, const std::string& spec, sources::SourceOptions& source,
+                   std::ostream& err);
 
 // The exit code of a failure of that kind: bad input 2, an unreachable engine 4, no legal move 3, else 1.
 int exitCodeOf(ErrorKind kind);
@@ -70,12 +71,12 @@ std::function<void(std::size_t done, std::size_t total)> progressLine(std::ostre
                                                                       std::string unit);
 
 // Adds what a model is shown (--image/--no-image, --coords, --prompt-template) to cmd, bound to *model.
-void addPromptOptions(CLI::App& cmd, ai::ModelOptions* model);
+void addPromptOptions(CLI::App& cmd, sources::ModelOptions* model);
 
 // Adds the model options of docs/serving-models.md (--model, --api-key-env, --image/--no-image, --coords,
 // --prompt-template, --constrain, --constrain-api, --timeout, --temperature) to cmd, bound to *model and
 // *timeoutSeconds. Values outside their lists are usage errors at parse time.
-void addModelOptions(CLI::App& cmd, ai::ModelOptions* model, double* timeoutSeconds);
+void addModelOptions(CLI::App& cmd, sources::ModelOptions* model, double* timeoutSeconds);
 
 // Why --size cannot be a board ("--size 40: the board size must be 2..25"), or "" when it can.
 std::string checkBoardSize(int size);

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "tengen/core/text.h"
+#include "tengen/sources/make_source.h"
 #include "tengen/workbench/dataset.h"
 #include "tengen/workbench/positions.h"
 
@@ -114,7 +115,7 @@ DatasetCommands addDatasetCommand(CLI::App& app, DatasetOptions* options) {
       ->required();
   dpo->add_option("--preferred", options->preferred,
                   "The preferred move: 'record' (the record's move, in tengen eval logs) or an ENGINE spec: " +
-                      std::string(ai::kEngineKinds))
+                      std::string(sources::kEngineKinds))
       ->type_name("record|ENGINE")
       ->capture_default_str();
   dpo->add_option("--seed", options->seed, "Seed of the preferred engine")->check(notNegative())->capture_default_str();

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "tengen/ai/move_source.h"
+#include "tengen/sources/make_source.h"
 
 namespace CLI {
 class App;
@@ -27,7 +27,7 @@ struct DatasetOptions {
   std::string out;
   std::string format = "openai";
   std::string images;  // "inline", a directory, or "" for the format's default
-  ai::ModelOptions model;
+  sources::ModelOptions model;
   double timeoutSeconds = 60;
 };
 

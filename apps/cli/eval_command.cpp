@@ -10,7 +10,7 @@
 
 #include "tengen/io/atomic_file.h"
 #include "tengen/json/json.h"
-#include "tengen/net/http_client.h"
+#include "tengen/sources/make_source.h"
 #include "tengen/workbench/compare.h"
 #include "tengen/workbench/eval.h"
 #include "tengen/workbench/positions.h"
@@ -20,7 +20,7 @@ namespace tengen::cli {
 
 EvalCommands addEvalCommand(CLI::App& app, EvalOptions* options) {
   CLI::App* cmd = app.add_subcommand("eval", "Measure a move source on positions from real game records");
-  cmd->add_option("--engine", options->engine, "ENGINE spec measured: " + std::string(ai::kEngineKinds))
+  cmd->add_option("--engine", options->engine, "ENGINE spec measured: " + std::string(sources::kEngineKinds))
       ->type_name("ENGINE");
   cmd->add_option("--sgf", options->sgf, "SGF files or directories (searched for *.sgf) the positions come from")
       ->type_name("PATH...");
@@ -84,7 +84,7 @@ int runEval(const EvalOptions& options, std::ostream& out, std::ostream& err, bo
   workbench::EvalOptions run;
   // What the JSON and the report say of the run, so that two runs can be told apart; the template is read for its
   // hash only when a model is asked with it.
-  if (ai::isModelSpec(options.engine)) {
+  if (sources::isModelSpec(options.engine)) {
     Result<workbench::PromptTemplateId> promptTemplate = workbench::promptTemplateId(options.model.promptTemplatePath);
     if (!promptTemplate) return fail(promptTemplate.error(), kExitUsage);
     run.facts.promptTemplate = std::move(promptTemplate).value();

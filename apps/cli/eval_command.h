@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "tengen/ai/move_source.h"
+#include "tengen/sources/make_source.h"
 
 #include "cli_options.h"
 
@@ -29,7 +29,7 @@ struct EvalOptions {
   int jobs = 1;
   std::string jsonPath;
   std::string reportDir;  // --report: the HTML page and its pictures
-  ai::ModelOptions model;
+  sources::ModelOptions model;
   double timeoutSeconds = 60;
   RefereeFlags referee;
   std::vector<std::string> compare;  // the two --json files of `eval compare`

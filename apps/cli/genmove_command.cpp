@@ -22,6 +22,7 @@
 #include "tengen/engine/config.h"
 #include "tengen/json/json.h"
 #include "tengen/sgf/sgf.h"
+#include "tengen/sources/make_source.h"
 
 #include "cli_options.h"
 #include "records.h"
@@ -52,7 +53,7 @@ CLI::App* addGenmoveCommand(CLI::App& app, GenmoveOptions* options) {
   CLI::App* cmd = app.add_subcommand("genmove", "One refereed AI move for the last position of an SGF record");
   cmd->add_option("--sgf", options->sgfPath, "The game record")->type_name("FILE")->required();
   cmd->add_option("--color", options->color, "Colour to move, B or W (default: the side to move)")->type_name("B|W");
-  cmd->add_option("--engine", options->engine, "ENGINE spec: " + std::string(ai::kEngineKinds))
+  cmd->add_option("--engine", options->engine, "ENGINE spec: " + std::string(sources::kEngineKinds))
       ->type_name("ENGINE")
       ->required();
   cmd->add_option("--rules", options->rules, "Rule set instead of the record's RU: " + knownRuleNames())
@@ -94,19 +95,19 @@ int runGenmove(const GenmoveOptions& options, std::ostream& out, std::ostream& e
     color = *parsed;
   }
 
-  ai::SourceOptions sourceOptions = sourceOptionsOf(options);
+  sources::SourceOptions sourceOptions = sourceOptionsOf(options);
   if (const Status settled = settleModel("genmove", options.engine, sourceOptions, err); !settled) {
     err << "tengen genmove: " << settled.error() << '\n';
     return exitCodeOf(settled.errorKind());
   }
-  Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(options.engine, sourceOptions);
+  Result<std::unique_ptr<ai::MoveSource>> made = sources::makeSource(options.engine, sourceOptions);
   if (!made) {
     err << "tengen genmove: " << made.error() << '\n';
     return exitCodeOf(made.errorKind());
   }
   const std::unique_ptr<ai::MoveSource> source = std::move(made).value();
   const ai::RefereeOptions refereeOptions =
-      refereeOptionsOf(options.referee, ai::errorContextOf("genmove", options.engine, sourceOptions.model));
+      refereeOptionsOf(options.referee, sources::errorContextOf("genmove", options.engine, sourceOptions.model));
 
   const auto start = std::chrono::steady_clock::now();
   const ai::RefereeOutcome outcome = ai::requestMove(*source, game, color, refereeOptions);

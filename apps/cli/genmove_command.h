@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "tengen/ai/move_source.h"
+#include "tengen/sources/make_source.h"
 
 #include "cli_options.h"
 
@@ -24,7 +24,7 @@ struct GenmoveOptions {
   std::optional<std::string> rules;  // the record's RU when not given
   bool json = false;
   std::uint64_t seed = 1;
-  ai::ModelOptions model;
+  sources::ModelOptions model;
   double timeoutSeconds = 60;
   RefereeFlags referee;  // --max-retries, --error-log, --log-attempts
 };

@@ -23,6 +23,7 @@
 #include "tengen/engine/judgment.h"
 #include "tengen/gtp/analysis.h"
 #include "tengen/gtp/engine.h"
+#include "tengen/sources/make_source.h"
 
 #include "cli_options.h"
 
@@ -52,38 +53,27 @@ Result<GameConfig> validate(const GtpOptions& options) {
   return config;
 }
 
-// The mover's clock from what the controller said: time_left once it has been given, else the time_settings'
-// main time (or the byo-yomi period when there is no main time). Nothing when the game is not timed: no
-// time_settings and no time_left, or settings that mean no limit (byo-yomi time without stones, as GTP defines,
-// and all zeros).
-std::optional<ai::MoveRequest::Clock> clockOf(const gtp::Engine& engine, Color color) {
+// The mover's clock from what the controller said, set on `asked` with the control it is read under: time_left once
+// it has been given, else the time_settings' main time (or the byo-yomi period when there is no main time). GTP tells
+// only the stretch that runs, not what follows it, so main time is read as absolute time and a period as Canadian
+// overtime of its stones; that reading is all the control holds. Nothing when the game is not timed: no
+// time_settings and no time_left, or settings that mean no limit (byo-yomi time without stones, as GTP defines, and
+// all zeros).
+void setClock(ai::RefereeOptions& asked, const gtp::Engine& engine, Color color) {
   const std::optional<gtp::TimeSettings>& settings = engine.timeSettings();
   if (settings) {
     const bool byoYomiWithoutStones = settings->byoYomiTime > 0 && settings->byoYomiStones == 0;
     const bool allZero = settings->mainTime == 0 && settings->byoYomiTime == 0;
-    if (byoYomiWithoutStones || allZero) return std::nullopt;
+    if (byoYomiWithoutStones || allZero) return;
   }
-  if (const std::optional<gtp::TimeLeft> left = engine.timeLeft(color)) {
-    return ai::MoveRequest::Clock{static_cast<double>(left->seconds), static_cast<int>(left->stones)};
+  std::optional<TimeLeft> left = engine.timeLeft(color);
+  if (!left && settings) {
+    left = settings->mainTime > 0 ? gtp::gtpTimeLeft(settings->mainTime, 0)
+                                  : gtp::gtpTimeLeft(settings->byoYomiTime, settings->byoYomiStones);
   }
-  if (!settings) return std::nullopt;
-  if (settings->mainTime > 0) return ai::MoveRequest::Clock{static_cast<double>(settings->mainTime), 0};
-  return ai::MoveRequest::Clock{static_cast<double>(settings->byoYomiTime), static_cast<int>(settings->byoYomiStones)};
-}
-
-// The engine's report in GTP's types.
-gtp::AnalysisReport gtpReport(const engine::SearchReport& report) {
-  gtp::AnalysisReport out;
-  out.toMove = report.toMove;
-  out.playouts = report.playouts;
-  out.winrate = report.winrate;
-  out.scoreLead = report.scoreLead;
-  out.ownership = report.ownership;
-  out.candidates.reserve(report.candidates.size());
-  for (const engine::Candidate& c : report.candidates) {
-    out.candidates.push_back({c.move, c.visits, c.winrate, c.lcb, c.scoreLead, c.prior, c.pv});
-  }
-  return out;
+  if (!left) return;
+  asked.clock = *left;
+  asked.timeControl = TimeControl{left->stones > 0 ? TimeControl::Kind::Canadian : TimeControl::Kind::Absolute};
 }
 
 // The lines of the candidates lz-analyze and kata-analyze show, as long as KataGo's default.
@@ -103,30 +93,28 @@ class BuiltinAnalyzer final : public gtp::Analyzer {
     return m_search.run(std::min(playouts, left), stop);
   }
 
-  gtp::AnalysisReport report(int maxCandidates) const override {
-    return gtpReport(m_search.report(maxCandidates, kAnalysisLine));
-  }
+  SearchReport report(int maxCandidates) const override { return m_search.report(maxCandidates, kAnalysisLine); }
 
  private:
   engine::AnalysisSearch m_search;
 };
 
-// genmove's hook, or with MovePurpose::Cleanup kgs-genmove_cleanup's: the referee's move from `source`. It reads the
-// mover's clock from the GTP engine it is handed to, which does not exist yet when the hook is made: it sees it
-// through `session`, a pointer set right after the engine's construction and before any command is read. A transport
-// failure is answered like any other failed move: the controller sees `? ai failed: ...` and the session stays up,
-// so the next genmove can try again.
+// genmove's hook, or with MovePurpose::Cleanup kgs-genmove_cleanup's: the referee's move from `source`. With `timed`
+// it reads the mover's clock from the GTP engine it is handed to, which does not exist yet when the hook is made: it
+// sees it through `session`, a pointer set right after the engine's construction and before any command is read. A
+// transport failure is answered like any other failed move: the controller sees `? ai failed: ...` and the session
+// stays up, so the next genmove can try again.
 gtp::GenmoveHook refereedMove(ai::MoveSource& source, const gtp::Engine* const& session,
-                              const ai::RefereeOptions& refereeOptions, ai::MovePurpose purpose) {
-  return [&source, &session, refereeOptions, purpose](const Game& game, Color color,
-                                                      const gtp::MoveProgress& progress) {
+                              const ai::RefereeOptions& refereeOptions, ai::MovePurpose purpose, bool timed) {
+  return [&source, &session, refereeOptions, purpose, timed](const Game& game, Color color,
+                                                             const gtp::MoveProgress& progress) {
     ai::RefereeOptions asked = refereeOptions;
     asked.purpose = purpose;
-    if (session != nullptr) asked.clock = clockOf(*session, color);
+    if (timed && session != nullptr) setClock(asked, *session, color);
     asked.interrupt = progress.interrupt;
     // genmove_analyze: the built-in source reports its search while it thinks; the others do not.
     if (progress.report) {
-      asked.progress.report = [&progress](const engine::SearchReport& report) { progress.report(gtpReport(report)); };
+      asked.progress.report = progress.report;
       asked.progress.interval = progress.interval;
     }
     const ai::RefereeOutcome outcome = ai::requestMove(source, game, color, asked);
@@ -150,7 +138,7 @@ std::string failureSummary(const ai::RefereeOutcome& outcome) {
 
 CLI::App* addGtpCommand(CLI::App& app, GtpOptions* options) {
   CLI::App* gtp = app.add_subcommand("gtp", "Be a GTP v2 engine on stdin/stdout; genmove goes through the referee");
-  gtp->add_option("--engine", options->engine, "ENGINE spec the moves come from: " + std::string(ai::kEngineKinds))
+  gtp->add_option("--engine", options->engine, "ENGINE spec the moves come from: " + std::string(sources::kEngineKinds))
       ->type_name("ENGINE")
       ->capture_default_str();
   gtp->add_option("--size", options->size, "Board size of the first game, 2..25 (boardsize changes it)")
@@ -172,12 +160,12 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
     err << "tengen gtp: " << config.error() << '\n';
     return kExitUsage;
   }
-  ai::SourceOptions sourceOptions = sourceOptionsOf(options);
+  sources::SourceOptions sourceOptions = sourceOptionsOf(options);
   if (const Status settled = settleModel("gtp", options.engine, sourceOptions, err); !settled) {
     err << "tengen gtp: " << settled.error() << '\n';
     return exitCodeOf(settled.errorKind());
   }
-  Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(options.engine, sourceOptions);
+  Result<std::unique_ptr<ai::MoveSource>> made = sources::makeSource(options.engine, sourceOptions);
   if (!made) {
     err << "tengen gtp: " << made.error() << '\n';
     return exitCodeOf(made.errorKind());
@@ -185,7 +173,7 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
   const std::unique_ptr<ai::MoveSource> source = std::move(made.value());
   // Every failed genmove is logged before it is answered; the record's id is part of the answer.
   const ai::RefereeOptions refereeOptions =
-      refereeOptionsOf(options.referee, ai::errorContextOf("gtp", options.engine, sourceOptions.model));
+      refereeOptionsOf(options.referee, sources::errorContextOf("gtp", options.engine, sourceOptions.model));
 
   gtp::EngineOptions engineOptions;
   engineOptions.name = "tengen";
@@ -193,8 +181,11 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
   engineOptions.game = *config;
   // The hooks' view of the engine they are handed to (refereedMove).
   const gtp::Engine* session = nullptr;
-  engineOptions.genmove = refereedMove(*source, session, refereeOptions, ai::MovePurpose::Play);
-  engineOptions.genmoveCleanup = refereedMove(*source, session, refereeOptions, ai::MovePurpose::Cleanup);
+  // The controller's clock times the built-in engine alone (docs/gtp.md): a GTP engine behind tengen gtp is told no
+  // time, and models and tengen servers take none.
+  const bool timed = sources::isBuiltinSpec(options.engine);
+  engineOptions.genmove = refereedMove(*source, session, refereeOptions, ai::MovePurpose::Play, timed);
+  engineOptions.genmoveCleanup = refereedMove(*source, session, refereeOptions, ai::MovePurpose::Cleanup, timed);
   // final_score and final_status_list: the count of a finished game, the built-in engine's estimate mid-game.
   engineOptions.judge = [](const Game& game) { return engine::judge(game); };
   engineOptions.analyze = [seed = options.seed](const Game& game, Color toMove) -> std::unique_ptr<gtp::Analyzer> {

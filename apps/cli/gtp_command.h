@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "tengen/ai/referee.h"
+#include "tengen/sources/make_source.h"
 
 #include "cli_options.h"
 
@@ -26,7 +27,7 @@ struct GtpOptions {
   std::uint64_t seed = 1;
   RefereeFlags referee;  // --max-retries, --error-log, --log-attempts
   double timeoutSeconds = 60;
-  ai::ModelOptions model;  // for openai: engines
+  sources::ModelOptions model;  // for openai: engines
 };
 
 // Adds the `gtp` subcommand to app with its options bound to *options, and returns it so that main can tell whether

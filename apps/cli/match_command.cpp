@@ -28,13 +28,14 @@
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
 #include "tengen/core/rules.h"
+#include "tengen/core/text.h"
 #include "tengen/core/types.h"
 #include "tengen/engine/judgment.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/json/json.h"
-#include "tengen/net/http_client.h"
 #include "tengen/session/players.h"
 #include "tengen/sgf/sgf.h"
+#include "tengen/sources/make_source.h"
 
 #include "cli_options.h"
 
@@ -50,8 +51,8 @@ struct GameReport {
   int index = 0;  // 0-based
   std::string black;
   std::string white;
-  ai::ModelOptions blackModel;  // what an openai: side asks
-  ai::ModelOptions whiteModel;
+  sources::ModelOptions blackModel;  // what an openai: side asks
+  sources::ModelOptions whiteModel;
   std::string result;  // SGF RE ("B+3.5", "W+R", "0"), "" when the game failed
   int moves = 0;
   std::string failed;  // why the game failed, "" when it did not
@@ -75,8 +76,8 @@ std::string rejectedAttemptsComment(const ai::RefereeOutcome& outcome) {
 
 // The model each engine of the match asks for (settled once before the first game), by --black and --white.
 struct SideModels {
-  ai::ModelOptions first;   // --black's, which plays White in the odd games
-  ai::ModelOptions second;  // --white's
+  sources::ModelOptions first;   // --black's, which plays White in the odd games
+  sources::ModelOptions second;  // --white's
 };
 
 class MatchRunner {
@@ -115,21 +116,21 @@ class MatchRunner {
     const bool swapped = index % 2 == 1;
     const std::string& blackSpec = swapped ? m_options.white : m_options.black;
     const std::string& whiteSpec = swapped ? m_options.black : m_options.white;
-    report.black = net::displayUrl(blackSpec);
-    report.white = net::displayUrl(whiteSpec);
+    report.black = displayUrl(blackSpec);
+    report.white = displayUrl(whiteSpec);
     report.blackModel = swapped ? m_models.second : m_models.first;
     report.whiteModel = swapped ? m_models.first : m_models.second;
 
     // Fresh sources per game, seeded by the game's index, keep games independent of each other and of --jobs.
-    ai::SourceOptions sourceOptions = sourceOptionsOf(m_options, static_cast<std::uint64_t>(index));
+    sources::SourceOptions sourceOptions = sourceOptionsOf(m_options, static_cast<std::uint64_t>(index));
     sourceOptions.model = report.blackModel;
-    Result<std::unique_ptr<ai::MoveSource>> blackSource = ai::makeSource(blackSpec, sourceOptions);
+    Result<std::unique_ptr<ai::MoveSource>> blackSource = sources::makeSource(blackSpec, sourceOptions);
     if (!blackSource) {
       report.failed = report.black + ": " + blackSource.error();
       return report;
     }
     sourceOptions.model = report.whiteModel;
-    Result<std::unique_ptr<ai::MoveSource>> whiteSource = ai::makeSource(whiteSpec, sourceOptions);
+    Result<std::unique_ptr<ai::MoveSource>> whiteSource = sources::makeSource(whiteSpec, sourceOptions);
     if (!whiteSource) {
       report.failed = report.white + ": " + whiteSource.error();
       return report;
@@ -152,9 +153,9 @@ class MatchRunner {
   // Asks each side in turn through its referee until the game ends, an AI fails, or the move cap is reached.
   void playMoves(Game& game, ai::MoveSource& black, ai::MoveSource& white, GameReport& report, Record& record) {
     const ai::RefereeOptions blackReferee =
-        refereeOptionsOf(m_options.referee, ai::errorContextOf("match", report.black, report.blackModel));
+        refereeOptionsOf(m_options.referee, sources::errorContextOf("match", report.black, report.blackModel));
     const ai::RefereeOptions whiteReferee =
-        refereeOptionsOf(m_options.referee, ai::errorContextOf("match", report.white, report.whiteModel));
+        refereeOptionsOf(m_options.referee, sources::errorContextOf("match", report.white, report.whiteModel));
     // A cap on the game's length so that two engines that never pass still end; such a game is scored as it is.
     const int maxMoves = 3 * m_config.size * m_config.size;
     while (game.phase() == Phase::Playing && game.moveCount() < maxMoves) {
@@ -316,7 +317,8 @@ json::JsonValue matchJson(const std::vector<GameReport>& reports, const Totals& 
 
 CLI::App* addMatchCommand(CLI::App& app, MatchOptions* options) {
   CLI::App* cmd = app.add_subcommand("match", "Engine-against-engine games, both sides refereed");
-  cmd->add_option("--black", options->black, "ENGINE spec of Black in the first game: " + std::string(ai::kEngineKinds))
+  cmd->add_option("--black", options->black,
+                  "ENGINE spec of Black in the first game: " + std::string(sources::kEngineKinds))
       ->type_name("ENGINE")
       ->required();
   cmd->add_option("--white", options->white, "ENGINE spec of White in the first game")->type_name("ENGINE")->required();
@@ -371,15 +373,15 @@ int runMatch(const MatchOptions& options, std::ostream& out, std::ostream& err) 
   // An openai: engine without --model asks the server which model it serves, once for the whole match.
   SideModels models;
   for (auto [spec, model] : {std::pair{&options.black, &models.first}, std::pair{&options.white, &models.second}}) {
-    ai::SourceOptions probeOptions = sourceOptionsOf(options);
+    sources::SourceOptions probeOptions = sourceOptionsOf(options);
     if (const Status settled = settleModel("match", *spec, probeOptions, err); !settled) {
       err << "tengen match: " << settled.error() << '\n';
       return exitCodeOf(settled.errorKind());
     }
     *model = probeOptions.model;
-    const Result<std::unique_ptr<ai::MoveSource>> probe = ai::makeSource(*spec, probeOptions);
+    const Result<std::unique_ptr<ai::MoveSource>> probe = sources::makeSource(*spec, probeOptions);
     if (!probe) {
-      err << "tengen match: " << net::displayUrl(*spec) << ": " << probe.error() << '\n';
+      err << "tengen match: " << displayUrl(*spec) << ": " << probe.error() << '\n';
       return exitCodeOf(probe.errorKind());
     }
   }

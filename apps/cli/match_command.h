@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "tengen/ai/move_source.h"
+#include "tengen/sources/make_source.h"
 
 #include "cli_options.h"
 
@@ -29,7 +29,7 @@ struct MatchOptions {
   std::string sgfDir;      // no SGF files when empty
   int jobs = 1;
   std::string jsonPath;  // no JSON file when empty
-  ai::ModelOptions model;
+  sources::ModelOptions model;
   double timeoutSeconds = 60;
   RefereeFlags referee;  // --max-retries, --error-log, --log-attempts
 };

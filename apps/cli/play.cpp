@@ -31,11 +31,11 @@
 #include "tengen/core/types.h"
 #include "tengen/engine/judgment.h"
 #include "tengen/io/atomic_file.h"
-#include "tengen/net/http_client.h"
 #include "tengen/session/played_record.h"
 #include "tengen/session/session.h"
 #include "tengen/session/tree_record.h"
 #include "tengen/sgf/sgf.h"
+#include "tengen/sources/make_source.h"
 
 #include "cli_options.h"
 
@@ -45,7 +45,7 @@ namespace {
 
 // "5%": the built-in engine's resignation threshold against a person.
 std::string resignPercent() {
-  return std::to_string(static_cast<int>(std::lround(ai::kInteractiveResign * 100))) + "%";
+  return std::to_string(static_cast<int>(std::lround(sources::kInteractiveResign * 100))) + "%";
 }
 
 constexpr std::string_view kHelp =
@@ -96,9 +96,9 @@ struct GameSetup {
 
 // The options the opponent is made with: the command's, with a person's resignation threshold for the built-in
 // engine (docs/cli.md) and the model it asks.
-ai::SourceOptions opponentOptions(const PlayOptions& options, const ai::ModelOptions& model) {
-  ai::SourceOptions source = sourceOptionsOf(options);
-  source.builtinResign = ai::kInteractiveResign;
+sources::SourceOptions opponentOptions(const PlayOptions& options, const sources::ModelOptions& model) {
+  sources::SourceOptions source = sourceOptionsOf(options);
+  source.builtinResign = sources::kInteractiveResign;
   source.model = model;
   return source;
 }
@@ -142,7 +142,7 @@ Result<GameSetup> resumeSetup(const PlayOptions& options, GameSetup setup) {
     // another program wrote ("GNU Go 3.8"), or the client ("built-in engine"), is no spec: the default opponent
     // plays.
     const std::string written = played.nameOf(opponent(setup.human));
-    const bool usable = written.rfind("gtp:", 0) == 0 || (!written.empty() && ai::makeSource(written, {}).ok());
+    const bool usable = written.rfind("gtp:", 0) == 0 || (!written.empty() && sources::makeSource(written, {}).ok());
     if (usable) {
       setup.opponent = written;
       setup.opponentFrom = std::string("the record's ") + (setup.human == Color::Black ? "PW" : "PB");
@@ -210,8 +210,8 @@ Result<GameSetup> validate(const PlayOptions& options) {
   // A gtp: engine is started only once everything else is known to be right; every other spec is checked now,
   // which starts nothing.
   if (setup.opponent.rfind("gtp:", 0) != 0) {
-    const Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(setup.opponent, {});
-    if (!source) return R::failure("--opponent " + net::displayUrl(setup.opponent) + ": " + source.error());
+    const Result<std::unique_ptr<ai::MoveSource>> source = sources::makeSource(setup.opponent, {});
+    if (!source) return R::failure("--opponent " + displayUrl(setup.opponent) + ": " + source.error());
   }
 
   // The core has the last word on what makes a game.
@@ -230,7 +230,7 @@ std::string capitalized(std::string_view word) {
 // which holds the game, the person's moves and undo, the AI's turn and the count.
 class TerminalGame {
  public:
-  TerminalGame(GameSetup setup, std::unique_ptr<ai::MoveSource> opponent, ai::ModelOptions model,
+  TerminalGame(GameSetup setup, std::unique_ptr<ai::MoveSource> opponent, sources::ModelOptions model,
                const PlayTerminal& terminal, const PlayOptions& options)
       : m_session(setup.resumed ? session::Session(std::move(*setup.resumed), setup.human)
                                 : session::Session(setup.config, setup.human)),
@@ -239,7 +239,7 @@ class TerminalGame {
         m_opponentSpec(setup.opponent),
         m_model(std::move(model)),
         m_io(terminal),
-        m_referee(refereeOptionsOf(options.referee, ai::errorContextOf("play", setup.opponent, m_model))),
+        m_referee(refereeOptionsOf(options.referee, sources::errorContextOf("play", setup.opponent, m_model))),
         m_sgfPath(setup.resumed   ? setup.resumedFrom
                   : options.noSgf ? std::string()
                                   : options.sgf),
@@ -256,7 +256,7 @@ class TerminalGame {
     if (resumed) m_io.out << "resuming " << setup.resumedFrom << " after move " << game.moveCount() << ", ";
     m_io.out << game.size() << "x" << game.size() << ", " << game.ruleSet().name << " rules, komi " << game.komi();
     if (game.handicapStones() > 0) m_io.out << ", handicap " << game.handicapStones();
-    m_io.out << ". You are " << colorName(m_session.human()) << " against " << net::displayUrl(setup.opponent);
+    m_io.out << ". You are " << colorName(m_session.human()) << " against " << displayUrl(setup.opponent);
     if (setup.opponent.starts_with("openai:") && !m_model.model.empty()) m_io.out << " (model " << m_model.model << ")";
     if (resumed) m_io.out << " (" << setup.opponentFrom << ")";
     m_io.out << " (seed " << m_options.seed << "). Type help for commands.\n";
@@ -353,8 +353,8 @@ class TerminalGame {
   int opponentMoves() {
     for (;;) {
       session::AiTurnRecord seen;
-      seen.opponent = net::displayUrl(m_opponentSpec);
-      if (m_opponentSpec.rfind("openai:", 0) == 0) seen.coords = ai::coordFormatName(m_model.coords);
+      seen.opponent = displayUrl(m_opponentSpec);
+      if (m_opponentSpec.rfind("openai:", 0) == 0) seen.coords = sources::coordFormatName(m_model.coords);
       const session::Session::AiTurn turn = m_session.playAiTurn(*m_opponent, m_referee, seen);
       const ai::RefereeOutcome& outcome = turn.outcome;
       for (const ai::Attempt& a : outcome.attempts) {
@@ -412,22 +412,22 @@ class TerminalGame {
       const std::optional<std::string> line = ask("Opponent ENGINE (as --opponent takes it; empty to go back)> ");
       const std::string spec(line ? trim(*line) : std::string_view());
       if (spec.empty()) return false;
-      ai::SourceOptions sourceOptions = opponentOptions(m_options, m_options.model);
+      sources::SourceOptions sourceOptions = opponentOptions(m_options, m_options.model);
       if (const Status settled = settleModel("play", spec, sourceOptions, m_io.out); !settled) {
         m_io.out << "--opponent " << settled.error() << '\n';
         continue;
       }
-      Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(spec, sourceOptions);
+      Result<std::unique_ptr<ai::MoveSource>> source = sources::makeSource(spec, sourceOptions);
       if (!source) {
-        m_io.out << "--opponent " << net::displayUrl(spec) << ": " << source.error() << '\n';
+        m_io.out << "--opponent " << displayUrl(spec) << ": " << source.error() << '\n';
         continue;
       }
       m_opponent = std::move(source).value();
       m_opponentSpec = spec;
       m_model = sourceOptions.model;
-      m_referee = refereeOptionsOf(m_options.referee, ai::errorContextOf("play", spec, m_model));
+      m_referee = refereeOptionsOf(m_options.referee, sources::errorContextOf("play", spec, m_model));
       saveRecord();
-      m_io.out << "Your opponent is now " << net::displayUrl(spec) << ".\n";
+      m_io.out << "Your opponent is now " << displayUrl(spec) << ".\n";
       return true;
     }
   }
@@ -435,7 +435,7 @@ class TerminalGame {
   // The record names the players as session::writePlayedRecord writes them; the opponent's spec loses any
   // credentials in its URL.
   session::RecordPlayers players() const {
-    return {m_session.human(), net::displayUrl(m_opponentSpec), net::displayUrl(m_opponentSpec), m_model.model};
+    return {m_session.human(), displayUrl(m_opponentSpec), displayUrl(m_opponentSpec), m_model.model};
   }
 
   // Takes back the person's last move and everything after it (the opponent's reply), so it is their turn again.
@@ -622,7 +622,7 @@ class TerminalGame {
   const PlayOptions& m_options;
   std::unique_ptr<ai::MoveSource> m_opponent;
   std::string m_opponentSpec;
-  ai::ModelOptions m_model;  // what an openai: opponent asks
+  sources::ModelOptions m_model;  // what an openai: opponent asks
   const PlayTerminal& m_io;
   ai::RefereeOptions m_referee;
   std::string m_sgfPath;  // empty with --no-sgf
@@ -647,7 +647,7 @@ CLI::App* addPlayCommand(CLI::App& app, PlayOptions* options) {
       ->check(notNegative())
       ->capture_default_str();
   play->add_option("--opponent", options->opponent,
-                   "Opponent ENGINE spec: " + std::string(ai::kEngineKinds) +
+                   "Opponent ENGINE spec: " + std::string(sources::kEngineKinds) +
                        " (default builtin, which resigns below a " + resignPercent() + " winning rate)")
       ->type_name("ENGINE");
   play->add_option("--human", options->human, "Your colour: black (default) or white")->type_name("COLOR");
@@ -688,14 +688,14 @@ int runPlay(const PlayOptions& options, const PlayTerminal& terminal) {
     return 2;
   }
   // A resumed game asks the model its record names unless --model says otherwise.
-  ai::ModelOptions model = options.model;
+  sources::ModelOptions model = options.model;
   if (model.model.empty()) model.model = setup->recordedModel;
-  ai::SourceOptions sourceOptions = opponentOptions(options, model);
+  sources::SourceOptions sourceOptions = opponentOptions(options, model);
   if (const Status settled = settleModel("play", setup->opponent, sourceOptions, terminal.err); !settled) {
     terminal.err << "tengen play: " << settled.error() << '\n';
     return exitCodeOf(settled.errorKind());
   }
-  Result<std::unique_ptr<ai::MoveSource>> opponent = ai::makeSource(setup->opponent, sourceOptions);
+  Result<std::unique_ptr<ai::MoveSource>> opponent = sources::makeSource(setup->opponent, sourceOptions);
   if (!opponent) {
     terminal.err << "tengen play: " << opponent.error() << '\n';
     return exitCodeOf(opponent.errorKind());

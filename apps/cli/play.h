@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "tengen/ai/move_source.h"
+#include "tengen/sources/make_source.h"
 
 #include "cli_options.h"
 
@@ -27,7 +27,7 @@ struct PlayOptions {
   std::optional<std::string> opponent;
   // The person's colour; black when not given (resuming, the record's when it names a human player).
   std::optional<std::string> human;
-  ai::ModelOptions model;  // for openai: opponents
+  sources::ModelOptions model;  // for openai: opponents
   double timeoutSeconds = 60;
   RefereeFlags referee;  // --max-retries, --error-log, --log-attempts
   // The game record, rewritten atomically after every move and at the end; nothing is written when noSgf.

@@ -15,10 +15,11 @@
 
 #include <CLI/CLI.hpp>
 
+#include "tengen/core/text.h"
 #include "tengen/engine/judgment.h"
-#include "tengen/net/http_client.h"
 #include "tengen/net/http_server.h"
 #include "tengen/serve/move_service.h"
+#include "tengen/sources/make_source.h"
 
 #include "cli_options.h"
 
@@ -57,7 +58,7 @@ CLI::App* addServeCommand(CLI::App& app, ServeOptions* options) {
   cmd->add_option("--listen", options->listen, "HOST:PORT to listen on; port 0 picks a free one")
       ->capture_default_str();
   cmd->add_option("--engine", options->engine,
-                  "ENGINE spec every worker's move source is made from: " + std::string(ai::kEngineKinds))
+                  "ENGINE spec every worker's move source is made from: " + std::string(sources::kEngineKinds))
       ->type_name("ENGINE")
       ->capture_default_str();
   cmd->add_option("--token-env", options->tokenEnv,
@@ -126,11 +127,11 @@ std::string invalidServeOption(const ServeOptions& options) {
   return "";
 }
 
-// The move service's settings from the command's options (already checked).
-serve::ServiceOptions serviceOptions(const ServeOptions& options) {
+// The move service's settings from the command's options (already checked) and its sources' options (the model
+// settled).
+serve::ServiceOptions serviceOptions(const ServeOptions& options, const sources::SourceOptions& sourceOptions) {
   serve::ServiceOptions service;
-  service.engine = options.engine;
-  service.sourceOptions = sourceOptionsOf(options);
+  service.errorContext = sources::errorContextOf("serve", options.engine, sourceOptions.model);
   service.workers = options.workers;
   service.maxWaiting = options.queue;
   service.defaultMaxRetries = options.referee.maxRetries;
@@ -190,12 +191,13 @@ int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   const Address& address = *listen;
   sigset_t stopSignals = prepareProcess();
 
-  serve::ServiceOptions service = serviceOptions(options);
-  if (const Status settled = settleModel("serve", options.engine, service.sourceOptions, err); !settled) {
+  sources::SourceOptions sourceOptions = sourceOptionsOf(options);
+  if (const Status settled = settleModel("serve", options.engine, sourceOptions, err); !settled) {
     err << "tengen serve: " << settled.error() << '\n';
     return exitCodeOf(settled.errorKind());
   }
-  Result<std::unique_ptr<serve::MoveService>> made = serve::MoveService::make(service);
+  Result<std::unique_ptr<serve::MoveService>> made = serve::MoveService::make(
+      serviceOptions(options, sourceOptions), sources::workerSources(options.engine, sourceOptions));
   if (!made) {
     err << "tengen serve: " << made.error() << '\n';
     return exitCodeOf(made.errorKind());
@@ -218,7 +220,7 @@ int runServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   });
   const std::string host = address.host.find(':') != std::string::npos ? "[" + address.host + "]" : address.host;
   out << "tengen serve: listening on http://" << host << ':' << server.port() << " (engine "
-      << net::displayUrl(options.engine) << ", " << options.workers << (options.workers == 1 ? " worker)" : " workers)")
+      << displayUrl(options.engine) << ", " << options.workers << (options.workers == 1 ? " worker)" : " workers)")
       << std::endl;
   server.run();
   // run() only returns after stop(); should it ever return early, the waiting thread is woken all the same.

@@ -5,7 +5,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "tengen/ai/move_source.h"
+#include "tengen/sources/make_source.h"
 
 #include "cli_options.h"
 
@@ -30,7 +30,7 @@ struct ServeOptions {
   int scoreQueue = 32;     // score requests waiting for one of them before 503
   int networkThreads = 0;  // threads that run the sockets (0: one per four cores)
   std::uint64_t seed = 1;
-  ai::ModelOptions model;
+  sources::ModelOptions model;
   double timeoutSeconds = 60;
   RefereeFlags referee;  // --max-retries, --error-log, --log-attempts
 };

@@ -19,6 +19,7 @@
 #include "tengen/ai/move_source.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
+#include "tengen/core/sha256.h"
 #include "tengen/core/text.h"
 
 #include "support/game_from.h"
@@ -480,32 +481,6 @@ TEST(Referee, CancelSetDuringAnAttemptStopsBeforeTheNextRequest) {
   EXPECT_EQ(out.attempts[0].reason, RejectReason::Occupied);
 }
 
-TEST(Referee, ClockAfterSpendsMainTimeThenTheOvertime) {
-  using Kind = TimeControl::Kind;
-  const TimeControl byoYomi{Kind::ByoYomi, 60, 30, 3, 0};
-  const TimeControl canadian{Kind::Canadian, 60, 300, 0, 25};
-  const TimeControl absolute{Kind::Absolute, 60, 0, 0, 0};
-  const auto check = [](const MoveRequest::Clock& c, double seconds, int stones, int periods) {
-    EXPECT_DOUBLE_EQ(c.secondsLeft, seconds);
-    EXPECT_EQ(c.stonesLeft, stones);
-    EXPECT_EQ(c.periodsLeft, periods);
-  };
-  const MoveRequest::Clock main{40, 0, 0};
-  check(clockAfter(main, byoYomi, 15), 25, 0, 0);
-  // Into byo-yomi: 10 s of the first period, then whole periods lost, the last one kept at 0.
-  check(clockAfter(main, byoYomi, 50), 20, 1, 3);
-  check(clockAfter(main, byoYomi, 80), 20, 1, 2);
-  check(clockAfter(main, byoYomi, 500), 0, 1, 1);
-  check(clockAfter(MoveRequest::Clock{12, 1, 2}, byoYomi, 20), 22, 1, 1);
-  // Canadian: the period counts down, its stones stay.
-  check(clockAfter(main, canadian, 100), 240, 25, 0);
-  check(clockAfter(MoveRequest::Clock{100, 7, 0}, canadian, 30), 70, 7, 0);
-  check(clockAfter(MoveRequest::Clock{100, 7, 0}, canadian, 130), 0, 7, 0);
-  // Absolute time runs out at 0; no time passed changes nothing.
-  check(clockAfter(main, absolute, 45), 0, 0, 0);
-  check(clockAfter(main, absolute, 0), 40, 0, 0);
-}
-
 TEST(Referee, ARetryIsToldTheTimeTheRefusedAttemptsTook) {
   // A source that thinks for 1.1 s before each answer; its first answer is refused.
   class SlowSource : public MoveSource {
@@ -518,21 +493,21 @@ TEST(Referee, ARetryIsToldTheTimeTheRefusedAttemptsTook) {
       answer.text = clocks.size() == 1 ? "E5" : "D4";
       return answer;
     }
-    std::vector<std::optional<MoveRequest::Clock>> clocks;
+    std::vector<std::optional<TimeLeft>> clocks;
   };
   const Game game = gameFrom(9, Rules::Chinese, {"E5"});
   SlowSource source;
   RefereeOptions options(ErrorLog::none());
   options.timeControl = {TimeControl::Kind::ByoYomi, 0, 30, 5, 0};
-  options.clock = MoveRequest::Clock{30, 1, 5};
+  options.clock = initialTime(options.timeControl);
   const RefereeOutcome out = requestMove(source, game, Color::White, options);
   ASSERT_TRUE(out.move.has_value());
   ASSERT_EQ(source.clocks.size(), 2U);
   ASSERT_TRUE(source.clocks[0] && source.clocks[1]);
-  EXPECT_DOUBLE_EQ(source.clocks[0]->secondsLeft, 30);
-  EXPECT_LE(source.clocks[1]->secondsLeft, 28.9);
-  EXPECT_GT(source.clocks[1]->secondsLeft, 0);
-  EXPECT_EQ(source.clocks[1]->periodsLeft, 5);
+  EXPECT_EQ(source.clocks[0]->periodMs, 30'000);
+  EXPECT_LE(source.clocks[1]->periodMs, 28'900);
+  EXPECT_GT(source.clocks[1]->periodMs, 0);
+  EXPECT_EQ(source.clocks[1]->periods, 5);
 }
 
 TEST(Referee, CancelSetBeforehandMakesNoRequest) {

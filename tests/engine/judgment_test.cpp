@@ -153,7 +153,7 @@ TEST(AnalysisSearch, ReportsTheMostVisitedCandidatesWithTheirLines) {
   ASSERT_LE(report.candidates.size(), 5U);
   long visits = 0;
   for (std::size_t i = 0; i < report.candidates.size(); ++i) {
-    const Candidate& c = report.candidates[i];
+    const SearchCandidate& c = report.candidates[i];
     if (i > 0) {
       EXPECT_LE(c.visits, report.candidates[i - 1].visits);
     }

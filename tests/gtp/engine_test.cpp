@@ -827,9 +827,14 @@ TEST(GtpTimeTest, TimeSettingsAndTimeLeftAreStored) {
   EXPECT_EQ(engine.timeSettings()->byoYomiStones, 5);
   ok(engine, "time_left white 120 3");
   ASSERT_TRUE(engine.timeLeft(Color::White));
-  EXPECT_EQ(engine.timeLeft(Color::White)->seconds, 120);
+  EXPECT_EQ(engine.timeLeft(Color::White)->periodMs, 120'000);
   EXPECT_EQ(engine.timeLeft(Color::White)->stones, 3);
   EXPECT_FALSE(engine.timeLeft(Color::Black));
+  // No stones: the seconds are main time.
+  ok(engine, "time_left black 300 0");
+  ASSERT_TRUE(engine.timeLeft(Color::Black));
+  EXPECT_EQ(engine.timeLeft(Color::Black)->mainMs, 300'000);
+  EXPECT_EQ(engine.timeLeft(Color::Black)->stones, 0);
   for (const char* line : {"time_settings", "time_settings 1 2", "time_settings a b c", "time_settings -1 0 0",
                            "time_left", "time_left b 10", "time_left x 10 0", "time_left b ten 0"}) {
     EXPECT_EQ(error(engine, line), "syntax error") << line;

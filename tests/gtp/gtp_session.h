@@ -58,14 +58,14 @@ class FakeAnalyzer final : public Analyzer {
     return done;
   }
 
-  AnalysisReport report(int maxCandidates) const override {
-    AnalysisReport r;
+  SearchReport report(int maxCandidates) const override {
+    SearchReport r;
     r.toMove = m_toMove;
     r.playouts = m_playouts;
     r.winrate = 0.55;
     r.scoreLead = 2.5;
     for (std::size_t i = 0; i < m_points.size() && static_cast<int>(i) < maxCandidates; ++i) {
-      AnalysisCandidate c;
+      SearchCandidate c;
       c.move = Move::play(m_toMove, m_points[i]);
       c.visits = m_playouts * static_cast<long>(3 - i);
       c.winrate = 0.6 - 0.1 * static_cast<double>(i);

@@ -147,7 +147,7 @@ TEST(GtpGuiSessionTest, Gtp2ogs) {
   expectSession(engine, kGtp2ogs);
   ASSERT_TRUE(engine.timeSettings());
   EXPECT_EQ(engine.timeSettings()->mainTime, 600);
-  EXPECT_EQ(engine.timeLeft(Color::Black)->seconds, 580);
+  EXPECT_EQ(engine.timeLeft(Color::Black)->mainMs, 580'000);
   expectPipedSession(kGtp2ogs);
 }
 

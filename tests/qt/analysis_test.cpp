@@ -48,9 +48,9 @@ bool isInk(QColor c) { return c.lightness() < 70; }
 bool isWoodLike(QColor c) { return c.red() > 170 && c.red() > c.green() && c.green() > c.blue(); }
 
 // Whether every candidate of the report is a legal play of the side to move in `game`, and there are 1 to 5.
-bool candidatesFit(const engine::SearchReport& report, const Game& game) {
+bool candidatesFit(const SearchReport& report, const Game& game) {
   if (report.candidates.empty() || report.candidates.size() > 5) return false;
-  return std::all_of(report.candidates.begin(), report.candidates.end(), [&](const engine::Candidate& c) {
+  return std::all_of(report.candidates.begin(), report.candidates.end(), [&](const SearchCandidate& c) {
     return c.move.kind == MoveKind::Play && c.move.color == game.toMove() && game.isLegal(c.move) && c.visits > 0 &&
            c.winrate >= 0 && c.winrate <= 1;
   });
@@ -88,7 +88,7 @@ class AnalysisTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(
         controller.views().analysis()->playouts > first && controller.views().analysis()->candidates.size() >= 2,
         kTimeoutMs);
-    const engine::SearchReport report = *controller.views().analysis();
+    const SearchReport report = *controller.views().analysis();
     QVERIFY(candidatesFit(report, controller.model().game()));
     QCOMPARE(report.toMove, Color::Black);
     for (std::size_t i = 1; i < report.candidates.size(); ++i) {
@@ -108,12 +108,12 @@ class AnalysisTest : public QObject {
     QVERIFY(shareAt(*board, best, 0.4, isInk) > 0.02);
     QVERIFY(shareAt(*board, second, 0.4, isBestBlue) < 0.05);
     QVERIFY(shareAt(*board, second, 0.4, isInk) > 0.02);
-    const engine::SearchReport* now = controller.views().analysis();
+    const SearchReport* now = controller.views().analysis();
     Point empty{-1, -1};
     for (int row = 0; row < 9 && empty.row < 0; ++row) {
       for (int col = 0; col < 9; ++col) {
         const bool candidate =
-            std::any_of(now->candidates.begin(), now->candidates.end(), [&](const engine::Candidate& c) {
+            std::any_of(now->candidates.begin(), now->candidates.end(), [&](const SearchCandidate& c) {
               return c.move.point == Point{row, col};
             });
         if (!candidate) {

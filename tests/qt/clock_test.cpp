@@ -24,11 +24,7 @@
 
 using namespace tengen;
 using namespace tengen::qt;
-using tengen::session::charge;
-using tengen::session::initialTime;
 using tengen::session::moveTime;
-using tengen::session::requestClock;
-using tengen::session::SideTime;
 using tengen::session::TreeNode;
 using namespace tengen::qt::test;
 
@@ -102,13 +98,13 @@ class ClockTest : public QObject {
     clock.stop();
     time.advance(30'000);
     QCOMPARE(clock.time(Color::White).mainMs, 55'000);
-    QCOMPARE(requestClock(clock.time(Color::White), clock.control()).secondsLeft, 55.0);
-    QCOMPARE(requestClock(clock.time(Color::White), clock.control()).stonesLeft, 0);
+    QCOMPARE(clock.time(Color::White).stretchMs(clock.control()), 55'000);
+    QCOMPARE(clock.time(Color::White).stretchStones(clock.control()), 0);
   }
 
   void byoYomiPeriodsAreLostWhenTheyRunOutAndKeptByAMoveInTime() {
     const TimeControl control{Kind::ByoYomi, 10, 5, 3, 0};
-    SideTime t = initialTime(control);
+    TimeLeft t = initialTime(control);
     // 12 s: the main time and 2 s of the first period.
     t = charge(t, control, 12'000, false);
     QCOMPARE(t.mainMs, 0);
@@ -124,10 +120,9 @@ class ClockTest : public QObject {
     QCOMPARE(t.periods, 2);
     QCOMPARE(t.periodMs, 5'000);
     QVERIFY(!t.flagged);
-    const ai::MoveRequest::Clock asked = requestClock(t, control);
-    QCOMPARE(asked.secondsLeft, 5.0);
-    QCOMPARE(asked.stonesLeft, 1);
-    QCOMPARE(asked.periodsLeft, 2);
+    // What GTP's time_left tells: the period left, for one stone.
+    QCOMPARE(t.stretchMs(control), 5'000);
+    QCOMPARE(t.stretchStones(control), 1);
     // Both periods left run out: the flag falls.
     t = charge(t, control, 10'000, false);
     QVERIFY(t.flagged);
@@ -145,16 +140,16 @@ class ClockTest : public QObject {
     for (int stone = 1; stone <= 2; ++stone) {
       clock.start(Color::Black);
       time.advance(6'000);
-      const SideTime after = clock.moveMade(Color::Black);
+      const TimeLeft after = clock.moveMade(Color::Black);
       QCOMPARE(after.stones, 3 - stone);
       QCOMPARE(after.periodMs, 20'000 - stone * 6'000);
     }
-    QCOMPARE(requestClock(clock.time(Color::Black), control).stonesLeft, 1);
-    QCOMPARE(requestClock(clock.time(Color::Black), control).secondsLeft, 8.0);
+    QCOMPARE(clock.time(Color::Black).stretchStones(control), 1);
+    QCOMPARE(clock.time(Color::Black).stretchMs(control), 8'000);
     // The third stone in time: a new period of 20 s for 3 stones.
     clock.start(Color::Black);
     time.advance(7'000);
-    const SideTime renewed = clock.moveMade(Color::Black);
+    const TimeLeft renewed = clock.moveMade(Color::Black);
     QCOMPARE(renewed.stones, 3);
     QCOMPARE(renewed.periodMs, 20'000);
     // Too slow for a period: the flag falls, with no stone left to play.
@@ -351,7 +346,7 @@ class ClockTest : public QObject {
     QCOMPARE(c.clock().running(), std::optional<Color>(Color::Black));
     // Black's main time left as a move's node records it, -1 when it records none.
     const auto blackLeft = [](const TreeNode& node) -> std::int64_t {
-      const std::optional<SideTime> time = moveTime(node.properties, Color::Black, {Kind::Absolute, 60, 0, 0, 0});
+      const std::optional<TimeLeft> time = moveTime(node.properties, Color::Black, {Kind::Absolute, 60, 0, 0, 0});
       return time ? time->mainMs : -1;
     };
     const TreeNode& mainMove = *c.model().tree().root().children[0];

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "tengen/ai/error_log.h"
+#include "tengen/sources/make_source.h"
 
 #include "model/background.h"
 #include "model/opponent_config.h"
@@ -66,7 +67,7 @@ class ModelTest : public QObject {
     config.modelName = QStringLiteral("lora_mix_qwen_r5");
     QCOMPARE(config.spec(), std::string("openai:https://user:secret@models.example/v1"));
     QCOMPARE(config.displaySpec(), std::string("openai:https://models.example/v1"));
-    QCOMPARE(ai::errorContextOf("qt", config.displaySpec(), config.sourceOptions().model).model,
+    QCOMPARE(sources::errorContextOf("qt", config.displaySpec(), config.sourceOptions().model).model,
              std::string("lora_mix_qwen_r5"));
     config.modelName.clear();
     QVERIFY(!config.displayName().contains(QStringLiteral("secret")));
@@ -74,7 +75,7 @@ class ModelTest : public QObject {
     config.remoteUrl = QStringLiteral("http://me:token@10.0.0.2:8080");
     QCOMPARE(config.spec(), std::string("tengen:http://me:token@10.0.0.2:8080"));
     QCOMPARE(config.displaySpec(), std::string("tengen:http://10.0.0.2:8080"));
-    QCOMPARE(ai::errorContextOf("qt", config.displaySpec(), config.sourceOptions().model).model, std::string());
+    QCOMPARE(sources::errorContextOf("qt", config.displaySpec(), config.sourceOptions().model).model, std::string());
     for (const OpponentKind kind :
          {OpponentKind::Builtin, OpponentKind::Gtp, OpponentKind::Model, OpponentKind::Remote}) {
       QCOMPARE(kindFromName(kindName(kind)), kind);

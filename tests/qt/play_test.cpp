@@ -15,6 +15,7 @@
 #include "tengen/ai/move_source.h"
 #include "tengen/core/coords.h"
 #include "tengen/sgf/sgf.h"
+#include "tengen/sources/make_source.h"
 
 #include "qt_test_support.h"
 #include "support/test_server.h"
@@ -389,7 +390,7 @@ class PlayTest : public QObject {
     // Without a scheme makeSource refuses the spec, so the dialog must not take it.
     dialog.accept();
     QVERIFY(dialog.result() != QDialog::Accepted);
-    QVERIFY(!ai::makeSource(setup.opponent.spec(), setup.opponent.sourceOptions()));
+    QVERIFY(!sources::makeSource(setup.opponent.spec(), setup.opponent.sourceOptions()));
 
     setup.opponent.remoteUrl = QStringLiteral("http://user:secret@127.0.0.1:8080");
     dialog.setSetup(setup);
@@ -399,7 +400,7 @@ class PlayTest : public QObject {
     QCOMPARE(chosen.kind, OpponentKind::Remote);
     QCOMPARE(chosen.spec(), std::string("tengen:http://user:secret@127.0.0.1:8080"));
     QCOMPARE(chosen.displaySpec(), std::string("tengen:http://127.0.0.1:8080"));
-    const Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(chosen.spec(), chosen.sourceOptions());
+    const Result<std::unique_ptr<ai::MoveSource>> source = sources::makeSource(chosen.spec(), chosen.sourceOptions());
     QVERIFY2(source, source ? "" : source.error().c_str());
     // And it comes back from the settings as it went in.
     TestHome home;
@@ -509,7 +510,7 @@ class PlayTest : public QObject {
     dialog.accept();
     QVERIFY(dialog.result() != QDialog::Accepted);
     const Result<std::unique_ptr<ai::MoveSource>> made =
-        ai::makeSource(setup.opponent.spec(), setup.opponent.sourceOptions());
+        sources::makeSource(setup.opponent.spec(), setup.opponent.sourceOptions());
     QVERIFY(!made);
     QCOMPARE(dialog.findChild<QLabel*>(QStringLiteral("problem"))->text(), QString::fromStdString(made.error()));
     QVERIFY(made.error().find("speed") != std::string::npos);

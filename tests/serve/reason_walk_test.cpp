@@ -16,10 +16,11 @@
 #include "tengen/ai/answer_parser.h"
 #include "tengen/ai/attempt_json.h"
 #include "tengen/ai/error_log.h"
-#include "tengen/ai/prompt.h"
 #include "tengen/ai/referee.h"
 #include "tengen/ai/rejection_counts.h"
 #include "tengen/core/game.h"
+#include "tengen/sources/make_source.h"
+#include "tengen/sources/prompt.h"
 
 #include "metrics.h"
 #include "support/game_from.h"
@@ -95,7 +96,8 @@ TEST_P(ReasonWalk, FromTheRulesToThePromptLogJsonMetricsAndMatchSummary) {
   // The retry prompt names the refused answer with the reason's words (a repeat adds nothing new; an unreadable
   // answer has no point to name).
   const std::vector<ai::Rejection>& told = source.rejected.back();
-  const ai::Prompt prompt = ai::buildPrompt(ai::defaultPromptTemplate(), game, color, told, ai::CoordFormat::Gtp);
+  const sources::Prompt prompt =
+      sources::buildPrompt(sources::defaultPromptTemplate(), game, color, told, sources::CoordFormat::Gtp);
   if (c.reason == RejectReason::Unparseable) {
     EXPECT_NE(prompt.user.find("(unreadable answer)"), std::string::npos) << prompt.user;
   } else if (c.reason == RejectReason::Repeated) {

@@ -25,6 +25,7 @@
 #include "tengen/engine/judgment.h"
 #include "tengen/net/http_server.h"
 #include "tengen/serve/move_service.h"
+#include "tengen/sources/make_source.h"
 
 #include "metrics.h"
 #include "support/fake_model.h"
@@ -55,12 +56,28 @@ struct TempDir : test_support::TempDir {
   TempDir() : test_support::TempDir("tengen-serve-test") {}
 };
 
+// A service as `tengen serve` sets one up: its options, and the ENGINE its workers' sources are made from by
+// tengen serve's own factory.
+struct ServeSetup {
+  ServiceOptions service;
+  std::string engine = "random";
+  sources::SourceOptions source;
+};
+
+// The service of `setup`, its workers' sources made by `factory` when one is given, else as `tengen serve` makes
+// them (sources::workerSources).
+Result<std::unique_ptr<MoveService>> makeService(const ServeSetup& setup, const SourceFactory& factory = {}) {
+  ServiceOptions options = setup.service;
+  options.errorContext = sources::errorContextOf("serve", setup.engine, setup.source.model);
+  return MoveService::make(options, factory ? factory : sources::workerSources(setup.engine, setup.source));
+}
+
 // The service and its HTTP server, serving on a thread until destroyed.
 class Server {
  public:
-  explicit Server(ServiceOptions options, net::HttpServerOptions http = {}, SourceFactory factory = {}) {
-    options.errorLogPath = (m_dir.path() / "errors.jsonl").string();
-    auto service = MoveService::make(options, std::move(factory));
+  explicit Server(ServeSetup setup, net::HttpServerOptions http = {}, const SourceFactory& factory = {}) {
+    setup.service.errorLogPath = (m_dir.path() / "errors.jsonl").string();
+    auto service = makeService(setup, factory);
     if (!service) throw std::runtime_error(service.error());
     m_service = std::move(service).value();
     MoveService* handler = m_service.get();
@@ -155,19 +172,19 @@ Reply raw(const Server& server, const std::string& request) {
   return reply;
 }
 
-ServiceOptions randomService(int workers = 2) {
-  ServiceOptions options;
+ServeSetup randomService(int workers = 2) {
+  ServeSetup options;
   options.engine = "random";
-  options.workers = workers;
+  options.service.workers = workers;
   return options;
 }
 
-ServiceOptions modelService(const ScriptedServer& model, int workers = 1) {
-  ServiceOptions options;
+ServeSetup modelService(const ScriptedServer& model, int workers = 1) {
+  ServeSetup options;
   options.engine = "openai:" + model.url("/v1");
-  options.sourceOptions.model.image = false;
-  options.sourceOptions.timeoutSeconds = 60;
-  options.workers = workers;
+  options.source.model.image = false;
+  options.source.timeoutSeconds = 60;
+  options.service.workers = workers;
   return options;
 }
 
@@ -206,8 +223,8 @@ json longHistory(std::size_t count = 120) {
 }
 
 TEST(Service, HealthzAnswersOkWithoutATokenToo) {
-  ServiceOptions options = randomService();
-  options.token = "s3cret";
+  ServeSetup options = randomService();
+  options.service.token = "s3cret";
   Server server(options);
   const Reply reply = get(server, "/healthz");
   EXPECT_EQ(reply.status, 200);
@@ -406,8 +423,8 @@ TEST(Service, ScoreAnswersTheResultDeadStonesAndOwnership) {
 }
 
 TEST(Service, ScoreOfAGameInPlayIsTheJudgeHooksEstimate) {
-  ServiceOptions options = randomService();
-  options.judge = [](const Game& game, const std::stop_token& stop) { return engine::judge(game, stop); };
+  ServeSetup options = randomService();
+  options.service.judge = [](const Game& game, const std::stop_token& stop) { return engine::judge(game, stop); };
   Server server(options);
   // One stone in the middle of 9x9: core's reading of the board as finished would give Black all 81 points.
   const json body = {{"size", 9}, {"komi", 7.5}, {"moves", json::array({mv("B", "E5")})}};
@@ -568,8 +585,8 @@ TEST(Service, ServesAThousandMoveGame) {
 }
 
 TEST(Service, NeedsTheBearerTokenWhenGivenOne) {
-  ServiceOptions options = randomService();
-  options.token = "s3cret-token";
+  ServeSetup options = randomService();
+  options.service.token = "s3cret-token";
   Server server(options);
   const std::string body = R"({"size":9})";
   Reply reply = post(server, "/v1/genmove", body);
@@ -592,9 +609,9 @@ TEST(Service, NeedsTheBearerTokenWhenGivenOne) {
 // Which of two tokens counts would depend on the hop that reads them (a proxy may keep the last, tengen the first),
 // so a request that sends two is refused whichever is right.
 TEST(Service, RefusesTwoAuthorizationHeaders) {
-  ServiceOptions options = randomService();
-  options.token = "s3cret-token";
-  auto service = MoveService::make(options);
+  ServeSetup options = randomService();
+  options.service.token = "s3cret-token";
+  auto service = makeService(options);
   ASSERT_TRUE(service.ok()) << service.error();
   net::ServerRequest request;
   request.method = "POST";
@@ -726,10 +743,10 @@ TEST(Service, NoLegalAnswerIs422WithTheLogRecord) {
 
 TEST(Service, AModelThatIsDownIs502Fast) {
   const int port = net::fixture::closedPort();
-  ServiceOptions options;
+  ServeSetup options;
   options.engine = "openai:http://127.0.0.1:" + std::to_string(port) + "/v1";
-  options.sourceOptions.model.image = false;
-  options.workers = 1;
+  options.source.model.image = false;
+  options.service.workers = 1;
   Server server(options);
   const auto start = std::chrono::steady_clock::now();
   const Reply reply = post(server, "/v1/genmove", R"({"size":9})");
@@ -779,8 +796,8 @@ TEST(Service, AnswersBusyWith503RatherThanQueueing) {
   ScriptedServer model;
   model.push(Scripted{200, completion("D4"), {}, std::chrono::milliseconds(2500)});
   model.push(Scripted{200, completion("D4"), {}, {}});
-  ServiceOptions options = modelService(model, 1);
-  options.maxWaiting = 0;
+  ServeSetup options = modelService(model, 1);
+  options.service.maxWaiting = 0;
   Server server(options);
   Reply slow;
   std::thread first([&] { slow = post(server, "/v1/genmove", R"({"size":9})"); });
@@ -803,11 +820,11 @@ TEST(Service, AnswersBusyWith503RatherThanQueueing) {
 // (two minutes here, longer than the next client waits).
 TEST(Service, AClientThatHangsUpFreesItsWorker) {
   test_support::FakeServer model({R"({"delay": 120, "content": "D4"})", R"({"content": "C3"})"});
-  ServiceOptions options;
+  ServeSetup options;
   options.engine = model.spec();
-  options.sourceOptions.model.image = false;
-  options.sourceOptions.timeoutSeconds = 110;  // the first answer would hold the worker longer than `next` waits
-  options.workers = 1;
+  options.source.model.image = false;
+  options.source.timeoutSeconds = 110;  // the first answer would hold the worker longer than `next` waits
+  options.service.workers = 1;
   Server server(options);
   const std::string body = R"({"size":9})";
   const int fd = net::fixture::connectTo(server.port());
@@ -862,10 +879,10 @@ TEST(Service, AnswersManyRequestsAtOnceEachForItsOwnGame) {
 // The built-in engine, one per worker, searching for several requests at once: each worker's engine is its own
 // (run under ThreadSanitizer, this is the check that they share no mutable state).
 TEST(Service, BuiltinWorkersSearchAtOnceEachForItsOwnGame) {
-  ServiceOptions options;
+  ServeSetup options;
   options.engine = "builtin:playouts=64";
-  options.workers = 3;
-  options.maxWaiting = 16;
+  options.service.workers = 3;
+  options.service.maxWaiting = 16;
   Server server(options);
   constexpr int kClients = 6;
   std::vector<Reply> replies(kClients);
@@ -932,9 +949,9 @@ TEST(Service, MetricsWriteTheLatencySumInFull) {
 
 TEST(Service, AnswersEveryMutatedBodyWithJson) {
   // Straight to the handler (no sockets), so thousands of bodies take well under a second.
-  ServiceOptions options = randomService(1);
-  options.errorLogPath = "/nonexistent-dir/errors.jsonl";
-  auto made = MoveService::make(options);
+  ServeSetup options = randomService(1);
+  options.service.errorLogPath = "/nonexistent-dir/errors.jsonl";
+  auto made = makeService(options);
   ASSERT_TRUE(made.ok());
   MoveService& service = **made;
   const std::vector<std::string> seeds = {
@@ -987,12 +1004,14 @@ TEST(Service, AnswersEveryMutatedBodyWithJson) {
 }
 
 TEST(Service, RefusesToStartWhenASourceCannotBeMade) {
-  ServiceOptions options;
+  ServeSetup options;
   options.engine = "nonsense:";
-  EXPECT_FALSE(MoveService::make(options).ok());
+  EXPECT_FALSE(makeService(options).ok());
   options.engine = "random";
-  options.workers = 0;
-  EXPECT_FALSE(MoveService::make(options).ok());
+  options.service.workers = 0;
+  EXPECT_FALSE(makeService(options).ok());
+  // The service makes no source of its own.
+  EXPECT_FALSE(MoveService::make(ServiceOptions{}, SourceFactory{}).ok());
 }
 
 // Work held until the test lets it go.
@@ -1042,10 +1061,10 @@ bool metricsShow(MoveService& service, const std::vector<std::string>& lines) {
 // threads that ask them, and one too many is answered 503 at once, while moves and health checks go on.
 TEST(Service, ScoreRunsOnThreadsOfItsOwnAndRefusesWhenTheirLineIsFull) {
   Gate gate;
-  ServiceOptions options = randomService();
-  options.scoreThreads = 1;
-  options.scoreQueue = 1;
-  options.judge = [&gate](const Game& game, const std::stop_token&) {
+  ServeSetup options = randomService();
+  options.service.scoreThreads = 1;
+  options.service.scoreQueue = 1;
+  options.service.judge = [&gate](const Game& game, const std::stop_token&) {
     gate.wait();
     return analyze(game);
   };
@@ -1079,11 +1098,11 @@ TEST(Service, ScoreRunsOnThreadsOfItsOwnAndRefusesWhenTheirLineIsFull) {
 // the sanitizers' build checks that they answer).
 TEST(Service, HealthzAndMetricsAnswerAtOnceUnderAFloodOfScoreAndMoveRequests) {
   Gate gate;
-  ServiceOptions options = randomService(2);
-  options.scoreThreads = 2;
-  options.scoreQueue = 8;
-  options.maxWaiting = 8;
-  options.judge = [&gate](const Game& game, const std::stop_token&) {
+  ServeSetup options = randomService(2);
+  options.service.scoreThreads = 2;
+  options.service.scoreQueue = 8;
+  options.service.maxWaiting = 8;
+  options.service.judge = [&gate](const Game& game, const std::stop_token&) {
     gate.wait();
     return analyze(game);
   };
@@ -1137,9 +1156,9 @@ TEST(Service, HealthzAndMetricsAnswerAtOnceUnderAFloodOfScoreAndMoveRequests) {
 // within 50 ms of the client hanging up (the best of three; the bound holds in the Release build, the sanitizers'
 // build checks that it is freed at all).
 TEST(Service, AClientThatHangsUpStopsTheBuiltInEnginesSearch) {
-  ServiceOptions options;
+  ServeSetup options;
   options.engine = "builtin:time=3600";
-  options.workers = 1;
+  options.service.workers = 1;
   Server server(options);
   const std::string body = R"({"size":19})";
   const std::string request =
@@ -1173,8 +1192,8 @@ TEST(Service, AClientThatHangsUpStopsTheBuiltInEnginesSearch) {
 
 // A chunked body's trailer fields are not header fields: a token sent after the body does not pass the token check.
 TEST(Service, ATrailerCannotCarryTheToken) {
-  ServiceOptions options = randomService();
-  options.token = "s3cret-token";
+  ServeSetup options = randomService();
+  options.service.token = "s3cret-token";
   Server server(options);
   const std::string body = R"({"size":9,"move":["B","D4"]})";
   std::ostringstream chunk;

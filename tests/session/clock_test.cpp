@@ -21,7 +21,7 @@ TEST(Clock, ChargesTheRunningSideAndSettlesItOnItsMove) {
   time.now += 4'000;
   EXPECT_EQ(clock.time(Color::Black).mainMs, 6'000);
   EXPECT_EQ(clock.time(Color::White).mainMs, 10'000);
-  const SideTime black = clock.moveMade(Color::Black);
+  const TimeLeft black = clock.moveMade(Color::Black);
   EXPECT_EQ(black.mainMs, 6'000);
   EXPECT_FALSE(clock.running());
   time.now += 60'000;  // nothing runs: nobody is charged

@@ -69,7 +69,7 @@ TEST(PlayedRecord, TheClockAndTheDeadStonesOfAnAcceptedScoreComeBack) {
   control.periodSeconds = 30;
   control.periods = 5;
   ASSERT_EQ(model.play(Move::play(Color::Black, at("C3"))), RejectReason::None);
-  SideTime black;
+  TimeLeft black;
   black.mainMs = 590'000;
   black.periodMs = 30'000;
   black.periods = 5;

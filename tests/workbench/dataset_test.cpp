@@ -17,7 +17,9 @@
 #include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/coords.h"
+#include "tengen/core/sha256.h"
 #include "tengen/net/http_client.h"
+#include "tengen/sources/make_source.h"
 #include "tengen/workbench/positions.h"
 
 #include "support/fake_model.h"
@@ -50,10 +52,10 @@ std::vector<std::string> lines(const fs::path& path) {
   return out;
 }
 
-ai::SourceOptions sourceOptions(const std::string& coords) {
-  ai::SourceOptions options;
+sources::SourceOptions sourceOptions(const std::string& coords) {
+  sources::SourceOptions options;
   options.model.model = "lora_r5";
-  options.model.coords = *ai::parseCoordFormat(coords);
+  options.model.coords = *sources::parseCoordFormat(coords);
   options.timeoutSeconds = 10;
   return options;
 }
@@ -77,8 +79,8 @@ TEST_P(SftRows, MessagesAreTheBytesTheOpenAiSourceSends) {
   const std::vector<Position> positions = positionsOf(dir, 5);  // moves 1, 6, 11
   ASSERT_EQ(positions.size(), 3U);
   FakeServer server({R"({"content": "pass"})"});
-  const ai::SourceOptions options = sourceOptions(coords);
-  Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(server.spec(), options);
+  const sources::SourceOptions options = sourceOptions(coords);
+  Result<std::unique_ptr<ai::MoveSource>> source = sources::makeSource(server.spec(), options);
   ASSERT_TRUE(source.ok()) << source.error();
   for (const Position& p : positions) {
     const ai::RefereeOutcome outcome =
@@ -137,7 +139,7 @@ TEST(Sft, ShareGptPicturesAreTheFilesOfTheSamePngs) {
     const std::string image = row["images"][0];
     EXPECT_EQ(image.rfind("train-images/", 0), 0U) << image;
     const std::string png = readFile(dir.path() / image);
-    EXPECT_EQ(image, "train-images/" + ai::sha256Hex(png) + ".png");
+    EXPECT_EQ(image, "train-images/" + sha256Hex(png) + ".png");
     EXPECT_NE(openai[i].find("data:image/png;base64," + net::base64(png) + "\""), std::string::npos) << "row " << i;
     const json inlineRow = json::parse(openai[i]);
     EXPECT_EQ(row["messages"][1]["content"],
@@ -171,13 +173,13 @@ class DpoFromALog : public ::testing::Test {
       servers.push_back(std::make_unique<FakeServer>(std::vector<std::string>{
           rowcol ? R"j({"content": "(4, 4)"})j" : R"({"content": "E5"})", R"({"content": "Z99"})",
           rowcol ? R"j({"content": "(0, 0)"})j" : R"({"content": "A9"})"}));
-      const ai::SourceOptions options = sourceOptions(coords);
-      Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(servers.back()->spec(), options);
+      const sources::SourceOptions options = sourceOptions(coords);
+      Result<std::unique_ptr<ai::MoveSource>> source = sources::makeSource(servers.back()->spec(), options);
       ASSERT_TRUE(source.ok()) << source.error();
       // The position after B E5: E5 is taken.
       const Position& p = positions[1];
       ai::RefereeOptions referee(
-          ai::ErrorLog(logPath, ai::errorContextOf("eval", servers.back()->spec(), options.model)));
+          ai::ErrorLog(logPath, sources::errorContextOf("eval", servers.back()->spec(), options.model)));
       referee.logAccepted = true;
       referee.logFields = {{"record_file", p.file}, {"record_move", gtpMove(p.recordMove, 9)}};
       const ai::RefereeOutcome outcome = ai::requestMove(*source.value(), p.game(), p.color(), referee);

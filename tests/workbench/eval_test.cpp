@@ -12,9 +12,12 @@
 #include <nlohmann/json.hpp>
 
 #include "tengen/ai/error_log.h"
-#include "tengen/ai/prompt.h"
+#include "tengen/core/sha256.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/sgf/sgf.h"
+#include "tengen/sources/chat.h"
+#include "tengen/sources/make_source.h"
+#include "tengen/sources/prompt.h"
 #include "tengen/workbench/compare.h"
 #include "tengen/workbench/positions.h"
 
@@ -304,8 +307,8 @@ EvalOptions modelRunOptions(const FakeServer& server, const test_support::TempDi
   EvalOptions options = optionsFor(server, 1);
   // Credentials in the spec never reach the file.
   options.engine = "openai:http://user:secret@127.0.0.1:" + std::to_string(server.port()) + "/v1";
-  options.source.model.coords = ai::CoordFormat::RowCol;
-  options.source.model.constrain = ai::Constraint::Regex;
+  options.source.model.coords = sources::CoordFormat::RowCol;
+  options.source.model.constrain = sources::Constraint::Regex;
   options.source.model.temperature = 0.25;
   options.source.seed = 7;
   options.maxRetries = 2;
@@ -347,7 +350,7 @@ TEST(Eval, TheJsonHoldsTheSettingsTheRunWasMadeWith) {
   EXPECT_EQ(r["constrain"], "regex");
   EXPECT_EQ(r["constrain_api"], "vllm");
   EXPECT_EQ(r["prompt_template"], "go.txt");
-  EXPECT_EQ(r["prompt_template_sha256"], ai::sha256Hex("Play {{color}}.\n---\n{{board}}\n"));
+  EXPECT_EQ(r["prompt_template_sha256"], sha256Hex("Play {{color}}.\n---\n{{board}}\n"));
   EXPECT_EQ(r["temperature"], 0.25);
   EXPECT_EQ(r["max_retries"], 2);
   EXPECT_EQ(r["seed"], 7);
@@ -376,7 +379,7 @@ TEST(Eval, ThePromptTemplateIsNamedAndHashed) {
   const Result<PromptTemplateId> builtin = promptTemplateId("");
   ASSERT_TRUE(builtin.ok());
   EXPECT_EQ(builtin->name, "built-in");
-  EXPECT_EQ(builtin->sha256, ai::sha256Hex(ai::formatPromptTemplate(ai::defaultPromptTemplate())));
+  EXPECT_EQ(builtin->sha256, sha256Hex(sources::formatPromptTemplate(sources::defaultPromptTemplate())));
   EXPECT_EQ(builtin->sha256.size(), 64U);
 
   test_support::TempDir dir("tengen-eval");
@@ -414,7 +417,7 @@ TEST(Eval, CompareWarnsOfEachSettingTheRunsDifferInAndCopesWithAnOldFile) {
   FakeServer server({R"({"content": "pass"})"});
   const EvalOptions gtp = [&] {
     EvalOptions o = modelRunOptions(server, dir);
-    o.source.model.coords = ai::CoordFormat::Gtp;
+    o.source.model.coords = sources::CoordFormat::Gtp;
     return o;
   }();
   const EvalRun run = runEval(set->positions, gtp);
@@ -422,7 +425,7 @@ TEST(Eval, CompareWarnsOfEachSettingTheRunsDifferInAndCopesWithAnOldFile) {
   EvalOptions later = gtp;
   later.facts.started = *gtp.facts.started + std::chrono::hours(30);
   EvalOptions rowcol = gtp;
-  rowcol.source.model.coords = ai::CoordFormat::RowCol;
+  rowcol.source.model.coords = sources::CoordFormat::RowCol;
   const std::string a = writeRun((dir.path() / "a.json").string(), set->positions, run, gtp);
   const std::string same = writeRun((dir.path() / "same.json").string(), set->positions, run, later);
   const std::string b = writeRun((dir.path() / "b.json").string(), set->positions, run, rowcol);

@@ -14,8 +14,10 @@
 #include <vector>
 
 #include "tengen/ai/answer_parser.h"
-#include "tengen/ai/board_image.h"
 #include "tengen/core/coords.h"
+#include "tengen/sources/board_image.h"
+#include "tengen/sources/chat.h"
+#include "tengen/sources/make_source.h"
 
 #include "support/fake_model.h"
 #include "support/game_from.h"
@@ -231,8 +233,8 @@ TEST(Report, TheSettingsOfTheRunComeFirstInATable) {
   run.options.facts.tengenVersion = "9.8.7";
   run.options.facts.promptTemplate = {"go<1>.txt", std::string(64, 'c')};
   run.options.facts.sgf = {"records"};
-  run.options.source.model.coords = ai::CoordFormat::RowCol;
-  run.options.source.model.constrain = ai::Constraint::Choice;
+  run.options.source.model.coords = sources::CoordFormat::RowCol;
+  run.options.source.model.constrain = sources::Constraint::Choice;
   run.options.maxRetries = 3;
   const Result<std::vector<ReportFile>> files = run.report();
   ASSERT_TRUE(files.ok()) << files.error();
@@ -289,18 +291,18 @@ TEST(Report, WorstBoardsMarkTheRefusedPointsWithTheirReasonsAndTheRecordsMove) {
 
   const test_support::PngPixels board(contents.at("worst-02.png"));
   ASSERT_TRUE(board.ok());
-  ai::BoardImageOptions options;
+  sources::BoardImageOptions options;
   options.pixels = board.width();
-  const double cell = ai::pointCentre({0, 1}, 9, options).x - ai::pointCentre({0, 0}, 9, options).x;
+  const double cell = sources::pointCentre({0, 1}, 9, options).x - sources::pointCentre({0, 0}, 9, options).x;
   const auto near = [&](Point p, auto colour) {
-    const ai::PixelPoint centre = ai::pointCentre(p, 9, options);
+    const sources::PixelPoint centre = sources::pointCentre(p, 9, options);
     return board.count(centre.x, centre.y, static_cast<int>(cell / 2), colour);
   };
   const Point d4{5, 3};
   const Point f6{3, 5};
   const Point e5{4, 4};
   const Point c7{2, 2};
-  const ai::PixelPoint atD4 = ai::pointCentre(d4, 9, options);
+  const sources::PixelPoint atD4 = sources::pointCentre(d4, 9, options);
   EXPECT_TRUE(isRefusedRed(board.rgb(static_cast<int>(atD4.x), static_cast<int>(atD4.y))));
   EXPECT_GT(near(f6, isRefusedRed), 20);
   EXPECT_GT(near(e5, isRecordGreen), 20);

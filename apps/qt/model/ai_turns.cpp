@@ -3,6 +3,8 @@
 #include <cassert>
 #include <utility>
 
+#include "tengen/sources/make_source.h"
+
 namespace tengen::qt {
 
 AiTurns::AiTurns(session::Session& session, const OpponentConfig& opponent, QString errorLogPath, QObject* parent)
@@ -65,7 +67,7 @@ void AiTurns::setOpponent(const OpponentConfig& config) {
   m_held = false;
 }
 
-void AiTurns::ask(std::optional<ai::MoveRequest::Clock> clock, const TimeControl& control) {
+void AiTurns::ask(std::optional<TimeLeft> clock, const TimeControl& control) {
   emit attemptsCleared();
   const Game& game = m_session.beginAiTurn();
   m_runner.request(game, game.toMove(), clock, control);
@@ -78,7 +80,7 @@ session::AiTurnResult AiTurns::finish(const ai::RefereeOutcome& outcome) {
   session::AiTurnRecord seen;
   seen.opponent = opponent().displaySpec();
   if (opponent().kind == OpponentKind::Model) {
-    seen.coords = ai::coordFormatName(opponent().sourceOptions().model.coords);
+    seen.coords = sources::coordFormatName(opponent().sourceOptions().model.coords);
   }
   seen.attempts = outcome.attempts;
   const session::AiTurnResult turn = m_session.finishAiTurn(outcome, &seen);

@@ -9,7 +9,6 @@
 #include <QStringList>
 #include <optional>
 
-#include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/game.h"
 #include "tengen/core/time_control.h"
@@ -55,7 +54,7 @@ class AiTurns : public QObject {
   // The controller's commands. Another opponent from now on (what is being asked is dropped).
   void setOpponent(const OpponentConfig& config);
   // Asks the AI about the end of the session's current line (Session::beginAiTurn); the attempts panel empties.
-  void ask(std::optional<ai::MoveRequest::Clock> clock, const TimeControl& control);
+  void ask(std::optional<TimeLeft> clock, const TimeControl& control);
   // Drops what is being asked, if anything; whether the AI is then held is `hold`.
   void cancel() { m_runner.cancel(); }
   void setHeld(bool held) { m_held = held; }

@@ -39,7 +39,7 @@ void AnalysisRunner::work(const Game& game, unsigned long generation, long maxPl
   }
 }
 
-void AnalysisRunner::deliver(unsigned long generation, engine::SearchReport report, bool done) {
+void AnalysisRunner::deliver(unsigned long generation, SearchReport report, bool done) {
   // Queued on this object: the destructor joins the worker before the object goes, and Qt drops what is still
   // queued for it then.
   QMetaObject::invokeMethod(

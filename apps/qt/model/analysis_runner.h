@@ -43,7 +43,7 @@ class AnalysisRunner : public QObject {
   // Whether a search is growing (started, not stopped, its cap not reached).
   bool running() const { return m_running; }
   // The latest report of the analysis started last; nothing before its first.
-  const std::optional<engine::SearchReport>& report() const { return m_report; }
+  const std::optional<SearchReport>& report() const { return m_report; }
 
  signals:
   // A new report() arrived, or the search reached its cap (running() is then false).
@@ -52,14 +52,14 @@ class AnalysisRunner : public QObject {
  private:
   // The worker's loop: grows the search, posting a report every kReportInterval and at the cap.
   void work(const Game& game, unsigned long generation, long maxPlayouts);
-  void deliver(unsigned long generation, engine::SearchReport report, bool done);
+  void deliver(unsigned long generation, SearchReport report, bool done);
 
   std::thread m_thread;
   std::atomic<bool> m_stop{false};
   // The analysis whose reports are wanted; read and changed on the GUI thread only.
   unsigned long m_generation = 0;
   bool m_running = false;
-  std::optional<engine::SearchReport> m_report;
+  std::optional<SearchReport> m_report;
 };
 
 }  // namespace tengen::qt

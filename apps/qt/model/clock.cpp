@@ -20,7 +20,7 @@ void GameClock::reset(const TimeControl& control) {
   emit ticked();
 }
 
-void GameClock::setTime(Color side, const session::SideTime& time) {
+void GameClock::setTime(Color side, const TimeLeft& time) {
   m_clock.setTime(side, time);
   if (!m_clock.running()) m_timer.stop();
   emit ticked();
@@ -42,8 +42,8 @@ void GameClock::stop() {
   emit ticked();
 }
 
-session::SideTime GameClock::moveMade(Color mover) {
-  const session::SideTime left = m_clock.moveMade(mover);
+TimeLeft GameClock::moveMade(Color mover) {
+  const TimeLeft left = m_clock.moveMade(mover);
   m_timer.stop();
   emit ticked();
   return left;

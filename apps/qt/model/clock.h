@@ -24,7 +24,7 @@ class GameClock : public QObject {
   // A new game under `control`: both sides get its whole time; nothing runs.
   void reset(const TimeControl& control);
   // Puts a side's time back as a record says it was; nothing runs.
-  void setTime(Color side, const session::SideTime& time);
+  void setTime(Color side, const TimeLeft& time);
   const TimeControl& control() const { return m_clock.control(); }
   bool timed() const { return m_clock.timed(); }
 
@@ -35,11 +35,11 @@ class GameClock : public QObject {
   void stop();
   // `mover` has made a move now: it is charged its thinking since it started running (nothing when it was not
   // running), with the move, and nothing runs. Answers its time after the move, for the record.
-  session::SideTime moveMade(Color mover);
+  TimeLeft moveMade(Color mover);
   std::optional<Color> running() const { return m_clock.running(); }
 
   // A side's time as of now, the running side's thinking so far counted.
-  session::SideTime time(Color side) const { return m_clock.time(side); }
+  TimeLeft time(Color side) const { return m_clock.time(side); }
   // Checks both sides as of now and emits flagFell once for a side whose time is up (the running one, or one whose
   // last move came too late), then ticked(). The clock's own timer calls it while a side runs; tests call it after
   // moving their fake time.

@@ -280,8 +280,8 @@ void GameController::afterMove(session::NodeId played) {
 void GameController::maybeAskAi() {
   const Game& game = m_session.game();
   if (!m_session.aiToMove() || thinking() || m_ai.held()) return;
-  std::optional<ai::MoveRequest::Clock> clock;
-  if (m_clock.timed()) clock = session::requestClock(m_clock.time(game.toMove()), m_clock.control());
+  std::optional<TimeLeft> clock;
+  if (m_clock.timed()) clock = m_clock.time(game.toMove());
   m_ai.ask(clock, m_clock.control());
   emit changed();
 }
@@ -360,7 +360,7 @@ void GameController::followClock(session::NodeId played) {
   const session::TreeNode* node = m_session.tree().find(played);
   if (node != nullptr && node->move && node->move->kind != MoveKind::Resign) {
     const Color mover = node->move->color;
-    const session::SideTime left = m_clock.moveMade(mover);
+    const TimeLeft left = m_clock.moveMade(mover);
     if (m_clock.timed()) session::setMoveTime(m_session.model().properties(played), mover, left, m_clock.control());
   }
   runClock();

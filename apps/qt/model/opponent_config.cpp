@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include "tengen/sources/make_source.h"
+
 namespace tengen::qt {
 
 std::string OpponentConfig::spec() const {
@@ -75,13 +77,13 @@ QString OpponentConfig::name(bool translated) const {
   return {};
 }
 
-ai::SourceOptions OpponentConfig::sourceOptions() const {
-  ai::SourceOptions options;
+sources::SourceOptions OpponentConfig::sourceOptions() const {
+  sources::SourceOptions options;
   options.timeoutSeconds = timeoutSeconds;
   options.model.model = modelName.trimmed().toStdString();
   options.model.image = modelImage;
   // A person playing the built-in engine would rather see it resign than fill in a lost game (docs/client.md).
-  options.builtinResign = ai::kInteractiveResign;
+  options.builtinResign = sources::kInteractiveResign;
   return options;
 }
 

@@ -4,7 +4,7 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include "tengen/ai/move_source.h"
+#include "tengen/sources/make_source.h"
 
 namespace tengen::qt {
 
@@ -32,7 +32,7 @@ struct OpponentConfig {
   // played it.
   QString recordName() const;
   // The options makeSource needs beyond the spec.
-  ai::SourceOptions sourceOptions() const;
+  sources::SourceOptions sourceOptions() const;
   // spec() with any user:password@ of a URL left out, for the window, the record and the error log.
   std::string displaySpec() const;
 

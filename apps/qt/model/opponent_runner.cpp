@@ -4,6 +4,7 @@
 
 #include "tengen/ai/error_log.h"
 #include "tengen/gtp/client.h"
+#include "tengen/sources/make_source.h"
 
 #include "model/language.h"
 
@@ -76,7 +77,7 @@ void OpponentRunner::setOpponent(const OpponentConfig& config, const QString& er
   }
 }
 
-void OpponentRunner::request(const Game& game, Color color, const std::optional<ai::MoveRequest::Clock>& clock,
+void OpponentRunner::request(const Game& game, Color color, const std::optional<TimeLeft>& clock,
                              const TimeControl& timeControl) {
   m_busy = true;
   const unsigned long ticket = ++m_ticket;
@@ -86,12 +87,13 @@ void OpponentRunner::request(const Game& game, Color color, const std::optional<
   auto gameCopy = std::make_shared<const Game>(game);
   auto holder = std::make_shared<std::unique_ptr<ai::MoveSource>>(std::move(m_source));
   const std::string spec = m_config.spec();
-  const ai::SourceOptions sourceOptions = this->sourceOptions();
+  const sources::SourceOptions sourceOptions = this->sourceOptions();
   // An empty path is the person's choice of no log (docs/client.md).
   const std::string logPath = m_errorLogPath.toStdString();
   const ai::ErrorLog log =
-      logPath.empty() ? ai::ErrorLog::none()
-                      : ai::ErrorLog(logPath, ai::errorContextOf("qt", m_config.displaySpec(), sourceOptions.model));
+      logPath.empty()
+          ? ai::ErrorLog::none()
+          : ai::ErrorLog(logPath, sources::errorContextOf("qt", m_config.displaySpec(), sourceOptions.model));
   const int maxRetries = m_config.maxRetries;
   const unsigned long sourceGeneration = m_sourceGeneration;
   const Mailbox mailbox = m_mailbox;
@@ -102,7 +104,7 @@ void OpponentRunner::request(const Game& game, Color color, const std::optional<
     ai::RefereeOutcome outcome;
     AiFailure failure = AiFailure::None;
     if (!*holder) {
-      Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(spec, sourceOptions);
+      Result<std::unique_ptr<ai::MoveSource>> made = sources::makeSource(spec, sourceOptions);
       if (made) {
         *holder = std::move(made).value();
       } else {
@@ -137,8 +139,8 @@ void OpponentRunner::request(const Game& game, Color color, const std::optional<
   });
 }
 
-ai::SourceOptions OpponentRunner::sourceOptions() {
-  ai::SourceOptions options = m_config.sourceOptions();
+sources::SourceOptions OpponentRunner::sourceOptions() {
+  sources::SourceOptions options = m_config.sourceOptions();
   // The engine's raw protocol lines reach the console whatever became of the request they belong to.
   options.gtpTraffic = [mailbox = m_mailbox, self = this](gtp::Traffic direction, const std::string& line) {
     mailbox.post([self, sent = direction == gtp::Traffic::Sent, text = QString::fromStdString(line)] {
@@ -155,7 +157,7 @@ Result<std::string> OpponentRunner::typedCommand(const Game& game, const std::st
     return R::failure("the opponent is not a GTP engine: only a GTP engine takes typed commands");
   }
   if (!m_source) {
-    Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(m_config.spec(), sourceOptions());
+    Result<std::unique_ptr<ai::MoveSource>> made = sources::makeSource(m_config.spec(), sourceOptions());
     if (!made) return R::failure(made);
     m_source = std::move(made).value();
   }

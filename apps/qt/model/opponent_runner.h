@@ -11,6 +11,7 @@
 #include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/game.h"
+#include "tengen/sources/make_source.h"
 
 #include "model/background.h"
 #include "model/opponent_config.h"
@@ -47,7 +48,7 @@ class OpponentRunner : public QObject {
 
   // Starts asking for a move by `color` in a copy of `game`, with the mover's clock and the game's time control
   // when it is timed (every attempt of the move gets them). Precondition: !busy().
-  void request(const Game& game, Color color, const std::optional<ai::MoveRequest::Clock>& clock = std::nullopt,
+  void request(const Game& game, Color color, const std::optional<TimeLeft>& clock = std::nullopt,
                const TimeControl& timeControl = {});
   // Forgets the request in flight: its attempts and outcome are dropped when they arrive, and the referee asks the
   // opponent nothing more. The request already out is given up: the built-in engine's search ends within a playout,
@@ -70,7 +71,7 @@ class OpponentRunner : public QObject {
 
  private:
   // The opponent's options, with its GTP traffic sent to gtpTraffic from whatever thread it happens on.
-  ai::SourceOptions sourceOptions();
+  sources::SourceOptions sourceOptions();
   void deliver(std::unique_ptr<ai::MoveSource> source, unsigned long sourceGeneration,
                const ai::RefereeOutcome& outcome, AiFailure failure);
 

@@ -101,7 +101,7 @@ void PositionViews::refreshAnalysis() {
   emit analysisChanged();
 }
 
-const engine::SearchReport* PositionViews::analysis() const {
+const SearchReport* PositionViews::analysis() const {
   // Until the queued refresh has run, the report may be of the position looked at before.
   if (!m_analysisKey || *m_analysisKey != shownAnalysisKey() || !m_analysis.report()) return nullptr;
   return &*m_analysis.report();
@@ -110,11 +110,11 @@ const engine::SearchReport* PositionViews::analysis() const {
 QString PositionViews::analysisText() const {
   if (!m_analysisShown || m_model.view().phase() != Phase::Playing) return {};
   if (m_thinking()) return tr("Analysis: paused while the AI thinks");
-  const engine::SearchReport* report = analysis();
+  const SearchReport* report = analysis();
   if (report == nullptr) return tr("Analysing\u2026");
   const int playouts = static_cast<int>(report->playouts);
   if (report->candidates.empty()) return tr("Analysis: %Ln playout(s)", nullptr, playouts);
-  const engine::Candidate& best = report->candidates.front();
+  const SearchCandidate& best = report->candidates.front();
   const QString text = m_analysis.running() ? tr("Analysis: %1 %2%, %Ln playout(s)", nullptr, playouts)
                                             : tr("Analysis: %1 %2%, %Ln playout(s) (limit reached)", nullptr, playouts);
   return text.arg(moveText(best.move, m_model.view().size()), QLocale().toString(best.winrate * 100, 'f', 1));

@@ -51,7 +51,7 @@ class PositionViews : public QObject {
   bool analysisShown() const { return m_analysisShown; }
   // The latest report of the search of the position looked at: at most AnalysisRunner::kMaxCandidates candidates,
   // the most visited first. Null while the view is off or stopped, and before the first report of a position.
-  const engine::SearchReport* analysis() const;
+  const SearchReport* analysis() const;
   // Whether the analysis's search is growing now.
   bool analysing() const { return m_analysis.running(); }
   // "Analysis: D4 54.3%, 12,345 playouts" (the best candidate, its winning rate for the side to move),

@@ -40,7 +40,7 @@ void SoundCues::onTicked() {
     m_tickedSide.reset();
     return;
   }
-  const session::SideTime time = clock.time(*side);
+  const TimeLeft time = clock.time(*side);
   const std::int64_t left = time.stretchMs(clock.control());
   if (time.flagged || left <= 0 || left > kLastSecondsMs) {
     m_tickedSide.reset();

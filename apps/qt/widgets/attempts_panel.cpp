@@ -10,6 +10,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "tengen/sources/model_request.h"
+
 #include "model/game_controller.h"
 #include "model/language.h"
 
@@ -193,7 +195,7 @@ void AttemptsPanel::showRecord(std::uint64_t id, const std::string& text, const 
 
   // The picture is drawn again for the position the AI was asked about and checked against the hash it was sent
   // with: a record made by another version of the renderer shows as different.
-  m_picture = session::redrawPicture(record, before);
+  m_picture = sources::redrawPicture(record.attempts, record.coords, before);
   if (m_picture) {
     QPixmap pixmap;
     pixmap.loadFromData(reinterpret_cast<const uchar*>(m_picture->png.data()), static_cast<uint>(m_picture->png.size()),

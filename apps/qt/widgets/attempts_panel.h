@@ -9,6 +9,7 @@
 #include <string>
 
 #include "tengen/session/ai_turn_record.h"
+#include "tengen/sources/model_request.h"
 
 class QLabel;
 class QListWidget;
@@ -72,7 +73,7 @@ class AttemptsPanel : public QWidget {
   std::uint64_t m_shownNode = 0;
   std::optional<session::AiTurnRecord> m_record;
   std::string m_recordText;
-  std::optional<session::PictureCheck> m_picture;
+  std::optional<sources::PictureCheck> m_picture;
 };
 
 }  // namespace tengen::qt

@@ -506,7 +506,7 @@ void BoardWidget::paintPoints(QPainter& painter, const Game& shown) const {
 }
 
 void BoardWidget::paintCandidates(QPainter& painter, const Game& shown) const {
-  const engine::SearchReport* report = m_controller.views().analysis();
+  const SearchReport* report = m_controller.views().analysis();
   if (report == nullptr || report->candidates.empty()) return;
   const int size = shown.size();
   const double radius = m_cell * kStoneRadius;
@@ -517,7 +517,7 @@ void BoardWidget::paintCandidates(QPainter& painter, const Game& shown) const {
   painter.setRenderHint(QPainter::Antialiasing, true);
   if (font) painter.setFont(*font);
   for (std::size_t i = 0; i < report->candidates.size(); ++i) {
-    const engine::Candidate& candidate = report->candidates[i];
+    const SearchCandidate& candidate = report->candidates[i];
     const Move& move = candidate.move;
     if (move.kind != MoveKind::Play || move.point.row < 0 || move.point.row >= size || move.point.col < 0 ||
         move.point.col >= size || shown.board().at(move.point) != Color::Empty) {

@@ -61,7 +61,7 @@ ClockWidget::ClockWidget(const GameController& controller, QWidget* parent)
   refresh();
 }
 
-QString ClockWidget::detailText(const session::SideTime& time, const TimeControl& control) const {
+QString ClockWidget::detailText(const TimeLeft& time, const TimeControl& control) const {
   if (time.flagged) return tr("Time is up");
   const QString period = clockText(static_cast<std::int64_t>(control.periodSeconds) * 1000);
   // Short enough for the panel beside the board: one line under each time.
@@ -87,7 +87,7 @@ void ClockWidget::refresh() {
   for (const Color side : {Color::Black, Color::White}) {
     Face& f = face(side);
     f.frame->setVisible(clock.timed());
-    const session::SideTime time = clock.time(side);
+    const TimeLeft time = clock.time(side);
     f.running = clock.running() == side;
     f.urgent = clock.timed() && !time.flagged && time.stretchMs(control) < kUrgentMs;
     f.time->setText(clockText(time.flagged ? 0 : time.stretchMs(control)));

@@ -44,7 +44,7 @@ class ClockWidget : public QFrame {
   };
 
   void refresh();
-  QString detailText(const session::SideTime& time, const TimeControl& control) const;
+  QString detailText(const TimeLeft& time, const TimeControl& control) const;
   Face& face(Color side) { return m_faces[side == Color::Black ? 0 : 1]; }
   const Face& face(Color side) const { return m_faces[side == Color::Black ? 0 : 1]; }
 

@@ -19,10 +19,11 @@
 #include <string>
 #include <vector>
 
-#include "tengen/ai/chat.h"
 #include "tengen/ai/move_source.h"
 #include "tengen/core/rules.h"
 #include "tengen/net/http_client.h"
+#include "tengen/sources/chat.h"
+#include "tengen/sources/make_source.h"
 
 #include "model/language.h"
 
@@ -318,7 +319,8 @@ QString NewGameDialog::problem() const {
   // The spec as the opponent will be made from it, so that a key the engine does not take is refused here, in the
   // parser's words, and not at the AI's first turn.
   if (s.opponent.kind != OpponentKind::Gtp) {
-    const Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(s.opponent.spec(), s.opponent.sourceOptions());
+    const Result<std::unique_ptr<ai::MoveSource>> made =
+        sources::makeSource(s.opponent.spec(), s.opponent.sourceOptions());
     if (!made) return QString::fromStdString(made.error());
   }
   return {};
@@ -331,7 +333,7 @@ bool NewGameDialog::wantsServedModel() const {
 
 void NewGameDialog::askForServedModels() {
   const OpponentConfig opponent = setup().opponent;
-  ai::ModelListRequest request;
+  sources::ModelListRequest request;
   request.baseUrl = opponent.modelUrl.toStdString();
   const std::string keyVariable = opponent.sourceOptions().model.apiKeyEnv;
   if (const char* key = std::getenv(keyVariable.c_str()); key != nullptr) request.apiKey = key;
@@ -344,7 +346,7 @@ void NewGameDialog::askForServedModels() {
   const Mailbox mailbox = m_mailbox;
   NewGameDialog* self = this;
   runDetached([request, mailbox, self, ticket] {
-    Result<std::vector<std::string>> listed = ai::listModels(*net::makeCurlClient(), request);
+    Result<std::vector<std::string>> listed = sources::listModels(*net::makeCurlClient(), request);
     mailbox.post([self, ticket, listed = std::move(listed)] { self->servedModelsListed(ticket, listed); });
   });
 }

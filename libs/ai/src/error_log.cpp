@@ -1,7 +1,6 @@
 #include "tengen/ai/error_log.h"
 
 #include <fcntl.h>
-#include <openssl/evp.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -17,9 +16,10 @@
 #include "tengen/ai/referee.h"
 #include "tengen/core/board.h"
 #include "tengen/core/coords.h"
+#include "tengen/core/sha256.h"
+#include "tengen/core/text.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/json/json.h"
-#include "tengen/net/http_client.h"
 #include "tengen/sgf/sgf.h"
 
 namespace tengen::ai {
@@ -103,29 +103,6 @@ Status appendLine(const std::string& path, const std::string& line) {
 
 }  // namespace
 
-ErrorContext errorContextOf(std::string source, std::string_view engine, const ModelOptions& model) {
-  ErrorContext context{std::move(source), net::displayUrl(engine), "", ""};
-  if (isModelSpec(engine)) {
-    context.model = model.model;
-    context.coords = coordFormatName(model.coords);
-  }
-  return context;
-}
-
-std::string sha256Hex(const std::string& bytes) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  if (EVP_Digest(bytes.data(), bytes.size(), digest, &length, EVP_sha256(), nullptr) != 1) return {};
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(2 * static_cast<std::size_t>(length));
-  for (unsigned int i = 0; i < length; ++i) {
-    out += kHex[digest[i] >> 4];
-    out += kHex[digest[i] & 0xF];
-  }
-  return out;
-}
-
 Result<std::string> ErrorLog::append(const Game& game, Color color, const RefereeOutcome& outcome,
                                      const JsonValue::Object& extra) const {
   const ErrorContext& context = m_context;
@@ -136,7 +113,7 @@ Result<std::string> ErrorLog::append(const Game& game, Color color, const Refere
   JsonValue::Object fields{
       {"time", stamp.iso},
       {"source", context.source},
-      {"engine", net::displayUrl(context.engine)},
+      {"engine", displayUrl(context.engine)},
       {"model", stringOrNull(context.model)},
       {"coords", stringOrNull(context.coords)},
       {"size", game.size()},

@@ -9,8 +9,9 @@
 #include "tengen/ai/answer_parser.h"
 #include "tengen/ai/error_log.h"
 #include "tengen/core/coords.h"
+#include "tengen/core/sha256.h"
 #include "tengen/core/text.h"
-#include "tengen/net/http_client.h"
+#include "tengen/core/time_control.h"
 
 namespace tengen::ai {
 
@@ -150,8 +151,9 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
   for (int n = 1; n <= maxAttempts; ++n) {
     if (n > 1 && options.clock) {
       // A GTP engine's time_left, and the built-in engine's budget, count the time the refused attempts took.
-      const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - started;
-      request.clock = clockAfter(*options.clock, options.timeControl, spent.count());
+      const auto spent =
+          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+      request.clock = charge(*options.clock, options.timeControl, spent.count(), false);
     }
     if (options.cancel.stop_requested()) return stoppedOutcome(std::move(outcome));
     const Result<Answer> answer = source.propose(request);
@@ -182,29 +184,6 @@ RefereeOutcome requestMove(MoveSource& source, const Game& game, Color color, co
   outcome.error = failureText(outcome.attempts);
   logOutcome(options, game, color, outcome);
   return outcome;
-}
-
-MoveRequest::Clock clockAfter(const MoveRequest::Clock& clock, const TimeControl& control, double seconds) {
-  using Kind = TimeControl::Kind;
-  MoveRequest::Clock out = clock;
-  double left = clock.secondsLeft - std::max(0.0, seconds);
-  if (out.stonesLeft == 0) {
-    // In the main time: what runs over goes into the overtime, if any.
-    if (left > 0 || (control.kind != Kind::ByoYomi && control.kind != Kind::Canadian)) {
-      out.secondsLeft = std::max(0.0, left);
-      return out;
-    }
-    out.stonesLeft = control.kind == Kind::ByoYomi ? 1 : control.stones;
-    out.periodsLeft = control.kind == Kind::ByoYomi ? control.periods : 0;
-    left += control.periodSeconds;
-  }
-  // Japanese byo-yomi loses a period each time one runs out, down to the last.
-  while (left <= 0 && out.periodsLeft > 1) {
-    --out.periodsLeft;
-    left += control.periodSeconds;
-  }
-  out.secondsLeft = std::max(0.0, left);
-  return out;
 }
 
 std::string attemptShown(const Attempt& attempt) {

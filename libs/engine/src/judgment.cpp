@@ -63,7 +63,7 @@ SearchReport reportOf(const Search& search, const Board& root, Color toMove, dou
     order.resize(static_cast<std::size_t>(std::max(0, maxCandidates)));
   for (std::size_t i : order) {
     const RootChild& child = children[i];
-    Candidate c;
+    SearchCandidate c;
     c.move = Move::play(toMove, root.point(child.move));
     c.visits = child.visits;
     c.winrate = child.wins / static_cast<double>(child.visits);

@@ -38,7 +38,7 @@ void appendField(std::string& out, std::string_view key, std::string_view value)
   out += value;
 }
 
-void appendCandidate(std::string& out, const AnalysisCandidate& c, int order, int size, AnalysisFormat format) {
+void appendCandidate(std::string& out, const SearchCandidate& c, int order, int size, AnalysisFormat format) {
   const std::string score = decimal(c.scoreLead, kScoreDecimals);
   out += "info";
   appendField(out, "move", gtpMove(c.move, size));
@@ -65,7 +65,7 @@ void appendCandidate(std::string& out, const AnalysisCandidate& c, int order, in
 
 }  // namespace
 
-std::string analysisLine(const AnalysisReport& report, int size, AnalysisFormat format, bool ownership) {
+std::string analysisLine(const SearchReport& report, int size, AnalysisFormat format, bool ownership) {
   std::string out;
   for (std::size_t i = 0; i < report.candidates.size(); ++i) {
     if (i > 0) out += ' ';

@@ -18,7 +18,7 @@ enum class AnalysisFormat { LeelaZero, KataGo };
 // `info move D4 visits 120 winrate 0.540000 scoreMean 2.300 scoreLead 2.300 prior 0.123400 lcb 0.510000 order 0 pv
 // D4 Q16` (KataGo), `pv` last. With `ownership` (KataGo's only) `ownership` and size * size values follow, row by
 // row from the top-left point, from the side to move's view as KataGo gives them. "" when there is no candidate.
-std::string analysisLine(const AnalysisReport& report, int size, AnalysisFormat format, bool ownership);
+std::string analysisLine(const SearchReport& report, int size, AnalysisFormat format, bool ownership);
 
 // GoGui's gfx INFLUENCE command: every point with its value from -1 (White's) to 1 (Black's), as
 // `INFLUENCE A9 0.12 B9 -0.5 ...`; `values` row by row from the top.

@@ -5,9 +5,11 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <istream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -576,8 +578,8 @@ Reply genmoveAnalyze(State& state, const Args& args, AnalysisFormat format) {
   MoveProgress progress;
   if (parsed->interval.count() > 0) {
     progress.interval = parsed->interval;
-    progress.report = [&](const AnalysisReport& report) {
-      AnalysisReport shown = report;
+    progress.report = [&](const SearchReport& report) {
+      SearchReport shown = report;
       if (shown.candidates.size() > parsed->maxMoves) shown.candidates.resize(parsed->maxMoves);
       const std::string line = analysisLine(shown, size, format, parsed->ownership);
       if (!line.empty()) response.line(line);
@@ -764,7 +766,7 @@ Reply timeLeft(State& state, const Args& args) {
   const std::optional<long> seconds = parseInteger(args[1]);
   const std::optional<long> stones = parseInteger(args[2]);
   if (!color || !seconds || !stones || *stones < 0) return syntaxError();
-  state.timeLeft[static_cast<int>(*color) - 1] = TimeLeft{*seconds, *stones};
+  state.timeLeft[static_cast<int>(*color) - 1] = gtpTimeLeft(*seconds, *stones);
   return success();
 }
 
@@ -973,6 +975,12 @@ bool Engine::quitRequested() const { return m_state->quit; }
 const Game& Engine::game() const { return m_state->game; }
 
 const std::optional<TimeSettings>& Engine::timeSettings() const { return m_state->timeSettings; }
+
+TimeLeft gtpTimeLeft(long seconds, long stones) {
+  const std::int64_t ms = static_cast<std::int64_t>(seconds) * 1000;
+  if (stones == 0) return TimeLeft{.mainMs = ms};
+  return TimeLeft{.periodMs = ms, .stones = static_cast<int>(std::min<long>(stones, std::numeric_limits<int>::max()))};
+}
 
 std::optional<TimeLeft> Engine::timeLeft(Color color) const {
   if (!isPlayer(color)) return std::nullopt;

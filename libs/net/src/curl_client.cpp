@@ -266,14 +266,4 @@ std::string urlProblem(std::string_view url) {
   return {};
 }
 
-std::string displayUrl(std::string_view url) {
-  const auto scheme = url.find("://");
-  if (scheme == std::string_view::npos) return std::string(url);
-  const auto hostStart = scheme + 3;
-  const auto hostEnd = url.find_first_of("/?#", hostStart);
-  const auto at = url.rfind('@', hostEnd == std::string_view::npos ? std::string_view::npos : hostEnd);
-  if (at == std::string_view::npos || at < hostStart) return std::string(url);
-  return std::string(url.substr(0, hostStart)) + std::string(url.substr(at + 1));
-}
-
 }  // namespace tengen::net

@@ -25,7 +25,6 @@
 #include "tengen/core/text.h"
 #include "tengen/json/json.h"
 #include "tengen/json/parse.h"
-#include "tengen/net/http_client.h"
 
 #include "game_request.h"
 #include "metrics.h"
@@ -269,7 +268,7 @@ MoveService::MoveService(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {
 
 MoveService::~MoveService() = default;
 
-Result<std::unique_ptr<MoveService>> MoveService::make(const ServiceOptions& options, SourceFactory factory) {
+Result<std::unique_ptr<MoveService>> MoveService::make(const ServiceOptions& options, const SourceFactory& sources) {
   using R = Result<std::unique_ptr<MoveService>>;
   if (options.workers < 1) return R::failure("--workers: must be at least 1");
   if (options.scoreThreads < 0 || options.scoreThreads > 256) return R::failure("--score-threads: must be 0..256");
@@ -277,30 +276,21 @@ Result<std::unique_ptr<MoveService>> MoveService::make(const ServiceOptions& opt
   if (options.defaultMaxRetries < 0 || options.defaultMaxRetries > kMaxRequestRetries) {
     return R::failure("--max-retries: must be 0.." + std::to_string(kMaxRequestRetries) + " for serve");
   }
-  if (!factory) {
-    factory = [&options](int index) {
-      ai::SourceOptions sourceOptions = options.sourceOptions;
-      sourceOptions.seed += static_cast<std::uint64_t>(index);
-      // A model that is down answers 502 at once; the server's client decides when to try again.
-      sourceOptions.transportAttempts = 1;
-      return ai::makeSource(options.engine, sourceOptions);
-    };
-  }
-  std::vector<std::unique_ptr<ai::MoveSource>> sources;
+  if (!sources) return R::failure("no maker of move sources was given");
+  std::vector<std::unique_ptr<ai::MoveSource>> made;
   for (int i = 0; i < options.workers; ++i) {
-    Result<std::unique_ptr<ai::MoveSource>> source = factory(i);
+    Result<std::unique_ptr<ai::MoveSource>> source = sources(i);
     if (!source) return R::failure(source);
-    sources.push_back(std::move(source).value());
+    made.push_back(std::move(source).value());
   }
   auto impl = std::make_unique<Impl>();
   impl->options = options;
-  impl->pool = std::make_unique<SourcePool>(std::move(sources), options.maxWaiting);
+  impl->pool = std::make_unique<SourcePool>(std::move(made), options.maxWaiting);
   const int scoreThreads = options.scoreThreads > 0
                                ? options.scoreThreads
                                : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
   impl->scoring = std::make_shared<net::HandlerLane>(scoreThreads, options.scoreQueue);
-  impl->errorLog =
-      ai::ErrorLog(options.errorLogPath, ai::errorContextOf("serve", options.engine, options.sourceOptions.model));
+  impl->errorLog = ai::ErrorLog(options.errorLogPath, options.errorContext);
   return std::unique_ptr<MoveService>(new MoveService(std::move(impl)));
 }
 

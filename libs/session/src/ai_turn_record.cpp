@@ -3,8 +3,6 @@
 #include <utility>
 
 #include "tengen/ai/attempt_json.h"
-#include "tengen/ai/error_log.h"
-#include "tengen/ai/model_request.h"
 #include "tengen/json/parse.h"
 
 namespace tengen::session {
@@ -57,28 +55,6 @@ std::optional<AiTurnRecord> aiTurnIn(const std::vector<sgf::Property>& propertie
 void setAiTurn(std::vector<sgf::Property>& properties, const AiTurnRecord& record) {
   std::erase_if(properties, [](const sgf::Property& p) { return p.id == kAiTurnProperty; });
   properties.push_back({kAiTurnProperty, {aiTurnJson(record)}});
-}
-
-std::optional<PictureCheck> redrawPicture(const AiTurnRecord& record, const Game& before) {
-  const ai::Attempt* shown = nullptr;
-  for (const ai::Attempt& attempt : record.attempts) {
-    if (!attempt.imageSha256.empty()) {
-      shown = &attempt;
-      break;
-    }
-  }
-  if (shown == nullptr) return std::nullopt;
-  ai::ModelOptions options;
-  options.image = true;
-  if (const std::optional<ai::CoordFormat> format = ai::parseCoordFormat(record.coords)) options.coords = *format;
-  Result<ai::ModelPrompter> made = ai::ModelPrompter::make(options);
-  if (!made) return std::nullopt;
-  ai::ModelPrompter prompter = std::move(made).value();
-  PictureCheck check;
-  check.png = prompter.picture(before);
-  check.sha256 = ai::sha256Hex(check.png);
-  check.recorded = shown->imageSha256;
-  return check;
 }
 
 }  // namespace tengen::session

@@ -37,12 +37,12 @@ std::optional<double> number(const Properties& properties, const std::string& id
 
 bool hasOvertime(const TimeControl& control) { return control.kind == Kind::ByoYomi || control.kind == Kind::Canadian; }
 
-std::optional<SideTime> timeOf(Color mover, const Properties& properties, const TimeControl& control) {
+std::optional<TimeLeft> timeOf(Color mover, const Properties& properties, const TimeControl& control) {
   const char letter = colorLetter(mover).front();
   const std::optional<double> seconds = number(properties, std::string{letter, 'L'});
   if (!seconds || !control.timed()) return std::nullopt;
   const auto ms = static_cast<std::int64_t>(std::llround(*seconds * 1000.0));
-  SideTime time = initialTime(control);
+  TimeLeft time = initialTime(control);
   const std::optional<double> count = number(properties, std::string{'O', letter});
   if (count && hasOvertime(control)) {
     time.mainMs = 0;
@@ -77,7 +77,7 @@ RecordedClock readClockRoot(const Properties& info) {
   return clock;
 }
 
-void setMoveTime(std::vector<sgf::Property>& properties, Color mover, const SideTime& time,
+void setMoveTime(std::vector<sgf::Property>& properties, Color mover, const TimeLeft& time,
                  const TimeControl& control) {
   if (!control.timed()) return;
   const char letter = colorLetter(mover).front();
@@ -90,7 +90,7 @@ void setMoveTime(std::vector<sgf::Property>& properties, Color mover, const Side
   }
 }
 
-std::optional<SideTime> moveTime(const std::vector<sgf::Property>& properties, Color mover,
+std::optional<TimeLeft> moveTime(const std::vector<sgf::Property>& properties, Color mover,
                                  const TimeControl& control) {
   Properties single;
   for (const sgf::Property& p : properties) {

@@ -104,7 +104,7 @@ LineTimes lineTimes(const TreeNode& end, const TimeControl& control) {
   // From the end back to the root: the first time found for a side is its last.
   for (const TreeNode* node = &end; node != nullptr && node->move; node = node->parent) {
     const Color mover = node->move->color;
-    std::optional<SideTime>& side = mover == Color::Black ? times.black : times.white;
+    std::optional<TimeLeft>& side = mover == Color::Black ? times.black : times.white;
     if (!side) side = moveTime(node->properties, mover, control);
     if (times.black && times.white) break;
   }

@@ -8,16 +8,18 @@
 #include <utility>
 
 #include "tengen/ai/attempt_json.h"
-#include "tengen/ai/chat.h"
 #include "tengen/ai/error_log.h"
-#include "tengen/ai/model_request.h"
-#include "tengen/ai/prompt.h"
 #include "tengen/ai/referee.h"
 #include "tengen/core/coords.h"
+#include "tengen/core/sha256.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/json/json.h"
 #include "tengen/json/parse.h"
 #include "tengen/sgf/sgf.h"
+#include "tengen/sources/chat.h"
+#include "tengen/sources/make_source.h"
+#include "tengen/sources/model_request.h"
+#include "tengen/sources/prompt.h"
 
 namespace tengen::workbench {
 
@@ -54,29 +56,29 @@ class Pictures {
 
   // How the row shows this picture, and its path for the row's "images" list ("" when inline); writes the file
   // when it is not there yet.
-  Result<ai::PictureForm> place(const std::string& png, const std::string& sha256, std::string* path) {
-    using Kind = ai::PictureForm::Kind;
+  Result<sources::PictureForm> place(const std::string& png, const std::string& sha256, std::string* path) {
+    using Kind = sources::PictureForm::Kind;
     path->clear();
-    if (m_dir.empty()) return ai::PictureForm{Kind::DataUri, {}};
+    if (m_dir.empty()) return sources::PictureForm{Kind::DataUri, {}};
     const std::string name = sha256 + ".png";
     const fs::path file = fs::path(m_dir) / name;
     std::error_code ec;
     if (!fs::exists(file, ec)) {
       if (const Status written = io::writeFileAtomically(file.string(), png); !written) {
-        return Result<ai::PictureForm>::failure(written);
+        return Result<sources::PictureForm>::failure(written);
       }
       ++m_written;
     }
     *path = (m_relative / name).generic_string();
     switch (m_format) {
       case DatasetFormat::OpenAi:
-        return ai::PictureForm{Kind::Url, *path};
+        return sources::PictureForm{Kind::Url, *path};
       case DatasetFormat::ShareGpt:
-        return ai::PictureForm{Kind::Marker, "<image>"};
+        return sources::PictureForm{Kind::Marker, "<image>"};
       case DatasetFormat::Trl:
-        return ai::PictureForm{Kind::ImagePart, {}};
+        return sources::PictureForm{Kind::ImagePart, {}};
     }
-    return ai::PictureForm{Kind::DataUri, {}};
+    return sources::PictureForm{Kind::DataUri, {}};
   }
 
   long written() const { return m_written; }
@@ -102,12 +104,12 @@ std::string imagesList(const std::string& path) {
 }
 
 // A move as the model is asked to write it: "Q16" or "(3, 15)", or "pass".
-std::string answerText(const Move& move, int size, ai::CoordFormat format) {
-  return move.kind == MoveKind::Play ? ai::pointText(move.point, size, format) : gtpMove(move, size);
+std::string answerText(const Move& move, int size, sources::CoordFormat format) {
+  return move.kind == MoveKind::Play ? sources::pointText(move.point, size, format) : gtpMove(move, size);
 }
 
-ai::ChatRequest chatOf(const ai::ModelTurn& turn) {
-  ai::ChatRequest chat;
+sources::ChatRequest chatOf(const sources::ModelTurn& turn) {
+  sources::ChatRequest chat;
   chat.system = turn.system;
   chat.userText = turn.user;
   chat.png = turn.png;
@@ -156,8 +158,8 @@ class Preferred {
   static Result<Preferred> make(const DpoOptions& options) {
     Preferred p;
     if (options.preferred == "record") return p;
-    ai::SourceOptions source = options.source;
-    Result<std::unique_ptr<ai::MoveSource>> made = ai::makeSource(options.preferred, source);
+    sources::SourceOptions source = options.source;
+    Result<std::unique_ptr<ai::MoveSource>> made = sources::makeSource(options.preferred, source);
     if (!made) return Result<Preferred>::failure(made, "--preferred: ");
     p.m_engine = std::move(made).value();
     return p;
@@ -236,7 +238,7 @@ class DpoPairs {
     Result<Game> game = loggedGame(record);
     if (!game) return skipped(where, game.error());
     const std::string* coordsText = json::findString(record, "coords");
-    Result<ai::ModelPrompter*> prompter = prompterFor(coordsText == nullptr ? "gtp" : *coordsText);
+    Result<sources::ModelPrompter*> prompter = prompterFor(coordsText == nullptr ? "gtp" : *coordsText);
     if (!prompter) return skipped(where, prompter.error());
 
     std::optional<Result<Move>> good;  // asked once per record, when it has a pair to give
@@ -281,15 +283,15 @@ class DpoPairs {
   }
 
   // One prompter per coordinate format, as the logged source had it: each draws the pictures its format draws.
-  Result<ai::ModelPrompter*> prompterFor(const std::string& coords) {
+  Result<sources::ModelPrompter*> prompterFor(const std::string& coords) {
     auto found = m_prompters.find(coords);
     if (found == m_prompters.end()) {
-      const std::optional<ai::CoordFormat> format = ai::parseCoordFormat(coords);
-      if (!format) return Result<ai::ModelPrompter*>::failure("coords " + coords + ": must be gtp or rowcol");
-      ai::ModelOptions model;
+      const std::optional<sources::CoordFormat> format = sources::parseCoordFormat(coords);
+      if (!format) return Result<sources::ModelPrompter*>::failure("coords " + coords + ": must be gtp or rowcol");
+      sources::ModelOptions model;
       model.coords = *format;
-      Result<ai::ModelPrompter> made = ai::ModelPrompter::make(model);
-      if (!made) return Result<ai::ModelPrompter*>::failure("coords " + coords + ": " + made.error());
+      Result<sources::ModelPrompter> made = sources::ModelPrompter::make(model);
+      if (!made) return Result<sources::ModelPrompter*>::failure("coords " + coords + ": " + made.error());
       found = m_prompters.emplace(coords, std::move(made).value()).first;
     }
     return &found->second;
@@ -314,23 +316,23 @@ class DpoPairs {
   // One row: the prompt as the model had it (the picture drawn again when it was sent one), the preferred answer
   // and the rejected one.
   Status writePair(const ai::Attempt& attempt, const std::string& user, const std::string& chosen, const Game& game,
-                   ai::ModelPrompter& prompter) {
-    ai::ChatRequest chat;
+                   sources::ModelPrompter& prompter) {
+    sources::ChatRequest chat;
     chat.system = attempt.system;
     chat.userText = user;
     std::string picturePath;
-    ai::PictureForm form;
+    sources::PictureForm form;
     if (!attempt.imageSha256.empty()) {
       chat.png = prompter.picture(game);
-      const std::string hash = ai::sha256Hex(*chat.png);
+      const std::string hash = sha256Hex(*chat.png);
       ++m_summary.picturesChecked;
       if (hash != attempt.imageSha256) ++m_summary.reRendered;
-      Result<ai::PictureForm> placed = m_rows.pictures.place(*chat.png, hash, &picturePath);
+      Result<sources::PictureForm> placed = m_rows.pictures.place(*chat.png, hash, &picturePath);
       if (!placed) return Status::failure(placed);
       form = *placed;
     }
     m_rows.file.write(
-        dpoRow(m_options.output.format, ai::chatMessagesJson(chat, form), chosen, attempt.answer, picturePath));
+        dpoRow(m_options.output.format, sources::chatMessagesJson(chat, form), chosen, attempt.answer, picturePath));
     ++m_summary.rows;
     if (m_options.progress) m_options.progress(static_cast<std::size_t>(m_summary.rows), 0);
     return Done{};
@@ -339,7 +341,7 @@ class DpoPairs {
   const DpoOptions& m_options;
   Preferred& m_preferred;
   Rows& m_rows;
-  std::map<std::string, ai::ModelPrompter> m_prompters;
+  std::map<std::string, sources::ModelPrompter> m_prompters;
   DatasetSummary m_summary;
 };
 
@@ -363,7 +365,7 @@ Result<DatasetSummary> writeSft(const std::vector<Position>& positions, const Sf
   if (options.output.format == DatasetFormat::Trl) {
     return R::failure("--format trl: is for preference pairs (dataset dpo); sft writes openai or sharegpt");
   }
-  Result<ai::ModelPrompter> prompter = ai::ModelPrompter::make(options.model);
+  Result<sources::ModelPrompter> prompter = sources::ModelPrompter::make(options.model);
   if (!prompter) return R::failure(prompter);
   Result<Rows> rows = openRows(options.output);
   if (!rows) return R::failure(rows);
@@ -373,17 +375,17 @@ Result<DatasetSummary> writeSft(const std::vector<Position>& positions, const Sf
   DatasetSummary summary;
   std::string picturePath;
   for (const Position& position : positions) {
-    const ai::ModelTurn turn = prompter.value().turn(position.game(), position.color(), {});
-    ai::PictureForm form;
+    const sources::ModelTurn turn = prompter.value().turn(position.game(), position.color(), {});
+    sources::PictureForm form;
     if (turn.png) {
-      Result<ai::PictureForm> placed = pictures.place(*turn.png, turn.pngSha256, &picturePath);
+      Result<sources::PictureForm> placed = pictures.place(*turn.png, turn.pngSha256, &picturePath);
       if (!placed) return R::failure(placed);
       form = *placed;
     } else {
       picturePath.clear();
     }
     const std::string answer = answerText(position.recordMove, position.size(), prompter->format());
-    const std::string messages = withTurn(ai::chatMessagesJson(chatOf(turn), form), assistantTurn(answer));
+    const std::string messages = withTurn(sources::chatMessagesJson(chatOf(turn), form), assistantTurn(answer));
     std::string row = R"({"messages":)" + messages;
     if (options.output.format == DatasetFormat::ShareGpt) row += R"(,"images":)" + imagesList(picturePath);
     row += "}\n";

@@ -17,9 +17,11 @@
 
 #include "tengen/ai/attempt_json.h"
 #include "tengen/ai/error_log.h"
-#include "tengen/ai/prompt.h"
 #include "tengen/core/coords.h"
-#include "tengen/net/http_client.h"
+#include "tengen/core/sha256.h"
+#include "tengen/core/text.h"
+#include "tengen/sources/make_source.h"
+#include "tengen/sources/prompt.h"
 
 namespace tengen::workbench {
 
@@ -35,14 +37,14 @@ struct Worker {
 
 Result<Worker> makeWorker(const EvalOptions& options, int index) {
   using R = Result<Worker>;
-  ai::SourceOptions sourceOptions = options.source;
+  sources::SourceOptions sourceOptions = options.source;
   sourceOptions.seed += static_cast<std::uint64_t>(index);
   Worker w;
-  Result<std::unique_ptr<ai::MoveSource>> source = ai::makeSource(options.engine, sourceOptions);
+  Result<std::unique_ptr<ai::MoveSource>> source = sources::makeSource(options.engine, sourceOptions);
   if (!source) return R::failure(source);
   w.source = std::move(source).value();
   if (options.reference) {
-    Result<std::unique_ptr<ai::MoveSource>> reference = ai::makeSource(*options.reference, sourceOptions);
+    Result<std::unique_ptr<ai::MoveSource>> reference = sources::makeSource(*options.reference, sourceOptions);
     if (!reference) return R::failure(reference, "--reference: ");
     w.reference = std::move(reference).value();
   }
@@ -53,7 +55,7 @@ ai::RefereeOptions refereeOf(const EvalOptions& options) {
   ai::RefereeOptions referee(
       options.errorLogPath.empty()
           ? ai::ErrorLog::none()
-          : ai::ErrorLog(options.errorLogPath, ai::errorContextOf("eval", options.engine, options.source.model)));
+          : ai::ErrorLog(options.errorLogPath, sources::errorContextOf("eval", options.engine, options.source.model)));
   referee.maxRetries = options.maxRetries;
   referee.logAccepted = options.logAccepted;
   return referee;
@@ -213,13 +215,13 @@ JsonValue nullIfEmpty(const std::string& text) { return text.empty() ? JsonValue
 Result<PromptTemplateId> promptTemplateId(const std::string& path) {
   using R = Result<PromptTemplateId>;
   if (path.empty())
-    return PromptTemplateId{"built-in", ai::sha256Hex(ai::formatPromptTemplate(ai::defaultPromptTemplate()))};
+    return PromptTemplateId{"built-in", sha256Hex(sources::formatPromptTemplate(sources::defaultPromptTemplate()))};
   std::ifstream in(path, std::ios::binary);
   if (!in) return R::failure("--prompt-template " + path + ": cannot be read: " + std::strerror(errno));
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) return R::failure("--prompt-template " + path + ": cannot be read");
-  return PromptTemplateId{std::filesystem::path(path).filename().string(), ai::sha256Hex(text.str())};
+  return PromptTemplateId{std::filesystem::path(path).filename().string(), sha256Hex(text.str())};
 }
 
 std::string isoUtc(std::chrono::system_clock::time_point time) {
@@ -235,8 +237,8 @@ std::span<const RunSetting> runSettings() { return kRunSettings; }
 
 JsonValue::Object runSettingValues(const std::vector<Position>& positions, const EvalOptions& options) {
   const RunFacts& facts = options.facts;
-  const ai::ModelOptions& model = options.source.model;
-  const bool isModel = ai::isModelSpec(options.engine);
+  const sources::ModelOptions& model = options.source.model;
+  const bool isModel = sources::isModelSpec(options.engine);
   // What only a model is shown or asked with: nothing for the other engines.
   const auto ifModel = [isModel](JsonValue value) { return isModel ? std::move(value) : JsonValue(nullptr); };
   JsonValue::Array sgf(facts.sgf.begin(), facts.sgf.end());
@@ -248,13 +250,13 @@ JsonValue::Object runSettingValues(const std::vector<Position>& positions, const
   JsonValue::Object values{
       {"date", facts.started ? JsonValue(isoUtc(*facts.started)) : JsonValue(nullptr)},
       {"tengen_version", nullIfEmpty(facts.tengenVersion)},
-      {"engine", net::displayUrl(options.engine)},
+      {"engine", displayUrl(options.engine)},
       {"model", model.model},
-      {"reference", options.reference ? JsonValue(net::displayUrl(*options.reference)) : JsonValue(nullptr)},
-      {"coords", ifModel(std::string(ai::coordFormatName(model.coords)))},
+      {"reference", options.reference ? JsonValue(displayUrl(*options.reference)) : JsonValue(nullptr)},
+      {"coords", ifModel(std::string(sources::coordFormatName(model.coords)))},
       {"image", ifModel(model.image)},
-      {"constrain", ifModel(std::string(ai::constraintName(model.constrain)))},
-      {"constrain_api", ifModel(std::string(ai::constraintApiName(model.constrainApi)))},
+      {"constrain", ifModel(std::string(sources::constraintName(model.constrain)))},
+      {"constrain_api", ifModel(std::string(sources::constraintApiName(model.constrainApi)))},
       {"prompt_template", ifModel(facts.promptTemplate.name)},
       {"prompt_template_sha256", ifModel(nullIfEmpty(facts.promptTemplate.sha256))},
       {"temperature", ifModel(model.temperature ? JsonValue(*model.temperature) : JsonValue(nullptr))},

@@ -11,12 +11,11 @@
 #include <utility>
 #include <vector>
 
-#include "tengen/ai/board_image.h"
-#include "tengen/ai/model_request.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/text.h"
 #include "tengen/io/atomic_file.h"
-#include "tengen/net/http_client.h"
+#include "tengen/sources/board_image.h"
+#include "tengen/sources/model_request.h"
 
 #include "charts.h"
 
@@ -275,11 +274,12 @@ std::vector<RefusedPoint> refusedPoints(const Position& p, const PositionResult&
 }
 
 // The marks of a worst position's board: a cross on every refused point, a ring on the record's move.
-std::vector<ai::BoardMark> boardMarks(const Position& p, const std::vector<RefusedPoint>& refused) {
-  std::vector<ai::BoardMark> marks;
-  for (const RefusedPoint& q : refused) marks.push_back({q.point, ai::BoardMark::Shape::Cross, kRefusedMarkColour});
+std::vector<sources::BoardMark> boardMarks(const Position& p, const std::vector<RefusedPoint>& refused) {
+  std::vector<sources::BoardMark> marks;
+  for (const RefusedPoint& q : refused)
+    marks.push_back({q.point, sources::BoardMark::Shape::Cross, kRefusedMarkColour});
   if (p.recordMove.kind == MoveKind::Play) {
-    marks.push_back({p.recordMove.point, ai::BoardMark::Shape::Ring, kRecordMarkColour});
+    marks.push_back({p.recordMove.point, sources::BoardMark::Shape::Ring, kRecordMarkColour});
   }
   return marks;
 }
@@ -457,7 +457,7 @@ Result<std::vector<ReportFile>> makeReport(const std::vector<Position>& position
     files.push_back((*chart)->file);
   }
 
-  const std::string engine = net::displayUrl(options.engine);
+  const std::string engine = displayUrl(options.engine);
   std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>tengen eval: " +
                      htmlEscape(engine) + "</title>\n<style>\n" + std::string(kStyle) + "</style>\n</head>\n<body>\n";
   html += "<h1>tengen eval: <code>" + htmlEscape(engine) + "</code></h1>\n";
@@ -483,7 +483,7 @@ Result<std::vector<ReportFile>> makeReport(const std::vector<Position>& position
             " the record's move; a small ring inside a stone, in the other stone colour: the last move played.</p>\n";
   }
   // The picture the model was sent, labels included (the row and column indices with --coords rowcol).
-  ai::BoardImageOptions boardOptions = ai::modelImageOptions(options.source.model.coords);
+  sources::BoardImageOptions boardOptions = sources::modelImageOptions(options.source.model.coords);
   boardOptions.pixels = kBoardPixels;
   for (std::size_t rank = 1; rank <= worst.size(); ++rank) {
     const std::size_t i = worst[rank - 1];
@@ -491,7 +491,7 @@ Result<std::vector<ReportFile>> makeReport(const std::vector<Position>& position
     std::snprintf(name, sizeof name, "worst-%02zu.png", rank);
     const std::vector<RefusedPoint> refused = refusedPoints(positions[i], results[i]);
     std::string picture =
-        ai::renderMarkedBoardPng(positions[i].game(), boardMarks(positions[i], refused), boardOptions);
+        sources::renderMarkedBoardPng(positions[i].game(), boardMarks(positions[i], refused), boardOptions);
     if (picture.empty()) return R::failure(std::string("the board ") + name + " could not be drawn", ErrorKind::Failed);
     files.push_back({name, std::move(picture)});
     html += worstSection(rank, name, positions[i], results[i], refused);

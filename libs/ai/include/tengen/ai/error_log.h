@@ -6,7 +6,6 @@
 #include <string_view>
 #include <utility>
 
-#include "tengen/ai/move_source.h"
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
 #include "tengen/json/json.h"
@@ -20,17 +19,13 @@ struct RefereeOutcome;
 inline constexpr std::string_view kErrorLogFileName = "tengen-errors.jsonl";
 inline std::string defaultErrorLogPath() { return "./" + std::string(kErrorLogFileName); }
 
-// Where the failure happened and with what.
+// Where the failure happened and with what (sources::errorContextOf makes it from an ENGINE spec and its options).
 struct ErrorContext {
   std::string source;  // "gtp" | "serve" | "genmove" | "play" | "match" | "qt"
   std::string engine;  // the ENGINE spec, as a person may see it (no credentials)
   std::string model;   // the model name, "" when none
   std::string coords;  // the model's coordinate format (--coords), "" when the source is not a model
 };
-
-// The context of `source` asking `engine` (shown without credentials): the model name and coordinate format only
-// when the engine is a model (`openai:`).
-ErrorContext errorContextOf(std::string source, std::string_view engine, const ModelOptions& model);
 
 // A log file and the context every record of it carries.
 class ErrorLog {
@@ -57,8 +52,5 @@ class ErrorLog {
   std::string m_path;
   ErrorContext m_context;
 };
-
-// Lower-case hex SHA-256 of the bytes.
-std::string sha256Hex(const std::string& bytes);
 
 }  // namespace tengen::ai

@@ -1,4 +1,7 @@
-// Where AI moves come from. Every source only proposes: the referee reads the answer and the rules decide.
+// Where AI moves come from, as the referee and everything above it see a source: the interface, and what a request
+// and an answer hold. The sources themselves are tengen::sources' (tengen/sources/make_source.h makes one from an
+// ENGINE spec), so that what only asks for moves links none of them. Every source only proposes: the referee reads
+// the answer and the rules decide.
 //
 // One reply of an AI goes through four types, each naming a different stage:
 // - Answer (here): what a source gave back — its raw text, and for a model what it was asked and what it cost.
@@ -13,7 +16,6 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
-#include <memory>
 #include <optional>
 #include <stop_token>
 #include <string>
@@ -21,19 +23,11 @@
 #include <vector>
 
 #include "tengen/ai/answer_parser.h"
-#include "tengen/ai/chat.h"
 #include "tengen/core/game.h"
 #include "tengen/core/result.h"
+#include "tengen/core/search_report.h"
 #include "tengen/core/time_control.h"
 #include "tengen/core/types.h"
-
-namespace tengen::gtp {
-enum class Traffic;  // tengen/gtp/client.h
-}  // namespace tengen::gtp
-
-namespace tengen::engine {
-struct SearchReport;  // tengen/engine/judgment.h
-}  // namespace tengen::engine
 
 namespace tengen::ai {
 
@@ -48,7 +42,7 @@ struct Rejection {
 // ownership and the score about every `interval` and once at the end (engine::Engine::setProgress), on the thread
 // that searches. An empty `report` asks for none; the other sources ignore it.
 struct SearchProgress {
-  std::function<void(const engine::SearchReport&)> report;
+  std::function<void(const SearchReport&)> report;
   std::chrono::milliseconds interval{0};
 };
 
@@ -60,20 +54,12 @@ struct SearchProgress {
 enum class MovePurpose : std::uint8_t { Play, Cleanup };
 
 struct MoveRequest {
-  // The mover's clock, as GTP's time_left tells it.
-  struct Clock {
-    double secondsLeft = 0;  // in the main time, or in the current byo-yomi period
-    int stonesLeft = 0;      // 0 = main time, >0 = byo-yomi stones left to play in the period
-    // Japanese byo-yomi (a period per move, several periods): the periods left, the current one included, with
-    // stonesLeft 1; 0 otherwise.
-    int periodsLeft = 0;
-  };
-
   const Game* game = nullptr;  // the position; the source must not keep the pointer
   Color color = Color::Black;  // who is to move
   std::vector<Rejection> rejected;
-  // The time the mover has left, when the game is timed; sources that can budget their thinking use it.
-  std::optional<Clock> clock;
+  // The time the mover has left, under timeControl, when the game is timed; sources that can budget their thinking
+  // use it.
+  std::optional<TimeLeft> clock;
   // The game's time control, when the caller knows it (Kind::None otherwise): a GTP engine is told it with
   // time_settings (docs/engines.md).
   TimeControl timeControl{};
@@ -85,6 +71,12 @@ struct MoveRequest {
   MovePurpose purpose = MovePurpose::Play;
   // RefereeOptions::interrupt: the built-in engine answers at once with the best move it has found.
   std::stop_token interrupt{};
+};
+
+// The tokens a model server says one request took (the reply's `usage`), when it says so; attempts keep them too.
+struct TokenUsage {
+  long prompt = 0;      // usage.prompt_tokens: the messages, the picture's tokens included
+  long completion = 0;  // usage.completion_tokens: the answer
 };
 
 struct Answer {
@@ -113,84 +105,5 @@ class MoveSource {
   // GTP engine takes one; the other sources answer ErrorKind::Invalid.
   virtual Result<std::string> typedCommand(const Game& game, std::string_view line);
 };
-
-// The coordinates a model is asked to answer in: GTP vertices ("D4") or zero-based (row, col) from the top left.
-enum class CoordFormat { Gtp, RowCol };
-
-// The words of the command line, the error log and the records for each choice: "gtp", "rowcol"; "none",
-// "regex", "choice"; "vllm", "vllm-guided", "llama". The parsers answer nothing for any other word.
-std::string_view coordFormatName(CoordFormat format);
-std::optional<CoordFormat> parseCoordFormat(std::string_view name);
-std::string_view constraintName(Constraint constraint);
-std::optional<Constraint> parseConstraint(std::string_view name);
-std::string_view constraintApiName(ConstraintApi api);
-std::optional<ConstraintApi> parseConstraintApi(std::string_view name);
-
-// The model options of docs/serving-models.md (used by openai: sources).
-struct ModelOptions {
-  std::string model;                         // --model; with vLLM and a LoRA adapter, the adapter's name
-  std::string apiKeyEnv = "OPENAI_API_KEY";  // --api-key-env; the key itself is read from it, never printed
-  bool image = true;                         // --image / --no-image
-  CoordFormat coords = CoordFormat::Gtp;     // --coords gtp|rowcol
-  std::string promptTemplatePath;            // --prompt-template FILE, "" for the built-in one
-  Constraint constrain = Constraint::None;   // --constrain none|regex|choice
-  // --constrain-api vllm|vllm-guided|llama (docs/serving-models.md)
-  ConstraintApi constrainApi = ConstraintApi::VllmStructuredOutputs;
-  std::optional<double> temperature;  // --temperature
-};
-
-struct SourceOptions {
-  std::uint64_t seed = 1;
-  double timeoutSeconds = 60;  // one request (GTP: one command)
-  // A GTP engine that has not answered its first command after this long is reported once through `notice`
-  // (still waiting, up to timeoutSeconds): an engine loading its weights looks like a hang otherwise.
-  double slowStartSeconds = 5;
-  // Receives such reports, one line each; when empty, they go to std::cerr.
-  std::function<void(const std::string& line)> notice;
-  // A GTP engine's raw protocol lines, as gtp::ClientOptions::traffic sees them (for a console of the traffic); called
-  // on the thread that asks for moves. Other sources ignore it.
-  std::function<void(gtp::Traffic direction, const std::string& line)> gtpTraffic;
-  // Tries of one model request when the connection fails or the server answers 5xx/429; `tengen serve` uses 1 so a
-  // model that is down is a fast 502 and the caller decides when to try again.
-  int transportAttempts = 4;
-  // The built-in engine's resignation threshold when its spec sets no `resign` key; 0 never resigns (match, gtp),
-  // kInteractiveResign against a person (play, tengen-qt).
-  double builtinResign = 0;
-  ModelOptions model;
-};
-
-// The model an `openai:` engine asks for.
-struct ChosenModel {
-  std::string name;
-  // True when no model was given and `name` is the one model the server lists: the caller says so, once, with
-  // chosenModelLine.
-  bool fromServer = false;
-};
-
-// For an `openai:` spec: SourceOptions::model.model when given, else the one model the server lists at
-// GET BASE_URL/models, as OpenAI-API clients do. When the server lists several models or none, or has no such
-// endpoint, the failure is ErrorKind::Invalid and says to give --model (naming the models listed); a server that
-// cannot be reached is ErrorKind::Unreachable. Any other spec: the given model, untouched, and nothing is asked.
-Result<ChosenModel> chooseModel(std::string_view spec, const SourceOptions& options);
-
-// "model qwen-go: the only model http://127.0.0.1:8000/v1 serves (--model chooses another)"
-std::string chosenModelLine(std::string_view spec, const ChosenModel& model);
-
-// The five kinds of ENGINE spec, as every help text and error names them.
-inline constexpr std::string_view kEngineKinds =
-    "builtin[:KEY=VALUE,...], random, gtp:COMMAND ARGS..., openai:BASE_URL, tengen:URL";
-
-// Whether an ENGINE spec names a model (`openai:`), the one kind of source a prompt, a picture and the model options
-// reach.
-bool isModelSpec(std::string_view spec);
-
-// The winning rate below which the built-in engine resigns when a person plays it (`tengen play`, tengen-qt) and its
-// spec sets no `resign` key (SourceOptions::builtinResign): it resigns rather than play on into a lost game.
-inline constexpr double kInteractiveResign = 0.05;
-
-// Makes a source from an ENGINE spec of docs/engines.md: `builtin[:KEY=VALUE,...]`, `random`, `gtp:COMMAND ARGS...`,
-// `openai:BASE_URL` or `tengen:URL`. Unknown or malformed specs are refused with the reason (ErrorKind::Invalid);
-// an engine that cannot be started or does not answer its handshake is ErrorKind::Unreachable.
-Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const SourceOptions& options);
 
 }  // namespace tengen::ai

@@ -85,9 +85,9 @@ struct RefereeOptions {
   bool logAccepted = false;  // --log-attempts
   // Fields the log record carries after its own (tengen eval adds the record's file and move there).
   json::JsonValue::Object logFields;
-  // The mover's clock when the move is first asked for. Every request of the move gets it with the time the earlier
-  // attempts took already spent (clockAfter): an attempt does not stop the clock.
-  std::optional<MoveRequest::Clock> clock;
+  // The mover's clock when the move is first asked for, under timeControl. Every request of the move gets it with the
+  // time the earlier attempts took already spent (charge, without a move): an attempt does not stop the clock.
+  std::optional<TimeLeft> clock;
   // The game's time control, passed into every request with the clock.
   TimeControl timeControl;
   // Called with each attempt as soon as its verdict is known (accepted, rejected, unparseable or repeated), on the
@@ -118,10 +118,6 @@ struct RefereeOutcome {
   std::string logId;     // the error-log record written for this move, "" when none
   std::string logError;  // why the record could not be written, "" when it was (or none was due)
 };
-
-// `clock` after `seconds` more of thinking under `control`: main time first, then the overtime it leads into (byo-yomi
-// periods that run out are lost, the last one kept at 0; a Canadian period counts down to 0). Nothing is ever below 0.
-MoveRequest::Clock clockAfter(const MoveRequest::Clock& clock, const TimeControl& control, double seconds);
 
 // An answer as a message to a person may quote it: printable characters only, one line, at most 40 of them, in
 // double quotes. Model text can hold anything, terminal escape sequences included.

@@ -100,4 +100,15 @@ inline std::string validUtf8(std::string_view text) {
   return out;
 }
 
+// A URL (or any text holding one, such as an engine spec) without the user:password@ part, for messages and logs.
+inline std::string displayUrl(std::string_view url) {
+  const auto scheme = url.find("://");
+  if (scheme == std::string_view::npos) return std::string(url);
+  const auto hostStart = scheme + 3;
+  const auto hostEnd = url.find_first_of("/?#", hostStart);
+  const auto at = url.rfind('@', hostEnd == std::string_view::npos ? std::string_view::npos : hostEnd);
+  if (at == std::string_view::npos || at < hostStart) return std::string(url);
+  return std::string(url.substr(0, hostStart)) + std::string(url.substr(at + 1));
+}
+
 }  // namespace tengen

@@ -13,6 +13,7 @@
 
 #include "tengen/core/analysis.h"
 #include "tengen/core/game.h"
+#include "tengen/core/search_report.h"
 #include "tengen/core/types.h"
 #include "tengen/engine/config.h"
 
@@ -30,29 +31,6 @@ inline constexpr double kSettledOwnership = 0.6;
 
 // The seed of every judgment: fixed, so the same position always gives the same answer.
 inline constexpr std::uint64_t kJudgmentSeed = 0x6A75646765ULL;
-
-// One candidate move of a live analysis.
-struct Candidate {
-  Move move;             // a play by the side to move
-  long visits = 0;       // playouts through it
-  double winrate = 0;    // for the side to move, 0..1
-  double lcb = 0;        // a lower confidence bound of the winning rate (two standard errors below), 0..1
-  double scoreLead = 0;  // the expected margin for the side to move, in points, komi and compensation included
-  double prior = 0;      // the priors' probability of the move among the candidates (the policy network's where
-                         // the search uses it, else the move model's), 0..1
-  std::vector<Move> pv;  // the most visited line, the move itself first
-};
-
-// Where a live analysis stands.
-struct SearchReport {
-  Color toMove = Color::Black;
-  long playouts = 0;
-  double winrate = 0.5;               // of all playouts, for the side to move
-  double scoreLead = 0;               // the expected margin for the side to move
-  std::vector<Candidate> candidates;  // visited ones, the most visited first (ties: better winning rate, then order)
-  // Per point, row-major from the top-left: ownership from -1 (always White's at the end) to 1 (always Black's).
-  std::vector<float> ownership;
-};
 
 struct JudgmentOptions {
   // Playouts of an estimate; 0: the default for the position (estimatePlayouts).

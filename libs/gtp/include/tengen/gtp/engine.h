@@ -14,6 +14,7 @@
 
 #include "tengen/core/analysis.h"
 #include "tengen/core/game.h"
+#include "tengen/core/time_control.h"
 #include "tengen/core/types.h"
 #include "tengen/gtp/analysis.h"
 
@@ -60,11 +61,10 @@ struct TimeSettings {
   long byoYomiStones = 0;  // 0 means no byo-yomi
 };
 
-// time_left for one colour, as given.
-struct TimeLeft {
-  long seconds = 0;
-  long stones = 0;
-};
+// A clock as time_left states it: `seconds` of main time when `stones` is 0, else of a byo-yomi period with `stones`
+// still to play in it (Canadian overtime, the one overtime time_settings knows). Precondition: `seconds` has at most
+// 12 digits, as the commands read it. Stones beyond an int are read as the most an int holds.
+TimeLeft gtpTimeLeft(long seconds, long stones);
 
 class Engine {
  public:
@@ -95,6 +95,7 @@ class Engine {
 
   const Game& game() const;
   const std::optional<TimeSettings>& timeSettings() const;
+  // What the last time_left for `color` said (gtpTimeLeft); nothing before one.
   std::optional<TimeLeft> timeLeft(Color color) const;
 
   // Every command the engine knows, in the order list_commands gives them.

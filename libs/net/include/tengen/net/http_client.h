@@ -54,9 +54,6 @@ class HttpClient {
 // The libcurl client. Thread-compatible: use one per thread.
 std::unique_ptr<HttpClient> makeCurlClient();
 
-// A URL (or any text holding one, such as an engine spec) without the user:password@ part, for messages and logs.
-std::string displayUrl(std::string_view url);
-
 // What is wrong with an http:// or https:// URL a client is to post to, or "" when nothing is: another scheme, no
 // host, or a port that is empty, not a number or not 1..65535 (curl would read "host:/v1" as port 80).
 std::string urlProblem(std::string_view url);

@@ -1,4 +1,4 @@
-// The words the HTTP client's failures start with, shared with the chat client (tengen/ai/chat.h), so that it can
+// The words the HTTP client's failures start with, shared with the chat client (tengen/sources/chat.h), so that it can
 // tell a failure that is worth retrying (a refused or broken connection) from one that is not: an oversized reply,
 // which a broken server would repeat, or a request that ran out of its time, where a retry would multiply the user's
 // --timeout.

@@ -18,14 +18,16 @@
 
 namespace tengen::serve {
 
-// Makes the move source of worker `index` (0-based); the default makes one from ServiceOptions::engine.
+// Makes the move source of worker `index` (0-based). The service knows no source of its own: `tengen serve` hands it
+// sources::workerSources, which makes each worker's source from the ENGINE spec.
 using SourceFactory = std::function<Result<std::unique_ptr<ai::MoveSource>>(int index)>;
 
 struct ServiceOptions {
-  std::string engine = "random";    // the ENGINE spec every worker's source is made from
-  ai::SourceOptions sourceOptions;  // worker i gets seed + i
-  int workers = 2;                  // move sources, so genmove requests served at once
-  int maxWaiting = 64;              // genmove requests waiting for a free source; beyond them 503 at once
+  // What every error-log record says of the source asked: "serve", the ENGINE spec without credentials, the model
+  // and its coordinates (sources::errorContextOf makes it).
+  ai::ErrorContext errorContext;
+  int workers = 2;      // move sources, so genmove requests served at once
+  int maxWaiting = 64;  // genmove requests waiting for a free source; beyond them 503 at once
   int defaultMaxRetries = 4;
   std::string errorLogPath = ai::defaultErrorLogPath();
   bool logAttempts = false;
@@ -47,9 +49,9 @@ inline constexpr int kMaxRequestRetries = 10;
 
 class MoveService {
  public:
-  // Makes every worker's source now, so a source that cannot be made fails here with the reason (an engine that
-  // does not start, a bad model option), not on the first request.
-  static Result<std::unique_ptr<MoveService>> make(const ServiceOptions& options, SourceFactory factory = {});
+  // Makes every worker's source now with `sources`, so a source that cannot be made fails here with the reason (an
+  // engine that does not start, a bad model option), not on the first request.
+  static Result<std::unique_ptr<MoveService>> make(const ServiceOptions& options, const SourceFactory& sources);
   ~MoveService();
   MoveService(const MoveService&) = delete;
   MoveService& operator=(const MoveService&) = delete;

@@ -1,7 +1,7 @@
 // What the AI saw and answered for one of its moves, kept on the move's node of the game tree in the private SGF
 // property XAITURN so that it travels with the record and never mixes with the player's comments (docs/client.md,
 // "What the AI saw"). The picture a model was shown is not kept: it is drawn again from the position before the
-// move and checked against the hash recorded when it was sent.
+// move and checked against the hash recorded when it was sent (sources::redrawPicture).
 #pragma once
 
 #include <optional>
@@ -39,17 +39,5 @@ const std::string* aiTurnText(const std::vector<sgf::Property>& properties);
 std::optional<AiTurnRecord> aiTurnIn(const std::vector<sgf::Property>& properties);
 // Keeps `record` in a node's properties, in place of any earlier one.
 void setAiTurn(std::vector<sgf::Property>& properties, const AiTurnRecord& record);
-
-struct PictureCheck {
-  std::string png;       // the picture drawn again
-  std::string sha256;    // its hash
-  std::string recorded;  // the hash the attempt recorded
-  bool matches() const { return sha256 == recorded; }
-};
-
-// The picture the first attempt of `record` was shown, drawn again for `before` (the position the AI was asked
-// about) with the record's coordinate format; nothing when no picture was sent (an engine, or a model asked
-// without one).
-std::optional<PictureCheck> redrawPicture(const AiTurnRecord& record, const Game& before);
 
 }  // namespace tengen::session

@@ -32,8 +32,8 @@ inline constexpr const char* kClockRootIds[] = {"TM", "OT", "XLOSEONTIME"};
 // Puts the time `mover` had left after its move into its node's properties, replacing any time of that colour: BL
 // or WL (seconds of main time or of the current period, one decimal) and OB or OW (periods or stones left, in the
 // overtime only). Nothing is written for an untimed control.
-void setMoveTime(std::vector<sgf::Property>& properties, Color mover, const SideTime& time, const TimeControl& control);
+void setMoveTime(std::vector<sgf::Property>& properties, Color mover, const TimeLeft& time, const TimeControl& control);
 // The time a move's node says `mover` had left after it; nothing without a BL/WL of its colour or a clock.
-std::optional<SideTime> moveTime(const std::vector<sgf::Property>& properties, Color mover, const TimeControl& control);
+std::optional<TimeLeft> moveTime(const std::vector<sgf::Property>& properties, Color mover, const TimeControl& control);
 
 }  // namespace tengen::session

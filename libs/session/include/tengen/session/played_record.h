@@ -30,7 +30,7 @@ inline constexpr const char* kDeadProperty = "XDEAD";
 struct RecordPlayers {
   Color human = Color::Black;
   // The opponent's name as the record shows it: the terminal writes the engine spec without credentials
-  // (net::displayUrl), so that a resumed game asks the same opponent; the client a name for people ("built-in
+  // (displayUrl), so that a resumed game asks the same opponent; the client a name for people ("built-in
   // engine"), which another front end reads as no spec.
   std::string opponentName;
   // The opponent's engine spec and the model it asked: the model is written (XMODELB or XMODELW) for an `openai:`
@@ -78,8 +78,8 @@ std::string writePlayedRecord(const GameTree& tree, std::map<std::string, std::s
 // Each side's time after its last timed move on the line from the root to `end` (the BL/WL, OB/OW its moves' nodes
 // carry), for a clock to start again from: nothing for a side whose moves carry no time.
 struct LineTimes {
-  std::optional<SideTime> black;
-  std::optional<SideTime> white;
+  std::optional<TimeLeft> black;
+  std::optional<TimeLeft> white;
 };
 LineTimes lineTimes(const TreeNode& end, const TimeControl& control);
 

@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "tengen/ai/move_source.h"
 #include "tengen/core/result.h"
+#include "tengen/sources/make_source.h"
 #include "tengen/workbench/positions.h"
 
 namespace tengen::workbench {
@@ -53,7 +53,7 @@ struct DatasetSummary {
 using DatasetProgress = std::function<void(std::size_t done, std::size_t total)>;
 
 struct SftOptions {
-  ai::ModelOptions model;  // the prompt options: --coords, --image/--no-image, --prompt-template
+  sources::ModelOptions model;  // the prompt options: --coords, --image/--no-image, --prompt-template
   DatasetOutput output;
   DatasetProgress progress;
 };
@@ -68,7 +68,7 @@ struct DpoOptions {
   // "record": the record's move an `eval` log names (record_move); anything else is an ENGINE spec asked for a
   // legal move in each logged position (the built-in engine by default).
   std::string preferred = "builtin";
-  ai::SourceOptions source;  // of the preferred engine
+  sources::SourceOptions source;  // of the preferred engine
   DatasetOutput output;
   DatasetProgress progress;
 };

@@ -11,10 +11,11 @@
 #include <string_view>
 #include <vector>
 
-#include "tengen/ai/move_source.h"
 #include "tengen/ai/referee.h"
 #include "tengen/ai/rejection_counts.h"
 #include "tengen/json/json.h"
+#include "tengen/sources/make_source.h"
+#include "tengen/sources/prompt.h"
 #include "tengen/workbench/positions.h"
 #include "tengen/workbench/stats.h"
 
@@ -23,7 +24,7 @@ namespace tengen::workbench {
 // The prompt template a run asks with, as its JSON and report name it.
 struct PromptTemplateId {
   std::string name = "built-in";  // "built-in", or the template file's name
-  std::string sha256;             // of its text: the file's bytes as read, or ai::formatPromptTemplate's built-in
+  std::string sha256;             // of its text: the file's bytes as read, or sources::formatPromptTemplate's built-in
 };
 
 // The template --prompt-template names ("" the built-in one). Fails (ErrorKind::Invalid), naming the file, when it
@@ -43,7 +44,7 @@ struct RunFacts {
 
 struct EvalOptions {
   std::string engine;  // the ENGINE spec measured
-  ai::SourceOptions source;
+  sources::SourceOptions source;
   std::optional<std::string> reference;  // an ENGINE spec whose move each answer is compared with
   int maxRetries = 4;
   std::string errorLogPath;  // failed moves are logged here (source "eval"); "" logs nothing
