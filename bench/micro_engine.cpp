@@ -65,8 +65,9 @@ long timeGenmoves(benchmark::State& state, const tengen::Game& game, const tenge
   double outcomes = 0;
   long evaluations = 0;
   for (auto _ : state) {
-    // A new engine each time: its evaluation cache would otherwise answer the next search's evaluations.
+    // A new engine and no answers kept from the last run: the network's evaluations are timed every time.
     state.PauseTiming();
+    tengen::engine::forgetEvaluations();
     tengen::engine::Engine engine(options);
     state.ResumeTiming();
     benchmark::DoNotOptimize(engine.genmove(game, tengen::Color::Black));

@@ -211,6 +211,8 @@ struct Engine::Trees {
   }
 };
 
+void forgetEvaluations() { EvalCache::shared().clear(); }
+
 Engine::Engine(EngineOptions options) : m_options(options), m_patterns(std::make_shared<const PatternTable>()) {
   m_options.threads = std::max(1, m_options.threads);
   if (m_options.playouts <= 0 && m_options.seconds <= 0) m_options.playouts = kDefaultPlayouts;

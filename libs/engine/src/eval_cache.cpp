@@ -69,4 +69,14 @@ void EvalCache::store(const std::uint16_t* codes, int points, Color toMove, cons
   slot.probabilities.assign(probabilities, probabilities + points);
 }
 
+void EvalCache::clear() {
+  for (std::size_t i = 0; i < m_count; ++i) {
+    Slot& slot = m_slots[i];
+    const std::unique_lock<std::mutex> guard = lockSlot(slot);
+    slot.toMove = Color::Empty;
+    slot.codes.clear();
+    slot.probabilities.clear();
+  }
+}
+
 }  // namespace tengen::engine

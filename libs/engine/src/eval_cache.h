@@ -25,6 +25,8 @@ class EvalCache {
   bool find(const std::uint16_t* codes, int points, Color toMove, float* out);
   // Keeps `probabilities` as the answer for `codes` with toMove to play.
   void store(const std::uint16_t* codes, int points, Color toMove, const float* probabilities);
+  // Forgets every answer.
+  void clear();
 
   // The cache every search of the built-in network shares, for as long as the process runs.
   static EvalCache& shared();

@@ -594,8 +594,9 @@ void Search::backup(Worker& w, const Board& board, bool virtualLoss) {
             weight += static_cast<std::uint32_t>(m_raveDistance * (length - first) /
                                                  (length - static_cast<std::int32_t>(d) + 1));
           }
-          ch.raveVisits += weight;
-          if (const float result = resultFor(ch.color); result > 0) ch.raveWins += result * static_cast<float>(weight);
+          ch.raveVisits.addLossy(weight);
+          if (const float result = resultFor(ch.color); result > 0)
+            ch.raveWins.addLossy(result * static_cast<float>(weight));
         }
       }
     }

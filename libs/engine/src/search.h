@@ -25,9 +25,9 @@
 namespace tengen::engine {
 
 // A figure of a node that the threads sharing a tree read and update without any lock: each access is one relaxed
-// atomic operation, so an update never gets lost and a reader sees some recent value. Nothing is ordered by it; the
-// one thing that is, a node's children becoming visible, goes through Published below. Copies (the tree moved to a
-// new arena, one thread alone) read the value the same way.
+// atomic operation, so an update (but addLossy's) never gets lost and a reader sees some recent value. Nothing is
+// ordered by it; the one thing that is, a node's children becoming visible, goes through Published below. Copies (the
+// tree moved to a new arena, one thread alone) read the value the same way.
 template <class T>
 class Shared {
  public:
@@ -48,6 +48,9 @@ class Shared {
     m_value.fetch_add(delta, std::memory_order_relaxed);
     return *this;
   }
+  // Adds without a read-modify-write: a load and a store, so two threads adding at the same moment may lose one
+  // of the two; for the AMAF figures, which every playout adds to on many nodes at once.
+  void addLossy(T delta) noexcept { set(get() + delta); }
   Shared& operator-=(T delta) noexcept {
     m_value.fetch_sub(delta, std::memory_order_relaxed);
     return *this;

@@ -40,6 +40,10 @@ struct EngineStats {
   double outcomesWait = 0;
 };
 
+// Forgets the policy network's answers that every search in the process shares (engine.md, **Evaluation cache**):
+// a measurement that times the network calls it between its runs. Searches find the same answers either way.
+void forgetEvaluations();
+
 class Engine {
  public:
   explicit Engine(EngineOptions options);
