@@ -123,11 +123,14 @@ TEST(EvalCache, ASecondSearchTakesEveryEvaluationFromItAndSearchesAlike) {
   EXPECT_EQ(alone, fresh);
 }
 
+// The lines are replayed from the position with its own side to move (Black), as the tree searched it: a line read
+// with the colours swapped takes other stones and can meet an occupied point.
 TEST(SharedTree, TheLinesReadByTwoThreadsAreLegal) {
   const Game game = nineByNine({"E5", "C3", "G7", "C7"});
+  ASSERT_EQ(game.toMove(), Color::Black);
   const PatternTable patterns;
-  Search search(game.board(), Color::White, lastVertex(game), lastVertex(game, 2), 7.5,
-                rootMovesFor(game, Color::White), 9, &patterns, &MoveModel::builtin(), &PolicyNet::builtin());
+  Search search(game.board(), Color::Black, lastVertex(game), lastVertex(game, 2), 7.5,
+                rootMovesFor(game, Color::Black), 9, &patterns, &MoveModel::builtin(), &PolicyNet::builtin());
   search.run(4000, std::nullopt, false, 2);
   const std::vector<RootChild> children = search.rootChildren();
   for (std::size_t i = 0; i < children.size(); ++i) {
