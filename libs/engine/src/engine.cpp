@@ -149,12 +149,7 @@ Searched runSearch(const SearchSetup& setup, const EngineOptions& options, std::
   }
   out.playouts = search.run(options.playouts, setup.deadline, options.earlyStop, options.threads, setup.stop);
   search.setTick({});
-  const SearchWaits& after = search.waits();
-  out.waits.network = after.network - before.network;
-  out.waits.cache = after.cache - before.cache;
-  out.waits.outcomes = after.outcomes - before.outcomes;
-  out.waits.evaluations = after.evaluations - before.evaluations;
-  out.waits.cacheHits = after.cacheHits - before.cacheHits;
+  out.waits = search.waits() - before;
   return out;
 }
 

@@ -1,7 +1,8 @@
 #include "eval_cache.h"
 
 #include <algorithm>
-#include <chrono>
+
+#include "timed_lock.h"
 
 namespace tengen::engine {
 
@@ -38,14 +39,7 @@ double EvalCache::waitedOnThisThread() { return t_waited; }
 EvalCache::EvalCache(std::size_t slots)
     : m_count(std::max<std::size_t>(slots, 1)), m_slots(std::make_unique<Slot[]>(m_count)) {}
 
-std::unique_lock<std::mutex> EvalCache::lockSlot(Slot& slot) {
-  std::unique_lock<std::mutex> guard(slot.lock, std::try_to_lock);
-  if (guard.owns_lock()) return guard;
-  const auto start = std::chrono::steady_clock::now();
-  guard.lock();
-  t_waited += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return guard;
-}
+std::unique_lock<std::mutex> EvalCache::lockSlot(Slot& slot) { return lockCountingWait(slot.lock, t_waited); }
 
 bool EvalCache::find(const std::uint16_t* codes, int points, Color toMove, float* out) {
   const std::uint64_t key = keyOf(codes, points, toMove);

@@ -3,13 +3,14 @@
 #include <cblas.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <mutex>
 #include <string>
 
 #include "tengen/engine/policy_input.h"
+
+#include "timed_lock.h"
 
 namespace tengen::engine {
 
@@ -141,14 +142,7 @@ std::mutex& blasLock() {
 thread_local double t_waited = 0;
 
 // blasLock taken, the wait counted when another thread held it.
-std::unique_lock<std::mutex> lockBlas() {
-  std::unique_lock<std::mutex> guard(blasLock(), std::try_to_lock);
-  if (guard.owns_lock()) return guard;
-  const auto start = std::chrono::steady_clock::now();
-  guard.lock();
-  t_waited += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return guard;
-}
+std::unique_lock<std::mutex> lockBlas() { return lockCountingWait(blasLock(), t_waited); }
 
 // result = relu?(conv(in) + bias (+ skip)) for a 3x3 convolution over size x size planes; `columns` is the
 // scratch for the neighbourhoods (conv.in * 9 planes).

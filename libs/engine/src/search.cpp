@@ -14,6 +14,8 @@
 #include "tengen/engine/move_features.h"
 #include "tengen/engine/policy_input.h"
 
+#include "timed_lock.h"
+
 namespace tengen::engine {
 
 namespace {
@@ -189,10 +191,7 @@ void Search::setNetPriors(std::int32_t node, const Board& board, Color c, Vertex
   policyCodes(board, c, last, lastOwn, m_main.netCodes.data());
   evaluate(m_main, board.size(), c);
   applyNetPriors(node, m_main.netOut, only);
-  m_waits.evaluations += m_main.waits.evaluations;
-  m_waits.cacheHits += m_main.waits.cacheHits;
-  m_waits.network += m_main.waits.network;
-  m_waits.cache += m_main.waits.cache;
+  m_waits += m_main.waits;
   m_main.waits = SearchWaits{};
 }
 
@@ -368,14 +367,7 @@ void clearOutcomes(Outcomes& outcomes, std::vector<double>& childScore, std::vec
 void Search::flushOutcomes(Worker& w, std::mutex* lock) {
   if (!m_collect || w.outcomes.playouts == 0) return;
   std::unique_lock<std::mutex> guard;
-  if (lock != nullptr) {
-    guard = std::unique_lock<std::mutex>(*lock, std::try_to_lock);
-    if (!guard.owns_lock()) {
-      const auto start = std::chrono::steady_clock::now();
-      guard.lock();
-      w.waits.outcomes += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
-  }
+  if (lock != nullptr) guard = lockCountingWait(*lock, w.waits.outcomes);
   for (std::size_t v = 0; v < w.outcomes.owned.size(); ++v) m_outcomes.owned[v] += w.outcomes.owned[v];
   m_outcomes.blackSum += w.outcomes.blackSum;
   m_outcomes.whiteSum += w.outcomes.whiteSum;
@@ -736,11 +728,7 @@ long Search::run(long maxPlayouts, std::optional<std::chrono::steady_clock::time
   for (std::thread& th : pool) th.join();
   for (Worker* w : workers) {
     flushOutcomes(*w, nullptr);
-    m_waits.network += w->waits.network;
-    m_waits.outcomes += w->waits.outcomes;
-    m_waits.cache += w->waits.cache;
-    m_waits.evaluations += w->waits.evaluations;
-    m_waits.cacheHits += w->waits.cacheHits;
+    m_waits += w->waits;
     w->waits = SearchWaits{};
   }
   return done.load();

@@ -91,6 +91,20 @@ struct SearchWaits {
   double outcomes = 0;   // seconds waiting to add the playouts' ends to the outcomes being collected
   long evaluations = 0;  // the network's evaluations the search asked for
   long cacheHits = 0;    // of which the cache answered
+
+  SearchWaits& operator+=(const SearchWaits& more) {
+    network += more.network;
+    cache += more.cache;
+    outcomes += more.outcomes;
+    evaluations += more.evaluations;
+    cacheHits += more.cacheHits;
+    return *this;
+  }
+  // What was added since `earlier` (a reading of the same figures).
+  SearchWaits operator-(const SearchWaits& earlier) const {
+    return {network - earlier.network, cache - earlier.cache, outcomes - earlier.outcomes,
+            evaluations - earlier.evaluations, cacheHits - earlier.cacheHits};
+  }
 };
 
 struct RootChild {
