@@ -48,6 +48,14 @@ Result<GameConfig> validate(const GtpOptions& options) {
   if (!(std::isfinite(options.timeoutSeconds) && options.timeoutSeconds > 0)) {
     return R::failure("--timeout: must be a positive number of seconds");
   }
+  if (options.overrideVersion) {
+    const std::string& version = *options.overrideVersion;
+    const bool oneLine = std::none_of(version.begin(), version.end(),
+                                      [](char ch) { return static_cast<unsigned char>(ch) < 32 || ch == 127; });
+    if (version.empty() || !oneLine) {
+      return R::failure("--override-version: must be a non-empty version on one line");
+    }
+  }
   const Result<GameConfig> checked = Game::validate(config);
   if (!checked) return R::failure(checked.error());
   return config;
@@ -148,6 +156,9 @@ CLI::App* addGtpCommand(CLI::App& app, GtpOptions* options) {
   gtp->add_option("--seed", options->seed, "Seed of the engine's randomness")
       ->check(notNegative())
       ->capture_default_str();
+  gtp->add_option("--override-version", options->overrideVersion,
+                  "Answer `version` with V instead of tengen's version (for Lizzie: docs/gtp.md)")
+      ->type_name("V");
   addModelOptions(*gtp, &options->model, &options->timeoutSeconds);
   addRefereeOptions(*gtp, &options->referee);
   gtp->footer("Commands and their answers: docs/gtp.md. A failed AI move is answered `? ai failed: ...`.");
@@ -178,6 +189,7 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
   gtp::EngineOptions engineOptions;
   engineOptions.name = "tengen";
   engineOptions.version = TENGEN_VERSION;
+  engineOptions.versionAnswer = options.overrideVersion.value_or("");
   engineOptions.game = *config;
   // The hooks' view of the engine they are handed to (refereedMove).
   const gtp::Engine* session = nullptr;

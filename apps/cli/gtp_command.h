@@ -28,6 +28,9 @@ struct GtpOptions {
   RefereeFlags referee;  // --max-retries, --error-log, --log-attempts
   double timeoutSeconds = 60;
   sources::ModelOptions model;  // for openai: engines
+  // --override-version: what `version` answers instead of tengen's version (KataGo's option of that name; Lizzie
+  // reads the version as Leela Zero's). Nothing: tengen's own.
+  std::optional<std::string> overrideVersion;
 };
 
 // Adds the `gtp` subcommand to app with its options bound to *options, and returns it so that main can tell whether

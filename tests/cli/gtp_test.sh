@@ -42,7 +42,7 @@ expect_responses() {
   done
 }
 
-vertex9='([A-HJ][1-9]|pass)'
+vertex9='([A-HJ][1-9]|PASS)'
 
 # --- A GoGui-style session against the random engine: every command kind and its errors. ---
 cat >"$tmp/gogui.in" <<'EOF'
@@ -97,7 +97,7 @@ expect_responses gogui \
   '= '$'\n''   A B C D E F G H J'$'\n'' 9 (.|'$'\n'')*'$'\n''   A B C D E F G H J' \
   '= ' '= ' '\? cannot undo' "$estimate9" '= chinese' '= ' "$estimate9" '= C3 G7' '= G7 C3' '= ' '= ' '= ' '= '
 genmove=${resp[9]#= }
-if [[ "$genmove" != pass && "${resp[10]}" != "= $genmove" ]]; then
+if [[ "$genmove" != PASS && "${resp[10]}" != "= $genmove" ]]; then
   fail "gogui: genmove answered $genmove but White's stones are '${resp[10]}'"
 fi
 for command in protocol_version name version known_command list_commands quit boardsize clear_board komi play \
@@ -121,7 +121,7 @@ white=()
 for i in 8 10 12 14 16 18; do
   if [[ "${resp[i]}" =~ ^=\ ([A-HJ-T]([1-9]|1[0-9]))$ ]]; then
     white+=("${BASH_REMATCH[1]}")
-  elif [[ "${resp[i]}" != "= pass" ]]; then
+  elif [[ "${resp[i]}" != "= PASS" ]]; then
     fail "sabaki: genmove answered '${resp[i]}'"
   fi
 done
@@ -158,7 +158,7 @@ quit
 EOF
 run_session ogs --engine random --seed 5
 [[ $code -eq 0 ]] || fail "ogs: exit code $code"
-expect_responses ogs '= ' '= ' '= ' '= ' '= ' '= ' '= ' '= ([A-HJ-N]([1-9]|1[0-3])|pass)' '= ' '= black' '= K10 D4' \
+expect_responses ogs '= ' '= ' '= ' '= ' '= ' '= ' '= ' '= ([A-HJ-N]([1-9]|1[0-3])|PASS)' '= ' '= black' '= K10 D4' \
   '= K4' '= white' '= '
 grep -q '^(;' "$tmp/ogs.sgf" || fail "ogs: printsgf wrote no SGF: $(head -c 200 "$tmp/ogs.sgf")"
 [[ $(find "$tmp" -name 'ogs.sgf.*' | wc -l) -eq 0 ]] || fail "ogs: printsgf left a temporary file"
@@ -274,19 +274,19 @@ run_session kgs --rules japanese --engine builtin:playouts=500
 [[ $code -eq 0 ]] || fail "kgs: exit code $code"
 expected=('= ' '= ' '= ' '= true')
 for ((i = 0; i < 20; i++)); do expected+=('= '); done
-expected+=('= pass' '= B8')
-for ((i = 0; i < 6; i++)); do expected+=('= ' '= ([A-HJ][1-9]|pass)'); done
+expected+=('= PASS' '= B8')
+for ((i = 0; i < 6; i++)); do expected+=('= ' '= ([A-HJ][1-9]|PASS)'); done
 expected+=('= F9 F8 F7 F6 F5 F4 F3 F2 F1' '= ' '= ')
 expect_responses kgs "${expected[@]}"
 cleanup=()
 for ((i = 27; i < 38; i += 2)); do cleanup+=("${resp[i]#= }"); done
 # Before its first pass every move is on a liberty of B8; the stone is gone by then.
 for move in "${cleanup[@]}"; do
-  [[ $move == pass ]] && break
+  [[ $move == PASS ]] && break
   [[ " A8 C8 B9 B7 " == *" $move "* ]] || fail "kgs: cleanup played $move, not a liberty of B8 (${cleanup[*]})"
 done
-[[ ${cleanup[0]} != pass ]] || fail "kgs: the first cleanup move passed with B8 on the board"
-[[ ${cleanup[5]} == pass ]] || fail "kgs: still playing after six cleanup moves (${cleanup[*]})"
+[[ ${cleanup[0]} != PASS ]] || fail "kgs: the first cleanup move passed with B8 on the board"
+[[ ${cleanup[5]} == PASS ]] || fail "kgs: still playing after six cleanup moves (${cleanup[*]})"
 [[ ! -s "$tmp/kgs.err" ]] || fail "kgs: unexpected stderr: $(cat "$tmp/kgs.err")"
 
 # The same command to another GTP engine: its own kgs-genmove_cleanup when it lists one, else genmove.

@@ -410,7 +410,8 @@ TEST(GtpGenmoveTest, PassAndResign) {
     return GenmoveReply{resign ? Move::resign(color) : Move::pass(color), {}};
   };
   Engine engine(std::move(options));
-  EXPECT_EQ(ok(engine, "genmove black"), "pass");
+  // GNU Go's `PASS`, which Kigo compares exactly.
+  EXPECT_EQ(ok(engine, "genmove black"), "PASS");
   EXPECT_EQ(engine.game().moves().back(), Move::pass(Color::Black));
   resign = true;
   EXPECT_EQ(ok(engine, "genmove white"), "resign");
@@ -507,7 +508,7 @@ TEST(GtpCleanupTest, AsksItsOwnHookAndPlaysTheMoveAfterTwoPasses) {
   EXPECT_EQ(at(engine, "G7"), Color::White);
   EXPECT_EQ(engine.game().phase(), Phase::Playing);
   EXPECT_EQ(engine.game().moveCount(), 4) << "both passes stay in the record";
-  EXPECT_EQ(ok(engine, "genmove b"), "pass");
+  EXPECT_EQ(ok(engine, "genmove b"), "PASS");
   EXPECT_EQ(asked, (std::vector<std::string>{"cleanup", "genmove"}));
 }
 

@@ -320,7 +320,9 @@ Reply protocolVersion(State&, const Args&) { return success("2"); }
 
 Reply name(State& state, const Args&) { return success(state.options.name); }
 
-Reply version(State& state, const Args&) { return success(state.options.version); }
+Reply version(State& state, const Args&) {
+  return success(state.options.versionAnswer.empty() ? state.options.version : state.options.versionAnswer);
+}
 
 Reply knownCommand(State&, const Args& args) {
   const std::span<const CommandEntry> table = commandTable();
@@ -427,23 +429,31 @@ Reply generateMove(State& state, const GenmoveHook& hook, Color color, bool comm
   return success(gtpMove(move, size));
 }
 
+// genmove's pass is written `PASS`, as GNU Go writes it: Kigo compares the answer with `PASS` exactly, and every
+// other controller reads a vertex in any case (GTP's vertices are case-insensitive). The analysis commands' `play`
+// line and candidates keep KataGo's `pass`.
+Reply asGnuGoMove(Reply reply) {
+  if (reply.ok && reply.text == "pass") reply.text = "PASS";
+  return reply;
+}
+
 Reply genmove(State& state, const Args& args) {
   const std::optional<Color> color = args.empty() ? std::nullopt : parsePlayer(args[0]);
   if (!color) return syntaxError();
-  return generateMove(state, state.options.genmove, *color, true);
+  return asGnuGoMove(generateMove(state, state.options.genmove, *color, true));
 }
 
 Reply regGenmove(State& state, const Args& args) {
   const std::optional<Color> color = args.empty() ? std::nullopt : parsePlayer(args[0]);
   if (!color) return syntaxError();
-  return generateMove(state, state.options.genmove, *color, false);
+  return asGnuGoMove(generateMove(state, state.options.genmove, *color, false));
 }
 
 // KGS asks it in place of genmove once the players disagreed about dead stones and the game went on.
 Reply genmoveCleanup(State& state, const Args& args) {
   const std::optional<Color> color = args.empty() ? std::nullopt : parsePlayer(args[0]);
   if (!color) return syntaxError();
-  return generateMove(state, state.options.genmoveCleanup, *color, true);
+  return asGnuGoMove(generateMove(state, state.options.genmoveCleanup, *color, true));
 }
 
 // --- analysis for GUIs ---
@@ -668,7 +678,26 @@ Reply finalScore(State& state, const Args&) {
   return success(state.analysis().score.result);
 }
 
-// One line per chain, its stones in reading order (top row first, left to right), chains ordered by their first
+// final_status_list's territory lists: the empty points the judgment gives to `color`, in reading order, on one line
+// (GNU Go's form; the points of dead stones are in `dead`, not here). `Color::Empty` gives the dame: the empty points
+// it gives to nobody.
+std::string territoryList(State& state, Color color) {
+  const Analysis& analysis = state.analysis();
+  const Board& board = state.game.board();
+  const int size = board.size();
+  std::vector<Point> points;
+  for (int row = 0; row < size; ++row) {
+    for (int col = 0; col < size; ++col) {
+      const std::size_t at = static_cast<std::size_t>(row) * size + col;
+      if (board.at(Point{row, col}) == Color::Empty && at < analysis.owner.size() && analysis.owner[at] == color) {
+        points.push_back({row, col});
+      }
+    }
+  }
+  return vertexList(points, size);
+}
+
+// alive, dead, seki: one line per chain, its stones in reading order (top row first, left to right), chains ordered by their first
 // stone in that order; the statuses are the analysis's (analysis.h), as final_score counts them.
 Reply finalStatusList(State& state, const Args& args) {
   if (args.size() != 1) return syntaxError();
@@ -677,7 +706,13 @@ Reply finalStatusList(State& state, const Args& args) {
   for (StoneStatus s : {StoneStatus::Alive, StoneStatus::Dead, StoneStatus::Seki}) {
     if (name == statusName(s)) wanted = s;
   }
-  if (!wanted) return syntaxError();
+  if (!wanted) {
+    // GNU Go's territory lists, which Kigo shows at the end of a game.
+    if (name == "black_territory") return success(territoryList(state, Color::Black));
+    if (name == "white_territory") return success(territoryList(state, Color::White));
+    if (name == "dame") return success(territoryList(state, Color::Empty));
+    return syntaxError();
+  }
   const Analysis& analysis = state.analysis();
 
   const Game& game = state.game;
@@ -868,13 +903,140 @@ Reply estimate(State& state, const Args&) {
   return success(text);
 }
 
+// --- GNU Go's commands, as the programs made for GNU Go (Kigo, qGo) send them ---
+
+// `value` as C's %.1f writes it (GNU Go's %3.1f: no padding is needed past three characters).
+std::string oneDecimal(double value) {
+  std::array<char, 32> buffer{};
+  const auto [end, ec] =
+      std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::fixed, 1);
+  std::string text(buffer.data(), ec == std::errc() ? end : buffer.data());
+  if (text == "-0.0") text = "0.0";
+  return text;
+}
+
+// estimate_score in GNU Go's form, `W+3.5 (upper bound: 5.5, lower: 1.5)`: the judgment's margin as White's lead (W+
+// when White leads or it is even, GNU Go's tradition; B+ with Black's lead), and the bounds of White's lead: every
+// empty point the judgment gives to nobody counted for White (upper) or for Black (lower). A finished game's count
+// has no such point (its dame are nobody's for sure): both bounds are the count.
+Reply estimateScore(State& state, const Args&) {
+  const Analysis& analysis = state.analysis();
+  const double whiteLead = -analysis.score.margin;
+  int open = 0;
+  if (!analysis.final) {
+    const Board& board = state.game.board();
+    const int size = board.size();
+    for (int row = 0; row < size; ++row) {
+      for (int col = 0; col < size; ++col) {
+        const std::size_t at = static_cast<std::size_t>(row) * size + col;
+        if (board.at(Point{row, col}) == Color::Empty && at < analysis.owner.size() &&
+            analysis.owner[at] == Color::Empty) {
+          ++open;
+        }
+      }
+    }
+  }
+  const std::string bounds =
+      " (upper bound: " + oneDecimal(whiteLead + open) + ", lower: " + oneDecimal(whiteLead - open) + ")";
+  if (whiteLead >= 0) return success("W+" + oneDecimal(whiteLead) + bounds);
+  return success("B+" + oneDecimal(-whiteLead) + bounds);
+}
+
+// captures COLOR: the stones COLOR has taken off the board (its prisoners; an opponent's suicide counts for it).
+Reply captures(State& state, const Args& args) {
+  if (args.size() != 1) return syntaxError();
+  const std::optional<Color> color = parsePlayer(args[0]);
+  if (!color) return syntaxError();
+  return success(std::to_string(state.game.board().captures(*color)));
+}
+
+// level N: GNU Go's strength, which Kigo sends before every genmove and qGo once. Any integer is accepted, as GNU Go
+// accepts it; it changes nothing: the moves are --engine's.
+Reply level(State&, const Args& args) {
+  if (args.size() != 1 || !parseInteger(args[0])) return syntaxError();
+  return success();
+}
+
+// The playouts of top_moves' search: a fixed number, so that the same position gives the same list.
+constexpr long kTopMovesPlayouts = 1600;
+// GNU Go lists at most ten moves.
+constexpr int kTopMoves = 10;
+
+// top_moves_black, top_moves_white and top_moves: the analysis search's best moves for that colour, `VERTEX VALUE`
+// pairs on one line, the most visited first; the value is the move's winning rate in percent. Passes are left out,
+// as GNU Go never lists one (Kigo reads every pair as a point).
+Reply topMoves(State& state, Color color) {
+  if (!state.options.analyze) return failure("analysis unavailable");
+  if (state.game.phase() == Phase::Finished) return success();
+  std::unique_ptr<Analyzer> analyzer;
+  try {
+    analyzer = state.options.analyze(state.game.phase() == Phase::Scoring ? resumed(state.game) : state.game, color);
+    analyzer->search(kTopMovesPlayouts, {});
+  } catch (const std::exception& e) {
+    return failure(std::string("analysis failed: ") + e.what());
+  }
+  const SearchReport report = analyzer->report(kTopMoves + 1);
+  std::vector<std::string> words;
+  for (const SearchCandidate& c : report.candidates) {
+    if (c.move.kind != MoveKind::Play || words.size() >= 2 * static_cast<std::size_t>(kTopMoves)) continue;
+    words.push_back(gtpVertex(c.move.point, state.game.size()));
+    std::array<char, 32> buffer{};
+    const auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), c.winrate * 100,
+                                         std::chars_format::fixed, 2);
+    words.emplace_back(buffer.data(), ec == std::errc() ? end : buffer.data());
+  }
+  return success(joined(words, " "));
+}
+
+Reply topMovesBlack(State& state, const Args&) { return topMoves(state, Color::Black); }
+Reply topMovesWhite(State& state, const Args&) { return topMoves(state, Color::White); }
+// GNU Go's plain top_moves lists what its last genmove weighed; here the side to move's.
+Reply topMovesToMove(State& state, const Args&) { return topMoves(state, state.game.toMove()); }
+
+// move_history: the moves played, the last first, `COLOR VERTEX` a line (`PASS` for a pass), as GNU Go answers it.
+// Kigo counts its lines to offer a loaded game's moves.
+Reply moveHistory(State& state, const Args&) {
+  std::vector<std::string> lines;
+  const std::vector<Move>& moves = state.game.moves();
+  for (auto it = moves.rbegin(); it != moves.rend(); ++it) {
+    if (it->kind == MoveKind::Resign) continue;
+    const std::string vertex = it->kind == MoveKind::Pass ? "PASS" : gtpVertex(it->point, state.game.size());
+    lines.push_back(std::string(colorName(it->color)) + " " + vertex);
+  }
+  return success(joined(lines, "\n"));
+}
+
+// query_boardsize, get_komi, get_handicap: what Kigo asks after loadsgf.
+Reply queryBoardsize(State& state, const Args&) { return success(std::to_string(state.game.size())); }
+
+Reply getKomi(State& state, const Args&) {
+  std::array<char, 32> buffer{};
+  const auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), state.game.komi());
+  return success(std::string(buffer.data(), ec == std::errc() ? end : buffer.data()));
+}
+
+// The handicap stones: Black's setup stones (fixed_handicap, place_free_handicap, set_free_handicap or a record's
+// AB), none when White has setup stones too (a composed position, not a handicap).
+Reply getHandicap(State& state, const Args&) {
+  int black = 0;
+  for (const auto& [color, point] : state.game.setupStones()) {
+    if (color != Color::Black) return success("0");
+    ++black;
+  }
+  return success(std::to_string(black));
+}
+
 constexpr std::array kCommands = {
     CommandEntry{"boardsize", boardsize},
+    CommandEntry{"captures", captures},
     CommandEntry{"clear_board", clearBoard},
+    CommandEntry{"estimate_score", estimateScore},
     CommandEntry{"final_score", finalScore},
     CommandEntry{"final_status_list", finalStatusList},
     CommandEntry{"fixed_handicap", fixedHandicap},
     CommandEntry{"genmove", genmove},
+    CommandEntry{"get_handicap", getHandicap},
+    CommandEntry{"get_komi", getKomi},
     CommandEntry{"gogui-analyze_commands", analyzeCommands},
     CommandEntry{"gogui-interrupt", goguiInterrupt},
     CommandEntry{"is_legal", isLegal},
@@ -883,16 +1045,19 @@ constexpr std::array kCommands = {
     CommandEntry{"kgs-genmove_cleanup", genmoveCleanup},
     CommandEntry{"known_command", knownCommand},
     CommandEntry{"komi", komi},
+    CommandEntry{"level", level},
     CommandEntry{"list_commands", listCommands},
     CommandEntry{"list_stones", listStones},
     CommandEntry{"loadsgf", loadsgf},
     CommandEntry{"lz-analyze", lzAnalyze},
     CommandEntry{"lz-genmove_analyze", lzGenmoveAnalyze},
+    CommandEntry{"move_history", moveHistory},
     CommandEntry{"name", name},
     CommandEntry{"place_free_handicap", placeFreeHandicap},
     CommandEntry{"play", play},
     CommandEntry{"printsgf", printsgf},
     CommandEntry{"protocol_version", protocolVersion},
+    CommandEntry{"query_boardsize", queryBoardsize},
     CommandEntry{"quit", quit},
     CommandEntry{"reg_genmove", regGenmove},
     CommandEntry{"set_free_handicap", setFreeHandicap},
@@ -903,6 +1068,9 @@ constexpr std::array kCommands = {
     CommandEntry{"tengen-rules", rules},
     CommandEntry{"time_left", timeLeft},
     CommandEntry{"time_settings", timeSettings},
+    CommandEntry{"top_moves", topMovesToMove},
+    CommandEntry{"top_moves_black", topMovesBlack},
+    CommandEntry{"top_moves_white", topMovesWhite},
     CommandEntry{"undo", undo},
     CommandEntry{"version", version},
 };

@@ -39,6 +39,9 @@ using JudgeHook = std::function<Analysis(const Game& game)>;
 struct EngineOptions {
   std::string name = "tengen";
   std::string version;
+  // What `version` answers when not empty, in place of `version` (an engine started as another program's stand-in,
+  // `tengen gtp --override-version`); printsgf still names `version`.
+  std::string versionAnswer;
   // Size, rules and komi of every new game (boardsize changes the size, komi the komi, tengen-rules the rules).
   // The handicap is ignored: GTP controllers place it with fixed_handicap or set_free_handicap.
   GameConfig game;
