@@ -209,9 +209,60 @@ TEST(GtpAnalyzeTest, ArgumentsAsKataGoReadsThem) {
   EXPECT_EQ(parseUpdate(splitLines(engine.answer("lz-analyze 10 maxmoves 2"))[1]).size(), 2U);
   EXPECT_EQ(engine.answer("lz-analyze 10 maxmoves 0"), "=\n\n");
 
-  for (const char* line : {"lz-analyze 10 ownership true", "lz-analyze x", "lz-analyze 10 interval", "lz-analyze -5",
-                           "lz-analyze 10 interval -1", "kata-analyze 10 ownership yes", "kata-analyze 10 minmoves 3",
-                           "lz-analyze b 10 20", "kata-genmove_analyze b 10 ownership"}) {
+  for (const char* line : {"lz-analyze x", "lz-analyze 10 interval", "lz-analyze -5", "lz-analyze 10 interval -1",
+                           "kata-analyze 10 ownership yes", "lz-analyze b 10 20", "kata-genmove_analyze b 10 ownership"}) {
+    EXPECT_EQ(error(engine, line), "syntax error") << line;
+  }
+}
+
+// Every key Lizzie and Sabaki send, and the rest of KataGo's, is taken; avoid/allow leave candidates out, rootInfo is
+// KataGo's line of the whole search, and the keys without effect change nothing.
+TEST(GtpAnalyzeTest, EveryKeyOfKataGoIsTaken) {
+  Engine engine(testOptions(9));
+  ok(engine, "play b E5");
+  // White to move; the stand-in's candidates are A9, B9, C9.
+  const std::string all = splitLines(engine.answer("lz-analyze 10"))[1];
+  ASSERT_EQ(parseUpdate(all).size(), 3U) << all;
+  for (const char* line :
+       {"lz-analyze 10 minmoves 5", "kata-analyze 10 minmoves 0 pvVisits true pvEdgeVisits true",
+        "kata-analyze 10 ownershipStdev true movesOwnership true movesOwnershipStdev false",
+        "lz-analyze 10 ownership true rootInfo true", "lz-analyze 10 avoid b A9,B9,C9 1",
+        "kata-analyze 10 avoid b A9 50 avoid w pass 1"}) {
+    const std::vector<std::string> lines = splitLines(engine.answer(line));
+    ASSERT_EQ(lines.size(), 3U) << line;
+    EXPECT_EQ(parseUpdate(lines[1]).size(), 3U) << line << ": " << lines[1];
+  }
+  EXPECT_EQ(splitLines(engine.answer("lz-analyze 10 ownership true rootInfo true"))[1], all)
+      << "Leela Zero's dialect has neither";
+
+  // Lizzie's avoid, as its `avoid b D4,E5 50 avoid w D4,E5 50`: the moves listed for the side analysed are left out,
+  // and the rest keep their order from 0.
+  const std::vector<Info> avoided = parseUpdate(splitLines(engine.answer("lz-analyze 10 avoid w A9,C9, 1"))[1]);
+  ASSERT_EQ(avoided.size(), 1U);
+  EXPECT_EQ(avoided[0].values[0], "B9");
+  EXPECT_EQ(avoided[0].values[5], "0");
+  const std::vector<Info> two = parseUpdate(splitLines(engine.answer("lz-analyze 10 avoid w B9 1 avoid w A9 3"))[1]);
+  ASSERT_EQ(two.size(), 1U);
+  EXPECT_EQ(two[0].values[0], "C9");
+  const std::vector<Info> allowed =
+      parseUpdate(splitLines(engine.answer("lz-analyze W 10 allow w C9,B9 1 avoid b B9 1 maxmoves 1"))[1]);
+  ASSERT_EQ(allowed.size(), 1U);
+  EXPECT_EQ(allowed[0].values[0], "B9") << "the most visited allowed";
+  EXPECT_EQ(engine.answer("kata-analyze 10 allow w D5 1"), "=\n\n") << "no candidate left: no update";
+
+  // rootInfo: the whole search (the stand-in's 400 playouts, winrate 0.55 and lead 2.5), before the ownership.
+  const std::string root = splitLines(engine.answer("kata-analyze 10 rootInfo true ownership true"))[1];
+  EXPECT_NE(root.find(" pv C9 A9 rootInfo visits 400 winrate 0.550000 scoreMean 2.500 scoreLead 2.500 ownership "),
+            std::string::npos)
+      << root;
+  EXPECT_EQ(splitLines(engine.answer("kata-analyze 10 rootInfo false"))[1].find("rootInfo"), std::string::npos);
+
+  for (const char* line :
+       {"lz-analyze 10 avoid w A9 0", "lz-analyze 10 avoid x A9 1", "lz-analyze 10 avoid w A9", "lz-analyze 10 avoid w",
+        "lz-analyze 10 avoid w I9 1", "lz-analyze 10 avoid w A9 x", "lz-analyze 10 allow w A9 1 avoid w B9 1",
+        "lz-analyze 10 avoid w A9 1 allow w B9 1", "lz-analyze 10 allow w A9 1 allow w B9 1",
+        "lz-analyze 10 minmoves -1", "kata-analyze 10 rootInfo yes", "kata-analyze 10 pvVisits",
+        "kata-analyze 10 nosuchkey true"}) {
     EXPECT_EQ(error(engine, line), "syntax error") << line;
   }
 }

@@ -9,9 +9,6 @@
 
 namespace tengen::gtp {
 
-namespace {
-
-// `value` with `decimals` digits after the point, whatever the locale; never "-0.000".
 std::string decimal(double value, int decimals) {
   if (!std::isfinite(value)) value = 0;
   std::array<char, 64> buffer{};
@@ -21,6 +18,8 @@ std::string decimal(double value, int decimals) {
   if (text.starts_with('-') && text.find_first_not_of("-0.") == std::string::npos) text.erase(0, 1);
   return text;
 }
+
+namespace {
 
 // A rate from 0 to 1 in Leela Zero's 1/10000.
 std::string tenThousandths(double rate) { return std::to_string(std::lround(rate * 10000)); }
@@ -65,13 +64,22 @@ void appendCandidate(std::string& out, const SearchCandidate& c, int order, int 
 
 }  // namespace
 
-std::string analysisLine(const SearchReport& report, int size, AnalysisFormat format, bool ownership) {
+std::string analysisLine(const SearchReport& report, int size, AnalysisFormat format, AnalysisExtras extras) {
   std::string out;
   for (std::size_t i = 0; i < report.candidates.size(); ++i) {
     if (i > 0) out += ' ';
     appendCandidate(out, report.candidates[i], static_cast<int>(i), size, format);
   }
-  if (out.empty() || format != AnalysisFormat::KataGo || !ownership) return out;
+  if (out.empty() || format != AnalysisFormat::KataGo) return out;
+  if (extras.rootInfo) {
+    const std::string score = decimal(report.scoreLead, kScoreDecimals);
+    out += " rootInfo";
+    appendField(out, "visits", std::to_string(report.playouts));
+    appendField(out, "winrate", decimal(report.winrate, kRateDecimals));
+    appendField(out, "scoreMean", score);
+    appendField(out, "scoreLead", score);
+  }
+  if (!extras.ownership) return out;
   const auto points = static_cast<std::size_t>(size) * size;
   const double sign = report.toMove == Color::White ? -1 : 1;
   out += " ownership";

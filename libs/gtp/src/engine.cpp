@@ -458,13 +458,23 @@ Reply genmoveCleanup(State& state, const Args& args) {
 
 // --- analysis for GUIs ---
 
+// The moves of one colour an analysis leaves out (KataGo's `avoid COLOR VERTICES UNTILDEPTH`) or keeps to (`allow
+// ...`). Only the first move of a line, the root's candidate, is filtered here: the search still reads every move.
+struct MoveFilter {
+  bool allow = false;  // keep to `moves` rather than leave them out
+  std::vector<Move> moves;
+};
+
 // The arguments of lz-analyze, kata-analyze and the genmove_analyze pair, as KataGo reads them: [COLOR] [INTERVAL]
-// (centiseconds), then KEY VALUE pairs: `interval N`, `maxmoves N`, and in KataGo's dialect `ownership true|false`.
+// (centiseconds), then KEY VALUE pairs (docs/gtp.md lists them, and which are taken without effect).
 struct AnalyzeArgs {
   std::optional<Color> color;             // the side to move when not given
   std::chrono::milliseconds interval{0};  // 0: no update while searching
   std::size_t maxMoves = static_cast<std::size_t>(Board::kMaxSize) * Board::kMaxSize;
   bool ownership = false;
+  bool rootInfo = false;
+  // Per colour (Black, White): the candidates left out or kept to.
+  std::array<std::optional<MoveFilter>, 2> filters;
 };
 
 // Beyond this an interval is a typing error (KataGo draws the line at about a year).
@@ -477,7 +487,42 @@ std::optional<std::chrono::milliseconds> parseInterval(std::string_view word) {
   return std::chrono::milliseconds(std::max(1L, std::lround(*centiseconds * 10)));
 }
 
-std::optional<AnalyzeArgs> parseAnalyzeArgs(const Args& args, AnalysisFormat format) {
+// KataGo's booleans.
+std::optional<bool> parseBool(std::string_view word) {
+  if (word == "true" || word == "1") return true;
+  if (word == "false" || word == "0") return false;
+  return std::nullopt;
+}
+
+// `avoid`/`allow` COLOR VERTICES UNTILDEPTH, the vertices separated by commas (empty pieces skipped). As KataGo: one
+// colour takes several `avoid`s, or one `allow`, never both.
+bool parseMoveFilter(AnalyzeArgs& out, bool allow, std::string_view colorWord, std::string_view vertices,
+                     std::string_view depthWord, int size) {
+  const std::optional<Color> color = parsePlayer(colorWord);
+  const std::optional<long> depth = parseInteger(depthWord);
+  if (!color || !depth || *depth < 1) return false;
+  std::optional<MoveFilter>& filter = out.filters[static_cast<int>(*color) - 1];
+  if (filter && (allow || filter->allow)) return false;
+  if (!filter) filter = MoveFilter{allow, {}};
+  std::size_t from = 0;
+  while (from <= vertices.size()) {
+    const std::size_t comma = std::min(vertices.find(',', from), vertices.size());
+    const std::string_view word = vertices.substr(from, comma - from);
+    from = comma + 1;
+    if (word.empty()) continue;
+    const VertexArg vertex = parseVertex(word, size);
+    if (vertex.kind == VertexArg::Kind::Pass) {
+      filter->moves.push_back(Move::pass(*color));
+    } else if (vertex.kind == VertexArg::Kind::OnBoard) {
+      filter->moves.push_back(Move::play(*color, vertex.point));
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::optional<AnalyzeArgs> parseAnalyzeArgs(const Args& args, AnalysisFormat format, int size) {
   AnalyzeArgs out;
   std::size_t i = 0;
   if (i < args.size() && parsePlayer(args[i])) out.color = parsePlayer(args[i++]);
@@ -487,10 +532,14 @@ std::optional<AnalyzeArgs> parseAnalyzeArgs(const Args& args, AnalysisFormat for
       ++i;
     }
   }
-  for (; i < args.size(); i += 2) {
+  // KataGo's keys that ask for what the built-in search does not report: taken, without effect.
+  constexpr std::array kIgnored = {"ownershipStdev", "movesOwnership", "movesOwnershipStdev", "pvVisits",
+                                   "pvEdgeVisits"};
+  while (i < args.size()) {
     if (i + 1 >= args.size()) return std::nullopt;
     const std::string& key = args[i];
     const std::string& value = args[i + 1];
+    i += 2;
     if (key == "interval") {
       const std::optional<std::chrono::milliseconds> interval = parseInterval(value);
       if (!interval) return std::nullopt;
@@ -499,14 +548,39 @@ std::optional<AnalyzeArgs> parseAnalyzeArgs(const Args& args, AnalysisFormat for
       const std::optional<long> most = parseInteger(value);
       if (!most || *most < 0) return std::nullopt;
       out.maxMoves = std::min(out.maxMoves, static_cast<std::size_t>(*most));
-    } else if (key == "ownership" && format == AnalysisFormat::KataGo) {
-      if (value != "true" && value != "false") return std::nullopt;
-      out.ownership = value == "true";
+    } else if (key == "avoid" || key == "allow") {
+      if (i + 1 >= args.size() || !parseMoveFilter(out, key == "allow", value, args[i], args[i + 1], size)) {
+        return std::nullopt;
+      }
+      i += 2;
+    } else if (key == "ownership" || key == "rootInfo") {
+      const std::optional<bool> on = parseBool(value);
+      if (!on) return std::nullopt;
+      // Leela Zero's dialect has neither: taken, without effect there.
+      if (format == AnalysisFormat::KataGo) (key == "ownership" ? out.ownership : out.rootInfo) = *on;
+    } else if (key == "minmoves") {
+      const std::optional<long> least = parseInteger(value);
+      if (!least || *least < 0) return std::nullopt;
+    } else if (std::find(kIgnored.begin(), kIgnored.end(), key) != kIgnored.end()) {
+      if (!parseBool(value)) return std::nullopt;
     } else {
       return std::nullopt;
     }
   }
   return out;
+}
+
+// The report's candidates without those `args` leave out for the colour analysed, at most maxmoves of them.
+SearchReport shownCandidates(SearchReport report, const AnalyzeArgs& args) {
+  const std::optional<MoveFilter>& filter = args.filters[static_cast<int>(report.toMove) - 1];
+  if (filter) {
+    std::erase_if(report.candidates, [&](const SearchCandidate& c) {
+      const bool listed = std::find(filter->moves.begin(), filter->moves.end(), c.move) != filter->moves.end();
+      return listed != filter->allow;
+    });
+  }
+  if (report.candidates.size() > args.maxMoves) report.candidates.resize(args.maxMoves);
+  return report;
 }
 
 // The playouts of the one update the analysis commands give in answer(): a short search of a fixed size, so that
@@ -520,7 +594,7 @@ constexpr std::string_view kAnalysisUnavailable = "analysis unavailable";
 // lz-analyze and kata-analyze: the analyzer's updates every interval until the next line arrives. A finished game
 // (after a resignation) has nothing to analyse: the stream stays empty.
 Reply analyze(State& state, const Args& args, AnalysisFormat format) {
-  const std::optional<AnalyzeArgs> parsed = parseAnalyzeArgs(args, format);
+  const std::optional<AnalyzeArgs> parsed = parseAnalyzeArgs(args, format, state.game.size());
   if (!parsed) return syntaxError();
   if (!state.options.analyze) return failure(std::string(kAnalysisUnavailable));
   const Color color = parsed->color.value_or(state.game.toMove());
@@ -535,9 +609,12 @@ Reply analyze(State& state, const Args& args, AnalysisFormat format) {
   const int size = state.game.size();
   StreamedResponse response(state);
   response.begin();
+  // With a filter for the colour analysed every candidate is asked for, the filter's to choose from.
+  const bool filtered = parsed->filters[static_cast<int>(color) - 1].has_value();
+  const int asked = filtered ? size * size + 1 : static_cast<int>(parsed->maxMoves);
+  const AnalysisExtras extras{parsed->ownership, parsed->rootInfo};
   auto update = [&] {
-    const std::string line =
-        analysisLine(analyzer->report(static_cast<int>(parsed->maxMoves)), size, format, parsed->ownership);
+    const std::string line = analysisLine(shownCandidates(analyzer->report(asked), *parsed), size, format, extras);
     if (!line.empty()) response.line(line);
   };
   if (state.session == nullptr) {
@@ -580,7 +657,7 @@ Reply kataAnalyze(State& state, const Args& args) { return analyze(state, args, 
 // source that reports them) and `play VERTEX` as the last line. A failure before any update is answered as genmove's;
 // after one, the `=` is out, and the response ends without a `play` line (as KataGo's does) and the game unchanged.
 Reply genmoveAnalyze(State& state, const Args& args, AnalysisFormat format) {
-  const std::optional<AnalyzeArgs> parsed = parseAnalyzeArgs(args, format);
+  const std::optional<AnalyzeArgs> parsed = parseAnalyzeArgs(args, format, state.game.size());
   if (!parsed) return syntaxError();
   const Color color = parsed->color.value_or(state.game.toMove());
   const int size = state.game.size();
@@ -591,7 +668,7 @@ Reply genmoveAnalyze(State& state, const Args& args, AnalysisFormat format) {
     progress.report = [&](const SearchReport& report) {
       SearchReport shown = report;
       if (shown.candidates.size() > parsed->maxMoves) shown.candidates.resize(parsed->maxMoves);
-      const std::string line = analysisLine(shown, size, format, parsed->ownership);
+      const std::string line = analysisLine(shown, size, format, {parsed->ownership, parsed->rootInfo});
       if (!line.empty()) response.line(line);
     };
   }
@@ -697,8 +774,8 @@ std::string territoryList(State& state, Color color) {
   return vertexList(points, size);
 }
 
-// alive, dead, seki: one line per chain, its stones in reading order (top row first, left to right), chains ordered by their first
-// stone in that order; the statuses are the analysis's (analysis.h), as final_score counts them.
+// alive, dead, seki: one line per chain, its stones in reading order (top row first, left to right), chains ordered by
+// their first stone in that order; the statuses are the analysis's (analysis.h), as final_score counts them.
 Reply finalStatusList(State& state, const Args& args) {
   if (args.size() != 1) return syntaxError();
   const std::string name = asciiLower(args[0]);
@@ -905,16 +982,6 @@ Reply estimate(State& state, const Args&) {
 
 // --- GNU Go's commands, as the programs made for GNU Go (Kigo, qGo) send them ---
 
-// `value` as C's %.1f writes it (GNU Go's %3.1f: no padding is needed past three characters).
-std::string oneDecimal(double value) {
-  std::array<char, 32> buffer{};
-  const auto [end, ec] =
-      std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::fixed, 1);
-  std::string text(buffer.data(), ec == std::errc() ? end : buffer.data());
-  if (text == "-0.0") text = "0.0";
-  return text;
-}
-
 // estimate_score in GNU Go's form, `W+3.5 (upper bound: 5.5, lower: 1.5)`: the judgment's margin as White's lead (W+
 // when White leads or it is even, GNU Go's tradition; B+ with Black's lead), and the bounds of White's lead: every
 // empty point the judgment gives to nobody counted for White (upper) or for Black (lower). A finished game's count
@@ -937,9 +1004,10 @@ Reply estimateScore(State& state, const Args&) {
     }
   }
   const std::string bounds =
-      " (upper bound: " + oneDecimal(whiteLead + open) + ", lower: " + oneDecimal(whiteLead - open) + ")";
-  if (whiteLead >= 0) return success("W+" + oneDecimal(whiteLead) + bounds);
-  return success("B+" + oneDecimal(-whiteLead) + bounds);
+      " (upper bound: " + decimal(whiteLead + open, 1) + ", lower: " + decimal(whiteLead - open, 1) + ")";
+  // GNU Go's %3.1f: one decimal, and a lead of 0 is White's.
+  if (whiteLead >= 0) return success("W+" + decimal(whiteLead, 1) + bounds);
+  return success("B+" + decimal(-whiteLead, 1) + bounds);
 }
 
 // captures COLOR: the stones COLOR has taken off the board (its prisoners; an opponent's suicide counts for it).
@@ -980,10 +1048,7 @@ Reply topMoves(State& state, Color color) {
   for (const SearchCandidate& c : report.candidates) {
     if (c.move.kind != MoveKind::Play || words.size() >= 2 * static_cast<std::size_t>(kTopMoves)) continue;
     words.push_back(gtpVertex(c.move.point, state.game.size()));
-    std::array<char, 32> buffer{};
-    const auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), c.winrate * 100,
-                                         std::chars_format::fixed, 2);
-    words.emplace_back(buffer.data(), ec == std::errc() ? end : buffer.data());
+    words.push_back(decimal(c.winrate * 100, 2));
   }
   return success(joined(words, " "));
 }
