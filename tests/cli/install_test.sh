@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `cmake --install` into a fresh prefix: the programs run from there with nothing of the build tree beside them, and
-# tengen-qt's menu entry and icon land where desktops look for them.
+# `cmake --install` into a fresh prefix: the programs run from there with nothing of the build tree beside them (the
+# tengen-gnugo launcher too, which runs the tengen beside it), and tengen-qt's menu entry and icon land where desktops
+# look for them.
 # Usage: install_test.sh PATH/TO/BUILD WITH_QT(0|1)
 set -uo pipefail
 build=$1
@@ -15,6 +16,12 @@ cmake --install "$build" --prefix "$prefix" >"$prefix/install.log" 2>&1 || { cat
 # The installed command plays on its own: a refereed move for an empty 9x9 board from the built-in engine.
 out=$(cd "$prefix" && printf '(;GM[1]FF[4]SZ[9]KM[7.5])' >empty.sgf && ./bin/tengen genmove --sgf empty.sgf --engine builtin:playouts=200 2>&1)
 [[ "$?:$out" =~ ^0:[A-HJ][1-9]$ ]] || fail "installed tengen genmove: '$out'"
+# tengen-gnugo beside it, run as qGo runs it (GNU Go's options, numbered commands), from the installed tree.
+[[ -x "$prefix/bin/tengen-gnugo" ]] || fail "bin/tengen-gnugo was not installed"
+out=$(printf '%s\n' '1000 protocol_version' '1001 boardsize 9' '1002 genmove black' '1003 quit' |
+  "$prefix/bin/tengen-gnugo" --mode gtp --quiet --level 10 2>&1)
+[[ "$out" =~ ^=1000\ 2$'\n\n'=1001\ $'\n\n'=1002\ [A-HJ][1-9]$'\n\n'=1003\ $ ]] ||
+  fail "installed tengen-gnugo: '$out'"
 version=$("$prefix/bin/tengen" --version 2>&1)
 [[ "$version" == *0.* ]] || fail "installed tengen --version: '$version'"
 

@@ -209,8 +209,9 @@ TEST(GtpAnalyzeTest, ArgumentsAsKataGoReadsThem) {
   EXPECT_EQ(parseUpdate(splitLines(engine.answer("lz-analyze 10 maxmoves 2"))[1]).size(), 2U);
   EXPECT_EQ(engine.answer("lz-analyze 10 maxmoves 0"), "=\n\n");
 
-  for (const char* line : {"lz-analyze x", "lz-analyze 10 interval", "lz-analyze -5", "lz-analyze 10 interval -1",
-                           "kata-analyze 10 ownership yes", "lz-analyze b 10 20", "kata-genmove_analyze b 10 ownership"}) {
+  for (const char* line :
+       {"lz-analyze x", "lz-analyze 10 interval", "lz-analyze -5", "lz-analyze 10 interval -1",
+        "kata-analyze 10 ownership yes", "lz-analyze b 10 20", "kata-genmove_analyze b 10 ownership"}) {
     EXPECT_EQ(error(engine, line), "syntax error") << line;
   }
 }
@@ -223,11 +224,10 @@ TEST(GtpAnalyzeTest, EveryKeyOfKataGoIsTaken) {
   // White to move; the stand-in's candidates are A9, B9, C9.
   const std::string all = splitLines(engine.answer("lz-analyze 10"))[1];
   ASSERT_EQ(parseUpdate(all).size(), 3U) << all;
-  for (const char* line :
-       {"lz-analyze 10 minmoves 5", "kata-analyze 10 minmoves 0 pvVisits true pvEdgeVisits true",
-        "kata-analyze 10 ownershipStdev true movesOwnership true movesOwnershipStdev false",
-        "lz-analyze 10 ownership true rootInfo true", "lz-analyze 10 avoid b A9,B9,C9 1",
-        "kata-analyze 10 avoid b A9 50 avoid w pass 1"}) {
+  for (const char* line : {"lz-analyze 10 minmoves 5", "kata-analyze 10 minmoves 0 pvVisits true pvEdgeVisits true",
+                           "kata-analyze 10 ownershipStdev true movesOwnership true movesOwnershipStdev false",
+                           "lz-analyze 10 ownership true rootInfo true", "lz-analyze 10 avoid b A9,B9,C9 1",
+                           "kata-analyze 10 avoid b A9 50 avoid w pass 1"}) {
     const std::vector<std::string> lines = splitLines(engine.answer(line));
     ASSERT_EQ(lines.size(), 3U) << line;
     EXPECT_EQ(parseUpdate(lines[1]).size(), 3U) << line << ": " << lines[1];
