@@ -17,6 +17,10 @@
 //    captures for both colours whenever the board changes; top_moves_black for its Hint. A `genmove` answered
 //    `PASS` after the opponent's pass ends the game (Kigo compares with `PASS` exactly); it is then counted with
 //    estimate_score and shown with final_status_list white_territory and black_territory.
+//  - Lizzie 0.7.4 (src/main/java/featurecat/lizzie/analysis/Leelaz.java, rules/Board.java): every command numbered
+//    from 1; name and version (read as Leela Zero's: `--override-version 0.17` keeps its warning away), boardsize,
+//    komi, `lz-analyze 10` (the analysis interval), `play B Q16`; its avoid moves as `lz-analyze 10 avoid b Q4,D4 30
+//    avoid w Q4,D4 30`; `genmove W` when playing against the engine.
 //  - qGo (src/gtp/qgtp.cpp, game_interfaces/qgoboardlocalinterface.cpp), for an engine whose path ends in `gnugo`:
 //    every command numbered from 1000; protocol_version, boardsize, clear_board, `komi 6.50`, then clear_board and
 //    the game's moves (`play black E5`, `play black pass`), `genmove white`, and `undo 0` to take a move back.
@@ -283,6 +287,31 @@ TEST(GtpGuiSessionTest, Qgo) {
   EXPECT_EQ(engine.game().moveCount(), 5);
   EXPECT_EQ(engine.game().komi(), 6.5);
   expectPipedSession(kQgo);
+}
+
+// Lizzie's analysis streams until its next command: through answer(), each lz-analyze gives one update of the
+// stand-in analysis (400 playouts: 1200, 800 and 400 visits to the first three legal points).
+TEST(GtpGuiSessionTest, Lizzie) {
+  EngineOptions options = testOptions();
+  options.versionAnswer = "0.17";
+  Engine engine(std::move(options));
+  expectSession(
+      engine,
+      {
+          {"1 name", "=1 tengen\n\n"},
+          {"2 version", "=2 0.17\n\n"},
+          {"3 boardsize 19", "=3 \n\n"},
+          {"4 komi 7.5", "=4 \n\n"},
+          {"5 lz-analyze 10",
+           "=5\ninfo move A19 visits 1200 winrate 6000 prior 2500 lcb 5500 order 0 pv A19 B19 info move B19 visits "
+           "800 winrate 5000 prior 2500 lcb 4500 order 1 pv B19 C19 info move C19 visits 400 winrate 4000 prior 2500 "
+           "lcb 3500 order 2 pv C19 A19\n\n"},
+          {"6 play B Q16", "=6 \n\n"},
+          {"7 lz-analyze 10 avoid b A19,B19 30 avoid w A19,B19 30",
+           "=7\ninfo move C19 visits 400 winrate 4000 prior 2500 lcb 3500 order 0 pv C19 A19\n\n"},
+          {"8 genmove W", "=8 A19\n\n"},
+          {"9 name", "=9 tengen\n\n"},
+      });
 }
 
 // What a controller sees when every request of the AI fails: an error with ids, and a session that carries on.
