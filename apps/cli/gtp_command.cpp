@@ -61,27 +61,13 @@ Result<GameConfig> validate(const GtpOptions& options) {
   return config;
 }
 
-// The mover's clock from what the controller said, set on `asked` with the control it is read under: time_left once
-// it has been given, else the time_settings' main time (or the byo-yomi period when there is no main time). GTP tells
-// only the stretch that runs, not what follows it, so main time is read as absolute time and a period as Canadian
-// overtime of its stones; that reading is all the control holds. Nothing when the game is not timed: no
-// time_settings and no time_left, or settings that mean no limit (byo-yomi time without stones, as GTP defines, and
-// all zeros).
+// The mover's clock as the GTP engine keeps it (gtp::Engine::clock: time_settings, time_left and the engine's own
+// thinking), set on `asked` with the control it runs by. Nothing when the colour is not timed.
 void setClock(ai::RefereeOptions& asked, const gtp::Engine& engine, Color color) {
-  const std::optional<gtp::TimeSettings>& settings = engine.timeSettings();
-  if (settings) {
-    const bool byoYomiWithoutStones = settings->byoYomiTime > 0 && settings->byoYomiStones == 0;
-    const bool allZero = settings->mainTime == 0 && settings->byoYomiTime == 0;
-    if (byoYomiWithoutStones || allZero) return;
-  }
-  std::optional<TimeLeft> left = engine.timeLeft(color);
-  if (!left && settings) {
-    left = settings->mainTime > 0 ? gtp::gtpTimeLeft(settings->mainTime, 0)
-                                  : gtp::gtpTimeLeft(settings->byoYomiTime, settings->byoYomiStones);
-  }
-  if (!left) return;
-  asked.clock = *left;
-  asked.timeControl = TimeControl{left->stones > 0 ? TimeControl::Kind::Canadian : TimeControl::Kind::Absolute};
+  const std::optional<gtp::GameClock> clock = engine.clock(color);
+  if (!clock) return;
+  asked.clock = clock->left;
+  asked.timeControl = clock->control;
 }
 
 // The lines of the candidates lz-analyze and kata-analyze show, as long as KataGo's default.

@@ -8,13 +8,17 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <stop_token>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tengen/core/coords.h"
@@ -946,28 +950,192 @@ TEST(GtpRulesTest, ARuleChangeThatMakesAMoveIllegalIsRefused) {
 
 // --- time ---
 
-TEST(GtpTimeTest, TimeSettingsAndTimeLeftAreStored) {
+TEST(GtpTimeTest, TimeSettingsAndTimeLeftSetTheClocks) {
   Engine engine(testOptions(9));
   EXPECT_FALSE(engine.timeSettings());
+  EXPECT_FALSE(engine.clock(Color::Black));
   ok(engine, "time_settings 300 30 5");
   ASSERT_TRUE(engine.timeSettings());
   EXPECT_EQ(engine.timeSettings()->mainTime, 300);
   EXPECT_EQ(engine.timeSettings()->byoYomiTime, 30);
   EXPECT_EQ(engine.timeSettings()->byoYomiStones, 5);
+  // GTP's byo-yomi is Canadian: both clocks start with the whole main time and a whole period of 5 stones after it.
+  const TimeControl canadian{TimeControl::Kind::Canadian, 300, 30, 0, 5};
+  for (const Color color : {Color::Black, Color::White}) {
+    EXPECT_EQ(engine.clock(color), (GameClock{canadian, {300'000, 30'000, 0, 5, false}}));
+  }
   ok(engine, "time_left white 120 3");
-  ASSERT_TRUE(engine.timeLeft(Color::White));
-  EXPECT_EQ(engine.timeLeft(Color::White)->periodMs, 120'000);
-  EXPECT_EQ(engine.timeLeft(Color::White)->stones, 3);
-  EXPECT_FALSE(engine.timeLeft(Color::Black));
-  // No stones: the seconds are main time.
-  ok(engine, "time_left black 300 0");
-  ASSERT_TRUE(engine.timeLeft(Color::Black));
+  EXPECT_EQ(engine.clock(Color::White), (GameClock{canadian, {0, 120'000, 0, 3, false}}));
   EXPECT_EQ(engine.timeLeft(Color::Black)->mainMs, 300'000);
-  EXPECT_EQ(engine.timeLeft(Color::Black)->stones, 0);
+  // No stones: the seconds are main time, and the overtime is still to come whole.
+  ok(engine, "time_left black 200 0");
+  EXPECT_EQ(engine.clock(Color::Black), (GameClock{canadian, {200'000, 30'000, 0, 5, false}}));
   for (const char* line : {"time_settings", "time_settings 1 2", "time_settings a b c", "time_settings -1 0 0",
                            "time_left", "time_left b 10", "time_left x 10 0", "time_left b ten 0"}) {
     EXPECT_EQ(error(engine, line), "syntax error") << line;
   }
+}
+
+TEST(GtpTimeTest, TimeSettingsReadAsGtpDefinesThem) {
+  using Kind = TimeControl::Kind;
+  EXPECT_EQ(gtpTimeControl({600, 0, 0}), (TimeControl{Kind::Absolute, 600}));
+  EXPECT_EQ(gtpTimeControl({0, 30, 1}), (TimeControl{Kind::Canadian, 0, 30, 0, 1}));
+  EXPECT_EQ(gtpTimeControl({1800, 30, 5}), (TimeControl{Kind::Canadian, 1800, 30, 0, 5}));
+  // No limit: no time at all, or byo-yomi time without stones.
+  EXPECT_FALSE(gtpTimeControl({0, 0, 0}).timed());
+  EXPECT_FALSE(gtpTimeControl({600, 30, 0}).timed());
+  EXPECT_EQ(gtpTimeControl({999'999'999'999, 0, 0}).mainSeconds, std::numeric_limits<int>::max());
+}
+
+TEST(GtpTimeTest, TimeLeftWithoutSettingsIsReadAsTheStretchItStates) {
+  using Kind = TimeControl::Kind;
+  EXPECT_EQ(gtpTimeLeft(3, 0, {}), (GameClock{{Kind::Absolute, 3}, {3000, 0, 0, 0, false}}));
+  EXPECT_EQ(gtpTimeLeft(20, 4, {}), (GameClock{{Kind::Canadian, 0, 20, 0, 4}, {0, 20'000, 0, 4, false}}));
+  // Stones under absolute settings: the time left says an overtime runs, and it is believed.
+  EXPECT_EQ(gtpTimeLeft(20, 4, {Kind::Absolute, 600}),
+            (GameClock{{Kind::Canadian, 0, 20, 0, 4}, {0, 20'000, 0, 4, false}}));
+  EXPECT_EQ(gtpTimeLeft(-5, 0, {}).left.mainMs, 0);
+}
+
+// An engine whose every genmove thinks `thinkMs` by a clock of the test's own, so each charge is exact.
+struct TimedEngine {
+  explicit TimedEngine(int size = 9) : engine(options(size)) {}
+
+  EngineOptions options(int size) {
+    EngineOptions o = testOptions(size);
+    o.nowMs = [this] { return now; };
+    o.genmove = [this](const Game& game, Color color, const MoveProgress& progress) {
+      now += thinkMs;
+      return firstLegalPoint(game, color, progress);
+    };
+    return o;
+  }
+
+  std::int64_t now = 1'000'000;
+  std::int64_t thinkMs = 700;
+  Engine engine;
+};
+
+// The main time left on `color`'s clock after a genmove for that colour.
+std::int64_t mainLeftAfterGenmove(Engine& engine, Color color) {
+  ok(engine, color == Color::Black ? "genmove b" : "genmove w");
+  const std::optional<TimeLeft> left = engine.timeLeft(color);
+  EXPECT_TRUE(left.has_value());
+  return left ? left->mainMs : -1;
+}
+
+TEST(GtpTimeTest, GenmoveChargesItsThinkingToTheMoversClock) {
+  TimedEngine timed;
+  Engine& engine = timed.engine;
+  ok(engine, "time_settings 10 0 0");
+  EXPECT_EQ(mainLeftAfterGenmove(engine, Color::White), 9300);
+  EXPECT_EQ(mainLeftAfterGenmove(engine, Color::White), 8600);
+  // The opponent's moves come with no thinking time the engine could know: its clock stays as it was.
+  timed.now += 5000;
+  ok(engine, "play b E5");
+  EXPECT_EQ(engine.timeLeft(Color::Black)->mainMs, 10'000);
+  EXPECT_EQ(mainLeftAfterGenmove(engine, Color::Black), 9300);
+  EXPECT_EQ(engine.timeLeft(Color::White)->mainMs, 8600);
+  // reg_genmove makes no move in the game and spends nothing; undo gives no time back.
+  ok(engine, "reg_genmove w");
+  EXPECT_EQ(engine.timeLeft(Color::White)->mainMs, 8600);
+  ok(engine, "undo");
+  EXPECT_EQ(engine.timeLeft(Color::Black)->mainMs, 9300);
+  // A genmove that fails spent its thinking all the same.
+  EngineOptions failing = timed.options(9);
+  failing.genmove = [&timed](const Game&, Color, const MoveProgress&) {
+    timed.now += 400;
+    return GenmoveReply{std::nullopt, "out of ideas"};
+  };
+  Engine failed(std::move(failing));
+  ok(failed, "time_settings 10 0 0");
+  EXPECT_EQ(error(failed, "genmove w"), "ai failed: out of ideas");
+  EXPECT_EQ(failed.timeLeft(Color::White)->mainMs, 9600);
+}
+
+TEST(GtpTimeTest, TimeLeftIsTheClockOfTheNextGenmoveOnly) {
+  TimedEngine timed;
+  Engine& engine = timed.engine;
+  ok(engine, "time_left w 3 0");
+  EXPECT_EQ(mainLeftAfterGenmove(engine, Color::White), 2300);
+  // No new time_left: the engine goes on from the clock it kept, not from the 3 seconds said before.
+  EXPECT_EQ(mainLeftAfterGenmove(engine, Color::White), 1600);
+  ok(engine, "time_left w 5 0");
+  EXPECT_EQ(mainLeftAfterGenmove(engine, Color::White), 4300);
+  // Without time_settings a time_left times its colour alone.
+  EXPECT_FALSE(engine.clock(Color::Black));
+  ok(engine, "genmove b");
+  EXPECT_FALSE(engine.clock(Color::Black));
+  // What time_left says of the opponent stays until the next time_left or a new game.
+  ok(engine, "time_left b 42 0");
+  ok(engine, "play b E5");
+  ok(engine, "genmove w");
+  EXPECT_EQ(engine.timeLeft(Color::Black)->mainMs, 42'000);
+}
+
+TEST(GtpTimeTest, ANewGameOrNewSettingsResetTheClocks) {
+  TimedEngine timed;
+  Engine& engine = timed.engine;
+  const TimeLeft whole{600'000, 0, 0, 0, false};
+  for (const char* reset : {"clear_board", "boardsize 13", "time_settings 600 0 0"}) {
+    ok(engine, "time_settings 600 0 0");
+    ok(engine, "time_left w 3 0");
+    ok(engine, "time_left b 1 1");
+    ok(engine, "genmove w");
+    ASSERT_EQ(engine.timeLeft(Color::White)->mainMs, 2300);
+    ok(engine, reset);
+    EXPECT_EQ(engine.timeLeft(Color::White), whole) << reset;
+    EXPECT_EQ(engine.timeLeft(Color::Black), whole) << reset;
+    // The new game's first move has the ten minutes of its settings, not what the last game left.
+    ok(engine, "genmove w");
+    EXPECT_EQ(engine.timeLeft(Color::White)->mainMs, 599'300) << reset;
+  }
+  // A loaded record is a game of its own too.
+  const TempDir dir;
+  const std::string file = dir.file("game.sgf", "(;GM[1]FF[4]SZ[9];B[ee];W[cc])");
+  EXPECT_EQ(mainLeftAfterGenmove(engine, Color::Black), 599'300);
+  ok(engine, "loadsgf " + file);
+  EXPECT_EQ(engine.timeLeft(Color::Black), whole);
+  // Settings that mean no limit keep every clock off, and a time_left under them with it.
+  for (const char* none : {"time_settings 0 0 0", "time_settings 600 30 0"}) {
+    ok(engine, none);
+    ok(engine, "time_left w 3 0");
+    ok(engine, "genmove w");
+    EXPECT_FALSE(engine.clock(Color::White)) << none;
+    EXPECT_FALSE(engine.clock(Color::Black)) << none;
+  }
+}
+
+TEST(GtpTimeTest, TheKeptClockReachesByoYomiAsTheGameGoesOn) {
+  TimedEngine timed;
+  Engine& engine = timed.engine;
+  // Two seconds of main time, then a second for every two stones.
+  ok(engine, "time_settings 2 1 2");
+  ok(engine, "genmove b");
+  EXPECT_EQ(engine.timeLeft(Color::Black), (TimeLeft{1300, 1000, 0, 2, false}));
+  ok(engine, "genmove b");
+  EXPECT_EQ(engine.timeLeft(Color::Black), (TimeLeft{600, 1000, 0, 2, false}));
+  // The main time runs out 600 ms into this move; the other 100 ms and the move are the period's.
+  ok(engine, "genmove b");
+  EXPECT_EQ(engine.timeLeft(Color::Black), (TimeLeft{0, 900, 0, 1, false}));
+  timed.thinkMs = 300;
+  // The period's second stone: a fresh period follows.
+  ok(engine, "genmove b");
+  EXPECT_EQ(engine.timeLeft(Color::Black), (TimeLeft{0, 1000, 0, 2, false}));
+  ok(engine, "genmove b");
+  EXPECT_EQ(engine.timeLeft(Color::Black), (TimeLeft{0, 700, 0, 1, false}));
+  // Thinking past the period: the flag falls, and the clock says so.
+  timed.thinkMs = 800;
+  ok(engine, "genmove b");
+  EXPECT_TRUE(engine.timeLeft(Color::Black)->flagged);
+  EXPECT_EQ(engine.timeLeft(Color::White), (TimeLeft{2000, 1000, 0, 2, false}));
+  // A time_left without settings that states an overtime keeps counting its stones the same way.
+  TimedEngine fresh;
+  ok(fresh.engine, "time_left w 5 2");
+  ok(fresh.engine, "genmove w");
+  EXPECT_EQ(fresh.engine.timeLeft(Color::White), (TimeLeft{0, 4300, 0, 1, false}));
+  ok(fresh.engine, "genmove w");
+  EXPECT_EQ(fresh.engine.timeLeft(Color::White), (TimeLeft{0, 5000, 0, 2, false}));
 }
 
 // --- SGF ---

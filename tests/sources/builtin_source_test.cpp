@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <optional>
@@ -15,8 +17,10 @@
 #include "tengen/core/analysis.h"
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
+#include "tengen/core/time_control.h"
 #include "tengen/engine/engine.h"
 #include "tengen/engine/judgment.h"
+#include "tengen/gtp/engine.h"
 #include "tengen/sources/make_source.h"
 
 #include "support/diagram.h"
@@ -32,6 +36,7 @@ using ai::MoveSource;
 using ai::RefereeOptions;
 using ai::RefereeOutcome;
 using ai::requestMove;
+using gtp::GameClock;
 
 SourceOptions withSeed(std::uint64_t seed) {
   SourceOptions options;
@@ -275,6 +280,144 @@ TEST(ClockBudget, SplitsAByoYomiPeriodAmongItsStonesWithAMargin) {
   EXPECT_GT(canadian, 10);
   EXPECT_LT(canadian, 12);
   EXPECT_DOUBLE_EQ(clockBudget(300, 25, empty, 5), 5);
+}
+
+TEST(ClockBudget, AMoveInMainTimeAlsoTakesWhatAnOvertimeMoveWould) {
+  const Game empty(GameConfig{9, Rules::Chinese, std::nullopt, 0});
+  const TimeControl canadian{TimeControl::Kind::Canadian, 270, 10, 0, 5};
+  // 9 s of the main time's share, and 2 s of the period's for one of its 5 stones, less the margin.
+  EXPECT_NEAR(clockBudget(initialTime(canadian), canadian, empty, 0), 9.0 + 10.0 / 5 * 0.9 - 0.15, 1e-9);
+  const TimeControl byoYomi{TimeControl::Kind::ByoYomi, 270, 10, 3, 0};
+  EXPECT_NEAR(clockBudget(initialTime(byoYomi), byoYomi, empty, 0), 9.0 + 10.0 * 0.9 - 0.15, 1e-9);
+  // Absolute time has nothing after it; in the overtime the period alone counts.
+  const TimeControl absolute{TimeControl::Kind::Absolute, 270};
+  EXPECT_NEAR(clockBudget(initialTime(absolute), absolute, empty, 0), 9.0, 1e-9);
+  EXPECT_NEAR(clockBudget(TimeLeft{0, 8000, 0, 2, false}, canadian, empty, 0), clockBudget(8, 2, empty, 0), 1e-9);
+  EXPECT_DOUBLE_EQ(clockBudget(initialTime(canadian), canadian, empty, 3), 3);
+}
+
+// How one game goes when the GTP engine keeps the clocks: both colours are asked with genmove, as `tengen gtp` asks
+// the built-in source (the hook hands the referee the mover's kept clock), and each move spends, by a clock of the
+// test's own, exactly the budget the built-in source chooses for it and `overheadMs` besides (what the controller's
+// clock sees and the search does not). The moves are the `random` source's.
+class ClockedGame final : public MoveSource {
+ public:
+  struct Move {
+    Color color;
+    GameClock before;
+    double budget;
+  };
+
+  ClockedGame(int size, std::int64_t overheadMs)
+      : m_overheadMs(overheadMs), m_random(makeSource("random", withSeed(5)).value()), m_engine(options(size)) {}
+
+  std::string describe() const override { return "clocked"; }
+  Result<Answer> propose(const MoveRequest& request) override {
+    const double budget = clockBudget(*request.clock, request.timeControl, *request.game, 0);
+    moves.push_back({request.color, GameClock{request.timeControl, *request.clock}, budget});
+    m_now += std::llround(budget * 1000) + m_overheadMs;
+    return m_random->propose(request);
+  }
+
+  gtp::Engine& engine() { return m_engine; }
+  std::vector<Move> moves;
+
+ private:
+  gtp::EngineOptions options(int size) {
+    gtp::EngineOptions o;
+    o.game.size = size;
+    o.nowMs = [this] { return m_now; };
+    o.genmove = [this](const Game& game, Color color, const gtp::MoveProgress&) {
+      RefereeOptions asked(ErrorLog::none());
+      const std::optional<GameClock> clock = m_engine.clock(color);
+      EXPECT_TRUE(clock.has_value());
+      if (clock) {
+        asked.clock = clock->left;
+        asked.timeControl = clock->control;
+      }
+      const RefereeOutcome outcome = requestMove(*this, game, color, asked);
+      return gtp::GenmoveReply{outcome.move, outcome.error};
+    };
+    return o;
+  }
+
+  std::int64_t m_overheadMs;
+  std::int64_t m_now = 0;
+  std::unique_ptr<MoveSource> m_random;
+  gtp::Engine m_engine;
+};
+
+// Plays `moves` moves of each colour with genmove.
+void playGenmoves(gtp::Engine& engine, int moves) {
+  for (int i = 0; i < moves; ++i) {
+    for (const char* line : {"genmove b", "genmove w"}) ASSERT_EQ(engine.answer(line).substr(0, 2), "= ") << line;
+  }
+}
+
+TEST(ClockBudget, AGameUnderAbsoluteTimeSpendsLessAsTheKeptClockRunsDownAndNeverFlags) {
+  ClockedGame game(19, 100);
+  ASSERT_EQ(game.engine().answer("time_settings 600 0 0"), "= \n\n");
+  playGenmoves(game.engine(), 150);
+  for (const Color color : {Color::Black, Color::White}) {
+    std::int64_t spent = 0;
+    double last = 0;
+    int count = 0;
+    for (const ClockedGame::Move& move : game.moves) {
+      if (move.color != color) continue;
+      // Each move's clock is the last one's less what that move spent: the engine kept it, no time_left came.
+      EXPECT_EQ(move.before.left.mainMs, 600'000 - spent);
+      EXPECT_EQ(move.before.control, (TimeControl{TimeControl::Kind::Absolute, 600}));
+      // About a 120th of ten minutes first, less each move after, and still a second after 150 moves.
+      if (count == 0) {
+        EXPECT_NEAR(move.budget, 600.0 / 120 * 0.9, 0.05);
+      } else {
+        EXPECT_LT(move.budget, last);
+      }
+      EXPECT_GT(move.budget, 1.0);
+      last = move.budget;
+      spent += std::llround(move.budget * 1000) + 100;
+      ++count;
+    }
+    EXPECT_EQ(count, 150);
+    // About 55 s of the ten minutes are left after 150 moves, and the last took about 2 s.
+    const TimeLeft left = *game.engine().timeLeft(color);
+    EXPECT_FALSE(left.flagged);
+    EXPECT_EQ(left.mainMs, 600'000 - spent);
+    EXPECT_GT(left.mainMs, 0);
+  }
+}
+
+TEST(ClockBudget, AGameUnderCanadianOvertimeReachesItAndKeepsToItsPeriods) {
+  ClockedGame game(9, 100);
+  // Half a minute of main time, then 10 s for every 5 stones.
+  ASSERT_EQ(game.engine().answer("time_settings 30 10 5"), "= \n\n");
+  playGenmoves(game.engine(), 80);
+  const TimeControl canadian{TimeControl::Kind::Canadian, 30, 10, 0, 5};
+  for (const Color color : {Color::Black, Color::White}) {
+    int inMainTime = 0;
+    int inOvertime = 0;
+    for (const ClockedGame::Move& move : game.moves) {
+      if (move.color != color) continue;
+      EXPECT_EQ(move.before.control, canadian);
+      EXPECT_FALSE(move.before.left.flagged);
+      if (!move.before.left.inOvertime(canadian)) {
+        ++inMainTime;
+        // Never less than an overtime move would get.
+        EXPECT_GE(move.budget, 10.0 / 5 * 0.9 - 0.15);
+        continue;
+      }
+      ++inOvertime;
+      // Within the period's time for the stones still to play in it, the overhead included.
+      EXPECT_LE((move.budget + 0.1) * move.before.left.stones, static_cast<double>(move.before.left.periodMs) / 1000);
+    }
+    // The main time is spent as the game goes on (here in 13 moves), and the rest of the game is played in the
+    // overtime.
+    EXPECT_GT(inMainTime, 5);
+    EXPECT_LT(inMainTime, 40);
+    EXPECT_EQ(inMainTime + inOvertime, 80);
+    EXPECT_FALSE(game.engine().timeLeft(color)->flagged);
+    EXPECT_TRUE(game.engine().timeLeft(color)->inOvertime(canadian));
+  }
 }
 
 double secondsToPropose(MoveSource& source, const Game& game, const TimeLeft& clock, const TimeControl& control) {

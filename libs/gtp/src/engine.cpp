@@ -43,7 +43,8 @@ struct Engine::State {
   Game game;
   bool quit = false;
   std::optional<TimeSettings> timeSettings;
-  std::array<std::optional<TimeLeft>, 2> timeLeft;
+  // Each colour's clock as the engine keeps it (Engine::clock), Black's first.
+  std::array<std::optional<GameClock>, 2> clocks;
 
   // While run() answers: the session's streams, for the commands that write their answer as they go (the analysis
   // commands), and what a stream read from the input. Null in answer().
@@ -175,9 +176,48 @@ std::string vertexList(const std::vector<Point>& points, int size) {
   return joined(words, " ");
 }
 
+// --- the clocks ---
+
+std::optional<GameClock>& clockOf(State& state, Color color) { return state.clocks[static_cast<int>(color) - 1]; }
+
+// Both clocks back to the whole time of the settings: a new game, or new settings.
+void resetClocks(State& state) {
+  const TimeControl control = state.timeSettings ? gtpTimeControl(*state.timeSettings) : TimeControl{};
+  std::optional<GameClock> whole;
+  if (control.timed()) whole = GameClock{control, initialTime(control)};
+  state.clocks = {whole, whole};
+}
+
+std::int64_t nowMs(const State& state) {
+  if (state.options.nowMs) return state.options.nowMs();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// Charges the thinking of one genmove to the mover's clock when it goes out of scope, however the genmove ended; the
+// move counts (a byo-yomi period kept, a Canadian stone played) once moved() is called.
+class ThinkingCharge {
+ public:
+  ThinkingCharge(State& state, Color color) : m_state(state), m_color(color), m_from(nowMs(state)) {}
+  ~ThinkingCharge() {
+    std::optional<GameClock>& clock = clockOf(m_state, m_color);
+    if (clock) clock->left = charge(clock->left, clock->control, nowMs(m_state) - m_from, m_moved);
+  }
+  ThinkingCharge(const ThinkingCharge&) = delete;
+  ThinkingCharge& operator=(const ThinkingCharge&) = delete;
+  void moved() { m_moved = true; }
+
+ private:
+  State& m_state;
+  Color m_color;
+  std::int64_t m_from;
+  bool m_moved = false;
+};
+
 void newGame(State& state) {
   state.game = Game(state.options.game);
   state.game.setStrictTurn(false);
+  resetClocks(state);
 }
 
 bool boardEmpty(const Game& game) { return game.moves().empty() && game.setupStones().empty(); }
@@ -397,6 +437,9 @@ Reply generateMove(State& state, const GenmoveHook& hook, Color color, bool comm
   // In a session the input is read on while the AI thinks: a `# interrupt` line (GoGui's, gogui-interrupt) asks for
   // the best move so far, and the next command waits there until this one is answered.
   MoveProgress asked = progress;
+  // reg_genmove makes no move in the game and so spends no time on its clock.
+  std::optional<ThinkingCharge> charged;
+  if (commit) charged.emplace(state, color);
   // (A session reads a command only after the one before it has been answered: nothing is pending here.)
   if (state.session != nullptr) {
     std::stop_source interrupt;
@@ -425,6 +468,7 @@ Reply generateMove(State& state, const GenmoveHook& hook, Color color, bool comm
   if (commit) {
     if (resumedGame) state.game = std::move(*resumedGame);
     state.game.play(move);
+    charged->moved();
   }
   return success(gtpMove(move, size));
 }
@@ -847,6 +891,7 @@ Reply loadsgf(State& state, const Args& args) {
   state.game.setStrictTurn(false);
   state.options.game.size = state.game.size();
   state.options.game.komi = rec.config.komi;
+  resetClocks(state);
   return success(std::string(colorName(next.value_or(state.game.toMove()))));
 }
 
@@ -869,6 +914,7 @@ Reply timeSettings(State& state, const Args& args) {
   const std::optional<long> stones = parseInteger(args[2]);
   if (!mainTime || !byoYomi || !stones || *mainTime < 0 || *byoYomi < 0 || *stones < 0) return syntaxError();
   state.timeSettings = TimeSettings{*mainTime, *byoYomi, *stones};
+  resetClocks(state);
   return success();
 }
 
@@ -878,7 +924,10 @@ Reply timeLeft(State& state, const Args& args) {
   const std::optional<long> seconds = parseInteger(args[1]);
   const std::optional<long> stones = parseInteger(args[2]);
   if (!color || !seconds || !stones || *stones < 0) return syntaxError();
-  state.timeLeft[static_cast<int>(*color) - 1] = gtpTimeLeft(*seconds, *stones);
+  // Settings that mean no limit keep every clock off: the time left is accepted and not used.
+  const TimeControl control = state.timeSettings ? gtpTimeControl(*state.timeSettings) : TimeControl{};
+  if (state.timeSettings && !control.timed()) return success();
+  clockOf(state, *color) = gtpTimeLeft(*seconds, *stones, control);
   return success();
 }
 
@@ -1209,15 +1258,44 @@ const Game& Engine::game() const { return m_state->game; }
 
 const std::optional<TimeSettings>& Engine::timeSettings() const { return m_state->timeSettings; }
 
-TimeLeft gtpTimeLeft(long seconds, long stones) {
-  const std::int64_t ms = static_cast<std::int64_t>(seconds) * 1000;
-  if (stones == 0) return TimeLeft{.mainMs = ms};
-  return TimeLeft{.periodMs = ms, .stones = static_cast<int>(std::min<long>(stones, std::numeric_limits<int>::max()))};
+namespace {
+
+int clampedInt(long value) { return static_cast<int>(std::clamp<long>(value, 0, std::numeric_limits<int>::max())); }
+
+}  // namespace
+
+TimeControl gtpTimeControl(const TimeSettings& settings) {
+  const int mainSeconds = clampedInt(settings.mainTime);
+  if (settings.byoYomiTime > 0 && settings.byoYomiStones > 0) {
+    return TimeControl{TimeControl::Kind::Canadian, mainSeconds, clampedInt(settings.byoYomiTime), 0,
+                       clampedInt(settings.byoYomiStones)};
+  }
+  if (settings.byoYomiTime == 0 && mainSeconds > 0) return TimeControl{TimeControl::Kind::Absolute, mainSeconds};
+  return {};
+}
+
+GameClock gtpTimeLeft(long seconds, long stones, const TimeControl& control) {
+  const std::int64_t ms = static_cast<std::int64_t>(std::max(0L, seconds)) * 1000;
+  if (stones == 0) {
+    const TimeControl main = control.timed() ? control : TimeControl{TimeControl::Kind::Absolute, clampedInt(seconds)};
+    TimeLeft left = initialTime(main);
+    left.mainMs = ms;
+    return {main, left};
+  }
+  const TimeLeft left{.periodMs = ms, .stones = clampedInt(stones)};
+  if (control.kind == TimeControl::Kind::Canadian) return {control, left};
+  return {TimeControl{TimeControl::Kind::Canadian, 0, std::max(1, clampedInt(seconds)), 0, left.stones}, left};
+}
+
+std::optional<GameClock> Engine::clock(Color color) const {
+  if (!isPlayer(color)) return std::nullopt;
+  return m_state->clocks[static_cast<int>(color) - 1];
 }
 
 std::optional<TimeLeft> Engine::timeLeft(Color color) const {
-  if (!isPlayer(color)) return std::nullopt;
-  return m_state->timeLeft[static_cast<int>(color) - 1];
+  const std::optional<GameClock> kept = clock(color);
+  if (!kept) return std::nullopt;
+  return kept->left;
 }
 
 std::vector<std::string_view> Engine::commandNames() {

@@ -59,6 +59,22 @@ double clockBudget(double secondsLeft, int stones, const Game& game, double maxS
   return std::max(kMinSeconds, budget);
 }
 
+double clockBudget(const TimeLeft& clock, const TimeControl& control, const Game& game, double maxSeconds) {
+  const double stretchSeconds = static_cast<double>(clock.stretchMs(control)) / 1000.0;
+  double budget = clockBudget(stretchSeconds, clock.stretchStones(control), game, 0);
+  const bool overtimeFollows =
+      control.kind == TimeControl::Kind::ByoYomi || control.kind == TimeControl::Kind::Canadian;
+  if (overtimeFollows && !clock.inOvertime(control) && !clock.flagged) {
+    // A move in main time may also take what one move of the overtime would: what it takes beyond the main time
+    // comes out of the first period, which holds that much for its first stone. So the main time is spent, and the
+    // overtime reached, in a game as long as guessed.
+    const int stones = control.kind == TimeControl::Kind::ByoYomi ? 1 : std::max(1, control.stones);
+    budget += std::max(0.0, control.periodSeconds / static_cast<double>(stones) * kSafetyShare - kByoYomiMarginSeconds);
+  }
+  if (maxSeconds > 0) budget = std::min(budget, maxSeconds);
+  return budget;
+}
+
 Result<std::unique_ptr<BuiltinSource>> BuiltinSource::make(std::string_view spec, const SourceOptions& options) {
   Result<engine::EngineOptions> parsed = parseBuiltinSpec(spec, options.seed, options.builtinResign);
   if (!parsed) return Result<std::unique_ptr<BuiltinSource>>::failure(parsed.error());
@@ -68,11 +84,7 @@ Result<std::unique_ptr<BuiltinSource>> BuiltinSource::make(std::string_view spec
 Result<Answer> BuiltinSource::propose(const MoveRequest& request) {
   const auto start = std::chrono::steady_clock::now();
   std::optional<double> seconds;
-  if (request.clock) {
-    const TimeLeft& clock = *request.clock;
-    const double secondsLeft = static_cast<double>(clock.stretchMs(request.timeControl)) / 1000.0;
-    seconds = clockBudget(secondsLeft, clock.stretchStones(request.timeControl), *request.game, m_maxSeconds);
-  }
+  if (request.clock) seconds = clockBudget(*request.clock, request.timeControl, *request.game, m_maxSeconds);
   // The reports go to this request only: the engine forgets the callback however genmove ends.
   struct ProgressScope {
     engine::Engine& engine;

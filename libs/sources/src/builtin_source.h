@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "tengen/ai/move_source.h"
+#include "tengen/core/time_control.h"
 #include "tengen/engine/engine.h"
 #include "tengen/sources/make_source.h"
 
@@ -24,6 +25,11 @@ Result<engine::EngineOptions> parseBuiltinSpec(std::string_view spec, std::uint6
 // maxSeconds when that is > 0, never less than a small minimum.
 double clockBudget(double secondsLeft, int stones, const Game& game, double maxSeconds);
 
+// The seconds to think about one move with `clock` left under `control`: clockBudget of the stretch that runs, and in
+// main time with an overtime to follow, besides, what one move of a whole overtime period would get (the period's
+// time per stone, one stone in byo-yomi, less the margin). Never more than maxSeconds when that is > 0.
+double clockBudget(const TimeLeft& clock, const TimeControl& control, const Game& game, double maxSeconds);
+
 class BuiltinSource final : public ai::MoveSource {
  public:
   static Result<std::unique_ptr<BuiltinSource>> make(std::string_view spec, const SourceOptions& options);
@@ -31,8 +37,9 @@ class BuiltinSource final : public ai::MoveSource {
   std::string describe() const override { return m_spec; }
 
   // The engine's move for request.color as a GTP vertex, "pass" or "resign" (genmoveCleanup's for a cleanup, else
-  // genmove's). Never fails. With request.clock the move's time budget comes from the clock (clockBudget), never
-  // more than the spec's `time`; with request.progress the engine reports its search while it thinks.
+  // genmove's). Never fails. With request.clock the move's time budget comes from the clock and the request's time
+  // control (clockBudget), never more than the spec's `time`; with request.progress the engine reports its search
+  // while it thinks.
   Result<ai::Answer> propose(const ai::MoveRequest& request) override;
 
  private:

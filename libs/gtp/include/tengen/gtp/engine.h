@@ -4,6 +4,7 @@
 // docs/gtp.md.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <memory>
@@ -55,6 +56,9 @@ struct EngineOptions {
   JudgeHook judge;
   // lz-analyze and kata-analyze; without one they answer `? analysis unavailable`.
   AnalyzeHook analyze;
+  // What genmove's thinking is timed by, for the clocks the engine keeps: milliseconds from any fixed point. The
+  // steady clock when unset; a test sets one to charge exact times.
+  std::function<std::int64_t()> nowMs;
 };
 
 // time_settings, as given.
@@ -64,10 +68,25 @@ struct TimeSettings {
   long byoYomiStones = 0;  // 0 means no byo-yomi
 };
 
-// A clock as time_left states it: `seconds` of main time when `stones` is 0, else of a byo-yomi period with `stones`
-// still to play in it (Canadian overtime, the one overtime time_settings knows). Precondition: `seconds` has at most
-// 12 digits, as the commands read it. Stones beyond an int are read as the most an int holds.
-TimeLeft gtpTimeLeft(long seconds, long stones);
+// The control time_settings mean. GTP's byo-yomi is Canadian: byoYomiTime seconds for byoYomiStones stones. No
+// byo-yomi time (or no stones) leaves absolute main time; byo-yomi time without stones, or no time at all, means no
+// limit (Kind::None). Seconds beyond an int are read as the most an int holds.
+TimeControl gtpTimeControl(const TimeSettings& settings);
+
+// A colour's clock as the engine keeps it: what is left, under the control it runs by.
+struct GameClock {
+  TimeControl control;
+  TimeLeft left;
+  bool operator==(const GameClock&) const = default;
+};
+
+// The clock `time_left SECONDS STONES` states under `control` (gtpTimeControl of the settings, Kind::None before
+// any): SECONDS of main time when STONES is 0, else of an overtime period with STONES stones still to play in it;
+// whatever `control` has after the stretch stated is whole. Without a control, or with one that has no such stretch
+// (stones under absolute time), the clock is read as that stretch alone: main time as absolute time, a period as
+// Canadian overtime of its stones. Precondition: `seconds` has at most 12 digits, as the commands read it; negative
+// seconds are read as 0, stones beyond an int as the most an int holds.
+GameClock gtpTimeLeft(long seconds, long stones, const TimeControl& control);
 
 class Engine {
  public:
@@ -98,7 +117,12 @@ class Engine {
 
   const Game& game() const;
   const std::optional<TimeSettings>& timeSettings() const;
-  // What the last time_left for `color` said (gtpTimeLeft); nothing before one.
+  // `color`'s clock as the engine keeps it (docs/engine.md): set by time_settings, clear_board, boardsize and loadsgf
+  // to the settings' whole time, by time_left to what it states, and charged with the engine's own thinking by every
+  // genmove for that colour (kgs-genmove_cleanup and the genmove_analyze commands too, reg_genmove not). Nothing
+  // when the colour is not timed: no time_settings and no time_left for it yet, or settings that mean no limit.
+  std::optional<GameClock> clock(Color color) const;
+  // What is left on that clock.
   std::optional<TimeLeft> timeLeft(Color color) const;
 
   // Every command the engine knows, in the order list_commands gives them.
