@@ -4,8 +4,10 @@
 // each program got; the sessions with tengen show what the real `tengen gtp` answered, and those recorded answers are
 // checked the same way.
 //
-// The genmove hook answers the moves the recorded engine played, so that every replay is the recorded game and the
-// program's later commands (its player's moves, list_stones, captures) meet the position they met then.
+// Each session is replayed twice: on the engine in process, whose genmove hook answers the moves the recorded engine
+// played, so that every replay is the recorded game and the program's later commands (its player's moves,
+// list_stones, captures) meet the position they met then; and on the real `tengen gtp` (tengen-gnugo for qGo) as a
+// child process, whose territory lists, estimate_score and top_moves come from its own judgment and search.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +15,7 @@
 #include <charconv>
 #include <cstddef>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <regex>
 #include <set>
@@ -25,6 +28,7 @@
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
 #include "tengen/core/types.h"
+#include "tengen/gtp/client.h"
 #include "tengen/gtp/command.h"
 #include "tengen/gtp/engine.h"
 
@@ -262,29 +266,45 @@ struct Replay {
   std::string version = "test";
 };
 
-// Replays every session of a transcript on a new engine each, checking each answer, and the recorded answer too.
-// Returns how many commands were replayed.
+// An engine whose genmove answers the moves the recorded engine played in `session`, in order.
+std::unique_ptr<Engine> replayEngine(const RecordedSession& session, const std::string& version) {
+  EngineOptions options = testing::testOptions();
+  options.version = version;
+  auto moves = std::make_shared<RecordedMoves>();
+  for (const Recorded& r : session) {
+    const auto command = parseCommand(r.line);
+    if (command && command->name == "genmove" && r.answer) {
+      const Response recorded = parseResponse(*r.answer);
+      moves->answers.push_back(recorded.ok ? recorded.text : "?");
+    }
+  }
+  options.genmove = [moves](const Game& game, Color color, const MoveProgress& progress) {
+    return (*moves)(game, color, progress);
+  };
+  return std::make_unique<Engine>(std::move(options));
+}
+
+// Checks tengen's answer against the recorded one: success and failure as the program got them (a move on an
+// occupied point and `fixed_handicap 0` fail with every engine, everything else succeeds), the same stones and
+// captures, and both answers as the program reads them. `game` is the position after the command.
+void expectAsRecorded(Program program, const Command& command, const Response& ours, const Response& recorded,
+                      const Game& game) {
+  EXPECT_EQ(ours.ok, recorded.ok) << "recorded: " << recorded.text << "; tengen: " << ours.text;
+  expectReadable(program, command, ours, game);
+  expectReadable(program, command, recorded, game);
+  if (command.name == "list_stones" || command.name == "captures") {
+    EXPECT_EQ(vertexSet(ours.text), vertexSet(recorded.text));
+  }
+}
+
+// Replays every session of a transcript on a new engine each. Returns how many commands were replayed.
 int replay(const Replay& what) {
   const std::vector<RecordedSession> sessions = readTranscript(what.transcript);
   EXPECT_FALSE(sessions.empty());
   int replayed = 0;
   for (std::size_t s = 0; s < sessions.size(); ++s) {
-    const RecordedSession& session = sessions[s];
-    EngineOptions options = testing::testOptions();
-    options.version = what.version;
-    auto moves = std::make_shared<RecordedMoves>();
-    for (const Recorded& r : session) {
-      const auto command = parseCommand(r.line);
-      if (command && command->name == "genmove" && r.answer) {
-        const Response recorded = parseResponse(*r.answer);
-        moves->answers.push_back(recorded.ok ? recorded.text : "?");
-      }
-    }
-    options.genmove = [moves](const Game& game, Color color, const MoveProgress& progress) {
-      return (*moves)(game, color, progress);
-    };
-    Engine engine(std::move(options));
-    for (const Recorded& r : session) {
+    const std::unique_ptr<Engine> engine = replayEngine(sessions[s], what.version);
+    for (const Recorded& r : sessions[s]) {
       // The engine ended there (Leela Zero aborted on the synthetic network after both sides passed).
       if (!r.answer) break;
       SCOPED_TRACE(what.transcript + ", session " + std::to_string(s + 1) + ": " + r.line);
@@ -292,24 +312,72 @@ int replay(const Replay& what) {
       EXPECT_TRUE(command);
       if (!command) continue;
       const Response recorded = parseResponse(*r.answer);
-      const Response ours = parseResponse(engine.answer(r.line));
+      const Response ours = parseResponse(engine->answer(r.line));
       ++replayed;
-      // Success and failure as the program got them: a move on an occupied point and `fixed_handicap 0` fail with
-      // every engine, everything else succeeds.
-      EXPECT_EQ(ours.ok, recorded.ok) << "recorded: " << *r.answer << "tengen: " << ours.text;
-      expectReadable(what.program, *command, ours, engine.game());
-      expectReadable(what.program, *command, recorded, engine.game());
-      // The same game: the stones and captures the program sees are the ones it saw.
-      if (command->name == "list_stones" || command->name == "captures") {
-        EXPECT_EQ(vertexSet(ours.text), vertexSet(recorded.text));
-      }
+      expectAsRecorded(what.program, *command, ours, recorded, engine->game());
       if (command->name == "genmove" && ours.ok && recorded.ok) {
-        EXPECT_EQ(parseGtpVertex(ours.text, engine.game().size()).value(),
-                  parseGtpVertex(recorded.text, engine.game().size()).value());
+        EXPECT_EQ(parseGtpVertex(ours.text, engine->game().size()).value(),
+                  parseGtpVertex(recorded.text, engine->game().size()).value());
       }
     }
   }
   return replayed;
+}
+
+// The same sessions sent to the real program, `argv` (`tengen gtp`, or tengen-gnugo with qGo's options), as a child
+// process: the territory lists, estimate_score and top_moves come from its own judgment and search. Its genmove
+// would choose its own moves, so each recorded genmove is sent as the `play` of the recorded move, and an in-process
+// replay alongside gives the position; the analysis streams are left to the in-process replay. Commands go without
+// their ids (the client frames them). Returns how many commands the process answered.
+int replayOnProcess(const Replay& what, const std::vector<std::string>& argv) {
+  const std::vector<RecordedSession> sessions = readTranscript(what.transcript);
+  int answered = 0;
+  for (std::size_t s = 0; s < sessions.size(); ++s) {
+    const std::unique_ptr<Engine> engine = replayEngine(sessions[s], what.version);
+    ClientOptions options;
+    options.sendIds = false;
+    auto client = Client::start(argv, options);
+    EXPECT_TRUE(client.ok()) << client.error();
+    if (!client.ok()) return answered;
+    for (const Recorded& r : sessions[s]) {
+      if (!r.answer) break;
+      SCOPED_TRACE(what.transcript + ", session " + std::to_string(s + 1) + " on the process: " + r.line);
+      auto command = parseCommand(r.line);
+      EXPECT_TRUE(command);
+      if (!command) continue;
+      const Response recorded = parseResponse(*r.answer);
+      const Response inProcess = parseResponse(engine->answer(r.line));
+      if (command->name == "lz-analyze") continue;
+      std::string line = command->name;
+      for (const std::string& arg : command->args) line += " " + arg;
+      if (command->name == "genmove") {
+        if (!inProcess.ok) continue;
+        line = "play " + command->args.at(0) + " " + inProcess.text;
+      }
+      const auto answer = (*client)->send(line);
+      EXPECT_TRUE(answer.ok()) << answer.error();
+      if (!answer.ok()) return answered;
+      ++answered;
+      if (command->name == "genmove") {
+        EXPECT_TRUE(answer->success) << answer->text;
+        continue;
+      }
+      command->id.clear();
+      Response ours{answer->success, "", answer->text};
+      Response recordedWithoutId = recorded;
+      recordedWithoutId.id.clear();
+      expectAsRecorded(what.program, *command, ours, recordedWithoutId, engine->game());
+    }
+  }
+  return answered;
+}
+
+// `tengen gtp` with `options`, its failed moves logged in the test's temporary folder.
+std::vector<std::string> tengenGtp(std::vector<std::string> options = {}) {
+  std::vector<std::string> argv = {TENGEN_BINARY, "gtp"};
+  argv.insert(argv.end(), options.begin(), options.end());
+  argv.insert(argv.end(), {"--error-log", ::testing::TempDir() + "recorded-session-errors.jsonl"});
+  return argv;
 }
 
 // The commands a program sent, by name, each once, in the order of their first use.
@@ -330,6 +398,7 @@ std::vector<std::string> commandNames(const std::string& transcript) {
 // passed and counted with Finish Game.
 TEST(GtpRecordedSessionTest, KigoWithGnuGo) {
   EXPECT_GE(replay({Program::Kigo, "kigo-gnugo.txt"}), 290);
+  EXPECT_GE(replayOnProcess({Program::Kigo, "kigo-gnugo.txt"}, tengenGtp()), 290);
   const std::vector<std::string> expected = {
       "name", "version", "clear_board", "list_stones",     "captures", "boardsize",         "fixed_handicap", "komi",
       "play", "level",   "genmove",     "top_moves_black", "undo",     "final_status_list", "estimate_score"};
@@ -340,6 +409,7 @@ TEST(GtpRecordedSessionTest, KigoWithGnuGo) {
 // counted from tengen's territory lists and estimate_score.
 TEST(GtpRecordedSessionTest, KigoWithTengen) {
   EXPECT_GE(replay({Program::Kigo, "kigo-tengen.txt"}), 230);
+  EXPECT_GE(replayOnProcess({Program::Kigo, "kigo-tengen.txt"}, tengenGtp()), 230);
   const std::vector<RecordedSession> sessions = readTranscript("kigo-tengen.txt");
   const RecordedSession& game = sessions.back();
   const auto last = [&](std::string_view prefix) {
@@ -356,18 +426,28 @@ TEST(GtpRecordedSessionTest, KigoWithTengen) {
 // until both passed; qGo counts the game itself.
 TEST(GtpRecordedSessionTest, QGoWithGnuGo) {
   EXPECT_GE(replay({Program::QGo, "qgo-gnugo.txt"}), 30);
+  EXPECT_GE(
+      replayOnProcess({Program::QGo, "qgo-gnugo.txt"}, {TENGEN_GNUGO, "--mode", "gtp", "--quiet", "--level", "10"}),
+      30);
   const std::vector<std::string> expected = {"protocol_version", "boardsize", "clear_board", "komi", "play",
                                              "genmove",          "undo"};
   EXPECT_EQ(commandNames("qgo-gnugo.txt"), expected);
 }
 
 // qGo with tengen-gnugo, the launcher under a name qGo drives: a whole game to both passes.
-TEST(GtpRecordedSessionTest, QGoWithTengen) { EXPECT_GE(replay({Program::QGo, "qgo-tengen.txt"}), 50); }
+TEST(GtpRecordedSessionTest, QGoWithTengen) {
+  EXPECT_GE(replay({Program::QGo, "qgo-tengen.txt"}), 50);
+  EXPECT_GE(
+      replayOnProcess({Program::QGo, "qgo-tengen.txt"}, {TENGEN_GNUGO, "--mode", "gtp", "--quiet", "--level", "10"}),
+      50);
+}
 
 // Lizzie 0.7.4 with Leela Zero 0.17 (a one-block synthetic network): analysis on at start, two moves, analysis
 // stopped with `name` and started again, then a game against the engine with a pass.
 TEST(GtpRecordedSessionTest, LizzieWithLeelaZero) {
   EXPECT_GE(replay({Program::Lizzie, "lizzie-leelaz.txt", "0.17"}), 15);
+  EXPECT_GE(replayOnProcess({Program::Lizzie, "lizzie-leelaz.txt", "0.17"}, tengenGtp({"--override-version", "0.17"})),
+            10);
   const std::vector<std::string> expected = {"name",       "version", "boardsize",     "komi",   "clear_board",
                                              "lz-analyze", "play",    "time_settings", "genmove"};
   EXPECT_EQ(commandNames("lizzie-leelaz.txt"), expected);
@@ -376,6 +456,8 @@ TEST(GtpRecordedSessionTest, LizzieWithLeelaZero) {
 // Lizzie with `tengen gtp --override-version 0.17`: no version warning, and the same session.
 TEST(GtpRecordedSessionTest, LizzieWithTengen) {
   EXPECT_GE(replay({Program::Lizzie, "lizzie-tengen.txt", "0.17"}), 15);
+  EXPECT_GE(replayOnProcess({Program::Lizzie, "lizzie-tengen.txt", "0.17"}, tengenGtp({"--override-version", "0.17"})),
+            10);
 }
 
 }  // namespace
