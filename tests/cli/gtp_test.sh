@@ -300,6 +300,42 @@ expect_responses forward '= ' '= ' '= C3' '= G7' '= '
 grep -q 'kgs-genmove_cleanup' "$tmp/plain.log" && fail "forward: an engine not listing it got kgs-genmove_cleanup"
 [[ $(grep -cx 'genmove w' "$tmp/plain.log") -eq 2 ]] || fail "forward: genmove w: $(cat "$tmp/plain.log")"
 
+# --- --override-version: `version` answers V, nothing else changes; an empty V is refused before anything is read. ---
+printf '%s\n' version name quit >"$tmp/override.in"
+run_session override --override-version 0.17
+expect_responses override '= 0.17' '= tengen' '= '
+run_session override
+expect_responses override '= 0\.[0-9.]+' '= tengen' '= '
+[[ "${resp[0]}" != '= 0.17' ]] || fail "override: the version is overridden without the option"
+run_session override --override-version ''
+[[ $code -eq 2 && ${#resp[@]} -eq 0 ]] || fail "override: an empty version: exit $code, responses '${resp[*]}'"
+grep -q -- '--override-version' "$tmp/override.err" || fail "override: stderr does not name the option"
+
+# --- The GNU Go commands Kigo sends, against GNU Go itself on the same finished game under Japanese rules (GNU Go's
+# rules): the territory lists, estimate_score, captures and move_history answer word for word as GNU Go's. ---
+gnugo=/usr/games/gnugo
+if [[ -x $gnugo ]]; then
+  {
+    printf '%s\n' 'boardsize 5' 'komi 0.5' 'play b C1' 'play b C2' 'play b C3' 'play b C4' 'play b C5' 'play w D1'
+    printf '%s\n' 'play w D2' 'play w D3' 'play w D4' 'play w D5' 'play w A1' 'play b pass' 'play w pass'
+    printf '%s\n' 'final_status_list dead' 'final_status_list black_territory' 'final_status_list white_territory'
+    printf '%s\n' 'estimate_score' 'final_score' 'play b B1' 'play b A2' 'captures black' 'captures white'
+    printf '%s\n' 'final_status_list black_territory' 'estimate_score' 'move_history' 'level 1' 'query_boardsize'
+    printf '%s\n' 'get_handicap' 'known_command top_moves_black' 'quit'
+  } >"$tmp/kigo.in"
+  gnugo_out=$("$gnugo" --mode gtp --quiet <"$tmp/kigo.in" 2>&1)
+  run_session kigo --rules japanese
+  tengen_out=$(printf '%s\n\n' "${resp[@]}")
+  [[ "$tengen_out" == "$gnugo_out" ]] ||
+    fail "kigo: tengen and GNU Go differ: $(diff <(echo "$tengen_out") <(echo "$gnugo_out"))"
+  expect_responses kigo '= ' '= ' '= ' '= ' '= ' '= ' '= ' '= ' '= ' '= ' '= ' '= ' '= ' '= ' '= ' '= A1' \
+    '= A5 B5 A4 B4 A3 B3 A2 B2 B1' '= E5 E4 E3 E2 E1' '= B\+5\.5 \(upper bound: -5\.5, lower: -5\.5\)' '= B\+5\.5' \
+    '= ' '= ' '= 1' '= 0' '= A5 B5 A4 B4 A3 B3 B2 A1' '= B\+3\.5 \(upper bound: -3\.5, lower: -3\.5\)' \
+    '= black A2'$'\n''black B1'$'\n''white PASS(.|'$'\n'')*black C1' '= ' '= 5' '= 0' '= true' '= '
+else
+  echo "kigo: $gnugo is not installed; the comparison with GNU Go is skipped"
+fi
+
 # --- GoGui's interrupt: a genmove given an hour answers at once after a `# interrupt` line, with the best move its
 # search has found, and the session goes on. ---
 printf '%s\n' 'list_commands' 'boardsize 19' '1 genmove b' '# interrupt' '2 name' 'quit' >"$tmp/interrupt.in"

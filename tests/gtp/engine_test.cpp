@@ -131,6 +131,16 @@ TEST(GtpAdminTest, ProtocolVersionNameVersion) {
   EXPECT_EQ(ok(engine, "version"), "test");
 }
 
+// Another program's version (`tengen gtp --override-version`) for `version`; printsgf still names tengen's.
+TEST(GtpAdminTest, VersionAnswerStandsInForTheVersion) {
+  EngineOptions options = testOptions(9);
+  options.versionAnswer = "0.17";
+  Engine engine(std::move(options));
+  EXPECT_EQ(ok(engine, "version"), "0.17");
+  EXPECT_EQ(ok(engine, "name"), "tengen");
+  EXPECT_NE(ok(engine, "printsgf").find("AP[tengen:test]"), std::string::npos);
+}
+
 TEST(GtpAdminTest, ListCommandsHasEveryDocumentedCommand) {
   Engine engine(testOptions());
   const std::string list = ok(engine, "list_commands");
@@ -172,7 +182,17 @@ TEST(GtpAdminTest, ListCommandsHasEveryDocumentedCommand) {
                                "lz-genmove_analyze",
                                "kata-genmove_analyze",
                                "tengen-ownership",
-                               "tengen-estimate"}) {
+                               "tengen-estimate",
+                               "estimate_score",
+                               "captures",
+                               "level",
+                               "top_moves",
+                               "top_moves_black",
+                               "top_moves_white",
+                               "move_history",
+                               "query_boardsize",
+                               "get_komi",
+                               "get_handicap"}) {
     EXPECT_NE(std::find(listed.begin(), listed.end(), required), listed.end()) << required;
   }
   const std::vector<std::string_view> names = Engine::commandNames();
@@ -413,6 +433,12 @@ TEST(GtpGenmoveTest, PassAndResign) {
   // GNU Go's `PASS`, which Kigo compares exactly.
   EXPECT_EQ(ok(engine, "genmove black"), "PASS");
   EXPECT_EQ(engine.game().moves().back(), Move::pass(Color::Black));
+  EXPECT_EQ(ok(engine, "reg_genmove white"), "PASS");
+  EXPECT_EQ(engine.game().moveCount(), 1) << "reg_genmove plays nothing";
+  // The analysis commands' line keeps KataGo's lower case.
+  EXPECT_EQ(engine.answer("lz-genmove_analyze w"), "=\nplay pass\n\n");
+  EXPECT_EQ(engine.answer("kata-genmove_analyze b"), "=\nplay pass\n\n");
+  EXPECT_EQ(engine.game().moveCount(), 3);
   resign = true;
   EXPECT_EQ(ok(engine, "genmove white"), "resign");
   EXPECT_EQ(engine.game().phase(), Phase::Finished);
@@ -726,6 +752,108 @@ TEST(GtpScoringTest, FinalStatusListNamesTheChainsInSeki) {
   EXPECT_EQ(ok(engine, "final_score"), "B+5.5");
   ok(engine, "tengen-rules japanese");
   EXPECT_EQ(ok(engine, "final_score"), "B+1.5") << "no territory in a seki under territory rules";
+}
+
+// --- GNU Go's commands, as Kigo and qGo send them ---
+
+// The finished position above under Japanese rules, which GNU Go counts by: every answer below is GNU Go 3.8's to
+// the same commands, word for word.
+TEST(GtpGnuGoTest, TerritoryListsEstimateAndCapturesAsGnuGoAnswersThem) {
+  Engine engine(testOptions());
+  ok(engine, "tengen-rules japanese");
+  playFinishedPosition(engine);
+  EXPECT_EQ(ok(engine, "final_status_list dead"), "A1");
+  EXPECT_EQ(ok(engine, "final_status_list black_territory"), "A5 B5 A4 B4 A3 B3 A2 B2 B1");
+  EXPECT_EQ(ok(engine, "final_status_list white_territory"), "E5 E4 E3 E2 E1");
+  EXPECT_EQ(engine.answer("final_status_list dame"), "= \n\n");
+  EXPECT_EQ(ok(engine, "final_status_list WHITE_TERRITORY"), "E5 E4 E3 E2 E1");
+  EXPECT_EQ(ok(engine, "estimate_score"), "B+5.5 (upper bound: -5.5, lower: -5.5)");
+  EXPECT_EQ(ok(engine, "final_score"), "B+5.5");
+  EXPECT_EQ(ok(engine, "captures black"), "0");
+
+  // Black takes A1 off the board, filling two points of its own territory.
+  ok(engine, "play b B1");
+  ok(engine, "play b A2");
+  EXPECT_EQ(ok(engine, "captures black"), "1");
+  EXPECT_EQ(ok(engine, "captures WHITE"), "0");
+  EXPECT_EQ(ok(engine, "final_status_list black_territory"), "A5 B5 A4 B4 A3 B3 B2 A1");
+  EXPECT_EQ(ok(engine, "estimate_score"), "B+3.5 (upper bound: -3.5, lower: -3.5)");
+  EXPECT_EQ(ok(engine, "move_history"),
+            "black A2\nblack B1\nwhite PASS\nblack PASS\nwhite A1\nwhite D5\nwhite D4\nwhite D3\nwhite D2\n"
+            "white D1\nblack C5\nblack C4\nblack C3\nblack C2\nblack C1");
+  ok(engine, "undo");
+  EXPECT_EQ(ok(engine, "captures black"), "0") << "the capture is taken back with its move";
+
+  for (const char* line : {"captures", "captures x", "captures b w", "final_status_list territory"}) {
+    EXPECT_EQ(error(engine, line), "syntax error") << line;
+  }
+}
+
+// Before the end the bounds are White's lead with every point the judgment gives to nobody counted for White, then
+// for Black: on an empty board (core's reading, which gives no point to anybody) the whole board either way.
+TEST(GtpGnuGoTest, EstimateScoreBoundsCountThePointsNobodyHoldsYet) {
+  Engine engine(testOptions(9));
+  ok(engine, "komi 7.5");
+  EXPECT_EQ(ok(engine, "estimate_score"), "W+7.5 (upper bound: 88.5, lower: -73.5)");
+  EXPECT_EQ(engine.answer("final_status_list black_territory"), "= \n\n");
+  EXPECT_EQ(engine.answer("final_status_list white_territory"), "= \n\n");
+  const std::string dame = ok(engine, "final_status_list dame");
+  EXPECT_EQ(std::count(dame.begin(), dame.end(), ' '), 80) << dame;
+  EXPECT_TRUE(dame.starts_with("A9 B9 C9 ") && dame.ends_with(" H1 J1")) << dame;
+  ok(engine, "komi 0");
+  EXPECT_EQ(ok(engine, "estimate_score"), "W+0.0 (upper bound: 81.0, lower: -81.0)") << "GNU Go gives White a jigo";
+  ok(engine, "komi -3");
+  EXPECT_EQ(ok(engine, "estimate_score"), "B+3.0 (upper bound: 78.0, lower: -84.0)");
+}
+
+TEST(GtpGnuGoTest, LevelIsTakenAndChangesNothing) {
+  Engine engine(testOptions(9));
+  for (const char* line : {"level 1", "level 10", "level 0", "level 11"}) EXPECT_EQ(engine.answer(line), "= \n\n");
+  EXPECT_EQ(ok(engine, "genmove b"), "A9") << "the same move as without a level";
+  for (const char* line : {"level", "level x", "level 1 2", "level 1.5"}) {
+    EXPECT_EQ(error(engine, line), "syntax error") << line;
+  }
+}
+
+// top_moves_*: the analysis's candidates for that colour (the stand-in's A9 B9 C9 at 60, 50 and 40 percent).
+TEST(GtpGnuGoTest, TopMovesAreTheAnalysisCandidatesWithTheirWinningRates) {
+  EngineOptions options = testOptions(9);
+  std::vector<Color> analysed;
+  options.analyze = [&](const Game& game, Color toMove) -> std::unique_ptr<Analyzer> {
+    analysed.push_back(toMove);
+    return std::make_unique<testing::FakeAnalyzer>(game, toMove);
+  };
+  options.genmove = [](const Game&, Color color, const MoveProgress&) { return GenmoveReply{Move::resign(color), {}}; };
+  Engine engine(std::move(options));
+  ok(engine, "play b A9");
+  EXPECT_EQ(ok(engine, "top_moves_black"), "B9 60.00 C9 50.00 D9 40.00");
+  EXPECT_EQ(ok(engine, "top_moves_white"), "B9 60.00 C9 50.00 D9 40.00");
+  EXPECT_EQ(ok(engine, "top_moves"), "B9 60.00 C9 50.00 D9 40.00");
+  EXPECT_EQ(analysed, (std::vector<Color>{Color::Black, Color::White, Color::White})) << "top_moves: the side to move";
+  EXPECT_EQ(ok(engine, "genmove w"), "resign");
+  EXPECT_EQ(engine.answer("top_moves_black"), "= \n\n") << "nothing to search after a resignation";
+
+  EngineOptions without = testOptions(9);
+  without.analyze = nullptr;
+  Engine bare(std::move(without));
+  EXPECT_EQ(error(bare, "top_moves_white"), "analysis unavailable");
+}
+
+TEST(GtpGnuGoTest, BoardsizeKomiAndHandicapQueries) {
+  Engine engine(testOptions(9));
+  EXPECT_EQ(ok(engine, "query_boardsize"), "9");
+  EXPECT_EQ(engine.answer("move_history"), "= \n\n");
+  ok(engine, "boardsize 13");
+  ok(engine, "komi 6.5");
+  EXPECT_EQ(ok(engine, "query_boardsize"), "13");
+  EXPECT_EQ(ok(engine, "get_komi"), "6.5");
+  EXPECT_EQ(ok(engine, "get_handicap"), "0");
+  ok(engine, "fixed_handicap 4");
+  EXPECT_EQ(ok(engine, "get_handicap"), "4");
+  ok(engine, "clear_board");
+  EXPECT_EQ(ok(engine, "get_handicap"), "0");
+  ok(engine, "set_free_handicap C3 K10");
+  EXPECT_EQ(ok(engine, "get_handicap"), "2");
 }
 
 // --- queries ---
