@@ -106,8 +106,8 @@ inline GameSetup quickSetup(Color human = Color::Black) {
   return setup;
 }
 
-// tests/ai/fake_model_server.cpp as a child process; each line of the script answers one request (the last one
-// repeats). `models` is what it lists at GET /v1/models ("none": it answers 404 there).
+// tengen-fake-model-server (apps/fake_model_server/) as a child process; each line of the script answers one request
+// (the last one repeats). `models` is what it lists at GET /v1/models ("none": it answers 404 there).
 class FakeModelServer {
  public:
   explicit FakeModelServer(const QStringList& script, const QString& models = QStringLiteral("fake")) {
