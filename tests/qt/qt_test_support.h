@@ -54,8 +54,9 @@ class TestHome {
     m_store.sync();
   }
 
-  // A window over this home; its clocks read `time` when given, else the steady clock.
-  std::unique_ptr<MainWindow> makeWindow(const session::TimeSource* time = nullptr) {
+  // A window over this home; its clocks read `time` when given, else the steady clock. Shown unless `shown` is false
+  // (as tengen-qt FILE opens the record before it shows the window).
+  std::unique_ptr<MainWindow> makeWindow(const session::TimeSource* time = nullptr, bool shown = true) {
     MainWindowOptions options;
     options.store = &m_store;
     options.autosavePath = autosavePath();
@@ -63,7 +64,7 @@ class TestHome {
     options.timeSource = time;
     auto window = std::make_unique<MainWindow>(options);
     window->resize(900, 700);
-    window->show();
+    if (shown) window->show();
     return window;
   }
 
