@@ -177,6 +177,18 @@ inline bool waitForMoves(const GameController& controller, int count) {
                          kTimeoutMs);
 }
 
+// A 19x19 record of `pairs` black and white moves on rows of their own (Black from C3 along the third and fifth
+// lines, White along the seventeenth and fifteenth), longer than a move tree shows at once.
+inline QByteArray longRecord(int pairs) {
+  QByteArray record = "(;GM[1]FF[4]SZ[19]KM[7.5]";
+  for (int i = 0; i < pairs; ++i) {
+    const char column = static_cast<char>('a' + i % 19);
+    record += QByteArray(";B[") + column + static_cast<char>('c' + i / 19 * 2) + "]";
+    record += QByteArray(";W[") + column + static_cast<char>('q' - i / 19 * 2) + "]";
+  }
+  return record + ")";
+}
+
 // Waits until no AI request or estimate is left running, cancelled ones included, so that a test ends with its
 // threads.
 inline bool waitForWorkers() {

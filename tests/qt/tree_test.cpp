@@ -291,16 +291,9 @@ class TreeTest : public QObject {
   void aRecordOpenedInANewWindowShowsItsCurrentMoveInTheTree() {
     TestHome home;
     home.setSetup(quickSetup());
-    // 60 moves, two rows of stones each side: far more than the tree shows at once.
-    QByteArray record = "(;GM[1]FF[4]SZ[19]KM[7.5]";
-    for (int i = 0; i < 30; ++i) {
-      const char column = static_cast<char>('a' + i % 19);
-      record += QByteArray(";B[") + column + static_cast<char>('c' + i / 19 * 2) + "]";
-      record += QByteArray(";W[") + column + static_cast<char>('q' - i / 19 * 2) + "]";
-    }
-    record += ")";
+    // 60 moves: far more than the tree shows at once.
     const QString path = home.path(QStringLiteral("long.sgf"));
-    writeFile(path, record);
+    writeFile(path, longRecord(30));
     // As `tengen-qt long.sgf` does: the record is opened, then the window shown.
     auto window = home.makeWindow(nullptr, false);
     QVERIFY(window->openFile(path, true));
