@@ -30,6 +30,7 @@
 #include "tengen/core/text.h"
 #include "tengen/core/types.h"
 #include "tengen/engine/judgment.h"
+#include "tengen/gtp/process.h"
 #include "tengen/io/atomic_file.h"
 #include "tengen/session/played_record.h"
 #include "tengen/session/session.h"
@@ -246,6 +247,7 @@ class TerminalGame {
         m_sgfInfo(setup.info),
         m_setup(std::move(setup)) {
     if (!m_sgfInfo.contains("DT")) m_sgfInfo["DT"] = utcDate();
+    m_sgfWritten = !m_setup.resumedFrom.empty();
   }
 
   int run() {
@@ -270,7 +272,7 @@ class TerminalGame {
         }
         std::optional<std::string> line = ask(capitalized(colorName(m_session.human())) + " to move> ");
         if (!line) {
-          m_io.out << "\nEnd of input: game left unfinished.\n";
+          m_io.out << "\nEnd of input: game left unfinished: " << howToContinue("") << '\n';
           return 0;
         }
         if (!handleCommand(*line)) return 0;
@@ -300,7 +302,7 @@ class TerminalGame {
     const std::string command = asciiLower(trim(line));
     if (command.empty()) return true;
     if (command == "quit" || command == "exit") {
-      m_io.out << "Game left unfinished.\n";
+      m_io.out << "Game left unfinished: " << howToContinue("") << '\n';
       return false;
     }
     if (command == "help" || command == "?") {
@@ -367,10 +369,7 @@ class TerminalGame {
       }
       m_io.err << "tengen play: the opponent " << m_opponent->describe() << " failed: " << outcome.error << '\n';
       if (m_io.interactive && chooseAfterFailure() != session::FailureChoice::Quit) continue;
-      if (!m_sgfPath.empty() && !m_sgfFailed) {
-        m_io.err << "tengen play: the game is saved in " << m_sgfPath << "; continue it with: tengen play --resume "
-                 << m_sgfPath << " [--opponent ENGINE]\n";
-      }
+      m_io.err << "tengen play: " << howToContinue(" [--opponent ENGINE]") << '\n';
       return exitCodeOf(outcome.end);
     }
   }
@@ -605,6 +604,16 @@ class TerminalGame {
              << (judged.final ? "dead:" : "probably dead:") << (dead.empty() ? " none" : dead) << " (x, o)\n";
   }
 
+  // Where the unfinished game is kept and the command that continues it (`extra` after it: options worth adding),
+  // or why it is not kept: --no-sgf, no move played yet, or a record that could not be written.
+  std::string howToContinue(std::string_view extra) const {
+    if (m_sgfPath.empty()) return "the game is not saved (--no-sgf)";
+    if (m_sgfFailed) return "the game is not saved: " + m_sgfPath + " could not be written";
+    if (!m_sgfWritten) return "no move was played, so nothing was saved";
+    return "the game is saved in " + m_sgfPath + "; continue it with: tengen play --resume " +
+           gtp::joinCommandLine({m_sgfPath}) + std::string(extra);
+  }
+
   // Rewrites the record after every change so that a crash or a closed terminal loses nothing; a failure is told
   // once and never stops the game.
   void saveRecord() {
@@ -616,6 +625,7 @@ class TerminalGame {
       m_io.err << "tengen play: cannot save the game record: " << error << "; the game goes on without it\n";
     }
     m_sgfFailed = m_sgfFailed || !error.empty();
+    m_sgfWritten = m_sgfWritten || error.empty();
   }
 
   session::Session m_session;
@@ -628,6 +638,7 @@ class TerminalGame {
   std::string m_sgfPath;  // empty with --no-sgf
   std::map<std::string, std::string> m_sgfInfo;
   bool m_sgfFailed = false;
+  bool m_sgfWritten = false;  // the record is on disk: written once, or the resumed file
   // What the game was started with (its tree is the session's): where it was resumed from, who chose the opponent.
   GameSetup m_setup;
 };

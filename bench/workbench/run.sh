@@ -6,7 +6,7 @@
 #
 #   bench/workbench/run.sh BUILD RECORDS [SGF_19x19]
 #
-# BUILD is a build directory (tengen and tests/ai/fake_model_server built in it). RECORDS/9x9 holds the 9x9 records
+# BUILD is a build directory (tengen and tengen-fake-model-server built in it). RECORDS/9x9 holds the 9x9 records
 # the positions come from: 100 games of the built-in engine against itself at a fixed playout count, the same games
 # on every run; they are made there when missing (about 45 s) and reused after. SGF_19x19, when given (a file or a
 # directory of 19x19 records), adds the dataset figure for 10,000 19x19 positions drawn from it.
@@ -23,10 +23,10 @@ build=$1
 records=$2
 extra19=${3:-}
 tengen=$build/apps/cli/tengen
-fake=$build/tests/ai/fake_model_server
+fake=$build/apps/fake_model_server/tengen-fake-model-server
 for binary in "$tengen" "$fake"; do
   if [[ ! -x $binary ]]; then
-    echo "$0: $binary is missing: build tengen and fake_model_server in $build" >&2
+    echo "$0: $binary is missing: build tengen and fake_model_server (tengen-fake-model-server) in $build" >&2
     exit 2
   fi
 done

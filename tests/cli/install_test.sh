@@ -13,6 +13,9 @@ trap 'rm -rf "$prefix"' EXIT
 
 cmake --install "$build" --prefix "$prefix" >"$prefix/install.log" 2>&1 || { cat "$prefix/install.log"; fail "cmake --install"; }
 [[ -x "$prefix/bin/tengen" ]] || fail "bin/tengen was not installed"
+# The scripted model server comes with the programs, to try the model loop without a GPU.
+[[ $("$prefix/bin/tengen-fake-model-server" --help 2>&1) == "Usage: tengen-fake-model-server"* ]] ||
+  fail "bin/tengen-fake-model-server was not installed, or its --help says otherwise"
 # The installed command plays on its own: a refereed move for an empty 9x9 board from the built-in engine.
 out=$(cd "$prefix" && printf '(;GM[1]FF[4]SZ[9]KM[7.5])' >empty.sgf && ./bin/tengen genmove --sgf empty.sgf --engine builtin:playouts=200 2>&1)
 [[ "$?:$out" =~ ^0:[A-HJ][1-9]$ ]] || fail "installed tengen genmove: '$out'"

@@ -101,6 +101,25 @@ out=$(printf 'quit\n' | "$tengen" play --resume hc-resume.sgf 2>&1)
 expect_contains "handicap resume" "$out" "9x9, chinese rules, komi 7.5, handicap 2."
 [[ "$(km hc-resume.sgf)" == "KM[7.5]" ]] || fail "resumed handicap game: $(km hc-resume.sgf), expected KM[7.5]"
 
+# quit (and the end of input) says where the game is saved and the exact command that continues it, which runs as
+# printed, a name with a space in it quoted; or that nothing was saved.
+out=$(printf 'C3\nquit\n' | "$tengen" play --size 5 --opponent random --seed 2 --sgf 'my game.sgf' 2>&1)
+expect_contains "quit says how to continue" "$out" \
+  "Game left unfinished: the game is saved in my game.sgf; continue it with: tengen play --resume 'my game.sgf'"
+command=$(printf '%s\n' "$out" | sed -n 's/^.*continue it with: tengen //p')
+out=$(printf 'B2\nquit\n' | eval "\"\$tengen\" $command" 2>&1)
+expect_contains "the printed command continues the game" "$out" "resuming my game.sgf after move 2"
+out=$(printf 'C3\n' | "$tengen" play --size 5 --opponent random --seed 2 --sgf eof-says.sgf 2>&1)
+expect_contains "end of input says how to continue" "$out" \
+  "End of input: game left unfinished: the game is saved in eof-says.sgf; continue it with: tengen play --resume eof-says.sgf"
+out=$(printf 'C3\nquit\n' | "$tengen" play --size 5 --opponent random --no-sgf 2>&1)
+expect_contains "quit with --no-sgf" "$out" "Game left unfinished: the game is not saved (--no-sgf)"
+out=$(printf 'quit\n' | "$tengen" play --size 5 --opponent random --sgf never.sgf 2>&1)
+expect_contains "quit before a move" "$out" "Game left unfinished: no move was played, so nothing was saved"
+[[ ! -e never.sgf ]] || fail "quit before a move wrote never.sgf"
+err=$(printf 'C3\nquit\n' | "$tengen" play --size 5 --opponent random --sgf missing/dir/q.sgf 2>&1)
+expect_contains "quit after a failed write" "$err" "the game is not saved: missing/dir/q.sgf could not be written"
+
 # --- Resuming: tengen play --resume [FILE] continues a saved game and keeps saving to it. ---
 mkdir resume && cd resume || exit 1
 printf 'C3\nquit\n' | "$tengen" play --size 5 --komi 2.5 --rules japanese --opponent random --seed 2 >/dev/null 2>&1

@@ -2,6 +2,7 @@
 // model, the prompt in the private SGF property XAITURN, apart from the player's comments; selecting a past move
 // shows them, with the picture drawn again and checked against the recorded hash; the record survives saving and
 // opening; a GTP opponent's raw traffic shows in the console.
+#include <QDockWidget>
 #include <QFile>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -9,6 +10,7 @@
 #include <QScrollArea>
 #include <QToolButton>
 #include <QtTest>
+#include <cstdlib>
 
 #include "tengen/ai/error_log.h"
 #include "tengen/session/ai_turn_record.h"
@@ -86,6 +88,37 @@ class AiViewTest : public QObject {
     auto* frame = window->findChild<QScrollArea*>(QStringLiteral("attemptDetails"));
     QVERIFY(frame != nullptr && frame->isVisible());
     QVERIFY(frame->geometry().bottom() <= frame->parentWidget()->rect().bottom());
+  }
+
+  void thePromptTakesTheRoomTheMoveTreeCanSpare() {
+    FakeModelServer server(twoTurnsScript());
+    TestHome home;
+    auto window = playFourMoves(home, server);
+    QVERIFY(window != nullptr);
+    // The size a newcomer's screen gave the window, the side panel as it comes.
+    window->resize(1600, 975);
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    window->controller().goTo(2);
+    QCoreApplication::processEvents();
+    auto* tree = window->findChild<QDockWidget*>(QStringLiteral("moveTreeDock"));
+    QVERIFY(tree != nullptr);
+    const int treeBefore = tree->height();
+    window->findChild<QToolButton*>(QStringLiteral("attemptDetailsToggle"))->setChecked(true);
+    QTest::qWait(50);
+    QCoreApplication::processEvents();
+    // The prompt shows a screenful, not four lines, and the move tree keeps a few rows.
+    auto* prompt = window->findChild<QPlainTextEdit*>(QStringLiteral("attemptPrompt"));
+    QVERIFY(prompt != nullptr && prompt->isVisible());
+    const int lines = prompt->viewport()->height() / prompt->fontMetrics().lineSpacing();
+    QVERIFY2(lines >= 15, qPrintable(QStringLiteral("the prompt shows %1 lines").arg(lines)));
+    QVERIFY2(tree->height() >= 100, qPrintable(QStringLiteral("the move tree is %1 px").arg(tree->height())));
+    QCOMPARE(window->size(), QSize(1600, 975));
+    // Folded away, the move tree gets its height back.
+    window->findChild<QToolButton*>(QStringLiteral("attemptDetailsToggle"))->setChecked(false);
+    QTest::qWait(50);
+    QCoreApplication::processEvents();
+    QVERIFY2(std::abs(tree->height() - treeBefore) <= 2,
+             qPrintable(QStringLiteral("the move tree is %1 px, was %2").arg(tree->height()).arg(treeBefore)));
   }
 
   void aRecordReadsBackAsItWasWritten() {

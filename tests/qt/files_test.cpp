@@ -167,6 +167,38 @@ class FilesTest : public QObject {
     QVERIFY(!window->isVisible());
   }
 
+  void discardingOnCloseMakesTheNextStartBeginAfresh() {
+    TestHome home;
+    {
+      auto window = startedWindow(home);
+      clickPoint(*window, at("E5"));
+      QVERIFY(waitForPlayer(window->controller()));
+      QVERIFY(QFile::exists(window->controller().autosave().path()));
+      answerNextMessageBox(QMessageBox::Discard);
+      QVERIFY(window->close());
+      QVERIFY(!QFile::exists(window->controller().autosave().path()));
+    }
+    auto next = home.makeWindow();
+    next->startUp();
+    QCOMPARE(next->controller().model().game().moveCount(), 0);
+    QVERIFY(!next->statusMessage().startsWith(QStringLiteral("Restored")));
+  }
+
+  void closingASavedGameBringsItBackAtTheNextStart() {
+    TestHome home;
+    {
+      auto window = startedWindow(home);
+      clickPoint(*window, at("E5"));
+      QVERIFY(waitForPlayer(window->controller()));
+      QVERIFY(window->saveFile(home.path(QStringLiteral("kept.sgf"))));
+      // Nothing to lose: no question, and the autosave stays for the next start.
+      QVERIFY(window->close());
+    }
+    auto next = home.makeWindow();
+    next->startUp();
+    QCOMPARE(next->controller().model().game().moveCount(), 2);
+  }
+
   void aNewGameAsksBeforeAnUnsavedOneGoes() {
     TestHome home;
     auto window = startedWindow(home);

@@ -186,7 +186,9 @@ class LanguageTest : public QObject {
     clickPoint(*window, at("C3"));
     QTRY_COMPARE_WITH_TIMEOUT(c.model().game().phase(), Phase::Finished, kTimeoutMs);
     QCOMPARE(window->moveTree()->describe(c.model().tree().mainLineEnd()), resignListed);
-    QVERIFY2(window->statusMessage().contains(resultShown), qPrintable(window->statusMessage()));
+    // The result is the turn's words; the message says the resignation, not the result again.
+    QVERIFY2(window->turnStatus().contains(resultShown), qPrintable(window->turnStatus()));
+    QVERIFY2(!window->statusMessage().contains(resultShown), qPrintable(window->statusMessage()));
     shown << window->statusMessage() << window->turnStatus() << panel.title() << panel.lines();
     // The move list names every move the same way, looked at one by one.
     for (int n = 1; n <= 5; ++n) {

@@ -54,8 +54,9 @@ class TestHome {
     m_store.sync();
   }
 
-  // A window over this home; its clocks read `time` when given, else the steady clock.
-  std::unique_ptr<MainWindow> makeWindow(const session::TimeSource* time = nullptr) {
+  // A window over this home; its clocks read `time` when given, else the steady clock. Shown unless `shown` is false
+  // (as tengen-qt FILE opens the record before it shows the window).
+  std::unique_ptr<MainWindow> makeWindow(const session::TimeSource* time = nullptr, bool shown = true) {
     MainWindowOptions options;
     options.store = &m_store;
     options.autosavePath = autosavePath();
@@ -63,7 +64,7 @@ class TestHome {
     options.timeSource = time;
     auto window = std::make_unique<MainWindow>(options);
     window->resize(900, 700);
-    window->show();
+    if (shown) window->show();
     return window;
   }
 
@@ -106,8 +107,8 @@ inline GameSetup quickSetup(Color human = Color::Black) {
   return setup;
 }
 
-// tests/ai/fake_model_server.cpp as a child process; each line of the script answers one request (the last one
-// repeats). `models` is what it lists at GET /v1/models ("none": it answers 404 there).
+// tengen-fake-model-server (apps/fake_model_server/) as a child process; each line of the script answers one request
+// (the last one repeats). `models` is what it lists at GET /v1/models ("none": it answers 404 there).
 class FakeModelServer {
  public:
   explicit FakeModelServer(const QStringList& script, const QString& models = QStringLiteral("fake")) {
@@ -174,6 +175,18 @@ inline Point at(const char* vertex, int size = 9) {
 inline bool waitForMoves(const GameController& controller, int count) {
   return QTest::qWaitFor([&] { return controller.model().game().moveCount() >= count && !controller.ai().thinking(); },
                          kTimeoutMs);
+}
+
+// A 19x19 record of `pairs` black and white moves on rows of their own (Black from C3 along the third and fifth
+// lines, White along the seventeenth and fifteenth), longer than a move tree shows at once.
+inline QByteArray longRecord(int pairs) {
+  QByteArray record = "(;GM[1]FF[4]SZ[19]KM[7.5]";
+  for (int i = 0; i < pairs; ++i) {
+    const char column = static_cast<char>('a' + i % 19);
+    record += QByteArray(";B[") + column + static_cast<char>('c' + i / 19 * 2) + "]";
+    record += QByteArray(";W[") + column + static_cast<char>('q' - i / 19 * 2) + "]";
+  }
+  return record + ")";
 }
 
 // Waits until no AI request or estimate is left running, cancelled ones included, so that a test ends with its

@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QImage>
 #include <QPushButton>
+#include <QStatusBar>
 #include <QToolButton>
 #include <QtTest>
 
@@ -40,6 +41,23 @@ bool isLine(QColor c) { return c.red() < 90 && c.green() < 70 && c.blue() < 50; 
 void writeFile(const QString& path, const QByteArray& text) {
   QFile file(path);
   if (file.open(QIODevice::WriteOnly)) file.write(text);
+}
+
+// A window of `size` after the player's D4 and C7 against `server`'s model (shown a picture), looking at move 2;
+// nullptr when the moves did not come.
+std::unique_ptr<MainWindow> twoModelTurnsLookedBack(TestHome& home, const FakeModelServer& server, QSize size) {
+  GameSetup setup = modelSetup(server);
+  setup.opponent.modelImage = true;
+  home.setSetup(setup);
+  auto window = home.makeWindow();
+  window->resize(size);
+  window->startUp();
+  clickPoint(*window, at("D4"));
+  if (!waitForMoves(window->controller(), 2)) return nullptr;
+  clickPoint(*window, at("C7"));
+  if (!waitForMoves(window->controller(), 4)) return nullptr;
+  window->controller().goTo(2);
+  return window;
 }
 
 // A 19x19 opening, for the move-number picture.
@@ -150,18 +168,8 @@ class ScreenshotsTest : public QObject {
                             QStringLiteral(R"({"content": "I take the centre. Move: E5"})"),
                             QStringLiteral(R"({"content": "G7"})")});
     TestHome home;
-    GameSetup setup = modelSetup(server);
-    setup.opponent.modelImage = true;
-    home.setSetup(setup);
-    auto window = home.makeWindow();
-    window->resize(1200, 760);
-    window->startUp();
-    clickPoint(*window, at("D4"));
-    QTRY_VERIFY_WITH_TIMEOUT(window->controller().model().game().moveCount() == 2, kTimeoutMs);
-    clickPoint(*window, at("C7"));
-    QTRY_VERIFY_WITH_TIMEOUT(
-        window->controller().model().game().moveCount() == 4 && !window->controller().ai().thinking(), kTimeoutMs);
-    window->controller().goTo(2);
+    auto window = twoModelTurnsLookedBack(home, server, QSize(1200, 760));
+    QVERIFY(window != nullptr);
     auto* toggle = window->attemptsPanel()->findChild<QToolButton*>(QStringLiteral("attemptDetailsToggle"));
     QVERIFY(toggle != nullptr && toggle->isVisible());
     toggle->setChecked(true);
@@ -196,6 +204,47 @@ class ScreenshotsTest : public QObject {
              qPrintable(window->statusMessage()));
     QApplication::processEvents();
     QVERIFY(save(*window, QStringLiteral("client-ja.png")));
+  }
+
+  // At the size of a laptop's screen: the prompt unfolded takes the room of the move tree below it, which keeps a
+  // few rows; a long record opened with the window shows its current move in the tree; the status bar of a game
+  // being scored in Japanese says the count once and cuts its message after a whole sentence.
+  void renderTheRoomyPictures() {
+    FakeModelServer server({QStringLiteral(R"({"content": "D4"})"), QStringLiteral(R"({"content": "E5"})"),
+                            QStringLiteral(R"({"content": "G7"})")});
+    TestHome home;
+    auto window = twoModelTurnsLookedBack(home, server, QSize(1600, 975));
+    QVERIFY(window != nullptr);
+    window->attemptsPanel()->findChild<QToolButton*>(QStringLiteral("attemptDetailsToggle"))->setChecked(true);
+    QTest::qWait(50);
+    QApplication::processEvents();
+    QVERIFY(save(*window, QStringLiteral("prompt-unfolded.png")));
+
+    TestHome longHome;
+    longHome.setSetup(quickSetup());
+    const QString path = longHome.path(QStringLiteral("long.sgf"));
+    writeFile(path, longRecord(30));
+    auto longWindow = longHome.makeWindow(nullptr, false);
+    longWindow->resize(1600, 975);
+    QVERIFY(longWindow->openFile(path, true));
+    longWindow->show();
+    QVERIFY(QTest::qWaitForWindowExposed(longWindow.get()));
+    QApplication::processEvents();
+    QVERIFY(save(*longWindow->moveTree(), QStringLiteral("move-tree-current.png")));
+
+    TestHome jaHome;
+    jaHome.setSetup(quickSetup());
+    QVERIFY(installTranslations(QStringLiteral("ja")));
+    auto jaWindow = jaHome.makeWindow();
+    jaWindow->resize(800, 700);
+    const QString passed = jaHome.path(QStringLiteral("passed.sgf"));
+    writeFile(passed, "(;GM[1]FF[4]SZ[9]KM[7.5]RU[Chinese];B[ee];W[cc];B[gc];W[cg];B[gg];W[ec];B[ce];W[eg];B[];W[])");
+    QVERIFY(jaWindow->openFile(passed, true));
+    jaWindow->action(QStringLiteral("scoreEstimate"))->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(jaWindow->statusMessage().count(QStringLiteral("。")) >= 2, kTimeoutMs);
+    QApplication::processEvents();
+    QVERIFY(save(*jaWindow->statusBar(), QStringLiteral("status-bar-ja.png")));
+    QVERIFY(installTranslations(QStringLiteral("en")));
   }
 
   void renderTheAnalysisPicture() {

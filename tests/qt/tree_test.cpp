@@ -288,6 +288,39 @@ class TreeTest : public QObject {
     QCOMPARE(cells.front().node, &model.tree().root());
   }
 
+  void aRecordOpenedInANewWindowShowsItsCurrentMoveInTheTree() {
+    TestHome home;
+    home.setSetup(quickSetup());
+    // 60 moves: far more than the tree shows at once.
+    const QString path = home.path(QStringLiteral("long.sgf"));
+    writeFile(path, longRecord(30));
+    // As `tengen-qt long.sgf` does: the record is opened, then the window shown.
+    auto window = home.makeWindow(nullptr, false);
+    QVERIFY(window->openFile(path, true));
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QCoreApplication::processEvents();
+    MoveTreeView* tree = window->moveTree();
+    const auto inView = [tree](session::NodeId id) {
+      const std::optional<QPoint> at = tree->centerOf(id);
+      return at && tree->viewport()->rect().contains(tree->canvas()->mapTo(tree->viewport(), *at));
+    };
+    const session::NodeId last = window->controller().model().current().id;
+    QCOMPARE(window->controller().model().viewMove(), 60);
+    QVERIFY2(inView(last), "the current move is out of the tree's view");
+    // And when the current move changes, by any way of moving.
+    window->controller().first();
+    QCoreApplication::processEvents();
+    QVERIFY(inView(window->controller().model().current().id));
+    window->controller().last();
+    QCoreApplication::processEvents();
+    QVERIFY(inView(last));
+    // A smaller panel keeps it in view.
+    window->resize(900, 500);
+    QCoreApplication::processEvents();
+    QVERIFY(inView(last));
+  }
+
   void theMoveTreeShowsVariationsAndClicksMoveTheView() {
     TestHome home;
     home.setSetup(quickSetup());

@@ -1,7 +1,7 @@
-// The openai: source end to end against a real HTTP server: tests/ai/fake_model_server.cpp runs as a child process
-// and answers from a script, recording every request. Driven through makeSource + requestMove, and through the
-// `tengen genmove` and `tengen gtp` binaries: every rejection reason then a legal answer, what the retry request
-// says, exhaustion and its error-log record, answers in every shape, transport failures (5xx, 429, timeouts,
+// The openai: source end to end against a real HTTP server: tengen-fake-model-server (apps/fake_model_server/) runs as
+// a child process and answers from a script, recording every request. Driven through makeSource + requestMove, and
+// through the `tengen genmove` and `tengen gtp` binaries: every rejection reason then a legal answer, what the retry
+// request says, exhaustion and its error-log record, answers in every shape, transport failures (5xx, 429, timeouts,
 // malformed, oversized or too deeply nested bodies), the board image, structured output, and the API key never leaking.
 #include <fcntl.h>
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
-// The scripted OpenAI-compatible server of tests/ai/fake_model_server.cpp as a child process, for tests that drive
-// the openai: source over real HTTP on 127.0.0.1. The script is JSON Lines as that file describes.
+// The scripted OpenAI-compatible server (tengen-fake-model-server, apps/fake_model_server/) as a child process, for
+// tests that drive the openai: source over real HTTP on 127.0.0.1. The script is JSON Lines as its --help describes.
 #pragma once
 
 #include <signal.h>
@@ -37,8 +37,8 @@ struct ScratchDir : TempDir {
   ScratchDir() : TempDir("tengen-model") {}
 };
 
-// The scripted server as a child process; the script is JSON Lines as fake_model_server.cpp describes, and `models`
-// what GET /v1/models lists (its --models).
+// The scripted server as a child process; the script is JSON Lines as tengen-fake-model-server --help describes, and
+// `models` what GET /v1/models lists (its --models).
 class FakeServer {
  public:
   explicit FakeServer(const std::vector<std::string>& script, const std::string& models = "fake") {

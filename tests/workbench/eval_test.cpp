@@ -465,5 +465,45 @@ TEST(Eval, CompareWarnsOfEachSettingTheRunsDifferInAndCopesWithAnOldFile) {
             std::vector<std::string>{"the runs differ in seed: 7 (A) vs unknown (B)"});
 }
 
+// What a model is shown or asked is null for any other engine and reads "none": a model run against an engine run
+// differs in the engine, not in its constraint, and a constraint's API matters only where a constraint was sent.
+TEST(Eval, CompareWarnsOnlyOfSettingsThatReallyDiffer) {
+  test_support::TempDir dir("tengen-eval");
+  writeRecord(dir, "a.sgf");
+  const Result<PositionSet> set = collectPositions({dir.path().string()}, everyMove());
+  ASSERT_TRUE(set.ok()) << set.error();
+  FakeServer server({R"({"content": "pass"})"});
+  EvalOptions model = modelRunOptions(server, dir);
+  model.source.model.constrain = sources::Constraint::None;
+  const EvalRun run = runEval(set->positions, model);
+  ASSERT_FALSE(run.startFailure.has_value());
+  EvalOptions engine = model;
+  engine.engine = "builtin:playouts=50";
+  EvalOptions llama = model;
+  llama.source.model.constrainApi = sources::ConstraintApi::LlamaCppGrammar;
+  EvalOptions regex = model;
+  regex.source.model.constrain = sources::Constraint::Regex;
+  const auto path = [&](const char* name) { return (dir.path() / name).string(); };
+  const std::string a = writeRun(path("model.json"), set->positions, run, model);
+  const std::string b = writeRun(path("engine.json"), set->positions, run, engine);
+  const std::string c = writeRun(path("llama.json"), set->positions, run, llama);
+  const std::string d = writeRun(path("regex.json"), set->positions, run, regex);
+
+  for (const auto& [x, y] : {std::pair{a, b}, std::pair{b, a}, std::pair{a, c}}) {
+    const Result<Comparison> compared = compareRuns(x, y);
+    ASSERT_TRUE(compared.ok()) << compared.error();
+    EXPECT_EQ(comparisonWarnings(*compared, x, y), std::vector<std::string>{}) << x << " vs " << y;
+  }
+  const Result<Comparison> constrained = compareRuns(a, d);
+  ASSERT_TRUE(constrained.ok()) << constrained.error();
+  EXPECT_EQ(comparisonWarnings(*constrained, a, d),
+            std::vector<std::string>{"the runs differ in constrain: none (A) vs regex (B)"});
+  const Result<Comparison> apis = compareRuns(c, d);
+  ASSERT_TRUE(apis.ok()) << apis.error();
+  EXPECT_EQ(comparisonWarnings(*apis, c, d),
+            (std::vector<std::string>{"the runs differ in constrain: none (A) vs regex (B)",
+                                      "the runs differ in constrain-api: llama (A) vs vllm (B)"}));
+}
+
 }  // namespace
 }  // namespace tengen::workbench

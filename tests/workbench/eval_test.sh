@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tengen eval and eval compare as a user runs them: the summary, --json with the run's settings, --report, the exit
 # codes (0 ran, 2 bad input, 4 a source that cannot be reached), and compare's warnings and table. The second
-# argument is the scripted model server of tests/ai/fake_model_server.cpp.
+# argument is the scripted model server of apps/fake_model_server/fake_model_server.cpp.
 set -uo pipefail
 tengen=$1
 fake_model_server=$2

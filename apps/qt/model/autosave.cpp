@@ -37,6 +37,13 @@ std::optional<std::string> Autosave::load() const {
   return bytes.toStdString();
 }
 
+QString Autosave::remove() const {
+  if (m_path.isEmpty()) return {};
+  QFile file(m_path);
+  if (!file.exists() || file.remove()) return {};
+  return file.errorString();
+}
+
 QString Autosave::setAside() const {
   if (m_path.isEmpty()) return {};
   const QString aside = m_path + QStringLiteral(".unreadable");

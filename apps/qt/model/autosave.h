@@ -27,6 +27,9 @@ class Autosave {
   QString save(std::string_view sgf) const;
   // The saved record, if there is one.
   std::optional<std::string> load() const;
+  // Deletes the saved record, so that the next start begins a new game; why it failed, or "" (also when there was
+  // none).
+  QString remove() const;
   // Moves a record that cannot be read to PATH.unreadable, so that the next save does not destroy what may still
   // be rescued by hand. Returns where it went, or "" when it could not be moved.
   QString setAside() const;

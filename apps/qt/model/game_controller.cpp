@@ -169,6 +169,12 @@ QString GameController::openRecord(const QString& path, bool* loaded) {
   return {};
 }
 
+QString GameController::discardAutosave() {
+  stop();
+  m_commentSave.stop();
+  return m_autosave.remove();
+}
+
 std::string GameController::recordText() const {
   std::map<std::string, std::string> info = m_info;
   info["AP"] = "tengen-qt";
@@ -213,9 +219,10 @@ void GameController::clickPoint(Point p) {
       return;
     }
     emit changed();
-    const QString marked = m_session.model().isDead(p) ? tr("The chain at %1 is now dead; score %2")
-                                                       : tr("The chain at %1 is now alive; score %2");
-    emit message(marked.arg(QString::fromStdString(gtpVertex(p, size)), resultText(m_session.model().score().result)));
+    // The score that follows is the turn's words in the status bar.
+    const QString marked =
+        m_session.model().isDead(p) ? tr("The chain at %1 is now dead") : tr("The chain at %1 is now alive");
+    emit message(marked.arg(QString::fromStdString(gtpVertex(p, size))));
     return;
   }
   if (game.phase() == Phase::Playing && thinking()) {
@@ -395,7 +402,7 @@ void GameController::onFlagFell(Color side) {
   save();
   emit changed();
   emit gameEnded(QString::fromStdString(m_session.game().result()));
-  emit message(tr("%1 lost on time: %2").arg(who, resultText(m_session.game().result())));
+  emit message(tr("%1 lost on time").arg(who));
 }
 
 // The dead stones proposed after two passes are the session's proposed count (core's reading of the board as
@@ -465,7 +472,7 @@ void GameController::acceptScore() {
   save();
   emit changed();
   emit gameEnded(QString::fromStdString(m_session.game().result()));
-  emit message(tr("Result: %1").arg(resultText(m_session.game().result())));
+  emit message(tr("The score is accepted"));
 }
 
 void GameController::resumePlay() {

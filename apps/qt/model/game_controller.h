@@ -84,6 +84,9 @@ class GameController : public QObject {
   // Opens an SGF file; "" on success, else why not (a record with an illegal move is loaded up to it and the
   // answer says where it stopped). *loaded, when given, says whether the file's game replaced the one in play.
   QString openRecord(const QString& path, bool* loaded = nullptr);
+  // Forgets the autosaved game, so that the next start begins a new one (the player discarded it on closing); the
+  // AI is stopped and a comment waiting for its autosave is dropped. "" or why the file could not be deleted.
+  QString discardAutosave();
   // Writes the record as SGF; "" or why not. Once written, the record counts as saved (unsaved() is false).
   QString saveRecord(const QString& path);
   // Whether the record has changed since it was last saved or opened (the autosave does not count), so that

@@ -20,11 +20,8 @@ void GameController::afterNavigation(session::NodeId lineEndBefore) {
   // The clock runs for the side to move at the end of the line now shown (docs/client.md, "Clocks").
   if (lineChanged) runClock();
   emit changed();
-  // Counted as the record counts them: a resignation is no move.
-  const int total = session::recordedMoves(m_session.game());
-  const int shown = std::min(m_session.model().viewMove(), total);
-  emit message(m_session.model().atEnd() ? tr("Move %1 (the end of the line)").arg(total)
-                                         : tr("Move %1 of %2").arg(shown).arg(total));
+  // Where the view is, the status bar's move number says; a message about the move left behind would mislead.
+  emit message(QString());
   if (lineChanged && m_session.game().phase() == Phase::Scoring && m_session.model().deadStones().empty())
     startEstimate();
 }

@@ -517,14 +517,6 @@ Waiting: ask again or change the opponent.</source>
         <translation>%1 には死活を指定する石がありません</translation>
     </message>
     <message>
-        <source>The chain at %1 is now dead; score %2</source>
-        <translation>%1 の石を死に石にしました。結果 %2</translation>
-    </message>
-    <message>
-        <source>The chain at %1 is now alive; score %2</source>
-        <translation>%1 の石を生き石にしました。結果 %2</translation>
-    </message>
-    <message>
         <source>The AI is thinking: wait for its move or press Esc to stop it</source>
         <translation>AI が考慮中です: 着手を待つか、Esc で止めてください</translation>
     </message>
@@ -584,10 +576,6 @@ Waiting: ask again or change the opponent.</source>
         <source>%1&apos;s time is up; play goes on (losing on time is off)</source>
         <translation>%1の持ち時間が切れました。対局は続きます（時間切れ負けはオフ）</translation>
     </message>
-    <message>
-        <source>%1 lost on time: %2</source>
-        <translation>%1の時間切れ負け: %2</translation>
-    </message>
     <message numerus="yes">
         <source>Two passes. tengen takes %n stone(s) as dead</source>
         <translation>
@@ -621,20 +609,8 @@ Waiting: ask again or change the opponent.</source>
         </translation>
     </message>
     <message>
-        <source>Result: %1</source>
-        <translation>結果: %1</translation>
-    </message>
-    <message>
         <source>Play resumes</source>
         <translation>対局を再開します</translation>
-    </message>
-    <message>
-        <source>Move %1 (the end of the line)</source>
-        <translation>%1手目（この手順の最後）</translation>
-    </message>
-    <message>
-        <source>Move %1 of %2</source>
-        <translation>%1手目 / %2手</translation>
     </message>
     <message>
         <source>This is the main line already</source>
@@ -653,6 +629,22 @@ Waiting: ask again or change the opponent.</source>
         <translation>
             <numerusform>%n手削除しました</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The chain at %1 is now dead</source>
+        <translation>%1 の石を死に石にしました</translation>
+    </message>
+    <message>
+        <source>The chain at %1 is now alive</source>
+        <translation>%1 の石を生き石にしました</translation>
+    </message>
+    <message>
+        <source>%1 lost on time</source>
+        <translation>%1の時間切れ負け</translation>
+    </message>
+    <message>
+        <source>The score is accepted</source>
+        <translation>結果を確定しました</translation>
     </message>
 </context>
 <context>
@@ -703,10 +695,6 @@ Waiting: ask again or change the opponent.</source>
     <message>
         <source>AI attempts</source>
         <translation>AI の試行</translation>
-    </message>
-    <message>
-        <source>Game over: %1</source>
-        <translation>終局: %1</translation>
     </message>
     <message>
         <source>&amp;Game</source>
@@ -1021,6 +1009,14 @@ Waiting: ask again or change the opponent.</source>
     <message>
         <source>&amp;Analysis</source>
         <translation>検討(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>破棄</translation>
+    </message>
+    <message>
+        <source>The autosaved game %1 could not be deleted (%2): the next start brings it back.</source>
+        <translation>自動保存された対局 %1 を削除できませんでした (%2)。次回の起動時に復元されます。</translation>
     </message>
 </context>
 <context>

@@ -521,14 +521,6 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
         <translation>Não há pedra em %1 para marcar como morta ou viva</translation>
     </message>
     <message>
-        <source>The chain at %1 is now dead; score %2</source>
-        <translation>O grupo em %1 agora está morto; pontuação %2</translation>
-    </message>
-    <message>
-        <source>The chain at %1 is now alive; score %2</source>
-        <translation>O grupo em %1 agora está vivo; pontuação %2</translation>
-    </message>
-    <message>
         <source>The AI is thinking: wait for its move or press Esc to stop it</source>
         <translation>A IA está pensando: aguarde o lance dela ou pressione Esc para pará-la</translation>
     </message>
@@ -588,10 +580,6 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
         <source>%1&apos;s time is up; play goes on (losing on time is off)</source>
         <translation>O tempo das %1 acabou; o jogo continua (derrota por tempo desligada)</translation>
     </message>
-    <message>
-        <source>%1 lost on time: %2</source>
-        <translation>%1 perderam por tempo: %2</translation>
-    </message>
     <message numerus="yes">
         <source>Two passes. tengen takes %n stone(s) as dead</source>
         <translation>
@@ -627,20 +615,8 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
         </translation>
     </message>
     <message>
-        <source>Result: %1</source>
-        <translation>Resultado: %1</translation>
-    </message>
-    <message>
         <source>Play resumes</source>
         <translation>O jogo recomeça</translation>
-    </message>
-    <message>
-        <source>Move %1 (the end of the line)</source>
-        <translation>Lance %1 (o fim da linha)</translation>
-    </message>
-    <message>
-        <source>Move %1 of %2</source>
-        <translation>Lance %1 de %2</translation>
     </message>
     <message>
         <source>This is the main line already</source>
@@ -660,6 +636,22 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
             <numerusform>%n lance apagado</numerusform>
             <numerusform>%n lances apagados</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The chain at %1 is now dead</source>
+        <translation>O grupo em %1 agora está morto</translation>
+    </message>
+    <message>
+        <source>The chain at %1 is now alive</source>
+        <translation>O grupo em %1 agora está vivo</translation>
+    </message>
+    <message>
+        <source>%1 lost on time</source>
+        <translation>%1 perderam por tempo</translation>
+    </message>
+    <message>
+        <source>The score is accepted</source>
+        <translation>O resultado foi aceito</translation>
     </message>
 </context>
 <context>
@@ -710,10 +702,6 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
     <message>
         <source>AI attempts</source>
         <translation>Tentativas da IA</translation>
-    </message>
-    <message>
-        <source>Game over: %1</source>
-        <translation>Fim de partida: %1</translation>
     </message>
     <message>
         <source>&amp;Game</source>
@@ -1029,6 +1017,14 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
     <message>
         <source>&amp;Analysis</source>
         <translation>&amp;Análise</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Descartar</translation>
+    </message>
+    <message>
+        <source>The autosaved game %1 could not be deleted (%2): the next start brings it back.</source>
+        <translation>A partida salva automaticamente %1 não pôde ser apagada (%2): ela volta na próxima vez que o programa abrir.</translation>
     </message>
 </context>
 <context>

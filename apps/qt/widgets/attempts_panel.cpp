@@ -21,6 +21,8 @@ namespace {
 
 // The picture's width in the panel; the panel is narrow and the picture is there to be recognised, not studied.
 constexpr int kPictureWidth = 240;
+// The lines of the prompt shown at least, when the panel is tall enough (else the frame scrolls).
+constexpr int kPromptLines = 20;
 
 // The first characters of a hash, enough to tell two apart by eye.
 QString shortHash(const std::string& hash) { return QString::fromStdString(hash.substr(0, 12)); }
@@ -59,9 +61,11 @@ AttemptsPanel::AttemptsPanel(GameController& controller, QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(m_state);
   layout->addWidget(m_title);
+  // Open, the prompt and picture take three parts of the height to the list's one: a turn has a few attempts, a
+  // prompt dozens of lines.
   layout->addWidget(m_list, 1);
   layout->addWidget(m_detailsToggle);
-  layout->addWidget(m_details, 1);
+  layout->addWidget(m_details, 3);
   layout->addLayout(buttons);
 
   followController();
@@ -81,8 +85,9 @@ void AttemptsPanel::buildDetails() {
   m_pictureView->setObjectName(QStringLiteral("attemptPicture"));
   m_pictureCheck->setObjectName(QStringLiteral("attemptPictureCheck"));
   m_pictureCheck->setWordWrap(true);
-  // A prompt tall enough to read a few lines of; the rest of it scrolls in the text, the picture in the frame.
-  m_prompt->setMinimumHeight(m_prompt->fontMetrics().lineSpacing() * 6);
+  // A prompt tall enough to read a screenful of; the rest of it scrolls in the text, the picture below it in the
+  // frame.
+  m_prompt->setMinimumHeight(m_prompt->fontMetrics().lineSpacing() * kPromptLines);
   auto* inner = new QWidget;
   auto* details = new QVBoxLayout(inner);
   details->setContentsMargins(0, 0, 0, 0);
@@ -98,8 +103,11 @@ void AttemptsPanel::buildDetails() {
   connect(m_detailsToggle, &QToolButton::toggled, this, [this](bool on) {
     m_detailsToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
     m_details->setVisible(on);
+    emit detailsToggled(on);
   });
 }
+
+bool AttemptsPanel::detailsOpen() const { return !m_details->isHidden(); }
 
 void AttemptsPanel::followController() {
   connect(m_stop, &QPushButton::clicked, &m_controller, &GameController::stop);

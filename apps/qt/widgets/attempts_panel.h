@@ -40,6 +40,12 @@ class AttemptsPanel : public QWidget {
   bool pictureMatches() const { return m_picture.has_value() && m_picture->matches(); }
   QPushButton* stopButton() const { return m_stop; }
   QPushButton* askButton() const { return m_ask; }
+  // The prompt and picture folded out or away by their button.
+  bool detailsOpen() const;
+
+ signals:
+  // The prompt and picture were folded out (true) or away: the window gives the panel the room to read them in.
+  void detailsToggled(bool open);
 
  private:
   // The prompt and the picture of the attempt selected, folded away until asked for.

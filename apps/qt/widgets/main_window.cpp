@@ -26,6 +26,7 @@
 #include "widgets/move_tree_view.h"
 #include "widgets/new_game_dialog.h"
 #include "widgets/sound_player.h"
+#include "widgets/status_message.h"
 
 namespace tengen::qt {
 
@@ -55,13 +56,14 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   addRightDock(m_clocks, tr("Clocks"), QStringLiteral("clocksDock"));
   m_attempts = new AttemptsPanel(*m_controller, this);
   addRightDock(m_attempts, tr("AI attempts"), QStringLiteral("attemptsDock"));
+  connect(m_attempts, &AttemptsPanel::detailsToggled, this, &MainWindow::giveRoomToDetails);
   addTreeDocks();
 
   m_sounds = new SoundPlayer(this);
   m_sounds->setEnabled(m_settings->soundOn());
   connect(new SoundCues(*m_controller, this), &SoundCues::cue, m_sounds, &SoundPlayer::play);
 
-  m_message = new QLabel(this);
+  m_message = new StatusMessage(this);
   m_message->setObjectName(QStringLiteral("message"));
   m_turn = new QLabel(this);
   m_captures = new QLabel(this);
@@ -84,11 +86,8 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   connect(m_controller, &GameController::changed, this, &MainWindow::refresh);
   connect(&m_controller->views(), &PositionViews::analysisChanged, this,
           [this] { m_analysis->setText(m_controller->views().analysisText()); });
-  connect(m_controller, &GameController::message, m_message, &QLabel::setText);
+  connect(m_controller, &GameController::message, m_message, &StatusMessage::setMessage);
   connect(&m_controller->ai(), &AiTurns::aiFailed, this, &MainWindow::showFailure);
-  connect(m_controller, &GameController::gameEnded, this, [this](const QString& result) {
-    m_message->setText(tr("Game over: %1").arg(resultText(result.toStdString())));
-  });
 
   const QByteArray geometry = m_settings->windowGeometry();
   if (!geometry.isEmpty()) {
@@ -290,7 +289,7 @@ QAction* MainWindow::action(const QString& name) const { return findChild<QActio
 
 AiFailureDialog* MainWindow::failureDialog() const { return m_failureDialog.data(); }
 
-QString MainWindow::statusMessage() const { return m_message->text(); }
+QString MainWindow::statusMessage() const { return m_message->message(); }
 
 QString MainWindow::turnStatus() const { return m_turn->text() + QStringLiteral(" | ") + m_captures->text(); }
 
@@ -299,7 +298,11 @@ void MainWindow::refresh() {
   const Game& game = model.game();
   const Board& shown = model.view().board();
   m_turn->setText(m_controller->turnText());
-  m_estimate->setText(m_controller->views().scoreEstimateShown() && m_controller->views().scoreEstimateText().isEmpty()
+  // At the end of a game being scored or over, the turn's words give the count: the estimate would say it again.
+  const bool countShown = model.atEnd() && game.phase() != Phase::Playing;
+  m_estimate->setText(countShown ? QString()
+                      : m_controller->views().scoreEstimateShown() &&
+                              m_controller->views().scoreEstimateText().isEmpty()
                           ? tr("Estimating\u2026")
                           : m_controller->views().scoreEstimateText());
   m_analysis->setText(m_controller->views().analysisText());
@@ -334,7 +337,7 @@ void MainWindow::startUp() {
   if (m_controller->restoreAutosave(&problem)) return;
   m_controller->newGame(m_settings->lastSetup());
   // The new game's own message would hide why the last one did not come back.
-  if (!problem.isEmpty()) m_message->setText(problem);
+  if (!problem.isEmpty()) m_message->setMessage(problem);
 }
 
 void MainWindow::showFailure(const QString& error, const QString& logId, AiFailure why) {
@@ -351,8 +354,8 @@ void MainWindow::showFailure(const QString& error, const QString& logId, AiFailu
   });
   // open(), not exec(): the window and the event loop carry on, so the game can be looked at meanwhile.
   m_failureDialog->open();
-  m_message->setText(logId.isEmpty() ? tr("The AI failed: %1").arg(error)
-                                     : tr("The AI failed (error-log record %1)").arg(logId));
+  m_message->setMessage(logId.isEmpty() ? tr("The AI failed: %1").arg(error)
+                                        : tr("The AI failed (error-log record %1)").arg(logId));
 }
 
 void MainWindow::newGameDialog() {
@@ -386,7 +389,7 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
   bool loaded = false;
   const QString error = m_controller->openRecord(path, &loaded);
   if (!error.isEmpty()) {
-    m_message->setText(error);
+    m_message->setMessage(error);
     if (!quiet) QMessageBox::warning(this, tr("Open SGF"), error);
   }
   if (loaded) {
@@ -402,14 +405,14 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
 bool MainWindow::saveFile(const QString& path) {
   const QString error = m_controller->saveRecord(path);
   if (!error.isEmpty()) {
-    m_message->setText(tr("Could not save: %1").arg(error));
+    m_message->setMessage(tr("Could not save: %1").arg(error));
     return false;
   }
   m_currentFile = path;
   m_settings->setLastDirectory(QFileInfo(path).absolutePath());
   m_settings->addRecentFile(path);
   refreshRecentMenu();
-  m_message->setText(tr("Saved %1").arg(QFileInfo(path).fileName()));
+  m_message->setMessage(tr("Saved %1").arg(QFileInfo(path).fileName()));
   refresh();
   return true;
 }
@@ -438,9 +441,16 @@ void MainWindow::about() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  if (!confirmDiscard()) {
+  bool discarded = false;
+  if (!confirmDiscard(&discarded)) {
     event->ignore();
     return;
+  }
+  // Discarded on closing: the next start begins a new game rather than bring this one back.
+  if (const QString error = discarded ? m_controller->discardAutosave() : QString(); !error.isEmpty()) {
+    QMessageBox::warning(this, tr("Discard"),
+                         tr("The autosaved game %1 could not be deleted (%2): the next start brings it back.")
+                             .arg(m_controller->autosave().path(), error));
   }
   m_settings->setWindowGeometry(saveGeometry());
   m_settings->setWindowState(saveState());

@@ -23,6 +23,7 @@ class AttemptsPanel;
 class BoardWidget;
 class ClockWidget;
 class SoundPlayer;
+class StatusMessage;
 class CommentPanel;
 class GtpConsole;
 class MoveTreeView;
@@ -59,7 +60,8 @@ class MainWindow : public QMainWindow {
   GtpConsole* showGtpConsole();
   // The open AI failure dialog, if any.
   AiFailureDialog* failureDialog() const;
-  // The status bar's message line (an illegal click's reason, what the AI played).
+  // The status bar's message line, whole (an illegal click's reason, what the AI played); the bar shows as much of it
+  // as fits.
   QString statusMessage() const;
   // The permanent status line: side to move and captures.
   QString turnStatus() const;
@@ -99,8 +101,8 @@ class MainWindow : public QMainWindow {
   void confirmDeleteBranch();
   // Files and the question before a game goes (main_window_files.cpp).
   // True when the game may be replaced or the window closed: nothing would be lost, or the player saved it or
-  // chose to discard it; false when they cancelled (or the save failed).
-  bool confirmDiscard();
+  // chose to discard it (then *discarded, when given, is set); false when they cancelled (or the save failed).
+  bool confirmDiscard(bool* discarded = nullptr);
   // Save: to the current file, or Save As when there is none. False when nothing was written.
   bool saveCurrent();
   // Save As's keys: the platform's, or Ctrl+Shift+S where the platform has none (Linux and KDE defaults).
@@ -114,6 +116,9 @@ class MainWindow : public QMainWindow {
   void toggleSidePanel();
   void setSidePanelShown(bool on);
   void limitSidePanel();
+  // The prompt and picture folded out in the attempts panel take the height the move tree and the comment below it
+  // can spare, down to a few rows of each; folded away, the panels get back the heights they had.
+  void giveRoomToDetails(bool open);
   // View > Language (main_window_language.cpp): the choice the next start reads.
   void addLanguageMenu(QMenu& view);
   QAction* addAction(const QString& name, const QString& text, const QKeySequence& key, void (MainWindow::*slot)());
@@ -128,7 +133,7 @@ class MainWindow : public QMainWindow {
   SoundPlayer* m_sounds;
   MoveTreeView* m_moveTree = nullptr;
   CommentPanel* m_comment = nullptr;
-  QLabel* m_message;
+  StatusMessage* m_message;
   QLabel* m_turn;
   QLabel* m_captures;
   QLabel* m_estimate = nullptr;
@@ -139,6 +144,9 @@ class MainWindow : public QMainWindow {
   QPointer<AiFailureDialog> m_failureDialog;
   QMenu* m_recentMenu = nullptr;
   GtpConsole* m_gtpConsole = nullptr;
+  // The heights of the attempts panel and of the panels that gave it room, before the prompt and picture were
+  // folded out.
+  QList<int> m_heightsBeforeDetails;
 };
 
 }  // namespace tengen::qt

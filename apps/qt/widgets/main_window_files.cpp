@@ -9,7 +9,7 @@
 
 namespace tengen::qt {
 
-bool MainWindow::confirmDiscard() {
+bool MainWindow::confirmDiscard(bool* discarded) {
   if (!m_controller->unsaved()) return true;
   QMessageBox box(QMessageBox::Warning, tr("Unsaved game"), tr("The current game has not been saved."),
                   QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
@@ -19,6 +19,7 @@ bool MainWindow::confirmDiscard() {
     case QMessageBox::Save:
       return saveCurrent();
     case QMessageBox::Discard:
+      if (discarded != nullptr) *discarded = true;
       return true;
     default:
       return false;

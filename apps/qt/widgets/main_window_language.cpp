@@ -7,6 +7,7 @@
 
 #include "model/language.h"
 #include "widgets/main_window.h"
+#include "widgets/status_message.h"
 
 namespace tengen::qt {
 
@@ -23,7 +24,7 @@ void MainWindow::addLanguageMenu(QMenu& view) {
     group->addAction(entry);
     connect(entry, &QAction::triggered, this, [this, code] {
       m_settings->setLanguage(code);
-      m_message->setText(tr("The language changes the next time tengen-qt starts"));
+      m_message->setMessage(tr("The language changes the next time tengen-qt starts"));
     });
   };
   add(QString(), tr("System"));

@@ -3,6 +3,7 @@
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QToolTip>
 #include <algorithm>
 #include <unordered_set>
@@ -117,8 +118,18 @@ void MoveTreeView::refresh() {
   const session::NodeId current = m_controller.model().current().id;
   if (current != m_shownCurrent) {
     m_shownCurrent = current;
-    if (const std::optional<QPoint> at = centerOf(current)) ensureVisible(at->x(), at->y(), kStep * 2, kStep * 2);
+    scrollToCurrent();
   }
+}
+
+void MoveTreeView::scrollToCurrent() {
+  if (const std::optional<QPoint> at = centerOf(m_controller.model().current().id))
+    ensureVisible(at->x(), at->y(), kStep * 2, kStep * 2);
+}
+
+void MoveTreeView::resizeEvent(QResizeEvent* event) {
+  QScrollArea::resizeEvent(event);
+  scrollToCurrent();
 }
 
 void MoveTreeView::paintTree(QPainter& painter) const {

@@ -1,6 +1,7 @@
 // The move tree beside the board: the main line down the left, each variation in a lane to its right, a stone per
 // move with its number, a dot on moves with a comment, the node looked at ringed and its line drawn heavier. A
-// click looks at a node; the keys are the window's (Left, Right, Up, Down, Home, End).
+// click looks at a node; the keys are the window's (Left, Right, Up, Down, Home, End). The node looked at is scrolled
+// into view whenever it changes or the view's size does.
 #pragma once
 
 #include <QScrollArea>
@@ -31,7 +32,13 @@ class MoveTreeView : public QScrollArea {
 
   QSize sizeHint() const override { return {180, 320}; }
 
+ protected:
+  // The node looked at stays in view when the view's size changes: when the window first shows a record opened
+  // with it, and when the panel is resized.
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
+  void scrollToCurrent();
   friend class MoveTreeCanvas;
   void refresh();
   void paintTree(QPainter& painter) const;

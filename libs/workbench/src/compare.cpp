@@ -12,6 +12,7 @@
 
 #include "tengen/ai/attempt_json.h"
 #include "tengen/json/parse.h"
+#include "tengen/sources/make_source.h"
 #include "tengen/workbench/eval.h"
 
 namespace tengen::workbench {
@@ -96,20 +97,50 @@ Result<Run> readRun(const std::string& path) {
   return run;
 }
 
+// Whether the run's engine was a model, from the engine spec its file names: nothing when the file does not say.
+std::optional<bool> askedModel(const Run& run) {
+  const std::span<const RunSetting> settings = runSettings();
+  for (std::size_t i = 0; i < settings.size(); ++i) {
+    if (settings[i].key != "engine" || !run.settings[i]) continue;
+    const auto* spec = std::get_if<std::string>(&run.settings[i]->value);
+    if (spec != nullptr) return sources::isModelSpec(*spec);
+  }
+  return std::nullopt;
+}
+
+// The setting's value as a person reads it, or "unknown" when the file does not say.
+std::string shownValue(const Run& run, std::string_view key) {
+  const std::span<const RunSetting> settings = runSettings();
+  for (std::size_t i = 0; i < settings.size(); ++i) {
+    if (settings[i].key == key) return run.settings[i] ? settingText(*run.settings[i]) : "unknown";
+  }
+  return "unknown";
+}
+
 // The settings compare warns on that differ: both files say and disagree, or one says and the other does not (a
-// setting in a run object that lacks it). A run without a run object is left out of it: its warning says so.
+// setting in a run object that lacks it). A run without a run object is left out of it: its warning says so. What a
+// model is shown or asked is compared only between two runs that both asked a model (against another engine it is
+// null, "none" as read, and the difference is the engine's), the constraint's API only where a constraint was sent,
+// and a difference that reads the same in both runs is none a person could act on.
 std::vector<SettingDifference> settingDifferences(const Run& a, const Run& b) {
   std::vector<SettingDifference> out;
   const std::span<const RunSetting> settings = runSettings();
+  const bool bothModels = askedModel(a).value_or(true) && askedModel(b).value_or(true);
+  const bool constrained = shownValue(a, "constrain") != "none" || shownValue(b, "constrain") != "none";
   for (std::size_t i = 0; i < settings.size(); ++i) {
     const RunSetting& setting = settings[i];
     if (!setting.compared) continue;
     if (setting.inRun && (!a.settingsKnown || !b.settingsKnown)) continue;
+    if (setting.modelOnly && !bothModels) continue;
+    if (setting.key == "constrain_api" && !constrained) continue;
     const std::optional<JsonValue>& x = a.settings[i];
     const std::optional<JsonValue>& y = b.settings[i];
     if (!x && !y) continue;
     if (x && y && json::toJson(*x) == json::toJson(*y)) continue;
-    out.push_back({std::string(setting.words), x ? settingText(*x) : "unknown", y ? settingText(*y) : "unknown"});
+    SettingDifference difference{std::string(setting.words), x ? settingText(*x) : "unknown",
+                                 y ? settingText(*y) : "unknown"};
+    if (difference.a == difference.b) continue;
+    out.push_back(std::move(difference));
   }
   return out;
 }

@@ -106,12 +106,15 @@ std::string isoUtc(std::chrono::system_clock::time_point time);
 // A setting a run was made with, as its --json file holds it: a key of the summary's "run" object, or of the
 // document itself (engine, model and reference, which files held before there was a "run" object); the words a person
 // reads it by; and whether `tengen eval compare` warns when two runs differ in it (not for the date, the engine and the
-// model, which are what two runs usually differ in, nor for the counts the comparison shows itself).
+// model, which are what two runs usually differ in, nor for the counts the comparison shows itself); and whether it
+// is what a model is shown or asked (null for any other engine), so that only two runs that both asked a model are
+// compared on it: against an engine that is shown no prompt, the difference is the engine's.
 struct RunSetting {
   std::string_view key;
   std::string_view words;
   bool inRun = true;
   bool compared = true;
+  bool modelOnly = false;
 };
 
 // Every setting, in the order the report shows them.
