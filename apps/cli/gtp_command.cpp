@@ -191,6 +191,8 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
   engineOptions.analyze = [seed = options.seed](const Game& game, Color toMove) -> std::unique_ptr<gtp::Analyzer> {
     return std::make_unique<BuiltinAnalyzer>(game, toMove, seed);
   };
+  // An engine behind that lists analysis commands answers them itself (docs/gtp.md).
+  engineOptions.relay = sources::analysisRelayOf(*source);
   gtp::Engine engine(std::move(engineOptions));
   session = &engine;
   engine.run(in, out);

@@ -6,12 +6,9 @@
 #include <vector>
 
 #include "tengen/gtp/analysis.h"
+#include "tengen/gtp/analysis_line.h"
 
 namespace tengen::gtp {
-
-// Leela Zero's dialect (lz-analyze: rates as integers in 1/10000) or KataGo's (kata-analyze: rates as decimals from
-// 0 to 1, the score, and on request the ownership).
-enum class AnalysisFormat { LeelaZero, KataGo };
 
 // One update on one line, without its newline: every candidate in the report's order, each as
 // `info move D4 visits 120 winrate 5400 prior 1234 lcb 5100 order 0 pv D4 Q16` (Leela Zero) or

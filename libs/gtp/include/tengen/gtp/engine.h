@@ -52,6 +52,9 @@ struct EngineOptions {
   JudgeHook judge;
   // lz-analyze and kata-analyze; without one they answer `? analysis unavailable`.
   AnalyzeHook analyze;
+  // The engine behind this one, when the analysis commands it lists are passed through to it rather than answered
+  // by `analyze` (and genmove_analyze's move is its move). Not owned; it outlives the Engine. Null: none.
+  AnalysisRelay* relay = nullptr;
 };
 
 // time_settings, as given.
