@@ -112,6 +112,46 @@ TEST(AnalysisLine, RefusesWhatIsNoUpdateSayingWhy) {
   EXPECT_NE(why("info move D4 visits 3 winrate").find("without a value"), std::string::npos);
 }
 
+// The client's streams against `tengen gtp` itself, which every build has: the updates are read as they come, and the
+// next command ends the stream first and gets its own answer.
+TEST(ClientStream, ReadsUpdatesAndEndsTheStreamBeforeTheNextCommand) {
+  ClientOptions options;
+  options.timeout = seconds(30);
+  Result<std::unique_ptr<Client>> started = Client::start(joinCommandLine({kTengen, "gtp", "--size", "9"}), options);
+  ASSERT_TRUE(started.ok()) << started.error();
+  Client& c = **started;
+  EXPECT_FALSE(c.readStreamLine(Clock::now()).ok());
+  const Result<Response> begun = c.beginStream("kata-analyze b 5 ownership true");
+  ASSERT_TRUE(begun.ok()) << begun.error();
+  ASSERT_TRUE(begun->success);
+  ASSERT_TRUE(c.streaming());
+  int read = 0;
+  for (const Clock::time_point giveUp = Clock::now() + seconds(20); read < 2 && Clock::now() < giveUp;) {
+    const Result<std::optional<std::string>> line = c.readStreamLine(Clock::now() + std::chrono::milliseconds(100));
+    ASSERT_TRUE(line.ok()) << line.error();
+    if (!line->has_value()) continue;
+    const Result<SearchReport> report = parseAnalysisLine(**line, 9, AnalysisFormat::KataGo, Color::Black);
+    ASSERT_TRUE(report.ok()) << report.error();
+    EXPECT_EQ(report->ownership.size(), 81U);
+    ++read;
+  }
+  EXPECT_EQ(read, 2);
+  const Result<std::string> name = c.call("name");
+  ASSERT_TRUE(name.ok()) << name.error();
+  EXPECT_EQ(*name, "tengen");
+  EXPECT_FALSE(c.streaming());
+  // A refused stream opens none.
+  const Result<Response> refused = c.beginStream("lz-analyze purple");
+  ASSERT_TRUE(refused.ok()) << refused.error();
+  EXPECT_FALSE(refused->success);
+  EXPECT_FALSE(c.streaming());
+  // endStream() on an open stream, then the session goes on.
+  ASSERT_TRUE(c.beginStream("lz-analyze 5").ok());
+  EXPECT_TRUE(c.endStream().ok());
+  EXPECT_FALSE(c.streaming());
+  EXPECT_TRUE(c.call("play b E5").ok());
+}
+
 // Leela Zero from Debian with the tiny network, or a skip when it is not installed.
 class LeelaZero : public ::testing::Test {
  protected:
@@ -122,9 +162,10 @@ class LeelaZero : public ::testing::Test {
     ASSERT_TRUE(test_support::writeLeelaNetwork(m_network));
   }
 
-  // The engine's command line: one thread, no pondering, 100 playouts a move, the tiny network.
+  // The engine's command line: one thread, no pondering, 2000 playouts a move (under a second), the tiny network.
   std::string leelaz() const {
-    return joinCommandLine({test_support::kLeelaZero, "--gtp", "--cpu-only", "--noponder", "-t", "1", "-p", "100", "-w", m_network});
+    return joinCommandLine(
+        {test_support::kLeelaZero, "--gtp", "--cpu-only", "--noponder", "-t", "1", "-p", "2000", "-w", m_network});
   }
 
   std::unique_ptr<Client> start(const std::string& commandLine) {

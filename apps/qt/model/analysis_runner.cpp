@@ -23,6 +23,10 @@ AnalysisRunner::~AnalysisRunner() { stop(); }
 void AnalysisRunner::setEngine(const std::string& commandLine) {
   if (commandLine == m_commandLine) return;
   stop();
+  // No worker runs now: the engine chosen before is let go here (it is sent `quit`).
+  m_engine.reset();
+  m_engineCommandLine.clear();
+  m_engineCommand.clear();
   m_commandLine = commandLine;
   m_source = {};
 }
@@ -56,8 +60,7 @@ void AnalysisRunner::work(const Game& game, unsigned long generation, long maxPl
   searchBuiltin(game, generation, maxPlayouts, source);
 }
 
-void AnalysisRunner::searchBuiltin(const Game& game, unsigned long generation, long maxPlayouts,
-                                   const Source& source) {
+void AnalysisRunner::searchBuiltin(const Game& game, unsigned long generation, long maxPlayouts, const Source& source) {
   using Clock = std::chrono::steady_clock;
   // The candidates a player sees come from the engine's best priors: the analysis preset, with the network.
   engine::AnalysisSearch search(game, game.toMove(), engine::JudgmentOptions::forAnalysis(engine::kJudgmentSeed));
@@ -95,13 +98,13 @@ Status AnalysisRunner::readExternal(const Game& game, unsigned long generation, 
   }
   source.command = m_engineCommand;
   source.ownership = m_engineCommand == kKataAnalyze;
-  const gtp::AnalysisFormat format =
-      source.ownership ? gtp::AnalysisFormat::KataGo : gtp::AnalysisFormat::LeelaZero;
+  const gtp::AnalysisFormat format = source.ownership ? gtp::AnalysisFormat::KataGo : gtp::AnalysisFormat::LeelaZero;
   // The interval in centiseconds, as both dialects take it.
   const std::string interval = std::to_string(kReportInterval.count() / 10);
   std::string command = m_engineCommand + (game.toMove() == Color::Black ? " B " : " W ") + interval;
   if (source.ownership) command += " ownership true";
   bool done = false;
+  std::optional<SearchReport> last;
   std::string unreadable;
   const auto line = [&](std::string_view text) {
     Result<SearchReport> parsed = gtp::parseAnalysisLine(text, game.size(), format, game.toMove());
@@ -115,6 +118,7 @@ Status AnalysisRunner::readExternal(const Game& game, unsigned long generation, 
       if (c.pv.size() > static_cast<std::size_t>(kMaxLine)) c.pv.resize(kMaxLine);
     }
     done = report.playouts >= maxPlayouts;
+    last = report;
     deliver(generation, std::move(report), done, source);
   };
   const Result<gtp::AnalysisRelay::Outcome> outcome =
@@ -122,6 +126,8 @@ Status AnalysisRunner::readExternal(const Game& game, unsigned long generation, 
   if (!outcome) return Status::failure(outcome);
   if (!outcome->accepted) return Status::failure("it refused " + m_engineCommand + ": " + outcome->refusal);
   if (!unreadable.empty()) return Status::failure("its analysis cannot be read: " + unreadable);
+  // An engine whose search stopped (a playout limit of its own) may end its stream: its last report is final.
+  if (!m_stop && !done && last) deliver(generation, std::move(*last), true, source);
   return Done{};
 }
 

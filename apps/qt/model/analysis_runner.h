@@ -14,7 +14,6 @@
 #include <thread>
 
 #include "tengen/ai/move_source.h"
-
 #include "tengen/core/game.h"
 #include "tengen/engine/judgment.h"
 
@@ -68,7 +67,7 @@ class AnalysisRunner : public QObject {
   // the built-in engine when it is "". The engine is started by the next start(), on the worker thread, and kept
   // between analyses; a position it cannot analyse (it refuses the board size, lists neither analysis command,
   // cannot be started, crashes) is analysed by the built-in engine, and source() says why. Stops the analysis under
-  // way.
+  // way and ends the engine chosen before.
   void setEngine(const std::string& commandLine);
   // Who analyses the position of the latest report (as of the last report; Builtin before the first).
   const Source& source() const { return m_source; }

@@ -131,7 +131,9 @@ void Settings::setShowScoreEstimate(bool on) { m_store.setValue(QStringLiteral("
 bool Settings::showAnalysis() const { return m_store.value(QStringLiteral("view/analysis"), false).toBool(); }
 void Settings::setShowAnalysis(bool on) { m_store.setValue(QStringLiteral("view/analysis"), on); }
 
-QString Settings::analysisEngine() const { return m_store.value(QStringLiteral("analysis/engine")).toString().trimmed(); }
+QString Settings::analysisEngine() const {
+  return m_store.value(QStringLiteral("analysis/engine")).toString().trimmed();
+}
 void Settings::setAnalysisEngine(const QString& commandLine) {
   m_store.setValue(QStringLiteral("analysis/engine"), commandLine.trimmed());
 }

@@ -96,7 +96,9 @@ std::string inQuotes(std::string_view word) {
 }
 
 // "on a 19x19 board", for messages.
-std::string onBoard(int size) { return " is not a move on a " + std::to_string(size) + "x" + std::to_string(size) + " board"; }
+std::string onBoard(int size) {
+  return " is not a move on a " + std::to_string(size) + "x" + std::to_string(size) + " board";
+}
 
 // The words that start a part of an update other than a candidate's field.
 bool startsPart(std::string_view word) {

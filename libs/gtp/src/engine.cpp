@@ -606,7 +606,11 @@ Reply relayed(State& state, std::string_view name, const Args& args) {
     return failure((genmove ? std::string(kAiFailed) : std::string("analysis failed: ")) + outcome.error());
   }
   if (!outcome->accepted) return failure(outcome->refusal);
-  if (!genmove) return response.end();
+  if (!genmove) {
+    // An engine whose search stopped may end its stream itself; the controller's stream still ends with its line.
+    if (state.session != nullptr) state.session->pending->wait();
+    return response.end();
+  }
   if (!played) return response.end();
   const Result<ParsedVertex> vertex = parseGtpVertex(*played, position.size());
   if (!vertex) return response.end();

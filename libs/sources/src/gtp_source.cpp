@@ -22,7 +22,8 @@ std::string colorWord(Color c) { return c == Color::Black ? "B" : "W"; }
 // The words of a command line.
 std::vector<std::string_view> splitWords(std::string_view line) {
   std::vector<std::string_view> out;
-  for (std::size_t at = line.find_first_not_of(' '); at != std::string_view::npos; at = line.find_first_not_of(' ', at)) {
+  for (std::size_t at = line.find_first_not_of(' '); at != std::string_view::npos;
+       at = line.find_first_not_of(' ', at)) {
     const std::size_t end = std::min(line.find(' ', at), line.size());
     out.push_back(line.substr(at, end - at));
     at = end;
