@@ -81,7 +81,8 @@ constexpr int kAnalysisLine = 15;
 // An analysis stops growing here, whatever --engine is: the tree's float sums stay exact to about half a playout.
 constexpr long kMostAnalysisPlayouts = 4'000'000;
 
-// lz-analyze and kata-analyze: always the built-in engine's search (one tree, one thread), seeded by --seed.
+// lz-analyze and kata-analyze: the built-in engine's search (one tree, one thread), seeded by --seed, unless a GTP
+// engine behind lists them (its own are passed through, EngineOptions::relay).
 class BuiltinAnalyzer final : public gtp::Analyzer {
  public:
   BuiltinAnalyzer(const Game& game, Color toMove, std::uint64_t seed)
