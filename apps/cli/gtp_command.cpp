@@ -75,7 +75,8 @@ constexpr int kAnalysisLine = 15;
 // An analysis stops growing here, whatever --engine is: the tree's float sums stay exact to about half a playout.
 constexpr long kMostAnalysisPlayouts = 4'000'000;
 
-// lz-analyze and kata-analyze: always the built-in engine's search (one tree, one thread), seeded by --seed.
+// lz-analyze and kata-analyze: the built-in engine's search (one tree, one thread), seeded by --seed, unless a GTP
+// engine behind lists them (its own are passed through, EngineOptions::relay).
 class BuiltinAnalyzer final : public gtp::Analyzer {
  public:
   BuiltinAnalyzer(const Game& game, Color toMove, std::uint64_t seed)
@@ -189,6 +190,8 @@ int runGtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::
   engineOptions.analyze = [seed = options.seed](const Game& game, Color toMove) -> std::unique_ptr<gtp::Analyzer> {
     return std::make_unique<BuiltinAnalyzer>(game, toMove, seed);
   };
+  // An engine behind that lists analysis commands answers them itself (docs/gtp.md).
+  engineOptions.relay = sources::analysisRelayOf(*source);
   gtp::Engine engine(std::move(engineOptions));
   session = &engine;
   engine.run(in, out);

@@ -1,10 +1,13 @@
 #include "model/position_views.h"
 
 #include <QLocale>
+#include <cmath>
 #include <memory>
 #include <utility>
 
+#include "tengen/core/text.h"
 #include "tengen/engine/judgment.h"
+#include "tengen/gtp/process.h"
 
 #include "model/language.h"
 
@@ -13,7 +16,59 @@ namespace tengen::qt {
 PositionViews::PositionViews(const session::GameModel& model, std::function<bool()> thinking, long maxPlayouts,
                              QObject* parent)
     : QObject(parent), m_model(model), m_thinking(std::move(thinking)), m_maxPlayouts(maxPlayouts), m_mailbox(this) {
-  connect(&m_analysis, &AnalysisRunner::reported, this, &PositionViews::analysisChanged);
+  connect(&m_analysis, &AnalysisRunner::reported, this, [this] {
+    overlayEngineEstimate();
+    emit analysisChanged();
+  });
+}
+
+void PositionViews::setAnalysisEngine(const QString& commandLine) {
+  const QString trimmed = commandLine.trimmed();
+  if (trimmed == m_analysisEngine) return;
+  m_analysisEngine = trimmed;
+  m_analysis.setEngine(trimmed.toStdString());
+  m_analysis.clear();
+  m_analysisKey.reset();
+  refreshAnalysis();
+  emit analysisChanged();
+}
+
+QString PositionViews::analysisEngineName() const {
+  if (m_analysisEngine.isEmpty()) return {};
+  const Result<std::vector<std::string>> words = gtp::splitCommandLine(m_analysisEngine.toStdString());
+  const QString program = words ? QString::fromStdString(words->front()) : m_analysisEngine;
+  return program.section(QLatin1Char('/'), -1);
+}
+
+QString PositionViews::analysisNote() const {
+  if (!m_analysisShown || m_analysisEngine.isEmpty() || analysis() == nullptr) return {};
+  const AnalysisRunner::Source& source = m_analysis.source();
+  if (source.origin == AnalysisRunner::Origin::Fallback) {
+    return tr("The built-in engine analyses this position: %1").arg(QString::fromStdString(source.why));
+  }
+  if (source.origin == AnalysisRunner::Origin::External && !source.ownership) {
+    return tr("%1 gives no ownership or score (%2): the score estimate is the built-in engine's")
+        .arg(analysisEngineName(), QString::fromStdString(source.command));
+  }
+  return {};
+}
+
+void PositionViews::overlayEngineEstimate() {
+  const SearchReport* report = analysis();
+  if (!m_estimateShown || !m_scoreEstimate || m_scoreEstimate->final || report == nullptr) return;
+  const AnalysisRunner::Source& source = m_analysis.source();
+  if (source.origin != AnalysisRunner::Origin::External || !source.ownership) return;
+  const std::size_t points = static_cast<std::size_t>(m_scoreEstimate->size) * m_scoreEstimate->size;
+  if (report->ownership.size() != points) return;
+  m_scoreEstimate->playoutOwnership = report->ownership;
+  // The engine's lead for the side to move, as the result a player reads.
+  const double blackLead = report->toMove == Color::Black ? report->scoreLead : -report->scoreLead;
+  const double margin = std::round(std::abs(blackLead) * 2) / 2;
+  std::string result = blackLead >= 0 ? "B+" : "W+";
+  result += shortestText(margin);
+  m_scoreEstimate->score.result = margin == 0 ? std::string("0") : result;
+  m_estimateFromEngine = true;
+  emit estimateChanged();
 }
 
 void PositionViews::setScoreEstimateShown(bool on) {
@@ -32,7 +87,9 @@ void PositionViews::setScoreEstimateShown(bool on) {
 QString PositionViews::scoreEstimateText() const {
   if (!m_estimateShown || !m_scoreEstimate) return {};
   const QString result = resultText(m_scoreEstimate->score.result);
-  return m_scoreEstimate->final ? tr("Score: %1").arg(result) : tr("Estimate: %1").arg(result);
+  if (m_scoreEstimate->final) return tr("Score: %1").arg(result);
+  if (m_estimateFromEngine) return tr("Estimate (%1): %2").arg(analysisEngineName(), result);
+  return tr("Estimate: %1").arg(result);
 }
 
 void PositionViews::refreshScoreEstimate() {
@@ -63,6 +120,8 @@ void PositionViews::startScoreEstimate() {
       self->m_scoreEstimateRunning = false;
       if (ticket == self->m_scoreEstimateTicket) {
         self->m_scoreEstimate = std::move(analysis);
+        self->m_estimateFromEngine = false;
+        self->overlayEngineEstimate();
         emit self->estimateChanged();
       } else if (self->m_estimateShown) {
         // The position looked at changed meanwhile.
@@ -115,6 +174,11 @@ QString PositionViews::analysisText() const {
   const int playouts = static_cast<int>(report->playouts);
   if (report->candidates.empty()) return tr("Analysis: %Ln playout(s)", nullptr, playouts);
   const SearchCandidate& best = report->candidates.front();
+  if (m_analysis.source().origin == AnalysisRunner::Origin::External) {
+    return tr("Analysis by %1: %2 %3%, %Ln visit(s)", nullptr, playouts)
+        .arg(analysisEngineName(), moveText(best.move, m_model.view().size()),
+             QLocale().toString(best.winrate * 100, 'f', 1));
+  }
   const QString text = m_analysis.running() ? tr("Analysis: %1 %2%, %Ln playout(s)", nullptr, playouts)
                                             : tr("Analysis: %1 %2%, %Ln playout(s) (limit reached)", nullptr, playouts);
   return text.arg(moveText(best.move, m_model.view().size()), QLocale().toString(best.winrate * 100, 'f', 1));

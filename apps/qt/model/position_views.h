@@ -40,7 +40,8 @@ class PositionViews : public QObject {
   bool scoreEstimateShown() const { return m_estimateShown; }
   const std::optional<Analysis>& scoreEstimate() const { return m_scoreEstimate; }
   // "Estimate: B+3.5", "Score: W+12.5" (a finished position; "Score: B+R" after a resignation), "" while it is off
-  // or being worked out.
+  // or being worked out. With an external engine that gives the ownership and the score (kata-analyze), the estimate
+  // of a position in play shades its ownership, and reads "Estimate (katago): B+3.5" from its score.
   QString scoreEstimateText() const;
 
   // The analysis view: the built-in engine's best moves for the position looked at, from a search that grows on a
@@ -55,8 +56,20 @@ class PositionViews : public QObject {
   // Whether the analysis's search is growing now.
   bool analysing() const { return m_analysis.running(); }
   // "Analysis: D4 54.3%, 12,345 playouts" (the best candidate, its winning rate for the side to move),
-  // "Analysis: paused while the AI thinks", "Analysing…"; "" while it is off or the position is not in play.
+  // "Analysis: paused while the AI thinks", "Analysing…"; "" while it is off or the position is not in play. From an
+  // external engine, "Analysis by leelaz: D4 54.3%, 1,234 visits".
   QString analysisText() const;
+
+  // Who analyses: the external GTP engine started from `commandLine` (AnalysisRunner::setEngine), or the built-in
+  // engine when it is empty. The analysis under way starts again.
+  void setAnalysisEngine(const QString& commandLine);
+  // What the player should know about the external engine's analysis: that its engine gives no ownership and score
+  // (Leela Zero's lz-analyze), so the score estimate stays the built-in engine's; or that the built-in engine
+  // analyses this position, and why (the engine refused the board size, could not be started...). "" when there is
+  // nothing to say: the built-in engine is chosen, the view is off, or the engine gives everything.
+  QString analysisNote() const;
+  // The program's name of the external engine ("leelaz"); "" for the built-in engine.
+  QString analysisEngineName() const;
 
   // After any change of the game, the view or the AI's thinking: works out what is shown again when its position
   // changed.
@@ -89,7 +102,14 @@ class PositionViews : public QObject {
   unsigned long m_scoreEstimateTicket = 0;
   // A judgment is being worked out (for this ticket or an earlier one).
   bool m_scoreEstimateRunning = false;
+  // The score estimate with the external engine's ownership and score over it, when its latest report of the
+  // position looked at carries them (kata-analyze).
+  void overlayEngineEstimate();
+
   bool m_analysisShown = false;
+  QString m_analysisEngine;
+  // The score estimate's ownership and score are the external engine's (overlayEngineEstimate).
+  bool m_estimateFromEngine = false;
   AnalysisRunner m_analysis;
   // The position being analysed (game, node looked at, board hash, side to move); nothing while none is.
   std::optional<AnalysisKey> m_analysisKey;

@@ -131,6 +131,13 @@ void Settings::setShowScoreEstimate(bool on) { m_store.setValue(QStringLiteral("
 bool Settings::showAnalysis() const { return m_store.value(QStringLiteral("view/analysis"), false).toBool(); }
 void Settings::setShowAnalysis(bool on) { m_store.setValue(QStringLiteral("view/analysis"), on); }
 
+QString Settings::analysisEngine() const {
+  return m_store.value(QStringLiteral("analysis/engine")).toString().trimmed();
+}
+void Settings::setAnalysisEngine(const QString& commandLine) {
+  m_store.setValue(QStringLiteral("analysis/engine"), commandLine.trimmed());
+}
+
 QString Settings::errorLogPath() const {
   QString stored = m_store.value(QStringLiteral("paths/errorLog")).toString();
   if (!stored.isEmpty()) return stored;

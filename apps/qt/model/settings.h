@@ -54,6 +54,11 @@ class Settings {
   bool showAnalysis() const;
   void setShowAnalysis(bool on);
 
+  // The external GTP engine the analysis view asks (its command line, as a `gtp:` engine's), or "" (the default)
+  // for the built-in engine.
+  QString analysisEngine() const;
+  void setAnalysisEngine(const QString& commandLine);
+
   // Sounds: stones, captures, the clock's last seconds (on by default).
   bool soundOn() const;
   void setSoundOn(bool on);

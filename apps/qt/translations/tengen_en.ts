@@ -89,5 +89,12 @@
             <numerusform>Analysis: %1 %2%, %Ln playouts (limit reached)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Analysis by %1: %2 %3%, %Ln visit(s)</source>
+        <translation>
+            <numerusform>Analysis by %1: %2 %3%, %Ln visit</numerusform>
+            <numerusform>Analysis by %1: %2 %3%, %Ln visits</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

@@ -1018,6 +1018,26 @@ Waiting: ask again or change the opponent.</source>
         <source>The autosaved game %1 could not be deleted (%2): the next start brings it back.</source>
         <translation>自動保存された対局 %1 を削除できませんでした (%2)。次回の起動時に復元されます。</translation>
     </message>
+    <message>
+        <source>Analysis e&amp;ngine…</source>
+        <translation>解析エンジン(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Analysis engine</source>
+        <translation>解析エンジン</translation>
+    </message>
+    <message>
+        <source>The command line of a GTP engine that speaks kata-analyze (KataGo) or lz-analyze (Leela Zero), e.g.
+/usr/games/leelaz --gtp --noponder -w best-network
+Leave it empty for the built-in engine.</source>
+        <translation>kata-analyze（KataGo）または lz-analyze（Leela Zero）に対応した GTP エンジンのコマンドライン。例:
+/usr/games/leelaz --gtp --noponder -w best-network
+空欄にすると内蔵エンジンを使います。</translation>
+    </message>
+    <message>
+        <source>This command line cannot be read: %1</source>
+        <translation>このコマンドラインを読めません: %1</translation>
+    </message>
 </context>
 <context>
     <name>tengen::qt::MoveTreeView</name>
@@ -1298,6 +1318,24 @@ Waiting: ask again or change the opponent.</source>
         <source>Analysis: %1 %2%, %Ln playout(s) (limit reached)</source>
         <translation>
             <numerusform>検討: %1 %2%、%Ln プレイアウト（上限に達しました）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The built-in engine analyses this position: %1</source>
+        <translation>この局面は内蔵エンジンが解析します: %1</translation>
+    </message>
+    <message>
+        <source>%1 gives no ownership or score (%2): the score estimate is the built-in engine&apos;s</source>
+        <translation>%1 は地の所有と目数を出しません（%2）。形勢判断は内蔵エンジンのものです</translation>
+    </message>
+    <message>
+        <source>Estimate (%1): %2</source>
+        <translation>形勢判断（%1）: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysis by %1: %2 %3%, %Ln visit(s)</source>
+        <translation>
+            <numerusform>%1 の解析: %2 %3%、%Ln 回訪問</numerusform>
         </translation>
     </message>
 </context>

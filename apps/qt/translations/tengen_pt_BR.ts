@@ -1026,6 +1026,26 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
         <source>The autosaved game %1 could not be deleted (%2): the next start brings it back.</source>
         <translation>A partida salva automaticamente %1 não pôde ser apagada (%2): ela volta na próxima vez que o programa abrir.</translation>
     </message>
+    <message>
+        <source>Analysis e&amp;ngine…</source>
+        <translation>&amp;Motor de análise…</translation>
+    </message>
+    <message>
+        <source>Analysis engine</source>
+        <translation>Motor de análise</translation>
+    </message>
+    <message>
+        <source>The command line of a GTP engine that speaks kata-analyze (KataGo) or lz-analyze (Leela Zero), e.g.
+/usr/games/leelaz --gtp --noponder -w best-network
+Leave it empty for the built-in engine.</source>
+        <translation>A linha de comando de um motor GTP que fale kata-analyze (KataGo) ou lz-analyze (Leela Zero), p. ex.
+/usr/games/leelaz --gtp --noponder -w best-network
+Deixe vazia para o motor embutido.</translation>
+    </message>
+    <message>
+        <source>This command line cannot be read: %1</source>
+        <translation>Não é possível ler esta linha de comando: %1</translation>
+    </message>
 </context>
 <context>
     <name>tengen::qt::MoveTreeView</name>
@@ -1309,6 +1329,25 @@ Aguardando: pergunte de novo ou troque o adversário.</translation>
         <translation>
             <numerusform>Análise: %1 %2%, %Ln playout (limite atingido)</numerusform>
             <numerusform>Análise: %1 %2%, %Ln playouts (limite atingido)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The built-in engine analyses this position: %1</source>
+        <translation>O motor embutido analisa esta posição: %1</translation>
+    </message>
+    <message>
+        <source>%1 gives no ownership or score (%2): the score estimate is the built-in engine&apos;s</source>
+        <translation>%1 não dá território nem pontuação (%2): a estimativa é a do motor embutido</translation>
+    </message>
+    <message>
+        <source>Estimate (%1): %2</source>
+        <translation>Estimativa (%1): %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysis by %1: %2 %3%, %Ln visit(s)</source>
+        <translation>
+            <numerusform>Análise de %1: %2 %3%, %Ln visita</numerusform>
+            <numerusform>Análise de %1: %2 %3%, %Ln visitas</numerusform>
         </translation>
     </message>
 </context>

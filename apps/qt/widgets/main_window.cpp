@@ -6,7 +6,9 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -14,6 +16,8 @@
 #include <QToolBar>
 #include <algorithm>
 #include <utility>
+
+#include "tengen/gtp/process.h"
 
 #include "model/language.h"
 #include "widgets/ai_failure_dialog.h"
@@ -47,6 +51,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
   m_board->setShowMoveNumbers(m_settings->showMoveNumbers());
   m_board->setShowCoordinates(m_settings->showCoordinates());
   m_controller->views().setScoreEstimateShown(m_settings->showScoreEstimate());
+  m_controller->views().setAnalysisEngine(m_settings->analysisEngine());
   m_controller->views().setAnalysisShown(m_settings->showAnalysis());
   m_board->setFocusPolicy(Qt::StrongFocus);
   setCentralWidget(m_board);
@@ -84,8 +89,14 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
 
   connect(m_board, &BoardWidget::pointClicked, m_controller, &GameController::clickPoint);
   connect(m_controller, &GameController::changed, this, &MainWindow::refresh);
-  connect(&m_controller->views(), &PositionViews::analysisChanged, this,
-          [this] { m_analysis->setText(m_controller->views().analysisText()); });
+  connect(&m_controller->views(), &PositionViews::analysisChanged, this, [this] {
+    m_analysis->setText(m_controller->views().analysisText());
+    // What the external engine cannot give, or why the built-in engine stands in: said once, and kept in the tip.
+    const QString note = m_controller->views().analysisNote();
+    m_analysis->setToolTip(note);
+    if (!note.isEmpty() && note != m_analysisNote) m_message->setMessage(note);
+    m_analysisNote = note;
+  });
   connect(m_controller, &GameController::message, m_message, &StatusMessage::setMessage);
   connect(&m_controller->ai(), &AiTurns::aiFailed, this, &MainWindow::showFailure);
 
@@ -231,6 +242,8 @@ void MainWindow::addViewMenu() {
         m_controller->views().setAnalysisShown(on);
         m_settings->setShowAnalysis(on);
       });
+  view->addAction(addAction(QStringLiteral("analysisEngine"), tr("Analysis e&ngine\u2026"), QKeySequence(),
+                            [this] { chooseAnalysisEngine(); }));
   auto* sound = new QAction(tr("&Sound"), this);
   sound->setObjectName(QStringLiteral("sound"));
   sound->setCheckable(true);
@@ -244,6 +257,25 @@ void MainWindow::addViewMenu() {
                             QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T), [this] { showGtpConsole(); }));
   addSidePanelAction(*view);
   addLanguageMenu(*view);
+}
+
+void MainWindow::chooseAnalysisEngine() {
+  bool ok = false;
+  const QString chosen = QInputDialog::getText(
+      this, tr("Analysis engine"),
+      tr("The command line of a GTP engine that speaks kata-analyze (KataGo) or lz-analyze (Leela Zero), e.g.\n"
+         "/usr/games/leelaz --gtp --noponder -w best-network\n"
+         "Leave it empty for the built-in engine."),
+      QLineEdit::Normal, m_settings->analysisEngine(), &ok);
+  if (!ok) return;
+  if (!chosen.trimmed().isEmpty() && !gtp::splitCommandLine(chosen.toStdString())) {
+    QMessageBox::warning(this, tr("Analysis engine"),
+                         tr("This command line cannot be read: %1")
+                             .arg(QString::fromStdString(gtp::splitCommandLine(chosen.toStdString()).error())));
+    return;
+  }
+  m_settings->setAnalysisEngine(chosen);
+  m_controller->views().setAnalysisEngine(chosen);
 }
 
 void MainWindow::addMainToolBar() {

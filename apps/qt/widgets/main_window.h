@@ -79,6 +79,8 @@ class MainWindow : public QMainWindow {
   void addNavigateMenu();
   void addViewMenu();
   void addMainToolBar();
+  // Asks for the analysis engine's command line (empty: the built-in engine) and keeps it in the settings.
+  void chooseAnalysisEngine();
   // A checkable View action: `shown` reads the state, `show` sets it (and remembers it in the settings).
   QAction* addViewToggle(QMenu& view, const QString& name, const QString& text, const QKeySequence& key,
                          const std::function<bool()>& shown, const std::function<void(bool)>& show);
@@ -138,6 +140,8 @@ class MainWindow : public QMainWindow {
   QLabel* m_captures;
   QLabel* m_estimate = nullptr;
   QLabel* m_analysis = nullptr;
+  // The analysis's last note (PositionViews::analysisNote), shown once in the message line when it changes.
+  QString m_analysisNote;
   QLabel* m_moveLabel;
   QString m_errorLogPath;
   QString m_currentFile;

@@ -6,12 +6,9 @@
 #include <vector>
 
 #include "tengen/gtp/analysis.h"
+#include "tengen/gtp/analysis_line.h"
 
 namespace tengen::gtp {
-
-// Leela Zero's dialect (lz-analyze: rates as integers in 1/10000) or KataGo's (kata-analyze: rates as decimals from
-// 0 to 1, the score, and on request the ownership).
-enum class AnalysisFormat { LeelaZero, KataGo };
 
 // What KataGo's dialect adds to the candidates on request (kata-analyze's `ownership true`, `rootInfo true`).
 struct AnalysisExtras {

@@ -118,9 +118,15 @@ Result<Response> Client::send(std::string_view command) {
 }
 
 Result<std::vector<Response>> Client::sendBatch(const std::vector<std::string>& commands) {
+  return sendBatch(commands, false);
+}
+
+Result<std::vector<Response>> Client::sendBatch(const std::vector<std::string>& commands, bool streamed) {
   using R = Result<std::vector<Response>>;
   if (!alive())
     return R::failure(m_failure.empty() ? "engine " + m_argv[0] + " is closed" : m_failure, ErrorKind::Unreachable);
+  // An analysis stream ends when the engine reads a line; its updates must not be read as the next response.
+  if (const Status ended = endStream(); !ended) return R::failure(ended);
   for (const std::string& c : commands) {
     if (c.find_first_of("\r\n") != std::string::npos) return R::failure("a GTP command must be one line");
   }
@@ -152,14 +158,14 @@ Result<std::vector<Response>> Client::sendBatch(const std::vector<std::string>& 
   std::vector<Response> responses;
   responses.reserve(commands.size());
   for (std::size_t i = 0; i < commands.size(); ++i) {
-    Result<Response> r = readResponse(commands[i], ids[i]);
+    Result<Response> r = readResponse(commands[i], ids[i], streamed);
     if (!r) return R::failure(r);
     responses.push_back(std::move(r).value());
   }
   return responses;
 }
 
-Result<Response> Client::readResponse(const std::string& command, int id) {
+Result<Response> Client::readResponse(const std::string& command, int id, bool streamed) {
   using R = Result<Response>;
   const Clock::time_point deadline = Clock::now() + m_options.timeout;
   // Until the engine has answered once it may still be starting; a long wait then is reported, once.
@@ -208,6 +214,14 @@ Result<Response> Client::readResponse(const std::string& command, int id) {
     }
   }
   std::string text = head.substr(pos);
+  if (streamed && response.success) {
+    // The updates follow; readStreamLine() reads them.
+    m_streaming = true;
+    m_streamCommand = command;
+    m_answered = true;
+    response.text = std::string(trim(text));
+    return response;
+  }
   for (;;) {
     Result<std::string> line = readLine({});
     if (!line) return R::failure(line);
@@ -218,6 +232,45 @@ Result<Response> Client::readResponse(const std::string& command, int id) {
   response.text = std::string(trim(text));
   m_answered = true;
   return response;
+}
+
+Result<Response> Client::beginStream(std::string_view command) {
+  Result<std::vector<Response>> responses = sendBatch({std::string(command)}, true);
+  if (!responses) return Result<Response>::failure(responses);
+  return std::move(responses.value().front());
+}
+
+Result<std::optional<std::string>> Client::readStreamLine(Clock::time_point deadline) {
+  using R = Result<std::optional<std::string>>;
+  if (!alive())
+    return R::failure(m_failure.empty() ? "engine " + m_argv[0] + " is closed" : m_failure, ErrorKind::Unreachable);
+  if (!m_streaming) return R::failure("no analysis stream is open");
+  Result<std::string> line = m_process->readLine(deadline);
+  if (!line) {
+    if (Clock::now() >= deadline && !m_process->hasExited()) return std::optional<std::string>();
+    return R::failure(fail(m_streamCommand, line.error()), ErrorKind::Unreachable);
+  }
+  if (m_options.traffic) m_options.traffic(Traffic::Received, *line);
+  if (isBlank(*line)) m_streaming = false;
+  return std::optional<std::string>(std::move(line).value());
+}
+
+Status Client::endStream() {
+  if (!m_streaming) return Done{};
+  if (m_options.traffic) m_options.traffic(Traffic::Sent, "");
+  const Clock::time_point deadline = Clock::now() + m_options.timeout;
+  if (const Status written = m_process->write("\n", deadline); !written) {
+    return Status::failure(fail(m_streamCommand, written.error()), ErrorKind::Unreachable);
+  }
+  while (m_streaming) {
+    const Result<std::optional<std::string>> line = readStreamLine(deadline);
+    if (!line) return Status::failure(line);
+    if (!*line) {
+      return Status::failure(fail(m_streamCommand, "did not end its stream within " + durationText(m_options.timeout)),
+                             ErrorKind::Unreachable);
+    }
+  }
+  return Done{};
 }
 
 void Client::noticeSlowStart(const std::string& command) {

@@ -693,9 +693,76 @@ Reply analyze(State& state, const Args& args, AnalysisFormat format) {
   return response.end();
 }
 
-Reply lzAnalyze(State& state, const Args& args) { return analyze(state, args, AnalysisFormat::LeelaZero); }
+// How long a relayed analysis answered outside a session (answer()) waits for the engine's first update.
+constexpr std::chrono::milliseconds kRelayAnswerWait{2000};
 
-Reply kataAnalyze(State& state, const Args& args) { return analyze(state, args, AnalysisFormat::KataGo); }
+bool relays(const State& state, std::string_view name) {
+  return state.options.relay != nullptr && state.game.phase() != Phase::Finished && state.options.relay->relays(name);
+}
+
+// An analysis command passed through to the engine behind (EngineOptions::relay), its arguments as given: its lines
+// stream back as they come, until the controller's next line (in answer(), the first update) ends the stream; a
+// genmove_analyze's `play` is played here too. A move tengen's rules refuse ends the response without it, as a failed
+// genmove_analyze does, and leaves the game as it was.
+Reply relayed(State& state, std::string_view name, const Args& args) {
+  std::string command(name);
+  for (const std::string& a : args) command += " " + a;
+  const bool genmove = name.ends_with("genmove_analyze");
+  const Color color = !args.empty() && parsePlayer(args[0]) ? *parsePlayer(args[0]) : state.game.toMove();
+  const Game position = state.game.phase() == Phase::Scoring ? resumed(state.game) : state.game;
+  StreamedResponse response(state);
+  std::optional<std::string> played;
+  bool updated = false;
+  const auto line = [&](std::string_view text) {
+    if (genmove && text.starts_with("play ")) {
+      played = std::string(trim(text.substr(5)));
+      return;
+    }
+    updated = true;
+    response.line(text);
+  };
+  std::function<bool()> stop = [] { return false; };
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point answerBy = Clock::now() + kRelayAnswerWait;
+  if (!genmove && state.session != nullptr) {
+    state.session->pending = std::make_unique<PendingLine>(state.session->in, Engine::kMaxLineBytes);
+    const PendingLine& next = *state.session->pending;
+    stop = [&next, &state] { return next.arrived() || !state.session->out; };
+  } else if (!genmove) {
+    stop = [&] { return updated || Clock::now() >= answerBy; };
+  }
+  const Result<AnalysisRelay::Outcome> outcome = state.options.relay->relay(position, command, line, stop);
+  if (!outcome) {
+    if (response.begun()) return response.end();
+    return failure((genmove ? std::string(kAiFailed) : std::string("analysis failed: ")) + outcome.error());
+  }
+  if (!outcome->accepted) return failure(outcome->refusal);
+  if (!genmove) {
+    // An engine whose search stopped may end its stream itself; the controller's stream still ends with its line.
+    if (state.session != nullptr) state.session->pending->wait();
+    return response.end();
+  }
+  if (!played) return response.end();
+  const Result<ParsedVertex> vertex = parseGtpVertex(*played, position.size());
+  if (!vertex) return response.end();
+  const Move move = vertex->kind == MoveKind::Play   ? Move::play(color, vertex->point)
+                    : vertex->kind == MoveKind::Pass ? Move::pass(color)
+                                                     : Move::resign(color);
+  if (position.check(move) != RejectReason::None) return response.end();
+  state.game = position;
+  state.game.play(move);
+  return response.end("play " + gtpMove(move, position.size()));
+}
+
+Reply lzAnalyze(State& state, const Args& args) {
+  if (relays(state, "lz-analyze")) return relayed(state, "lz-analyze", args);
+  return analyze(state, args, AnalysisFormat::LeelaZero);
+}
+
+Reply kataAnalyze(State& state, const Args& args) {
+  if (relays(state, "kata-analyze")) return relayed(state, "kata-analyze", args);
+  return analyze(state, args, AnalysisFormat::KataGo);
+}
 
 // lz-genmove_analyze and kata-genmove_analyze: genmove, with the search's updates while it thinks (from a move
 // source that reports them) and `play VERTEX` as the last line. A failure before any update is answered as genmove's;
@@ -722,10 +789,14 @@ Reply genmoveAnalyze(State& state, const Args& args, AnalysisFormat format) {
 }
 
 Reply lzGenmoveAnalyze(State& state, const Args& args) {
+  if (relays(state, "lz-genmove_analyze")) return relayed(state, "lz-genmove_analyze", args);
   return genmoveAnalyze(state, args, AnalysisFormat::LeelaZero);
 }
 
-Reply kataGenmoveAnalyze(State& state, const Args& args) { return genmoveAnalyze(state, args, AnalysisFormat::KataGo); }
+Reply kataGenmoveAnalyze(State& state, const Args& args) {
+  if (relays(state, "kata-genmove_analyze")) return relayed(state, "kata-genmove_analyze", args);
+  return genmoveAnalyze(state, args, AnalysisFormat::KataGo);
+}
 
 Reply undo(State& state, const Args&) {
   if (!state.game.undo()) return failure(std::string(kCannotUndo));

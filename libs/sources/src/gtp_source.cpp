@@ -19,6 +19,18 @@ using Clock = std::chrono::steady_clock;
 
 std::string colorWord(Color c) { return c == Color::Black ? "B" : "W"; }
 
+// The words of a command line.
+std::vector<std::string_view> splitWords(std::string_view line) {
+  std::vector<std::string_view> out;
+  for (std::size_t at = line.find_first_not_of(' '); at != std::string_view::npos;
+       at = line.find_first_not_of(' ', at)) {
+    const std::size_t end = std::min(line.find(' ', at), line.size());
+    out.push_back(line.substr(at, end - at));
+    at = end;
+  }
+  return out;
+}
+
 Result<std::unique_ptr<gtp::Client>> startClient(const std::vector<std::string>& argv,
                                                  const gtp::ClientOptions& options) {
   using R = Result<std::unique_ptr<gtp::Client>>;
@@ -191,6 +203,57 @@ Status GtpSource::revive() {
   return Done{};
 }
 
+void GtpSource::followPlayed(Color color, std::string_view text, int size) {
+  const Result<ParsedVertex> parsed = parseGtpVertex(text, size);
+  if (!parsed) {
+    m_mirror.movesKnown = false;
+  } else if (parsed->kind == MoveKind::Play) {
+    m_mirror.moves.push_back(Move::play(color, parsed->point));
+  } else if (parsed->kind == MoveKind::Pass) {
+    m_mirror.moves.push_back(Move::pass(color));
+  }
+}
+
+bool GtpSource::relays(std::string_view command) {
+  if (!revive()) return false;
+  const Result<bool> known = lists(command);
+  return known && *known;
+}
+
+Result<gtp::AnalysisRelay::Outcome> GtpSource::relay(const Game& game, std::string_view command,
+                                                     const std::function<void(std::string_view line)>& line,
+                                                     const std::function<bool()>& stop) {
+  using R = Result<Outcome>;
+  // How long a read waits before `stop` is asked again.
+  constexpr std::chrono::milliseconds kStopCheck{50};
+  if (const Status revived = revive(); !revived) return R::failure(revived);
+  if (const Status synced = sync(game, false); !synced) return R::failure(synced);
+  const std::vector<std::string_view> words = splitWords(command);
+  const bool genmove = !words.empty() && words.front().ends_with("genmove_analyze");
+  const std::optional<Color> asked = words.size() > 1 ? parseColor(words[1]) : std::nullopt;
+  const Color color = asked.value_or(game.toMove());
+  const Result<gtp::Response> begun = m_client->beginStream(command);
+  if (!begun) return R::failure(begun);
+  if (!begun->success) {
+    if (genmove) m_mirror.valid = false;
+    return Outcome{false, begun->text};
+  }
+  for (;;) {
+    if (stop()) {
+      if (const Status ended = m_client->endStream(); !ended) return R::failure(ended);
+      return Outcome{};
+    }
+    const Result<std::optional<std::string>> next = m_client->readStreamLine(Clock::now() + kStopCheck);
+    if (!next) return R::failure(next);
+    if (!next->has_value()) continue;
+    const std::string_view text = trim(**next);
+    // The response ended on its own: a genmove_analyze after its move.
+    if (text.empty()) return Outcome{};
+    if (genmove && text.starts_with("play ")) followPlayed(color, trim(text.substr(5)), game.size());
+    line(text);
+  }
+}
+
 Result<std::string> GtpSource::typedCommand(const Game& game, std::string_view line) {
   using R = Result<std::string>;
   if (const Status revived = revive(); !revived) return R::failure(revived);
@@ -228,16 +291,7 @@ Result<Answer> GtpSource::propose(const MoveRequest& request) {
     return R::failure("engine " + m_argv[0] + " refused '" + command + "': " + response->text, ErrorKind::Unreachable);
   }
 
-  // The engine has played its answer on its own board; the mirror follows so that an accepted answer needs no
-  // command next time, and anything it cannot follow forces a full sync.
-  const Result<ParsedVertex> parsed = parseGtpVertex(response->text, game.size());
-  if (!parsed) {
-    m_mirror.movesKnown = false;
-  } else if (parsed->kind == MoveKind::Play) {
-    m_mirror.moves.push_back(Move::play(request.color, parsed->point));
-  } else if (parsed->kind == MoveKind::Pass) {
-    m_mirror.moves.push_back(Move::pass(request.color));
-  }
+  followPlayed(request.color, response->text, game.size());
   Answer answer;
   answer.text = response->text;
   answer.latencyMs = latencyMs;

@@ -9,12 +9,13 @@
 #include <vector>
 
 #include "tengen/ai/move_source.h"
+#include "tengen/gtp/analysis.h"
 #include "tengen/gtp/client.h"
 #include "tengen/sources/make_source.h"
 
 namespace tengen::sources {
 
-class GtpSource final : public ai::MoveSource {
+class GtpSource final : public ai::MoveSource, public gtp::AnalysisRelay {
  public:
   // Starts the engine from commandLine (split without a shell) and checks that it answers GTP. Fails, saying why,
   // when it cannot be started or does not answer.
@@ -32,6 +33,14 @@ class GtpSource final : public ai::MoveSource {
   Result<ai::Answer> propose(const ai::MoveRequest& request) override;
   // The typed line as it is (its own id, if any, included), after the engine is brought to `game`.
   Result<std::string> typedCommand(const Game& game, std::string_view line) override;
+
+  // Whether the engine's list_commands names `command`; false when the engine cannot be asked.
+  bool relays(std::string_view command) override;
+  // The engine brought to `game` as propose() does, then `command`'s stream read line by line (gtp::Client's
+  // beginStream) and ended when `stop` says so. A genmove_analyze's `play` is followed in what the engine holds.
+  Result<Outcome> relay(const Game& game, std::string_view command,
+                        const std::function<void(std::string_view line)>& line,
+                        const std::function<bool()>& stop) override;
 
  private:
   // What the engine has been told, so that the next request sends only what is new.
@@ -55,6 +64,9 @@ class GtpSource final : public ai::MoveSource {
   // has not been told it since its last clear_board, and the mover's clock (time_left) when the request has one.
   // An engine that refuses them still plays: only a transport failure fails.
   Status sendTime(const ai::MoveRequest& request);
+  // What the engine has played on its own board after answering `text` to a genmove for `color`: the mirror follows
+  // so that an accepted answer needs no command next time; anything it cannot follow forces a full sync.
+  void followPlayed(Color color, std::string_view text, int size);
   // Whether the engine's list_commands names `command` (the list is asked for once per engine).
   Result<bool> lists(std::string_view command);
 

@@ -24,6 +24,8 @@ bool isModelSpec(std::string_view spec) { return startsWith(spec, "openai:"); }
 
 bool isBuiltinSpec(std::string_view spec) { return spec == "builtin" || startsWith(spec, "builtin:"); }
 
+gtp::AnalysisRelay* analysisRelayOf(MoveSource& source) { return dynamic_cast<GtpSource*>(&source); }
+
 Result<std::unique_ptr<MoveSource>> makeSource(std::string_view spec, const SourceOptions& options) {
   using R = Result<std::unique_ptr<MoveSource>>;
   // The spec as messages quote it: a password in a URL stays out of them.

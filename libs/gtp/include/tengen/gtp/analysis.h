@@ -8,8 +8,11 @@
 #include <functional>
 #include <memory>
 #include <stop_token>
+#include <string>
+#include <string_view>
 
 #include "tengen/core/game.h"
+#include "tengen/core/result.h"
 #include "tengen/core/search_report.h"
 #include "tengen/core/types.h"
 
@@ -38,6 +41,30 @@ struct MoveProgress {
   std::function<void(const SearchReport&)> report;
   std::chrono::milliseconds interval{0};
   std::stop_token interrupt{};
+};
+
+// An engine behind this one whose own analysis commands are passed through to it (`tengen gtp --engine gtp:...`
+// when that engine lists them): their streamed responses come from it, line by line.
+class AnalysisRelay {
+ public:
+  // How a relayed command ended: `accepted` false when the engine refused it, with its message.
+  struct Outcome {
+    bool accepted = true;
+    std::string refusal;
+  };
+
+  virtual ~AnalysisRelay() = default;
+  // Whether the engine behind lists `command` (lz-analyze, kata-analyze, lz-genmove_analyze, kata-genmove_analyze).
+  // An engine that cannot be asked lists nothing.
+  virtual bool relays(std::string_view command) = 0;
+  // Brings the engine to `game`, sends `command` (its name and arguments, without an id) and hands every line of its
+  // streamed response after the `=` line to `line`, until `stop` answers true (asked after each line and at least
+  // every 50 ms), then ends the stream before anything else is sent to the engine; or until the response ends on its
+  // own (the genmove_analyze pair, with `play VERTEX` as its last line). Fails when the engine cannot be brought to
+  // the position, crashes or hangs. Precondition: the game is in play.
+  virtual Result<Outcome> relay(const Game& game, std::string_view command,
+                                const std::function<void(std::string_view line)>& line,
+                                const std::function<bool()>& stop) = 0;
 };
 
 }  // namespace tengen::gtp

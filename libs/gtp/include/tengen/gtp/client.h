@@ -5,6 +5,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,12 +66,28 @@ class Client {
   Result<Response> send(std::string_view command);
 
   // Writes all the commands at once, then reads their responses in order: one round trip instead of one per
-  // command. Fails as send() does, for the first command that fails.
+  // command. Fails as send() does, for the first command that fails. An open stream is ended first (endStream).
   Result<std::vector<Response>> sendBatch(const std::vector<std::string>& commands);
 
   // send(), with a `?` answered as a failure too ("engine refused 'play B D4': illegal move"); for commands that
   // must succeed. Unlike a transport failure, a refusal leaves the client alive.
   Result<std::string> call(std::string_view command);
+
+  // The commands whose response streams until the engine reads its next line (lz-analyze, kata-analyze) or until
+  // it ends on its own (the genmove_analyze pair). A stream is begun, read line by line, and ended before any other
+  // command is sent; send() and sendBatch() refuse while one is open.
+
+  // Sends `command` and reads up to its `=` line. A `?` (the engine refused it) is answered as a Response with
+  // success false and no stream is open; the `=` line's text, if any, is the Response's text. Fails as send() does.
+  Result<Response> beginStream(std::string_view command);
+  // The next line of the open stream, waiting until `deadline`: nothing when none came by then, "" when the stream
+  // has ended (its closing empty line; no stream is open any more). Fails as send() does when the engine crashes.
+  Result<std::optional<std::string>> readStreamLine(std::chrono::steady_clock::time_point deadline);
+  // Ends the open stream: sends an empty line, which ends an analysis stream and is no command, and reads (dropping
+  // them) the updates up to the stream's closing empty line, within the timeout. Does nothing when none is open.
+  Status endStream();
+  // Whether a stream is open.
+  bool streaming() const { return m_streaming; }
 
   // False once a transport failure has made the client dead, or after close().
   bool alive() const { return m_failure.empty() && !m_closed; }
@@ -87,7 +104,10 @@ class Client {
 
  private:
   Client(std::unique_ptr<Process> process, ClientOptions options);
-  Result<Response> readResponse(const std::string& command, int id);
+  // sendBatch(); with `streamed`, a `=` ends the read at its first line and opens a stream.
+  Result<std::vector<Response>> sendBatch(const std::vector<std::string>& commands, bool streamed);
+  // One response; with `streamed`, a `=` line opens a stream instead (beginStream).
+  Result<Response> readResponse(const std::string& command, int id, bool streamed);
   // Tells options.notice that the engine has not answered `command` yet (see ClientOptions::slowStartNotice).
   void noticeSlowStart(const std::string& command);
   // Marks the client dead with a message naming the engine, the command and what went wrong, ends the engine
@@ -101,6 +121,8 @@ class Client {
   bool m_answered = false;  // the engine has answered a command: it has started
   std::string m_failure;
   bool m_closed = false;
+  bool m_streaming = false;
+  std::string m_streamCommand;  // the command whose stream is open
 };
 
 }  // namespace tengen::gtp

@@ -59,6 +59,9 @@ struct EngineOptions {
   // What genmove's thinking is timed by, for the clocks the engine keeps: milliseconds from any fixed point. The
   // steady clock when unset; a test sets one to charge exact times.
   std::function<std::int64_t()> nowMs;
+  // The engine behind this one, when the analysis commands it lists are passed through to it rather than answered
+  // by `analyze` (and genmove_analyze's move is its move). Not owned; it outlives the Engine. Null: none.
+  AnalysisRelay* relay = nullptr;
 };
 
 // time_settings, as given.

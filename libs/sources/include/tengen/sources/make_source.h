@@ -14,6 +14,7 @@
 #include "tengen/ai/error_log.h"
 #include "tengen/ai/move_source.h"
 #include "tengen/core/result.h"
+#include "tengen/gtp/analysis.h"
 #include "tengen/gtp/client.h"
 #include "tengen/sources/chat.h"
 
@@ -99,6 +100,10 @@ inline constexpr double kInteractiveResign = 0.05;
 // `openai:BASE_URL` or `tengen:URL`. Unknown or malformed specs are refused with the reason (ErrorKind::Invalid);
 // an engine that cannot be started or does not answer its handshake is ErrorKind::Unreachable.
 Result<std::unique_ptr<ai::MoveSource>> makeSource(std::string_view spec, const SourceOptions& options);
+
+// The source's engine as an analysis relay (tengen/gtp/analysis.h) when it is a GTP engine (`gtp:`), which can
+// be asked for its own analysis commands; null for any other source.
+gtp::AnalysisRelay* analysisRelayOf(ai::MoveSource& source);
 
 // What `tengen serve` makes its workers' sources with: worker `index` (0-based) gets a source of `spec` with seed +
 // index, and one try per model request, so that a model that is down is a fast 502 and the server's client decides
