@@ -13,6 +13,7 @@
 
 #include "qt_test_support.h"
 #include "support/leela_network.h"
+#include "widgets/status_message.h"
 
 using namespace tengen;
 using namespace tengen::qt;
@@ -28,6 +29,11 @@ GameSetup setupOfSize(int size) {
 
 QString statusText(MainWindow& window, const char* name) {
   return window.findChild<QLabel*>(QString::fromLatin1(name))->text();
+}
+
+// The whole message, as it was set (the status bar may show it cut to its width).
+QString statusMessage(MainWindow& window) {
+  return window.findChild<StatusMessage*>(QStringLiteral("message"))->message();
 }
 
 }  // namespace
@@ -72,7 +78,7 @@ class ExternalAnalysisTest : public QObject {
     // What Leela Zero cannot give: said in the message line and the tip, and the estimate is the built-in one.
     const QString note = views.analysisNote();
     QVERIFY2(note.contains(QStringLiteral("leelaz gives no ownership or score")), qPrintable(note));
-    QCOMPARE(statusText(*window, "message"), note);
+    QCOMPARE(statusMessage(*window), note);
     QTRY_VERIFY_WITH_TIMEOUT(views.scoreEstimate().has_value(), kTimeoutMs);
     QVERIFY(!views.scoreEstimate()->playoutOwnership.empty());
     QVERIFY2(views.scoreEstimateText().startsWith(QStringLiteral("Estimate: ")), qPrintable(views.scoreEstimateText()));
@@ -108,7 +114,7 @@ class ExternalAnalysisTest : public QObject {
     QVERIFY2(note.startsWith(QStringLiteral("The built-in engine analyses this position: ")), qPrintable(note));
     QVERIFY2(note.contains(QStringLiteral("boardsize 9")) && note.contains(QStringLiteral("unacceptable size")),
              qPrintable(note));
-    QCOMPARE(statusText(*window, "message"), note);
+    QCOMPARE(statusMessage(*window), note);
     // The built-in engine's own line and its ownership.
     QVERIFY2(statusText(*window, "analysis").startsWith(QStringLiteral("Analysis: ")),
              qPrintable(statusText(*window, "analysis")));
