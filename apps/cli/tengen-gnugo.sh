@@ -85,7 +85,7 @@ while [ "$count" -gt 0 ]; do
       ;;
     --level)
       if takes_value "$@"; then shift; count=$((count - 1)); fi
-      case $value in
+      case ${value#-} in
         '' | *[!0-9]*) refuse "--level $value: not a number" ;;
       esac
       ;;

@@ -199,13 +199,15 @@ TEST(GtpAnalyzeTest, ArgumentsAsKataGoReadsThem) {
     return std::make_unique<FakeAnalyzer>(game, toMove);
   };
   Engine engine(std::move(options));
-  for (const char* line : {"lz-analyze", "lz-analyze b", "lz-analyze W 50", "lz-analyze 50", "lz-analyze 0.5",
-                           "lz-analyze interval 50", "lz-analyze black interval 0", "kata-analyze w 50 maxmoves 2",
-                           "kata-analyze 50 ownership false", "kata-analyze interval 10 ownership true maxmoves 1"}) {
+  for (const char* line :
+       {"lz-analyze", "lz-analyze b", "lz-analyze W 50", "lz-analyze 50", "lz-analyze 0.5", "lz-analyze interval 50",
+        "lz-analyze black interval 0", "kata-analyze w 50 maxmoves 2", "kata-analyze 50 ownership false",
+        "kata-analyze interval 10 ownership true maxmoves 1", "kata-analyze 50 ownership True rootInfo FALSE"}) {
     EXPECT_TRUE(engine.answer(line).starts_with("=\ninfo move ")) << line;
   }
-  EXPECT_EQ(analysed, (std::vector<Color>{Color::Black, Color::Black, Color::White, Color::Black, Color::Black,
-                                          Color::Black, Color::Black, Color::White, Color::Black, Color::Black}));
+  EXPECT_EQ(analysed,
+            (std::vector<Color>{Color::Black, Color::Black, Color::White, Color::Black, Color::Black, Color::Black,
+                                Color::Black, Color::White, Color::Black, Color::Black, Color::Black}));
   EXPECT_EQ(parseUpdate(splitLines(engine.answer("lz-analyze 10 maxmoves 2"))[1]).size(), 2U);
   EXPECT_EQ(engine.answer("lz-analyze 10 maxmoves 0"), "=\n\n");
 

@@ -812,9 +812,11 @@ TEST(GtpGnuGoTest, EstimateScoreBoundsCountThePointsNobodyHoldsYet) {
 
 TEST(GtpGnuGoTest, LevelIsTakenAndChangesNothing) {
   Engine engine(testOptions(9));
-  for (const char* line : {"level 1", "level 10", "level 0", "level 11"}) EXPECT_EQ(engine.answer(line), "= \n\n");
+  for (const char* line : {"level 1", "level 10", "level 0", "level 11", "level -5", "level 99999999999999999999999"}) {
+    EXPECT_EQ(engine.answer(line), "= \n\n") << line;
+  }
   EXPECT_EQ(ok(engine, "genmove b"), "A9") << "the same move as without a level";
-  for (const char* line : {"level", "level x", "level 1 2", "level 1.5"}) {
+  for (const char* line : {"level", "level x", "level 1 2", "level 1.5", "level -", "level --3"}) {
     EXPECT_EQ(error(engine, line), "syntax error") << line;
   }
 }
@@ -1056,21 +1058,36 @@ TEST(GtpTimeTest, GenmoveChargesItsThinkingToTheMoversClock) {
 TEST(GtpTimeTest, TimeLeftIsTheClockOfTheNextGenmoveOnly) {
   TimedEngine timed;
   Engine& engine = timed.engine;
+  ok(engine, "time_settings 10 0 0");
   ok(engine, "time_left w 3 0");
   EXPECT_EQ(mainLeftAfterGenmove(engine, Color::White), 2300);
   // No new time_left: the engine goes on from the clock it kept, not from the 3 seconds said before.
   EXPECT_EQ(mainLeftAfterGenmove(engine, Color::White), 1600);
   ok(engine, "time_left w 5 0");
   EXPECT_EQ(mainLeftAfterGenmove(engine, Color::White), 4300);
-  // Without time_settings a time_left times its colour alone.
+  // What time_left says of the opponent stays until its genmove, the next time_left or a new game.
+  ok(engine, "time_left b 4 0");
+  ok(engine, "play b E5");
+  EXPECT_EQ(engine.timeLeft(Color::Black)->mainMs, 4000);
+  EXPECT_EQ(mainLeftAfterGenmove(engine, Color::Black), 3300);
+}
+
+TEST(GtpTimeTest, WithoutTimeSettingsATimeLeftTimesTheNextGenmoveAlone) {
+  TimedEngine timed;
+  Engine& engine = timed.engine;
+  ok(engine, "time_left w 3 0");
+  EXPECT_EQ(engine.timeLeft(Color::White)->mainMs, 3000);
   EXPECT_FALSE(engine.clock(Color::Black));
+  // That genmove is timed by it; the next one, with no time_left, has no clock: GTP's default is no limit.
+  ok(engine, "genmove w");
+  EXPECT_FALSE(engine.clock(Color::White));
+  ok(engine, "genmove w");
+  EXPECT_FALSE(engine.clock(Color::White));
+  // An overtime stated the same way.
+  ok(engine, "time_left b 5 2");
+  EXPECT_EQ(engine.timeLeft(Color::Black), (TimeLeft{0, 5000, 0, 2, false}));
   ok(engine, "genmove b");
   EXPECT_FALSE(engine.clock(Color::Black));
-  // What time_left says of the opponent stays until the next time_left or a new game.
-  ok(engine, "time_left b 42 0");
-  ok(engine, "play b E5");
-  ok(engine, "genmove w");
-  EXPECT_EQ(engine.timeLeft(Color::Black)->mainMs, 42'000);
 }
 
 TEST(GtpTimeTest, ANewGameOrNewSettingsResetTheClocks) {
@@ -1129,13 +1146,12 @@ TEST(GtpTimeTest, TheKeptClockReachesByoYomiAsTheGameGoesOn) {
   ok(engine, "genmove b");
   EXPECT_TRUE(engine.timeLeft(Color::Black)->flagged);
   EXPECT_EQ(engine.timeLeft(Color::White), (TimeLeft{2000, 1000, 0, 2, false}));
-  // A time_left without settings that states an overtime keeps counting its stones the same way.
-  TimedEngine fresh;
-  ok(fresh.engine, "time_left w 5 2");
-  ok(fresh.engine, "genmove w");
-  EXPECT_EQ(fresh.engine.timeLeft(Color::White), (TimeLeft{0, 4300, 0, 1, false}));
-  ok(fresh.engine, "genmove w");
-  EXPECT_EQ(fresh.engine.timeLeft(Color::White), (TimeLeft{0, 5000, 0, 2, false}));
+  // A time_left that states an overtime: the kept clock counts its stones on from there.
+  ok(engine, "time_left w 5 2");
+  ok(engine, "genmove w");
+  EXPECT_EQ(engine.timeLeft(Color::White), (TimeLeft{0, 4200, 0, 1, false}));
+  ok(engine, "genmove w");
+  EXPECT_EQ(engine.timeLeft(Color::White), (TimeLeft{0, 1000, 0, 2, false}));
 }
 
 // --- SGF ---

@@ -201,7 +201,12 @@ class ThinkingCharge {
   ThinkingCharge(State& state, Color color) : m_state(state), m_color(color), m_from(nowMs(state)) {}
   ~ThinkingCharge() {
     std::optional<GameClock>& clock = clockOf(m_state, m_color);
-    if (clock) clock->left = charge(clock->left, clock->control, nowMs(m_state) - m_from, m_moved);
+    // Without time_settings there is no time control to keep a clock by: a time_left was this genmove's alone.
+    if (!m_state.timeSettings) {
+      clock.reset();
+    } else if (clock) {
+      clock->left = charge(clock->left, clock->control, nowMs(m_state) - m_from, m_moved);
+    }
   }
   ThinkingCharge(const ThinkingCharge&) = delete;
   ThinkingCharge& operator=(const ThinkingCharge&) = delete;
@@ -532,9 +537,11 @@ std::optional<std::chrono::milliseconds> parseInterval(std::string_view word) {
 }
 
 // KataGo's booleans.
+// KataGo's booleans, in any case (`true`, `True`, `TRUE`), and 1 or 0.
 std::optional<bool> parseBool(std::string_view word) {
-  if (word == "true" || word == "1") return true;
-  if (word == "false" || word == "0") return false;
+  const std::string lower = asciiLower(word);
+  if (lower == "true" || lower == "1") return true;
+  if (lower == "false" || lower == "0") return false;
   return std::nullopt;
 }
 
@@ -1141,7 +1148,13 @@ Reply captures(State& state, const Args& args) {
 // level N: GNU Go's strength, which Kigo sends before every genmove and qGo once. Any integer is accepted, as GNU Go
 // accepts it; it changes nothing: the moves are --engine's.
 Reply level(State&, const Args& args) {
-  if (args.size() != 1 || !parseInteger(args[0])) return syntaxError();
+  if (args.size() != 1) return syntaxError();
+  // An integer of any length, signed or not.
+  const std::string_view word = args[0];
+  const std::string_view digits = word.starts_with('-') || word.starts_with('+') ? word.substr(1) : word;
+  const bool integer =
+      !digits.empty() && std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!integer) return syntaxError();
   return success();
 }
 
