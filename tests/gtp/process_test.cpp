@@ -69,6 +69,20 @@ TEST(Process, TalksToAChildBothWays) {
   EXPECT_EQ(cat->exitDescription(), "exited with status 0");
 }
 
+TEST(Process, TellsTheChildsPidAsSoonAsItRuns) {
+  pid_t told = -1;
+  ProcessOptions options;
+  // The child runs by then: it can be signalled.
+  options.started = [&told](pid_t pid) {
+    told = pid;
+    EXPECT_EQ(::kill(pid, 0), 0);
+  };
+  Result<std::unique_ptr<Process>> cat = Process::start({"cat"}, options);
+  ASSERT_TRUE(cat.ok()) << cat.error();
+  EXPECT_EQ(told, (*cat)->pid());
+  (*cat)->shutdown(seconds(2));
+}
+
 TEST(Process, WritesMoreThanThePipesHoldWhileTheChildAnswers) {
   // cat answers every line while the rest is still being written; without reading meanwhile both would block.
   std::unique_ptr<Process> cat = startOk({"cat"});

@@ -1,17 +1,19 @@
 // The live analysis of one position by the built-in engine, or by an external GTP engine that speaks kata-analyze
-// (KataGo) or lz-analyze (Leela Zero): an engine::AnalysisSearch grown on a worker thread of its own, or the
-// engine's stream read there, whose reports (the best candidates with their winning rates and visits, the ownership)
-// come back to the GUI thread as copies every kReportInterval, until the playout cap or stop(). The search and the
-// engine are never touched by two threads: the worker grows or reads them; the GUI thread only receives reports.
+// (KataGo) or lz-analyze (Leela Zero): an engine::AnalysisSearch grown on a worker thread, or the engine's stream
+// read there, whose reports (the best candidates with their winning rates and visits, the ownership) come back to the
+// GUI thread as copies every kReportInterval, until the playout cap or stop(). The search and the engine are never
+// touched by two threads: a long-lived worker per engine takes "analyse this position" requests, keeping only the
+// latest, and stops its search or the engine's stream itself when a request is stale. The GUI thread never waits for
+// the worker, so an engine that is slow to start (loading a big network) or hangs never freezes the window; a worker
+// let go (another engine chosen, the runner destroyed) ends its engine with `quit`, or when the engine is busy past a
+// short grace period, by killing it.
 #pragma once
 
 #include <QObject>
-#include <atomic>
 #include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 
 #include "tengen/ai/move_source.h"
 #include "tengen/core/game.h"
@@ -50,15 +52,19 @@ class AnalysisRunner : public QObject {
     bool ownership = false;
   };
 
+  // How long a worker let go may take to end its engine with `quit` before the engine is killed.
+  static constexpr std::chrono::milliseconds kQuitGrace{1000};
+
   explicit AnalysisRunner(QObject* parent = nullptr);
-  // Stops the worker and waits for it.
+  // Lets the worker go without waiting for it (see setEngine).
   ~AnalysisRunner() override;
 
-  // Analyses a copy of `game` for its side to move, up to `maxPlayouts`, after stopping the analysis under way; the
-  // last report is forgotten. Precondition: the game is in play.
+  // Analyses a copy of `game` for its side to move, up to `maxPlayouts`, instead of the analysis under way; the last
+  // report is forgotten. Returns at once: the worker takes the request when it is free. Precondition: the game is in
+  // play.
   void start(const Game& game, long maxPlayouts = kMaxPlayouts);
-  // Stops the worker and waits for it (the search looks at its flag every 16 playouts, so it ends within
-  // milliseconds); reports still on their way are dropped. The last report stays.
+  // Stops the analysis without waiting for the worker, which ends its search within milliseconds, or the engine's
+  // stream; reports still on their way are dropped. The last report stays.
   void stop();
   // Forgets the last report.
   void clear() { m_report.reset(); }
@@ -66,11 +72,17 @@ class AnalysisRunner : public QObject {
   // Analyses with the GTP engine started from `commandLine` (split without a shell, as a `gtp:` engine's), or with
   // the built-in engine when it is "". The engine is started by the next start(), on the worker thread, and kept
   // between analyses; a position it cannot analyse (it refuses the board size, lists neither analysis command,
-  // cannot be started, crashes) is analysed by the built-in engine, and source() says why. Stops the analysis under
-  // way and ends the engine chosen before.
+  // cannot be started, crashes, times out) is analysed by the built-in engine, and source() says why. Stops the
+  // analysis under way and lets the worker of the engine chosen before go, without waiting for it: it sends `quit`
+  // to its engine when it is free, and an engine still busy after kQuitGrace (starting, hung) is killed.
   void setEngine(const std::string& commandLine);
+  // Stops the analysis and lets the external engine's worker go as setEngine does (the window closes); the next
+  // start() starts the engine again.
+  void releaseEngine();
   // Who analyses the position of the latest report (as of the last report; Builtin before the first).
   const Source& source() const { return m_source; }
+  // Whether the external engine is being started (it has not answered its handshake yet).
+  bool starting() const { return m_starting; }
 
   // Whether a search is growing (started, not stopped, its cap not reached).
   bool running() const { return m_running; }
@@ -78,31 +90,27 @@ class AnalysisRunner : public QObject {
   const std::optional<SearchReport>& report() const { return m_report; }
 
  signals:
-  // A new report() arrived, or the search reached its cap (running() is then false).
+  // A new report() arrived, the search reached its cap (running() is then false), or starting() changed.
   void reported();
 
  private:
-  // The worker's loop: grows the search, posting a report every kReportInterval and at the cap.
-  void work(const Game& game, unsigned long generation, long maxPlayouts);
-  // Grows the built-in engine's search of `game`.
-  void searchBuiltin(const Game& game, unsigned long generation, long maxPlayouts, const Source& source);
-  // Reads the external engine's analysis of `game`; fails, saying why, when it cannot give one.
-  Status readExternal(const Game& game, unsigned long generation, long maxPlayouts, Source& source);
-  void deliver(unsigned long generation, SearchReport report, bool done, const Source& source);
+  // Lives as long as its worker thread or its runner, whichever lasts longer (worker and runner share it).
+  struct Worker;
 
-  std::thread m_thread;
-  std::atomic<bool> m_stop{false};
+  // A report of analysis `generation` has come from the worker; dropped when another analysis is wanted since.
+  void receive(unsigned long generation, SearchReport report, bool done, Source source);
+  // The worker of the engine started from `commandLine`, waiting for requests on a thread of its own.
+  std::shared_ptr<Worker> makeWorker(const std::string& commandLine);
+
+  std::shared_ptr<Worker> m_worker;
   // The analysis whose reports are wanted; read and changed on the GUI thread only.
   unsigned long m_generation = 0;
   bool m_running = false;
+  bool m_starting = false;
   std::optional<SearchReport> m_report;
   Source m_source;
-  // The external engine's command line; read and changed on the GUI thread only, copied to the worker.
+  // The external engine's command line ("" for the built-in engine).
   std::string m_commandLine;
-  // The external engine, started and used by the worker only (one worker at a time: start() joins the last).
-  std::unique_ptr<ai::MoveSource> m_engine;
-  std::string m_engineCommandLine;  // what m_engine was started from
-  std::string m_engineCommand;      // its analysis command, once asked
 };
 
 }  // namespace tengen::qt

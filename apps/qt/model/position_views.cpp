@@ -33,6 +33,11 @@ void PositionViews::setAnalysisEngine(const QString& commandLine) {
   emit analysisChanged();
 }
 
+void PositionViews::releaseAnalysisEngine() {
+  setAnalysisShown(false);
+  m_analysis.releaseEngine();
+}
+
 QString PositionViews::analysisEngineName() const {
   if (m_analysisEngine.isEmpty()) return {};
   const Result<std::vector<std::string>> words = gtp::splitCommandLine(m_analysisEngine.toStdString());
@@ -170,7 +175,11 @@ QString PositionViews::analysisText() const {
   if (!m_analysisShown || m_model.view().phase() != Phase::Playing) return {};
   if (m_thinking()) return tr("Analysis: paused while the AI thinks");
   const SearchReport* report = analysis();
-  if (report == nullptr) return tr("Analysing\u2026");
+  if (report == nullptr) {
+    // An engine loading a big network may take a while: the window says so and goes on meanwhile.
+    if (m_analysis.starting()) return tr("Analysis: starting %1\u2026").arg(analysisEngineName());
+    return tr("Analysing\u2026");
+  }
   const int playouts = static_cast<int>(report->playouts);
   if (report->candidates.empty()) return tr("Analysis: %Ln playout(s)", nullptr, playouts);
   const SearchCandidate& best = report->candidates.front();

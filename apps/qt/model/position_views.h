@@ -57,12 +57,16 @@ class PositionViews : public QObject {
   bool analysing() const { return m_analysis.running(); }
   // "Analysis: D4 54.3%, 12,345 playouts" (the best candidate, its winning rate for the side to move),
   // "Analysis: paused while the AI thinks", "Analysing…"; "" while it is off or the position is not in play. From an
-  // external engine, "Analysis by leelaz: D4 54.3%, 1,234 visits".
+  // external engine, "Analysis by leelaz: D4 54.3%, 1,234 visits", and "Analysis: starting leelaz…" until it has
+  // answered its handshake.
   QString analysisText() const;
 
   // Who analyses: the external GTP engine started from `commandLine` (AnalysisRunner::setEngine), or the built-in
   // engine when it is empty. The analysis under way starts again.
   void setAnalysisEngine(const QString& commandLine);
+  // Turns the analysis off and ends the external engine without waiting for it (AnalysisRunner::releaseEngine): the
+  // window closes.
+  void releaseAnalysisEngine();
   // What the player should know about the external engine's analysis: that its engine gives no ownership and score
   // (Leela Zero's lz-analyze), so the score estimate stays the built-in engine's; or that the built-in engine
   // analyses this position, and why (the engine refused the board size, could not be started...). "" when there is

@@ -1338,5 +1338,9 @@ Leave it empty for the built-in engine.</source>
             <numerusform>%1 の解析: %2 %3%、%Ln 回訪問</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Analysis: starting %1…</source>
+        <translation>検討: %1 を起動中…</translation>
+    </message>
 </context>
 </TS>

@@ -1350,5 +1350,9 @@ Deixe vazia para o motor embutido.</translation>
             <numerusform>Análise de %1: %2 %3%, %Ln visitas</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Analysis: starting %1…</source>
+        <translation>Análise: iniciando %1…</translation>
+    </message>
 </context>
 </TS>

@@ -488,9 +488,10 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   m_settings->setWindowState(saveState());
   m_settings->sync();
   // The game is already autosaved after every move; a thinking AI is left to finish on its own thread. The
-  // analysis's worker is stopped and joined now (the setting stays as it was for the next start).
+  // analysis stops and its external engine is let go without waiting for it: asked to quit, or killed when it does
+  // not answer (the setting stays as it was for the next start).
   m_controller->stop();
-  m_controller->views().setAnalysisShown(false);
+  m_controller->views().releaseAnalysisEngine();
   event->accept();
 }
 

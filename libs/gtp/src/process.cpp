@@ -283,6 +283,7 @@ Result<std::unique_ptr<Process>> Process::start(const std::vector<std::string>& 
   setNonBlocking(p->m_stdout);
   setNonBlocking(p->m_stderr);
   p->m_drain = std::thread([raw = p.get()] { raw->drainStderr(); });
+  if (options.started) options.started(pid);
   return p;
 }
 

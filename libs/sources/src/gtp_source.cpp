@@ -59,6 +59,7 @@ Result<std::unique_ptr<GtpSource>> GtpSource::start(std::string_view spec, std::
   clientOptions.slowStartNotice = std::chrono::milliseconds(static_cast<long long>(std::llround(noticeMs)));
   clientOptions.notice = options.notice;
   clientOptions.traffic = options.gtpTraffic;
+  clientOptions.process.started = options.gtpStarted;
   Result<std::unique_ptr<gtp::Client>> client = startClient(*argv, clientOptions);
   if (!client) return R::failure(client);
   return std::unique_ptr<GtpSource>(

@@ -31,6 +31,10 @@ struct ProcessOptions {
   std::size_t stderrTailBytes = 8192;
   // A stdout line longer than this is refused rather than buffered without end.
   std::size_t maxLineBytes = 1 << 20;
+  // Called with the child's pid on the thread that starts it, as soon as it runs and before anything waits for it
+  // (so the pid is still the child's): for a watcher that must be able to end a child that hangs, e.g. through a
+  // pidfd (pidfd_open), which cannot name another process once the child is reaped. Empty: nothing is called.
+  std::function<void(pid_t pid)> started;
 };
 
 class Process {

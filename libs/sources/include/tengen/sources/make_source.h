@@ -4,6 +4,8 @@
 // (tengen::ai) needs none of it.
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -56,6 +58,9 @@ struct SourceOptions {
   // A GTP engine's raw protocol lines, as gtp::ClientOptions::traffic sees them (for a console of the traffic); called
   // on the thread that asks for moves. Other sources ignore it.
   std::function<void(gtp::Traffic direction, const std::string& line)> gtpTraffic;
+  // A GTP engine's process as it starts (again, after a crash), as gtp::ProcessOptions::started sees it: for a
+  // caller that must be able to end an engine that hangs without waiting for the timeout. Other sources ignore it.
+  std::function<void(pid_t pid)> gtpStarted;
   // Tries of one model request when the connection fails or the server answers 5xx/429; `tengen serve` uses 1 so a
   // model that is down is a fast 502 and the caller decides when to try again.
   int transportAttempts = 4;
