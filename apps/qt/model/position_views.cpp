@@ -184,9 +184,12 @@ QString PositionViews::analysisText() const {
   if (report->candidates.empty()) return tr("Analysis: %Ln playout(s)", nullptr, playouts);
   const SearchCandidate& best = report->candidates.front();
   if (m_analysis.source().origin == AnalysisRunner::Origin::External) {
-    return tr("Analysis by %1: %2 %3%, %Ln visit(s)", nullptr, playouts)
-        .arg(analysisEngineName(), moveText(best.move, m_model.view().size()),
-             QLocale().toString(best.winrate * 100, 'f', 1));
+    // Its search is over at the cap, or when the engine ends its stream itself (a playout limit of its own).
+    const QString text = m_analysis.running()
+                             ? tr("Analysis by %1: %2 %3%, %Ln visit(s)", nullptr, playouts)
+                             : tr("Analysis by %1: %2 %3%, %Ln visit(s) (search ended)", nullptr, playouts);
+    return text.arg(analysisEngineName(), moveText(best.move, m_model.view().size()),
+                    QLocale().toString(best.winrate * 100, 'f', 1));
   }
   const QString text = m_analysis.running() ? tr("Analysis: %1 %2%, %Ln playout(s)", nullptr, playouts)
                                             : tr("Analysis: %1 %2%, %Ln playout(s) (limit reached)", nullptr, playouts);

@@ -96,5 +96,12 @@
             <numerusform>Analysis by %1: %2 %3%, %Ln visits</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Analysis by %1: %2 %3%, %Ln visit(s) (search ended)</source>
+        <translation>
+            <numerusform>Analysis by %1: %2 %3%, %Ln visit (search ended)</numerusform>
+            <numerusform>Analysis by %1: %2 %3%, %Ln visits (search ended)</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

@@ -1342,5 +1342,11 @@ Leave it empty for the built-in engine.</source>
         <source>Analysis: starting %1…</source>
         <translation>検討: %1 を起動中…</translation>
     </message>
+    <message numerus="yes">
+        <source>Analysis by %1: %2 %3%, %Ln visit(s) (search ended)</source>
+        <translation>
+            <numerusform>%1 の解析: %2 %3%、%Ln 回訪問（探索終了）</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

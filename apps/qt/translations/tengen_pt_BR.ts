@@ -1354,5 +1354,12 @@ Deixe vazia para o motor embutido.</translation>
         <source>Analysis: starting %1…</source>
         <translation>Análise: iniciando %1…</translation>
     </message>
+    <message numerus="yes">
+        <source>Analysis by %1: %2 %3%, %Ln visit(s) (search ended)</source>
+        <translation>
+            <numerusform>Análise de %1: %2 %3%, %Ln visita (busca encerrada)</numerusform>
+            <numerusform>Análise de %1: %2 %3%, %Ln visitas (busca encerrada)</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>
