@@ -235,6 +235,10 @@ Game resumed(const Game& game) {
   return copy;
 }
 
+// The position play goes on from: after two passes the game resumed, else the game as it is. What the analysis
+// commands search.
+Game playedOn(const Game& game) { return game.phase() == Phase::Scoring ? resumed(game) : game; }
+
 RejectReason checkMove(const State& state, const Move& move) {
   if (state.game.phase() == Phase::Scoring) return resumed(state.game).check(move);
   return state.game.check(move);
@@ -536,7 +540,6 @@ std::optional<std::chrono::milliseconds> parseInterval(std::string_view word) {
   return std::chrono::milliseconds(std::max(1L, std::lround(*centiseconds * 10)));
 }
 
-// KataGo's booleans.
 // KataGo's booleans, in any case (`true`, `True`, `TRUE`), and 1 or 0.
 std::optional<bool> parseBool(std::string_view word) {
   const std::string lower = asciiLower(word);
@@ -641,6 +644,8 @@ constexpr long kAnswerPlayouts = 400;
 constexpr long kStreamPlayouts = 1L << 20;
 
 constexpr std::string_view kAnalysisUnavailable = "analysis unavailable";
+// The start of the error when the analysis search, or the engine it is passed through to, failed.
+constexpr std::string_view kAnalysisFailed = "analysis failed: ";
 
 // lz-analyze and kata-analyze: the analyzer's updates every interval until the next line arrives. A finished game
 // (after a resignation) has nothing to analyse: the stream stays empty.
@@ -652,9 +657,9 @@ Reply analyze(State& state, const Args& args, AnalysisFormat format) {
   std::unique_ptr<Analyzer> analyzer;
   if (state.game.phase() != Phase::Finished) {
     try {
-      analyzer = state.options.analyze(state.game.phase() == Phase::Scoring ? resumed(state.game) : state.game, color);
+      analyzer = state.options.analyze(playedOn(state.game), color);
     } catch (const std::exception& e) {
-      return failure(std::string("analysis failed: ") + e.what());
+      return failure(std::string(kAnalysisFailed) + e.what());
     }
   }
   const int size = state.game.size();
@@ -716,7 +721,7 @@ Reply relayed(State& state, std::string_view name, const Args& args) {
   for (const std::string& a : args) command += " " + a;
   const bool genmove = name.ends_with("genmove_analyze");
   const Color color = !args.empty() && parsePlayer(args[0]) ? *parsePlayer(args[0]) : state.game.toMove();
-  const Game position = state.game.phase() == Phase::Scoring ? resumed(state.game) : state.game;
+  const Game position = playedOn(state.game);
   StreamedResponse response(state);
   std::optional<std::string> played;
   bool updated = false;
@@ -741,7 +746,7 @@ Reply relayed(State& state, std::string_view name, const Args& args) {
   const Result<AnalysisRelay::Outcome> outcome = state.options.relay->relay(position, command, line, stop);
   if (!outcome) {
     if (response.begun()) return response.end();
-    return failure((genmove ? std::string(kAiFailed) : std::string("analysis failed: ")) + outcome.error());
+    return failure((genmove ? std::string(kAiFailed) : std::string(kAnalysisFailed)) + outcome.error());
   }
   if (!outcome->accepted) return failure(outcome->refusal);
   if (!genmove) {
@@ -877,10 +882,9 @@ Reply finalScore(State& state, const Args&) {
   return success(state.analysis().score.result);
 }
 
-// final_status_list's territory lists: the empty points the judgment gives to `color`, in reading order, on one line
-// (GNU Go's form; the points of dead stones are in `dead`, not here). `Color::Empty` gives the dame: the empty points
-// it gives to nobody.
-std::string territoryList(State& state, Color color) {
+// The empty points the judgment gives to `color`, in reading order; `Color::Empty` gives the dame, the empty points it
+// gives to nobody. The points of dead stones are not among them.
+std::vector<Point> emptyPointsOf(State& state, Color color) {
   const Analysis& analysis = state.analysis();
   const Board& board = state.game.board();
   const int size = board.size();
@@ -893,7 +897,12 @@ std::string territoryList(State& state, Color color) {
       }
     }
   }
-  return vertexList(points, size);
+  return points;
+}
+
+// final_status_list's territory lists (and dame), on one line as GNU Go writes them.
+std::string territoryList(State& state, Color color) {
+  return vertexList(emptyPointsOf(state, color), state.game.size());
 }
 
 // alive, dead, seki: one line per chain, its stones in reading order (top row first, left to right), chains ordered by
@@ -1116,20 +1125,7 @@ Reply estimate(State& state, const Args&) {
 Reply estimateScore(State& state, const Args&) {
   const Analysis& analysis = state.analysis();
   const double whiteLead = -analysis.score.margin;
-  int open = 0;
-  if (!analysis.final) {
-    const Board& board = state.game.board();
-    const int size = board.size();
-    for (int row = 0; row < size; ++row) {
-      for (int col = 0; col < size; ++col) {
-        const std::size_t at = static_cast<std::size_t>(row) * size + col;
-        if (board.at(Point{row, col}) == Color::Empty && at < analysis.owner.size() &&
-            analysis.owner[at] == Color::Empty) {
-          ++open;
-        }
-      }
-    }
-  }
+  const double open = analysis.final ? 0 : static_cast<double>(emptyPointsOf(state, Color::Empty).size());
   const std::string bounds =
       " (upper bound: " + decimal(whiteLead + open, 1) + ", lower: " + decimal(whiteLead - open, 1) + ")";
   // GNU Go's %3.1f: one decimal, and a lead of 0 is White's.
@@ -1145,8 +1141,8 @@ Reply captures(State& state, const Args& args) {
   return success(std::to_string(state.game.board().captures(*color)));
 }
 
-// level N: GNU Go's strength, which Kigo sends before every genmove and qGo once. Any integer is accepted, as GNU Go
-// accepts it; it changes nothing: the moves are --engine's.
+// level N: GNU Go's strength, which Kigo sends before every genmove (qGo gives it on GNU Go's command line). Any
+// integer is accepted, as GNU Go accepts it; it changes nothing: the moves are --engine's.
 Reply level(State&, const Args& args) {
   if (args.size() != 1) return syntaxError();
   // An integer of any length, signed or not.
@@ -1167,14 +1163,14 @@ constexpr int kTopMoves = 10;
 // pairs on one line, the most visited first; the value is the move's winning rate in percent. Passes are left out,
 // as GNU Go never lists one (Kigo reads every pair as a point).
 Reply topMoves(State& state, Color color) {
-  if (!state.options.analyze) return failure("analysis unavailable");
+  if (!state.options.analyze) return failure(std::string(kAnalysisUnavailable));
   if (state.game.phase() == Phase::Finished) return success();
   std::unique_ptr<Analyzer> analyzer;
   try {
-    analyzer = state.options.analyze(state.game.phase() == Phase::Scoring ? resumed(state.game) : state.game, color);
+    analyzer = state.options.analyze(playedOn(state.game), color);
     analyzer->search(kTopMovesPlayouts, {});
   } catch (const std::exception& e) {
-    return failure(std::string("analysis failed: ") + e.what());
+    return failure(std::string(kAnalysisFailed) + e.what());
   }
   const SearchReport report = analyzer->report(kTopMoves + 1);
   std::vector<std::string> words;
