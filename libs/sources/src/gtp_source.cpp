@@ -6,6 +6,7 @@
 
 #include "tengen/core/coords.h"
 #include "tengen/core/text.h"
+#include "tengen/gtp/command.h"
 
 namespace tengen::sources {
 
@@ -18,18 +19,6 @@ using ai::MoveRequest;
 using Clock = std::chrono::steady_clock;
 
 std::string colorWord(Color c) { return c == Color::Black ? "B" : "W"; }
-
-// The words of a command line.
-std::vector<std::string_view> splitWords(std::string_view line) {
-  std::vector<std::string_view> out;
-  for (std::size_t at = line.find_first_not_of(' '); at != std::string_view::npos;
-       at = line.find_first_not_of(' ', at)) {
-    const std::size_t end = std::min(line.find(' ', at), line.size());
-    out.push_back(line.substr(at, end - at));
-    at = end;
-  }
-  return out;
-}
 
 Result<std::unique_ptr<gtp::Client>> startClient(const std::vector<std::string>& argv,
                                                  const gtp::ClientOptions& options) {
@@ -229,9 +218,9 @@ Result<gtp::AnalysisRelay::Outcome> GtpSource::relay(const Game& game, std::stri
   constexpr std::chrono::milliseconds kStopCheck{50};
   if (const Status revived = revive(); !revived) return R::failure(revived);
   if (const Status synced = sync(game, false); !synced) return R::failure(synced);
-  const std::vector<std::string_view> words = splitWords(command);
-  const bool genmove = !words.empty() && words.front().ends_with("genmove_analyze");
-  const std::optional<Color> asked = words.size() > 1 ? parseColor(words[1]) : std::nullopt;
+  const std::optional<gtp::Command> parsed = gtp::parseCommand(command);
+  const bool genmove = parsed && parsed->name.ends_with("genmove_analyze");
+  const std::optional<Color> asked = parsed && !parsed->args.empty() ? parseColor(parsed->args[0]) : std::nullopt;
   const Color color = asked.value_or(game.toMove());
   const Result<gtp::Response> begun = m_client->beginStream(command);
   if (!begun) return R::failure(begun);
