@@ -41,6 +41,30 @@ QString statusMessage(MainWindow& window) {
   return window.findChild<StatusMessage*>(QStringLiteral("message"))->message();
 }
 
+// A home whose next window plays a game of `size` and shows the analysis of `engine`, and the score estimate when
+// `estimate`.
+void analyseWith(TestHome& home, int size, const QString& engine, bool estimate = false) {
+  home.setSetup(setupOfSize(size));
+  Settings settings(home.store());
+  settings.setAnalysisEngine(engine);
+  settings.setShowAnalysis(true);
+  if (estimate) settings.setShowScoreEstimate(true);
+}
+
+// The window of `home`, shown and started up; null when it could not be shown.
+std::unique_ptr<MainWindow> startedWindow(TestHome& home) {
+  std::unique_ptr<MainWindow> window = home.makeWindow();
+  if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
+  window->startUp();
+  return window;
+}
+
+// Debian's Leela Zero on one CPU thread with the network file `network`.
+QString leelaZero(const QString& network) {
+  return QString::fromStdString(gtp::joinCommandLine(
+      {test_support::kLeelaZero, "--gtp", "--cpu-only", "--noponder", "-t", "1", "-w", network.toStdString()}));
+}
+
 // Far below the engine's delay (it does not answer at all until the test lets it): the window must not wait for
 // the engine, so this bound holds on any machine.
 constexpr qint64 kPromptMs = 1000;
@@ -89,15 +113,9 @@ class ExternalAnalysisTest : public QObject {
     TestHome home;
     const QString network = home.path(QStringLiteral("tiny-network.txt"));
     QVERIFY(test_support::writeLeelaNetwork(network.toStdString()));
-    const QString engine = QString::fromStdString(gtp::joinCommandLine(
-        {test_support::kLeelaZero, "--gtp", "--cpu-only", "--noponder", "-t", "1", "-w", network.toStdString()}));
-    home.setSetup(setupOfSize(19));
-    Settings(home.store()).setAnalysisEngine(engine);
-    Settings(home.store()).setShowAnalysis(true);
-    Settings(home.store()).setShowScoreEstimate(true);
-    auto window = home.makeWindow();
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    window->startUp();
+    analyseWith(home, 19, leelaZero(network), true);
+    const std::unique_ptr<MainWindow> window = startedWindow(home);
+    QVERIFY(window);
     PositionViews& views = window->controller().views();
     QCOMPARE(views.analysisEngineName(), QStringLiteral("leelaz"));
 
@@ -140,14 +158,9 @@ class ExternalAnalysisTest : public QObject {
     TestHome home;
     const QString network = home.path(QStringLiteral("tiny-network.txt"));
     QVERIFY(test_support::writeLeelaNetwork(network.toStdString()));
-    home.setSetup(setupOfSize(9));
-    Settings(home.store())
-        .setAnalysisEngine(QString::fromStdString(gtp::joinCommandLine(
-            {test_support::kLeelaZero, "--gtp", "--cpu-only", "--noponder", "-t", "1", "-w", network.toStdString()})));
-    Settings(home.store()).setShowAnalysis(true);
-    auto window = home.makeWindow();
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    window->startUp();
+    analyseWith(home, 9, leelaZero(network));
+    const std::unique_ptr<MainWindow> window = startedWindow(home);
+    QVERIFY(window);
     PositionViews& views = window->controller().views();
     QTRY_VERIFY_WITH_TIMEOUT(views.analysis() != nullptr && !views.analysis()->candidates.empty(), kTimeoutMs);
     const QString note = views.analysisNote();
@@ -163,13 +176,9 @@ class ExternalAnalysisTest : public QObject {
 
   void kataAnalyzeGivesTheOwnershipAndTheEstimateToo() {
     TestHome home;
-    home.setSetup(setupOfSize(9));
-    Settings(home.store()).setAnalysisEngine(QString::fromStdString(gtp::joinCommandLine({TENGEN_CLI, "gtp"})));
-    Settings(home.store()).setShowAnalysis(true);
-    Settings(home.store()).setShowScoreEstimate(true);
-    auto window = home.makeWindow();
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    window->startUp();
+    analyseWith(home, 9, QString::fromStdString(gtp::joinCommandLine({TENGEN_CLI, "gtp"})), true);
+    const std::unique_ptr<MainWindow> window = startedWindow(home);
+    QVERIFY(window);
     PositionViews& views = window->controller().views();
     QTRY_VERIFY_WITH_TIMEOUT(views.analysis() != nullptr && !views.analysis()->candidates.empty(), kTimeoutMs);
     QCOMPARE(views.analysis()->ownership.size(), std::size_t{81});
@@ -186,14 +195,11 @@ class ExternalAnalysisTest : public QObject {
 
   void anEngineSlowToStartNeverHoldsTheWindow() {
     TestHome home;
-    home.setSetup(setupOfSize(9));
     const QString engine = writeSlowEngine(home);
     QVERIFY(!engine.isEmpty());
-    Settings(home.store()).setAnalysisEngine(engine);
-    Settings(home.store()).setShowAnalysis(true);
-    auto window = home.makeWindow();
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    window->startUp();
+    analyseWith(home, 9, engine);
+    std::unique_ptr<MainWindow> window = startedWindow(home);
+    QVERIFY(window);
     PositionViews& views = window->controller().views();
     const QString starting = QStringLiteral("Analysis: starting slow-engine\u2026");
     QTRY_COMPARE_WITH_TIMEOUT(statusText(*window, "analysis"), starting, kTimeoutMs);
@@ -237,14 +243,11 @@ class ExternalAnalysisTest : public QObject {
 
   void anEngineThatHangsIsKilledWhenLetGo() {
     TestHome home;
-    home.setSetup(setupOfSize(9));
     const QString engine = writeSlowEngine(home);
     QVERIFY(!engine.isEmpty());
-    Settings(home.store()).setAnalysisEngine(engine);
-    Settings(home.store()).setShowAnalysis(true);
-    auto window = home.makeWindow();
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    window->startUp();
+    analyseWith(home, 9, engine);
+    std::unique_ptr<MainWindow> window = startedWindow(home);
+    QVERIFY(window);
     PositionViews& views = window->controller().views();
     QTRY_VERIFY_WITH_TIMEOUT(views.analysisText().startsWith(QStringLiteral("Analysis: starting")), kTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(slowEnginePid(home) > 0, kTimeoutMs);
