@@ -244,6 +244,12 @@ struct Fixture {
   Color toMove = Color::Black;
   std::vector<std::uint16_t> codes;
   std::vector<double> probabilities;
+  // A network with judgment heads: what the game's terms were and the heads' answers.
+  bool judged = false;
+  GameTerms terms;
+  std::vector<double> ownership;
+  double value = 0;
+  double score = 0;
 };
 
 std::vector<Fixture> readFixtures() {
@@ -257,12 +263,27 @@ std::vector<Fixture> readFixtures() {
     std::istringstream head(line.substr(9));
     head >> f.size >> colour;
     f.toMove = colour == 'B' ? Color::Black : Color::White;
+    int territory = 0;
+    f.judged = static_cast<bool>(head >> territory >> f.terms.moverKomi);
+    f.terms.territory = territory != 0;
     std::string codes;
     std::string probabilities;
     std::getline(in, codes);
     std::getline(in, probabilities);
     for (unsigned v : numbersOf<unsigned>(codes)) f.codes.push_back(static_cast<std::uint16_t>(v));
     f.probabilities = numbersOf<double>(probabilities);
+    if (f.judged) {
+      std::string ownership;
+      std::string judgment;
+      std::getline(in, ownership);
+      std::getline(in, judgment);
+      f.ownership = numbersOf<double>(ownership);
+      const std::vector<double> valueAndScore = numbersOf<double>(judgment);
+      if (valueAndScore.size() == 2) {
+        f.value = valueAndScore[0];
+        f.score = valueAndScore[1];
+      }
+    }
     fixtures.push_back(std::move(f));
   }
   return fixtures;
@@ -280,6 +301,22 @@ TEST(PolicyNetForward, MatchesTheTrainingToolOnFixedPositions) {
     PolicyNet::builtin().evaluateCodes(f.codes.data(), f.size, f.toMove, out.data());
     for (std::size_t p = 0; p < points; ++p) {
       EXPECT_NEAR(out[p], f.probabilities[p], 1e-4) << "fixture " << i << ", point " << p;
+    }
+    // The judgment heads, when the shipped network has them: the fixtures must then have their answers too.
+    ASSERT_EQ(f.judged, PolicyNet::builtin().judges()) << "fixture " << i;
+    if (f.judged) {
+      ASSERT_EQ(f.ownership.size(), points) << "fixture " << i;
+      std::vector<float> policy(points);
+      std::vector<float> ownership(points);
+      const NetJudgment judgment =
+          PolicyNet::builtin().judgeCodes(f.codes.data(), f.size, f.toMove, f.terms, policy.data(), ownership.data());
+      for (std::size_t p = 0; p < points; ++p) {
+        EXPECT_EQ(policy[p], out[p]) << "fixture " << i << ", point " << p;
+        EXPECT_NEAR(ownership[p], f.ownership[p], 1e-4) << "fixture " << i << ", point " << p;
+      }
+      EXPECT_NEAR(judgment.value, f.value, 1e-4) << "fixture " << i;
+      // The score head's output is scaled by 20 into points.
+      EXPECT_NEAR(judgment.score, f.score, 2e-3) << "fixture " << i;
     }
     // The same top three moves in the same order, wherever the reference separates them by more than the
     // tolerance.

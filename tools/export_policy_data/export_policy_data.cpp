@@ -19,7 +19,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -31,6 +30,7 @@
 #include "tengen/engine/policy_input.h"
 #include "tengen/io/atomic_file.h"
 
+#include "binary_out.h"
 #include "command_line.h"
 #include "records.h"
 
@@ -63,21 +63,9 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
   return tengen::tools::parseCommandLine(app, argc, argv);
 }
 
-void put16(std::string& out, unsigned value) {
-  out.push_back(static_cast<char>(value & 0xFF));
-  out.push_back(static_cast<char>((value >> 8) & 0xFF));
-}
-
-void put32(std::string& out, std::uint32_t value) {
-  put16(out, value & 0xFFFF);
-  put16(out, value >> 16);
-}
-
-void putFloat(std::string& out, float value) {
-  std::uint32_t bits = 0;
-  std::memcpy(&bits, &value, sizeof bits);
-  put32(out, bits);
-}
+using tengen::tools::put16;
+using tengen::tools::put32;
+using tengen::tools::putFloat;
 
 // How a game played out to the end ended, as tengen counts it; nothing for a game that was not.
 struct Ending {

@@ -23,7 +23,7 @@ std::vector<std::string> recordFiles(const std::vector<std::string>& paths) {
   return files;
 }
 
-std::optional<Game> usableGame(const std::string& path, int size) {
+std::optional<Record> usableRecord(const std::string& path, int size) {
   // Collections gathered for learning may be larger than a person's records: as large as the reader can hold.
   const auto collection = sgf::parseFile(path, sgf::ReadLimits::largest());
   if (!collection || collection->games().empty()) return std::nullopt;
@@ -31,7 +31,14 @@ std::optional<Game> usableGame(const std::string& path, int size) {
   if (!record || record->config.size != size || record->moves.size() < 10) return std::nullopt;
   sgf::Replay replayed = sgf::replay(*record);
   if (replayed.illegal || !replayed.setupError.empty()) return std::nullopt;
-  return std::move(replayed.game);
+  const auto result = record->info.find("RE");
+  return Record{std::move(replayed.game), result == record->info.end() ? std::string() : result->second};
+}
+
+std::optional<Game> usableGame(const std::string& path, int size) {
+  std::optional<Record> record = usableRecord(path, size);
+  if (!record) return std::nullopt;
+  return std::move(record->game);
 }
 
 std::vector<Game> usableGames(const std::vector<std::string>& files, int size, int limit) {

@@ -15,8 +15,17 @@ namespace tengen::tools {
 // same inputs always give the same order.
 std::vector<std::string> recordFiles(const std::vector<std::string>& paths);
 
-// The game of a record, replayed to its end, or nothing when it is not usable: another board size, fewer than ten
+// A record replayed to its end, with its result as SGF's RE gives it ("B+Resign", "W+2.5"; empty when it has none).
+struct Record {
+  Game game;
+  std::string result;
+};
+
+// The record of `path`, replayed to its end, or nothing when it is not usable: another board size, fewer than ten
 // moves, an illegal move or bad setup.
+std::optional<Record> usableRecord(const std::string& path, int size);
+
+// The game of usableRecord().
 std::optional<Game> usableGame(const std::string& path, int size);
 
 // The usable games among `files`, in order, stopping after `limit` of them (0: all).

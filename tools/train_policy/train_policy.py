@@ -229,18 +229,19 @@ def export(net, path):
 def load_folded(net, path):
     """Starts `net` from weights the engine reads (a TGPN file, as export writes them): each convolution takes the
     folded weights and each batch normalisation becomes the identity with the folded bias, so the network computes
-    what the file does as long as its normalisations keep their statistics (see freeze_normalisations)."""
+    what the file does as long as its normalisations keep their statistics (see freeze_normalisations). A version 2
+    file (train_judgment.py's) gives its tower and move head; returns the file's bytes and where its heads start."""
     with open(path, "rb") as f:
         blob = f.read()
     if len(blob) < 20 or blob[:4] != b"TGPN":
         sys.exit(f"{path}: not a policy network file (no TGPN header)")
     version, planes, channels, blocks = struct.unpack("<IIII", blob[4:20])
-    if (version, planes, channels, blocks) != (1, PLANES, net.channels, net.blocks):
+    if version not in (1, 2) or (planes, channels, blocks) != (PLANES, net.channels, net.blocks):
         sys.exit(f"{path}: version {version}, {planes} planes, a {blocks}x{channels} network; this run trains a "
                  f"{net.blocks}x{net.channels} network over {PLANES} planes")
     layers = conv_layers(net)
     halves = sum(conv.weight.numel() + bn.num_features for conv, bn in layers) + net.head.weight.numel() + 1
-    if len(blob) != 20 + 2 * halves:
+    if len(blob) < 20 + 2 * halves or (version == 1 and len(blob) != 20 + 2 * halves):
         sys.exit(f"{path}: {len(blob)} bytes, where a {net.blocks}x{net.channels} network takes {20 + 2 * halves}")
     at = 20
 
@@ -264,6 +265,7 @@ def load_folded(net, path):
     with torch.no_grad():
         net.head.weight.copy_(take(tuple(net.head.weight.shape)))
         net.head.bias.copy_(take((1,)))
+    return blob, at
 
 
 def freeze_normalisations(net):

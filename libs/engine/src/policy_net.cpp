@@ -20,7 +20,11 @@ extern const std::size_t kBuiltinPolicyNetSize;
 
 namespace {
 
-constexpr std::uint32_t kVersion = 1;
+// Version 1: the tower and the move head; version 2 adds the judgment heads.
+constexpr std::uint32_t kVersion = 2;
+// The numbers about the game the value and score layers read beside the pooled board: the mover's komi / 10, 1 under
+// territory scoring, (size - 14) / 10.
+constexpr std::uint32_t kGameScalars = 3;
 
 float halfToFloat(std::uint16_t h) {
   const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000U) << 16;
@@ -86,6 +90,8 @@ struct Scratch {
   std::vector<float> columns;  // (in * 9) x points: the 3x3 neighbourhoods of the input, one column a point
   std::vector<float> a, b, t;  // channels x points
   std::vector<float> logits;
+  std::vector<float> hidden;  // the judgment heads' hidden planes and vectors
+  std::vector<float> pooled;
 };
 
 Scratch& scratch() {
@@ -175,6 +181,49 @@ void convolveToOne(const Convolution& conv, const float* in, int points, float* 
   for (int p = 0; p < points; ++p) result[p] += conv.bias[0];
 }
 
+// result = relu?(conv(in) + bias) for a 1x1 convolution over `points` points.
+void convolve1x1(const Convolution& conv, const float* in, int points, float* result, bool relu) {
+  {
+    const std::unique_lock<std::mutex> lock = lockBlas();
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, conv.out, points, conv.in, 1.0F, conv.weights.data(),
+                conv.in, in, points, 0.0F, result, points);
+  }
+  for (int o = 0; o < conv.out; ++o) {
+    float* plane = result + static_cast<std::ptrdiff_t>(o) * points;
+    const float bias = conv.bias[static_cast<std::size_t>(o)];
+    for (int p = 0; p < points; ++p) plane[p] = relu ? std::max(plane[p] + bias, 0.0F) : plane[p] + bias;
+  }
+}
+
+// result = relu?(layer * in + bias) for a fully connected layer (weights [out][in]).
+void fullyConnected(const Convolution& layer, const float* in, float* result, bool relu) {
+  for (int o = 0; o < layer.out; ++o) {
+    const float* w = layer.weights.data() + static_cast<std::ptrdiff_t>(o) * layer.in;
+    float v = layer.bias[static_cast<std::size_t>(o)];
+    for (int i = 0; i < layer.in; ++i) v += w[i] * in[i];
+    result[o] = relu ? std::max(v, 0.0F) : v;
+  }
+}
+
+// out = the softmax of `logits` over the points where `codes` say the mover may play; 0 elsewhere (all 0 when there
+// is no such point).
+void softmaxOverLegal(const std::uint16_t* codes, const float* logits, int points, float* out) {
+  float best = -INFINITY;
+  for (int p = 0; p < points; ++p) {
+    if (codes[p] & policy_code::kLegal) best = std::max(best, logits[p]);
+  }
+  double sum = 0;
+  for (int p = 0; p < points; ++p) {
+    const bool legal = (codes[p] & policy_code::kLegal) != 0;
+    out[p] = legal ? std::exp(logits[p] - best) : 0.0F;
+    sum += out[p];
+  }
+  if (sum > 0) {
+    const auto scale = static_cast<float>(1.0 / sum);
+    for (int p = 0; p < points; ++p) out[p] *= scale;
+  }
+}
+
 }  // namespace
 
 bool PolicyNet::blasIsSerial() { return openblas_get_parallel() == 0; }
@@ -190,7 +239,7 @@ Result<PolicyNet> PolicyNet::parse(std::string_view bytes) {
   const std::uint32_t planes = reader.u32();
   const std::uint32_t channels = reader.u32();
   const std::uint32_t blocks = reader.u32();
-  if (version != kVersion) {
+  if (version != 1 && version != kVersion) {
     return Result<PolicyNet>::failure("policy network version " + std::to_string(version) + ", this engine reads " +
                                       std::to_string(kVersion));
   }
@@ -215,6 +264,31 @@ Result<PolicyNet> PolicyNet::parse(std::string_view bytes) {
   bool complete = add(kPolicyPlanes, c, 3);
   for (std::uint32_t b = 0; complete && b < blocks; ++b) complete = add(c, c, 3) && add(c, c, 3);
   complete = complete && add(c, 1, 1);
+  if (complete && version >= 2) {
+    const std::uint32_t own = reader.has(16) ? reader.u32() : 0;
+    const std::uint32_t pool = reader.has(12) ? reader.u32() : 0;
+    const std::uint32_t hidden = reader.has(8) ? reader.u32() : 0;
+    const std::uint32_t scalars = reader.has(4) ? reader.u32() : 0;
+    if (own == 0 || pool == 0 || hidden == 0 || own > 1024 || pool > 1024 || hidden > 1024) {
+      return Result<PolicyNet>::failure("implausible judgment heads: " + std::to_string(own) + " ownership, " +
+                                        std::to_string(pool) + " pooled and " + std::to_string(hidden) +
+                                        " hidden channels");
+    }
+    if (scalars != kGameScalars) {
+      return Result<PolicyNet>::failure("the judgment heads read " + std::to_string(scalars) +
+                                        " numbers about the game, the engine gives " + std::to_string(kGameScalars));
+    }
+    const auto head = [&](int in, int out) {
+      Convolution layer;
+      const bool read = readConvolution(reader, in, out, 1, layer);
+      net.m_heads.push_back(std::move(layer));
+      return read;
+    };
+    const auto o = static_cast<int>(own);
+    const auto p = static_cast<int>(pool);
+    const auto h = static_cast<int>(hidden);
+    complete = head(c, o) && head(o, 1) && head(c, p) && head(2 * p + static_cast<int>(kGameScalars), h) && head(h, 2);
+  }
   if (!complete) return Result<PolicyNet>::failure("the policy network file ends before its last weights");
   if (reader.left() != 0) {
     return Result<PolicyNet>::failure(std::to_string(reader.left()) + " bytes after the policy network's weights");
@@ -241,42 +315,78 @@ void PolicyNet::evaluate(const Board& board, Color toMove, Board::Vertex last, B
   evaluateCodes(codes.data(), board.size(), toMove, out);
 }
 
+const float* PolicyNet::tower(const std::uint16_t* codes, int size, Color toMove) const {
+  if (m_layers.empty()) return nullptr;
+  const auto points = static_cast<std::size_t>(size * size);
+  Scratch& s = scratch();
+  s.input.resize(kPolicyPlanes * points);
+  s.columns.resize(static_cast<std::size_t>(std::max(kPolicyPlanes, m_channels)) * 9 * points);
+  for (std::vector<float>* v : {&s.a, &s.b, &s.t}) v->resize(static_cast<std::size_t>(m_channels) * points);
+  policyPlanes(codes, static_cast<int>(points), toMove, s.input.data());
+
+  float* columns = s.columns.data();
+  convolve(m_layers[0], s.input.data(), size, columns, s.a.data(), nullptr, true);
+  for (int b = 0; b < m_blocks; ++b) {
+    convolve(m_layers[static_cast<std::size_t>(1 + 2 * b)], s.a.data(), size, columns, s.t.data(), nullptr, true);
+    convolve(m_layers[static_cast<std::size_t>(2 + 2 * b)], s.t.data(), size, columns, s.b.data(), s.a.data(), true);
+    std::swap(s.a, s.b);
+  }
+  return s.a.data();
+}
+
 void PolicyNet::evaluateCodes(const std::uint16_t* codes, int size, Color toMove, float* out) const {
+  judgeCodes(codes, size, toMove, GameTerms{}, out, nullptr);
+}
+
+NetJudgment PolicyNet::judgeCodes(const std::uint16_t* codes, int size, Color toMove, const GameTerms& terms,
+                                  float* policy, float* ownership) const {
   const int points = size * size;
   Scratch& s = scratch();
-  std::vector<float>& logits = s.logits;
-  logits.assign(static_cast<std::size_t>(points), 0.0F);
-  if (!m_layers.empty()) {
-    const auto bytes = static_cast<std::size_t>(points);
-    s.input.resize(kPolicyPlanes * bytes);
-    s.columns.resize(static_cast<std::size_t>(std::max(kPolicyPlanes, m_channels)) * 9 * bytes);
-    for (std::vector<float>* v : {&s.a, &s.b, &s.t}) v->resize(static_cast<std::size_t>(m_channels) * bytes);
-    policyPlanes(codes, points, toMove, s.input.data());
-
-    float* columns = s.columns.data();
-    convolve(m_layers[0], s.input.data(), size, columns, s.a.data(), nullptr, true);
-    for (int b = 0; b < m_blocks; ++b) {
-      convolve(m_layers[static_cast<std::size_t>(1 + 2 * b)], s.a.data(), size, columns, s.t.data(), nullptr, true);
-      convolve(m_layers[static_cast<std::size_t>(2 + 2 * b)], s.t.data(), size, columns, s.b.data(), s.a.data(), true);
-      std::swap(s.a, s.b);
+  const float* x = tower(codes, size, toMove);
+  if (policy != nullptr) {
+    s.logits.assign(static_cast<std::size_t>(points), 0.0F);
+    if (x != nullptr) convolveToOne(m_layers.back(), x, points, s.logits.data());
+    softmaxOverLegal(codes, s.logits.data(), points, policy);
+  }
+  NetJudgment judgment;
+  if (x == nullptr || m_heads.empty()) return judgment;
+  const Convolution& own1 = m_heads[0];
+  const Convolution& own2 = m_heads[1];
+  const Convolution& pool = m_heads[2];
+  const Convolution& fc1 = m_heads[3];
+  const Convolution& fc2 = m_heads[4];
+  s.hidden.resize(static_cast<std::size_t>(std::max(own1.out, pool.out)) * static_cast<std::size_t>(points));
+  if (ownership != nullptr) {
+    convolve1x1(own1, x, points, s.hidden.data(), true);
+    convolve1x1(own2, s.hidden.data(), points, ownership, false);
+    for (int p = 0; p < points; ++p) ownership[p] = std::tanh(ownership[p]);
+  }
+  // Each pooled channel's mean and maximum over the board, then the numbers about the game.
+  convolve1x1(pool, x, points, s.hidden.data(), true);
+  s.pooled.assign(static_cast<std::size_t>(fc1.in + fc1.out + fc2.out), 0.0F);
+  float* in = s.pooled.data();
+  for (int c = 0; c < pool.out; ++c) {
+    const float* plane = s.hidden.data() + static_cast<std::ptrdiff_t>(c) * points;
+    double sum = 0;
+    float most = plane[0];
+    for (int p = 0; p < points; ++p) {
+      sum += plane[p];
+      most = std::max(most, plane[p]);
     }
-    convolveToOne(m_layers.back(), s.a.data(), points, logits.data());
+    in[c] = static_cast<float>(sum / points);
+    in[pool.out + c] = most;
   }
-  // A softmax over the legal points.
-  float best = -INFINITY;
-  for (int p = 0; p < points; ++p) {
-    if (codes[p] & policy_code::kLegal) best = std::max(best, logits[static_cast<std::size_t>(p)]);
-  }
-  double sum = 0;
-  for (int p = 0; p < points; ++p) {
-    const bool legal = (codes[p] & policy_code::kLegal) != 0;
-    out[p] = legal ? std::exp(logits[static_cast<std::size_t>(p)] - best) : 0.0F;
-    sum += out[p];
-  }
-  if (sum > 0) {
-    const auto scale = static_cast<float>(1.0 / sum);
-    for (int p = 0; p < points; ++p) out[p] *= scale;
-  }
+  in[2 * pool.out] = static_cast<float>(terms.moverKomi / 10);
+  in[2 * pool.out + 1] = terms.territory ? 1.0F : 0.0F;
+  in[2 * pool.out + 2] = static_cast<float>(size - 14) / 10.0F;
+  float* hidden = in + fc1.in;
+  float* out = hidden + fc1.out;
+  fullyConnected(fc1, in, hidden, true);
+  fullyConnected(fc2, hidden, out, false);
+  judgment.value = 1.0F / (1.0F + std::exp(-out[0]));
+  // The score head gives the margin before komi / 20; the komi is added as the mover has it.
+  judgment.score = out[1] * 20.0F + static_cast<float>(terms.moverKomi);
+  return judgment;
 }
 
 }  // namespace tengen::engine
