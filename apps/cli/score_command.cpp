@@ -148,8 +148,8 @@ CLI::App* addScoreCommand(CLI::App& app, ScoreOptions* options) {
   score->add_flag("--json", options->json, "One JSON object per record: file, result, dead, seki, final");
   score
       ->add_option("--search", options->search,
-                   "The estimate's search: judgment (what every estimate runs) or play (genmove's), for measuring")
-      ->check(CLI::IsMember({"judgment", "play"}))
+                   "The estimate's search: judgment (what every estimate runs) or play (genmove's), either with "
+                   ":KEY=VALUE,... of the builtin spec after it, for measuring")
       ->capture_default_str();
   score->add_option("files", options->files, "SGF files")->required();
   score->footer(
@@ -165,7 +165,21 @@ int runScore(const ScoreOptions& options, std::ostream& out, std::ostream& err) 
     return kExitUsage;
   }
   engine::JudgmentOptions judgment;
-  if (options.search == "play") judgment.search = engine::presets::play();
+  const std::size_t colon = options.search.find(':');
+  const std::string preset = options.search.substr(0, colon);
+  if (preset != "judgment" && preset != "play") {
+    err << "tengen score: --search " << options.search << ": judgment or play, with :KEY=VALUE,... after it\n";
+    return kExitUsage;
+  }
+  if (preset == "play") judgment.search = engine::presets::play();
+  if (colon != std::string::npos) {
+    Result<engine::EngineOptions> keyed = engine::parseConfig(options.search.substr(colon + 1), judgment.search);
+    if (!keyed) {
+      err << "tengen score: --search " << options.search << ": " << keyed.error() << '\n';
+      return kExitUsage;
+    }
+    judgment.search = std::move(keyed).value();
+  }
   int exitCode = kExitOk;
   forEachGameTree(
       options.files,

@@ -215,7 +215,7 @@ def main():
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--skip", type=int, default=0,
                         help="pass over the first SKIP records that qualify (300: records the estimate was not tuned on)")
-    parser.add_argument("--search", default="judgment", choices=("judgment", "play"),
+    parser.add_argument("--search", default="judgment",
                         help="the estimate's search (tengen score --search): the judgment preset or genmove's")
     parser.add_argument("--cut", type=float, default=0.7)
     parser.add_argument("--jobs", type=int, default=2)

@@ -85,6 +85,17 @@ expect_eq "unknown rules: exit" "$?" "2"
 grep -q -- '--rules klingon: unknown rule set' err.txt || fail "unknown rules: $(cat err.txt)"
 "$tengen" score >/dev/null 2>&1
 expect_eq "no file: exit" "$?" "2"
+"$tengen" score --search fast open.sgf >/dev/null 2>err.txt
+expect_eq "unknown search: exit" "$?" "2"
+grep -q -- '--search fast: judgment or play' err.txt || fail "unknown search: $(cat err.txt)"
+"$tengen" score --search judgment:judge=2 open.sgf >/dev/null 2>err.txt
+expect_eq "bad key: exit" "$?" "2"
+grep -q -- "bad value '2' for judge" err.txt || fail "bad key: $(cat err.txt)"
+# Keys of the builtin spec after the preset: the estimate with the playouts alone, or the network's share of it.
+for search in judgment:judge=0 judgment:judge=1,playouts=300 play:playouts=200; do
+  out=$("$tengen" score --search "$search" open.sgf 2>&1)
+  [[ $? -eq 0 && "$out" =~ ^open\.sgf:\ [BW]\+[0-9]+\.5\ \(estimate\) ]] || fail "--search $search: '$out'"
+done
 
 # The same record through `tengen gtp` (loadsgf, final_score, final_status_list) scores the same.
 gtp=$(printf 'loadsgf walls.sgf\nfinal_score\nfinal_status_list dead\nquit\n' | "$tengen" gtp 2>&1)

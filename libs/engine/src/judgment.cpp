@@ -6,6 +6,7 @@
 
 #include "tengen/core/rules.h"
 #include "tengen/engine/move_model.h"
+#include "tengen/engine/policy_input.h"
 
 #include "patterns.h"
 #include "position.h"
@@ -107,6 +108,10 @@ struct AnalysisSearch::State {
   PatternTable patterns;
   Search search;
   long playouts = 0;
+  // The network's judgment of the position and its share of the estimate (0: none read).
+  double netShare = 0;
+  NetJudgment net;
+  std::vector<float> netOwnership;  // per point, row-major, for the side to move
 
   State(const Game& game, Color color, const JudgmentOptions& options)
       : board(game.board()),
@@ -121,6 +126,17 @@ struct AnalysisSearch::State {
                options.search.policyNet ? &PolicyNet::builtin() : nullptr, searchConfigOf(options.search),
                &EvalCache::shared()) {
     search.collectOutcomes(territory);
+    const PolicyNet& network = PolicyNet::builtin();
+    if (options.search.netJudgment > 0 && network.judges()) {
+      const int size = board.size();
+      std::vector<std::uint16_t> codes(static_cast<std::size_t>(size) * size);
+      policyCodes(board, toMove, lastVertex(game), lastVertex(game, 2), codes.data());
+      netOwnership.resize(codes.size());
+      const double moverKomi = (toMove == Color::Black ? -1 : 1) * (komi + handicap);
+      net = network.judgeCodes(codes.data(), size, toMove, GameTerms{moverKomi, territory}, nullptr,
+                               netOwnership.data());
+      netShare = options.search.netJudgment;
+    }
   }
 };
 
@@ -159,6 +175,14 @@ Analysis AnalysisSearch::judgment() const {
   a.size = size;
   a.final = false;
   a.playoutOwnership = seen.ownership;
+  // The network's share: its ownership, turned to Black's view, mixed in.
+  const double sign = s.toMove == Color::Black ? 1 : -1;
+  if (s.netShare > 0) {
+    for (std::size_t i = 0; i < points; ++i) {
+      a.playoutOwnership[i] = static_cast<float>((1 - s.netShare) * a.playoutOwnership[i] +
+                                                 s.netShare * sign * s.netOwnership[i]);
+    }
+  }
   a.status.assign(points, StoneStatus::Alive);
   auto index = [size](Point p) { return static_cast<std::size_t>(p.row) * size + p.col; };
 
@@ -210,7 +234,11 @@ Analysis AnalysisSearch::judgment() const {
   Score& score = a.score;
   score.komi = s.komi;
   score.handicap = s.handicap;
-  const double difference = std::round((outcomes.blackSum - outcomes.whiteSum) / n);
+  // Black's points minus White's before komi: the playouts' mean, and the network's score (the mover's margin with
+  // komi) turned into the same.
+  const double playoutDifference = (outcomes.blackSum - outcomes.whiteSum) / n;
+  const double netDifference = sign * s.net.score + score.komi + score.handicap;
+  const double difference = std::round((1 - s.netShare) * playoutDifference + s.netShare * netDifference);
   score.black = std::round(outcomes.blackSum / n);
   score.white = score.black - difference;
   score.margin = difference - score.komi - score.handicap;

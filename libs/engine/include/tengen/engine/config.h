@@ -61,6 +61,10 @@ struct EngineOptions {
   // `endgame`; off, the engine passes only when no legal point is left that does not fill its own eye (for
   // measuring what the reading gains).
   bool endReading = true;
+  // The network's share of the estimate's ownership and expected score (judgment.h), the playouts' the rest: 0, the
+  // playouts alone; 1, the network's judgment of the position alone. Only the estimate reads it, and only when the
+  // network has judgment heads (policy_net.h). Spec key `judge`.
+  double netJudgment = 0;
 };
 
 // One key of a `builtin:` spec.
