@@ -133,8 +133,8 @@ struct AnalysisSearch::State {
       policyCodes(board, toMove, lastVertex(game), lastVertex(game, 2), codes.data());
       netOwnership.resize(codes.size());
       const double moverKomi = (toMove == Color::Black ? -1 : 1) * (komi + handicap);
-      net = network.judgeCodes(codes.data(), size, toMove, GameTerms{moverKomi, territory}, nullptr,
-                               netOwnership.data());
+      net =
+          network.judgeCodes(codes.data(), size, toMove, GameTerms{moverKomi, territory}, nullptr, netOwnership.data());
       netShare = options.search.netJudgment;
     }
   }
@@ -179,8 +179,8 @@ Analysis AnalysisSearch::judgment() const {
   const double sign = s.toMove == Color::Black ? 1 : -1;
   if (s.netShare > 0) {
     for (std::size_t i = 0; i < points; ++i) {
-      a.playoutOwnership[i] = static_cast<float>((1 - s.netShare) * a.playoutOwnership[i] +
-                                                 s.netShare * sign * s.netOwnership[i]);
+      a.playoutOwnership[i] =
+          static_cast<float>((1 - s.netShare) * a.playoutOwnership[i] + s.netShare * sign * s.netOwnership[i]);
     }
   }
   a.status.assign(points, StoneStatus::Alive);
