@@ -116,6 +116,8 @@ constexpr auto kKeys = std::to_array<ConfigKey>({
      setShare<&EngineOptions::criticality, 1000, true>, getNumber<&EngineOptions::criticality>},
     {"endgame", "0 or 1", "read the end of the game before searching, and pass when nothing is left",
      setSwitch<&EngineOptions::endReading>, getSwitch<&EngineOptions::endReading>},
+    {"value", "a share 0..1", "the network's value's share of each playout's result (the playout's the rest)",
+     setShare<&EngineOptions::valueShare, 100, true>, getNumber<&EngineOptions::valueShare>},
     {"judge", "a share 0..1", "the network's share of an estimate's ownership and score (the playouts' the rest)",
      setShare<&EngineOptions::netJudgment, 100, true>, getNumber<&EngineOptions::netJudgment>},
 });

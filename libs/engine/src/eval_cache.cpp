@@ -41,7 +41,8 @@ EvalCache::EvalCache(std::size_t slots)
 
 std::unique_lock<std::mutex> EvalCache::lockSlot(Slot& slot) { return lockCountingWait(slot.lock, t_waited); }
 
-bool EvalCache::find(const std::uint16_t* codes, int points, Color toMove, float* out) {
+bool EvalCache::find(const std::uint16_t* codes, int points, Color toMove, float* out, NetJudgment* judgment,
+                     const GameTerms& terms) {
   const std::uint64_t key = keyOf(codes, points, toMove);
   Slot& slot = slotOf(key);
   const std::unique_lock<std::mutex> guard = lockSlot(slot);
@@ -49,11 +50,18 @@ bool EvalCache::find(const std::uint16_t* codes, int points, Color toMove, float
       !std::equal(slot.codes.begin(), slot.codes.end(), codes)) {
     return false;
   }
+  if (judgment != nullptr) {
+    if (!slot.judged || slot.terms.moverKomi != terms.moverKomi || slot.terms.territory != terms.territory) {
+      return false;
+    }
+    *judgment = slot.judgment;
+  }
   std::copy(slot.probabilities.begin(), slot.probabilities.end(), out);
   return true;
 }
 
-void EvalCache::store(const std::uint16_t* codes, int points, Color toMove, const float* probabilities) {
+void EvalCache::store(const std::uint16_t* codes, int points, Color toMove, const float* probabilities,
+                      const NetJudgment* judgment, const GameTerms& terms) {
   const std::uint64_t key = keyOf(codes, points, toMove);
   Slot& slot = slotOf(key);
   const std::unique_lock<std::mutex> guard = lockSlot(slot);
@@ -61,6 +69,11 @@ void EvalCache::store(const std::uint16_t* codes, int points, Color toMove, cons
   slot.toMove = toMove;
   slot.codes.assign(codes, codes + points);
   slot.probabilities.assign(probabilities, probabilities + points);
+  slot.judged = judgment != nullptr;
+  if (judgment != nullptr) {
+    slot.terms = terms;
+    slot.judgment = *judgment;
+  }
 }
 
 void EvalCache::clear() {
@@ -70,6 +83,7 @@ void EvalCache::clear() {
     slot.toMove = Color::Empty;
     slot.codes.clear();
     slot.probabilities.clear();
+    slot.judged = false;
   }
 }
 

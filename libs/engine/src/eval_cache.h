@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "tengen/core/types.h"
+#include "tengen/engine/policy_net.h"
 
 namespace tengen::engine {
 
@@ -22,9 +23,14 @@ class EvalCache {
   explicit EvalCache(std::size_t slots = kDefaultSlots);
 
   // The probabilities kept for `codes` (`points` of them) with toMove to play, copied to `out`; false when none are.
-  bool find(const std::uint16_t* codes, int points, Color toMove, float* out);
-  // Keeps `probabilities` as the answer for `codes` with toMove to play.
-  void store(const std::uint16_t* codes, int points, Color toMove, const float* probabilities);
+  // With `judgment`, also the judgment heads' answer for the game's terms `terms`, and false when the slot has none
+  // for those terms.
+  bool find(const std::uint16_t* codes, int points, Color toMove, float* out, NetJudgment* judgment = nullptr,
+            const GameTerms& terms = {});
+  // Keeps `probabilities` as the answer for `codes` with toMove to play, and `judgment` (when given) as the
+  // judgment heads' for `terms`.
+  void store(const std::uint16_t* codes, int points, Color toMove, const float* probabilities,
+             const NetJudgment* judgment = nullptr, const GameTerms& terms = {});
   // Forgets every answer.
   void clear();
 
@@ -44,6 +50,9 @@ class EvalCache {
     Color toMove = Color::Empty;  // Empty: the slot holds nothing
     std::vector<std::uint16_t> codes;
     std::vector<float> probabilities;
+    bool judged = false;
+    GameTerms terms;
+    NetJudgment judgment;
   };
   // Locks `slot`, counting the time waited when another thread holds it.
   std::unique_lock<std::mutex> lockSlot(Slot& slot);

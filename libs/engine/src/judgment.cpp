@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <utility>
 
 #include "tengen/core/rules.h"
@@ -112,6 +113,10 @@ struct AnalysisSearch::State {
   double netShare = 0;
   NetJudgment net;
   std::vector<float> netOwnership;  // per point, row-major, for the side to move
+  Vertex last = Board::kNoVertex;
+  // The network's judgment after each root move a report has shown, by vertex, for the side that moved (read once:
+  // the position after a root move does not change as the search grows).
+  mutable std::vector<std::optional<NetJudgment>> afterMove;
 
   State(const Game& game, Color color, const JudgmentOptions& options)
       : board(game.board()),
@@ -136,7 +141,27 @@ struct AnalysisSearch::State {
       net =
           network.judgeCodes(codes.data(), size, toMove, GameTerms{moverKomi, territory}, nullptr, netOwnership.data());
       netShare = options.search.netJudgment;
+      last = lastVertex(game);
+      afterMove.resize(static_cast<std::size_t>(board.vertexEnd()));
     }
+  }
+
+  // The network's judgment of the position after toMove plays `move`, for toMove.
+  NetJudgment judgedAfter(Vertex move) const {
+    std::optional<NetJudgment>& known = afterMove[static_cast<std::size_t>(move)];
+    if (!known) {
+      Board after = board;
+      after.play(toMove, move);
+      const int size = board.size();
+      std::vector<std::uint16_t> codes(static_cast<std::size_t>(size) * size);
+      const Color next = opponent(toMove);
+      policyCodes(after, next, move, last, codes.data());
+      const double nextKomi = (next == Color::Black ? -1 : 1) * (komi + handicap);
+      NetJudgment j =
+          PolicyNet::builtin().judgeCodes(codes.data(), size, next, GameTerms{nextKomi, territory}, nullptr, nullptr);
+      known = NetJudgment{1 - j.value, -j.score};
+    }
+    return *known;
   }
 };
 
@@ -162,7 +187,23 @@ long AnalysisSearch::run(long playouts, const std::function<bool()>& stop) {
 
 SearchReport AnalysisSearch::report(int maxCandidates, int maxLine) const {
   const State& s = *m_state;
-  return reportOf(s.search, s.board, s.toMove, s.komi + s.handicap, maxCandidates, maxLine);
+  SearchReport out = reportOf(s.search, s.board, s.toMove, s.komi + s.handicap, maxCandidates, maxLine);
+  if (s.netShare <= 0) return out;
+  // The network's share of the ownership and the score leads, as in judgment(): the root's from its judgment of
+  // the position, each candidate's from its judgment of the position after the candidate.
+  const double share = s.netShare;
+  const double sign = s.toMove == Color::Black ? 1 : -1;
+  if (!out.ownership.empty()) {
+    for (std::size_t i = 0; i < out.ownership.size(); ++i) {
+      out.ownership[i] = static_cast<float>((1 - share) * out.ownership[i] + share * sign * s.netOwnership[i]);
+    }
+  }
+  out.scoreLead = (1 - share) * out.scoreLead + share * s.net.score;
+  for (SearchCandidate& c : out.candidates) {
+    if (c.move.kind != MoveKind::Play) continue;
+    c.scoreLead = (1 - share) * c.scoreLead + share * s.judgedAfter(s.board.vertex(c.move.point)).score;
+  }
+  return out;
 }
 
 Analysis AnalysisSearch::judgment() const {
@@ -175,14 +216,8 @@ Analysis AnalysisSearch::judgment() const {
   a.size = size;
   a.final = false;
   a.playoutOwnership = seen.ownership;
-  // The network's share: its ownership, turned to Black's view, mixed in.
+  // (report() has mixed the network's share in.)
   const double sign = s.toMove == Color::Black ? 1 : -1;
-  if (s.netShare > 0) {
-    for (std::size_t i = 0; i < points; ++i) {
-      a.playoutOwnership[i] =
-          static_cast<float>((1 - s.netShare) * a.playoutOwnership[i] + s.netShare * sign * s.netOwnership[i]);
-    }
-  }
   a.status.assign(points, StoneStatus::Alive);
   auto index = [size](Point p) { return static_cast<std::size_t>(p.row) * size + p.col; };
 

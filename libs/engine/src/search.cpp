@@ -191,6 +191,7 @@ void Search::setNetPriors(std::int32_t node, const Board& board, Color c, Vertex
   policyCodes(board, c, last, lastOwn, m_main.netCodes.data());
   evaluate(m_main, board.size(), c);
   applyNetPriors(node, m_main.netOut, only);
+  if (valued()) setNodeValue(node, c, m_main.netJudgment);
   m_waits += m_main.waits;
   m_main.waits = SearchWaits{};
 }
@@ -199,17 +200,32 @@ void Search::evaluate(Worker& w, int size, Color toMove) const {
   const int points = size * size;
   w.netOut.resize(static_cast<std::size_t>(points));
   ++w.waits.evaluations;
+  // The search counts by area; the komi is the one its playouts count with.
+  const GameTerms terms{toMove == Color::Black ? -m_komi : m_komi, false};
+  NetJudgment* judgment = valued() ? &w.netJudgment : nullptr;
   const double cacheBefore = EvalCache::waitedOnThisThread();
-  if (m_cache != nullptr && m_cache->find(w.netCodes.data(), points, toMove, w.netOut.data())) {
+  if (m_cache != nullptr && m_cache->find(w.netCodes.data(), points, toMove, w.netOut.data(), judgment, terms)) {
     ++w.waits.cacheHits;
     w.waits.cache += EvalCache::waitedOnThisThread() - cacheBefore;
     return;
   }
   const double before = PolicyNet::waitedOnThisThread();
-  m_net->evaluateCodes(w.netCodes.data(), size, toMove, w.netOut.data());
+  if (judgment != nullptr) {
+    *judgment = m_net->judgeCodes(w.netCodes.data(), size, toMove, terms, w.netOut.data(), nullptr);
+  } else {
+    m_net->evaluateCodes(w.netCodes.data(), size, toMove, w.netOut.data());
+  }
   w.waits.network += PolicyNet::waitedOnThisThread() - before;
-  if (m_cache != nullptr) m_cache->store(w.netCodes.data(), points, toMove, w.netOut.data());
+  if (m_cache != nullptr) m_cache->store(w.netCodes.data(), points, toMove, w.netOut.data(), judgment, terms);
   w.waits.cache += EvalCache::waitedOnThisThread() - cacheBefore;
+}
+
+void Search::setNodeValue(std::int32_t node, Color toMove, const NetJudgment& judgment) {
+  Node& n = m_nodes[static_cast<std::size_t>(node)];
+  const bool black = toMove == Color::Black;
+  n.blackValue = black ? judgment.value : 1.0F - judgment.value;
+  n.blackScore = black ? judgment.score : -judgment.score;
+  n.valued = true;
 }
 
 void Search::applyNetPriors(std::int32_t node, const std::vector<float>& probabilities, const std::vector<bool>* only) {
@@ -255,6 +271,7 @@ SearchConfig searchConfigOf(const EngineOptions& options) {
   config.raveDistance = options.raveDistance;
   config.criticality = options.criticality;
   config.netExploration = options.netExploration;
+  config.valueShare = options.valueShare;
   return config;
 }
 
@@ -302,6 +319,7 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
       m_raveDistance(config.raveDistance),
       m_criticality(config.criticality),
       m_puct(config.netExploration ? kNetExploration : 0.0),
+      m_valueShare(net != nullptr && net->judges() ? config.valueShare : 0.0),
       m_main(seed, static_cast<std::size_t>(root.vertexEnd())) {
   m_policy.patterns = m_patterns;
   Node rootNode;
@@ -380,7 +398,7 @@ void Search::flushOutcomes(Worker& w, std::mutex* lock) {
   clearOutcomes(w.outcomes, w.childScore, w.childScored, m_outcomes.owned.size(), m_childScore.size());
 }
 
-int Search::addOutcome(Worker& w, const Board& board, std::ptrdiff_t child) const {
+int Search::addOutcome(Worker& w, const Board& board, std::ptrdiff_t child, double netDifference, double share) const {
   const int size = board.size();
   int black = 0;
   int white = 0;
@@ -409,7 +427,7 @@ int Search::addOutcome(Worker& w, const Board& board, std::ptrdiff_t child) cons
   w.outcomes.whiteSum += whitePoints;
   ++w.outcomes.playouts;
   if (child >= 0) {
-    w.childScore[static_cast<std::size_t>(child)] += score;
+    w.childScore[static_cast<std::size_t>(child)] += (1 - share) * score + share * netDifference;
     ++w.childScored[static_cast<std::size_t>(child)];
   }
   return black - white;
@@ -550,12 +568,25 @@ void Search::descend(Worker& w, bool virtualLoss) {
 }
 
 void Search::backup(Worker& w, const Board& board, bool virtualLoss) {
+  // The network's judgment of the deepest node of the walk it has evaluated, standing in for the leaf's.
+  const Node* judged = nullptr;
+  if (valued()) {
+    for (auto d = static_cast<std::ptrdiff_t>(w.path.size()) - 1; d >= 0 && judged == nullptr; --d) {
+      const Node& n = m_nodes[static_cast<std::size_t>(w.path[static_cast<std::size_t>(d)])];
+      if (n.valued) judged = &n;
+    }
+  }
+  const double share = judged != nullptr ? m_valueShare : 0.0;
   // Collecting the outcome counts the area already: the margin is read off it rather than counted twice.
-  const double margin = m_collect
-                            ? addOutcome(w, board, w.path.size() > 1 ? w.path[1] - m_nodes[0].firstChild : -1) - m_komi
-                            : areaMargin(board, m_komi);
-  const float blackResult = margin > 0 ? 1.0F : margin < 0 ? 0.0F : 0.5F;
+  const double margin = m_collect ? addOutcome(w, board, w.path.size() > 1 ? w.path[1] - m_nodes[0].firstChild : -1,
+                                               judged != nullptr ? judged->blackScore + m_komi : 0.0, share) -
+                                        m_komi
+                                  : areaMargin(board, m_komi);
+  const float playoutResult = margin > 0 ? 1.0F : margin < 0 ? 0.0F : 0.5F;
+  const float blackResult =
+      judged != nullptr ? static_cast<float>((1 - share) * playoutResult + share * judged->blackValue) : playoutResult;
   auto resultFor = [&](Color c) { return c == Color::Black ? blackResult : 1.0F - blackResult; };
+  auto playoutFor = [&](Color c) { return c == Color::Black ? playoutResult : 1.0F - playoutResult; };
 
   // With the distance weighting: the line's length, tree moves and playout (w.firstIndex has the playout's first
   // plays; the tree's are set on the way up).
@@ -567,7 +598,7 @@ void Search::backup(Worker& w, const Board& board, bool virtualLoss) {
     if (m_criticality > 0 && d > 0) {
       const Color owner = board.at(n.move);
       if (owner == Color::Black) n.blackOwns += 1.0F;
-      if (owner != Color::Empty && resultFor(owner) == 1.0F) n.winnerOwns += 1.0F;
+      if (owner != Color::Empty && playoutFor(owner) == 1.0F) n.winnerOwns += 1.0F;
     }
     n.visits += 1;
     // Nothing added for a loss: every figure is an atomic update, and adding 0 changes nothing.
@@ -637,7 +668,12 @@ void Search::playoutOnce(Worker& w, bool shared) {
   }
 
   if (w.expandNode >= 0) attachChildren(w.expandNode, w.children);
-  if (w.netNode >= 0) applyNetPriors(w.netNode, w.netOut, nullptr);
+  if (w.netNode >= 0) {
+    applyNetPriors(w.netNode, w.netOut, nullptr);
+    if (valued()) {
+      setNodeValue(w.netNode, opponent(m_nodes[static_cast<std::size_t>(w.netNode)].color), w.netJudgment);
+    }
+  }
   backup(w, board, shared);
 }
 

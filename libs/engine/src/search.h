@@ -147,6 +147,11 @@ struct SearchConfig {
   // The network's probabilities keep steering the selection once real playouts have drowned their virtual ones
   // (search.cpp: kNetExploration).
   bool netExploration = false;
+  // The share of the network's value in each playout's result: the result backed up is (1 - share) times the
+  // playout's win or loss plus share times the value the network gave the deepest node of the walk it has
+  // evaluated; the score sums mix its score the same way. 0: the playouts alone. Read only with a network that has
+  // judgment heads.
+  double valueShare = 0;
 };
 
 // The search's part of `options`.
@@ -244,6 +249,11 @@ class Search {
     // with a black stone there (criticality; counted only while it is on).
     Shared<float> winnerOwns;
     Shared<float> blackOwns;
+    // The network's judgment of the node's position (with SearchConfig::valueShare): Black's chance of winning and
+    // Black's expected margin (komi included), readable once `valued` is set.
+    Shared<float> blackValue;
+    Shared<float> blackScore;
+    Published valued;
   };
   static_assert(std::is_trivially_destructible_v<Node>);
 
@@ -295,6 +305,8 @@ class Search {
     std::size_t netDepth = 0;
     std::vector<std::uint16_t> netCodes;
     std::vector<float> netOut;
+    // With the value on: the network's judgment of that position, for the side to move there.
+    NetJudgment netJudgment;
     // With the distance weighting: the playout's own moves, and by vertex the index (tree moves first) of the
     // move that first played there (-1: none).
     std::vector<Board::Vertex> trail;
@@ -322,8 +334,13 @@ class Search {
   void help(Worker& w, long maxPlayouts, std::atomic<long>& claimed, std::atomic<long>& done,
             const std::atomic<bool>& stop, std::mutex& outcomesLock);
   // The network's probabilities for the position whose codes w.netCodes holds (size x size, toMove to play) into
-  // w.netOut: from the evaluation cache when it has them, else from the network (and then kept in the cache).
+  // w.netOut, and with the value on its judgment into w.netJudgment: from the evaluation cache when it has them,
+  // else from the network (and then kept in the cache).
   void evaluate(Worker& w, int size, Color toMove) const;
+  // Whether the playouts' results take the network's value (SearchConfig::valueShare and a network that judges).
+  bool valued() const { return m_valueShare > 0; }
+  // Keeps w.netJudgment, for toMove at `node`, as the node's judgment.
+  void setNodeValue(std::int32_t node, Color toMove, const NetJudgment& judgment);
   // Adds what `w` collected to the search's outcomes (under `lock` when threads share the tree) and clears it.
   void flushOutcomes(Worker& w, std::mutex* lock);
   // The children of a node on `board` with toMove to play, with their priors (the move model's, or the rules'
@@ -354,9 +371,10 @@ class Search {
   // Sets m_rootPriors from the policy network, else the move model, else uniform, and clears the root children's
   // score sums.
   void setRootStatistics();
-  // Adds the end of one playout to w's outcomes; `child` is the root child it went through (-1: none). Answers
-  // Black's area minus White's on that board (no komi), as areaMargin counts it.
-  int addOutcome(Worker& w, const Board& board, std::ptrdiff_t child) const;
+  // Adds the end of one playout to w's outcomes; `child` is the root child it went through (-1: none), whose score
+  // sum takes `share` of `netDifference` (the network's Black points minus White's) and the rest of the playout's.
+  // Answers Black's area minus White's on that board (no komi), as areaMargin counts it.
+  int addOutcome(Worker& w, const Board& board, std::ptrdiff_t child, double netDifference = 0, double share = 0) const;
   std::int32_t select(std::int32_t node) const;
   // Adds child ch's criticality to its AMAF visits and rate (SearchConfig::criticality).
   void criticalRave(const Node& ch, double& raveVisits, double& raveRate) const;
@@ -395,7 +413,8 @@ class Search {
   PlayoutPolicy m_policy;
   int m_raveDistance;
   double m_criticality;
-  double m_puct;  // the network's exploration weight, 0 when off
+  double m_puct;        // the network's exploration weight, 0 when off
+  double m_valueShare;  // SearchConfig::valueShare with a network that judges, else 0
   bool m_collect = false;
   bool m_territory = false;
   Outcomes m_outcomes;

@@ -61,6 +61,9 @@ struct EngineOptions {
   // `endgame`; off, the engine passes only when no legal point is left that does not fill its own eye (for
   // measuring what the reading gains).
   bool endReading = true;
+  // The share of the network's value in each playout's result (search.h: SearchConfig::valueShare), with a network
+  // that has judgment heads. Spec key `value`.
+  double valueShare = 0;
   // The network's share of the estimate's ownership and expected score (judgment.h), the playouts' the rest: 0, the
   // playouts alone; 1, the network's judgment of the position alone. Only the estimate reads it, and only when the
   // network has judgment heads (policy_net.h). Spec key `judge`.
