@@ -389,5 +389,71 @@ TEST(PolicyNetSearch, TheRootsPriorsAreTheNetworksProbabilities) {
   EXPECT_GT(differ, 0.1);
 }
 
+// A network with judgment heads whose every weight is 0 but the last layer's biases: for every position its
+// value for the side to move is sigmoid(2) and its score for it is 5 points plus its komi (the score head's bias
+// 0.25, times 20); one channel, no residual block. Float16 of 2.0 is 0x4000, of 0.25 0x3400.
+std::string constantJudgmentNet() {
+  std::string bytes = "TGPN";
+  const auto u32 = [&bytes](std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
+  };
+  const auto halves = [&bytes](std::size_t count) { bytes.append(2 * count, '\0'); };
+  u32(2);
+  u32(kPolicyPlanes);
+  u32(1);                         // channels
+  u32(0);                         // blocks
+  halves(kPolicyPlanes * 9 + 1);  // the input convolution and its bias
+  halves(1 + 1);                  // the move head
+  for (std::uint32_t v : {1U, 1U, 1U, 3U}) u32(v);
+  halves(1 + 1);      // ownership, 1x1 to one channel
+  halves(1 + 1);      // ownership, to the point's value
+  halves(1 + 1);      // the pooling convolution
+  halves(5 * 1 + 1);  // the fully connected layer: the mean, the maximum and three numbers about the game
+  halves(2 * 1);      // the last layer's weights
+  bytes += std::string("\x00\x40\x00\x34", 4);  // its biases: 2.0 and 0.25
+  return bytes;
+}
+
+TEST(PolicyNetSearch, TheValueTakesItsShareOfEveryPlayoutsResult) {
+  Result<PolicyNet> parsed = PolicyNet::parse(constantJudgmentNet());
+  ASSERT_TRUE(parsed) << parsed.error();
+  const PolicyNet& net = *parsed;
+  ASSERT_TRUE(net.judges());
+  Game game(GameConfig{9, Rules::Chinese, 7.5, 0});
+  const PatternTable patterns;
+  const std::vector<Board::Vertex> moves = rootMovesFor(game, Color::Black);
+  const double value = 1 / (1 + std::exp(-2.0));
+  // Fewer playouts than a 9x9 node needs for its evaluation: only the root is judged, so with the whole share every
+  // playout's result is the root's value for Black, and every Black move's score is the network's 5 points.
+  for (const double share : {1.0, 0.5, 0.0}) {
+    SearchConfig config;
+    config.valueShare = share;
+    Search search(game.board(), Color::Black, Board::kNoVertex, Board::kNoVertex, 7.5, moves, 3, &patterns,
+                  &MoveModel::builtin(), &net, config);
+    search.collectOutcomes(false);
+    search.run(200, std::nullopt, false);
+    double spread = 0;
+    long visits = 0;
+    for (const RootChild& child : search.rootChildren()) {
+      if (child.visits == 0) continue;
+      visits += child.visits;
+      const double rate = child.wins / static_cast<double>(child.visits);
+      // Each playout's result is (1 - share) times its win (0, 1/2 or 1) plus share times the value.
+      EXPECT_GE(rate, share * value - 1e-5) << "share " << share;
+      EXPECT_LE(rate, share * value + (1 - share) + 1e-5) << "share " << share;
+      if (share == 1.0) {
+        EXPECT_NEAR(rate, value, 1e-5);
+        EXPECT_NEAR(child.scoreSum / static_cast<double>(child.scored), 5.0, 1e-4);
+      }
+      spread = std::max(spread, std::abs(rate - value));
+    }
+    EXPECT_GT(visits, 150);
+    // Without the value the playouts' own results show: some child's rate is far from the network's value.
+    if (share == 0.0) {
+      EXPECT_GT(spread, 0.2);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace tengen::engine
