@@ -241,8 +241,29 @@ void policyEvaluate(benchmark::State& state) {
   state.SetLabel(std::to_string(net.blocks()) + " blocks x " + std::to_string(net.channels()) + " channels");
 }
 
+// The same evaluation with the judgment heads too: the move probabilities, the value, the score and every point's
+// ownership (what the estimate reads once; the search reads all but the ownership).
+void policyJudge(benchmark::State& state) {
+  const tengen::Game game = policyPosition(static_cast<int>(state.range(0)));
+  const tengen::Board& board = game.board();
+  const int size = board.size();
+  std::vector<std::uint16_t> codes(static_cast<std::size_t>(size * size));
+  std::vector<float> policy(codes.size());
+  std::vector<float> ownership(codes.size());
+  const tengen::engine::PolicyNet& net = tengen::engine::PolicyNet::builtin();
+  for (auto _ : state) {
+    tengen::engine::policyCodes(board, game.toMove(), tengen::Board::kNoVertex, tengen::Board::kNoVertex, codes.data());
+    const tengen::engine::NetJudgment judged = net.judgeCodes(
+        codes.data(), size, game.toMove(), tengen::engine::GameTerms{7.5, false}, policy.data(), ownership.data());
+    benchmark::DoNotOptimize(judged);
+    benchmark::DoNotOptimize(ownership.data());
+  }
+  state.SetLabel(net.judges() ? "with judgment heads" : "no judgment heads in this network");
+}
+
 BENCHMARK(policyCodes)->Arg(9)->Arg(13)->Arg(19)->Unit(benchmark::kMicrosecond);
 BENCHMARK(policyEvaluate)->Arg(9)->Arg(13)->Arg(19)->Unit(benchmark::kMillisecond);
+BENCHMARK(policyJudge)->Arg(9)->Arg(13)->Arg(19)->Unit(benchmark::kMillisecond);
 BENCHMARK(engineGenmove)
     ->Args({9, 10000, 0})
     ->Args({9, 10000, 1})
