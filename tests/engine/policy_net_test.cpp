@@ -408,7 +408,7 @@ std::string constantJudgmentNet() {
   halves(1 + 1);      // ownership, 1x1 to one channel
   halves(1 + 1);      // ownership, to the point's value
   halves(1 + 1);      // the pooling convolution
-  halves(5 * 1 + 1);  // the fully connected layer: the mean, the maximum and three numbers about the game
+  halves(6 * 1 + 1);  // the fully connected layer: the mean, the maximum, the ownership's sum, three numbers
   halves(2 * 1);      // the last layer's weights
   bytes += std::string("\x00\x40\x00\x34", 4);  // its biases: 2.0 and 0.25
   return bytes;

@@ -10,7 +10,7 @@ The heads (docs/engine.md, "The judgment heads"):
 - ownership: a 1x1 convolution of the tower to OWN_HIDDEN channels, ReLU, a 1x1 convolution to one value per point,
   tanh: 1 the mover's at the end, -1 the opponent's;
 - value and score: a 1x1 convolution of the tower to POOL channels, ReLU, the mean and the maximum of each channel
-  over the board, with three numbers about the game (the mover's komi / 10, 1 under territory scoring, (size - 14)
+  over the board, the ownership's sum / 10, and three numbers about the game (the mover's komi / 10, 1 under territory scoring, (size - 14)
   / 10), a fully connected layer to FC_HIDDEN, ReLU, and one to two outputs: the value's logit, and the mover's
   margin before komi / 20 (the score head's answer is that times 20 plus the mover's komi, so that a change of komi
   moves the score by exactly as much).
@@ -85,7 +85,7 @@ class JudgmentNet(nn.Module):
         self.own1 = nn.Conv2d(channels, OWN_HIDDEN, 1)
         self.own2 = nn.Conv2d(OWN_HIDDEN, 1, 1)
         self.pool = nn.Conv2d(channels, POOL, 1)
-        self.fc1 = nn.Linear(2 * POOL + SCALARS, FC_HIDDEN)
+        self.fc1 = nn.Linear(2 * POOL + 1 + SCALARS, FC_HIDDEN)
         self.fc2 = nn.Linear(FC_HIDDEN, 2)
 
     def forward(self, planes, scalars):
@@ -103,7 +103,8 @@ def heads(x, head_w, head_b, tensors, scalars):
     logits = F.conv2d(x, head_w, head_b).flatten(1)
     own = torch.tanh(F.conv2d(F.relu(F.conv2d(x, o1w, o1b)), o2w, o2b)).flatten(1)
     g = F.relu(F.conv2d(x, pw, pb))
-    pooled = torch.cat([g.mean((2, 3)), g.amax((2, 3)), scalars.to(g.dtype)], 1)
+    # The ownership's sum / 10 (the mover's expected lead in points owned, / 10) beside the pooled channels.
+    pooled = torch.cat([g.mean((2, 3)), g.amax((2, 3)), own.sum(1, keepdim=True) / 10, scalars.to(g.dtype)], 1)
     out = F.linear(F.relu(F.linear(pooled, f1w, f1b)), f2w, f2b)
     return logits, own, out[:, 0], out[:, 1]
 
@@ -241,15 +242,15 @@ def write_fixtures(net, data, size, path, count):
 
 
 def main():
-    ap = training_arguments(__doc__, epochs=2.0, lr=0.01)
+    ap = training_arguments(__doc__, epochs=1.0, lr=0.05)
     ap.set_defaults(train=None, holdout=None)
     for action in ap._actions:
         if action.dest in ("train", "holdout"):
             action.nargs = "+"
     ap.add_argument("--init", help="start the tower and the move head from this TGPN file")
     ap.add_argument("--no-train", action="store_true", help="only test, export and write fixtures")
-    ap.add_argument("--tower-lr", type=float, default=0.3,
-                    help="the tower's and move head's learning rate as a share of --lr (default 0.3)")
+    ap.add_argument("--tower-lr", type=float, default=0.1,
+                    help="the tower's and move head's learning rate as a share of --lr (default 0.1)")
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)

@@ -92,6 +92,7 @@ struct Scratch {
   std::vector<float> logits;
   std::vector<float> hidden;  // the judgment heads' hidden planes and vectors
   std::vector<float> pooled;
+  std::vector<float> ownership;
 };
 
 Scratch& scratch() {
@@ -287,7 +288,8 @@ Result<PolicyNet> PolicyNet::parse(std::string_view bytes) {
     const auto o = static_cast<int>(own);
     const auto p = static_cast<int>(pool);
     const auto h = static_cast<int>(hidden);
-    complete = head(c, o) && head(o, 1) && head(c, p) && head(2 * p + static_cast<int>(kGameScalars), h) && head(h, 2);
+    complete =
+        head(c, o) && head(o, 1) && head(c, p) && head(2 * p + 1 + static_cast<int>(kGameScalars), h) && head(h, 2);
   }
   if (!complete) return Result<PolicyNet>::failure("the policy network file ends before its last weights");
   if (reader.left() != 0) {
@@ -356,12 +358,17 @@ NetJudgment PolicyNet::judgeCodes(const std::uint16_t* codes, int size, Color to
   const Convolution& fc1 = m_heads[3];
   const Convolution& fc2 = m_heads[4];
   s.hidden.resize(static_cast<std::size_t>(std::max(own1.out, pool.out)) * static_cast<std::size_t>(points));
-  if (ownership != nullptr) {
-    convolve1x1(own1, x, points, s.hidden.data(), true);
-    convolve1x1(own2, s.hidden.data(), points, ownership, false);
-    for (int p = 0; p < points; ++p) ownership[p] = std::tanh(ownership[p]);
+  // The ownership, which the value and score read as its sum, into the caller's array or the scratch.
+  s.ownership.resize(static_cast<std::size_t>(points));
+  float* owned = ownership != nullptr ? ownership : s.ownership.data();
+  convolve1x1(own1, x, points, s.hidden.data(), true);
+  convolve1x1(own2, s.hidden.data(), points, owned, false);
+  double ownedSum = 0;
+  for (int p = 0; p < points; ++p) {
+    owned[p] = std::tanh(owned[p]);
+    ownedSum += owned[p];
   }
-  // Each pooled channel's mean and maximum over the board, then the numbers about the game.
+  // Each pooled channel's mean and maximum over the board, the ownership's sum / 10, then the numbers about the game.
   convolve1x1(pool, x, points, s.hidden.data(), true);
   s.pooled.assign(static_cast<std::size_t>(fc1.in + fc1.out + fc2.out), 0.0F);
   float* in = s.pooled.data();
@@ -376,9 +383,10 @@ NetJudgment PolicyNet::judgeCodes(const std::uint16_t* codes, int size, Color to
     in[c] = static_cast<float>(sum / points);
     in[pool.out + c] = most;
   }
-  in[2 * pool.out] = static_cast<float>(terms.moverKomi / 10);
-  in[2 * pool.out + 1] = terms.territory ? 1.0F : 0.0F;
-  in[2 * pool.out + 2] = static_cast<float>(size - 14) / 10.0F;
+  in[2 * pool.out] = static_cast<float>(ownedSum / 10);
+  in[2 * pool.out + 1] = static_cast<float>(terms.moverKomi / 10);
+  in[2 * pool.out + 2] = terms.territory ? 1.0F : 0.0F;
+  in[2 * pool.out + 3] = static_cast<float>(size - 14) / 10.0F;
   float* hidden = in + fc1.in;
   float* out = hidden + fc1.out;
   fullyConnected(fc1, in, hidden, true);
