@@ -242,7 +242,7 @@ def write_fixtures(net, data, size, path, count):
 
 
 def main():
-    ap = training_arguments(__doc__, epochs=1.0, lr=0.05)
+    ap = training_arguments(__doc__, epochs=1.0, lr=0.02)
     ap.set_defaults(train=None, holdout=None)
     for action in ap._actions:
         if action.dest in ("train", "holdout"):
@@ -316,8 +316,12 @@ def main():
             group["lr"] = lr * group["scale"]
         pl, vl, ol, sl, _ = losses(net, part, size, sym, tables)
         loss = pl + vl + ol + 0.5 * sl
+        if not torch.isfinite(loss):
+            sys.exit(f"step {step}: the loss is not a number; the checkpoint keeps the last good state")
         opt.zero_grad()
         loss.backward()
+        # The pooled maxima are not normalised: a large step there can blow the heads up, so the step is bounded.
+        nn.utils.clip_grad_norm_(net.parameters(), 1.0)
         opt.step()
         step += 1
         seen += len(rows)
