@@ -414,45 +414,72 @@ std::string constantJudgmentNet() {
   return bytes;
 }
 
+// The spread of the root children's winning rates around `value` after `playouts` playouts of a search of the empty
+// board of `size` whose results take `share` of the network's value; each child's rate checked against the share.
+double spreadAroundValue(const PolicyNet& net, int size, double share, long playouts, double value) {
+  Game game(GameConfig{size, Rules::Chinese, 7.5, 0});
+  const PatternTable patterns;
+  const std::vector<Board::Vertex> moves = rootMovesFor(game, Color::Black);
+  SearchConfig config;
+  config.valueShare = share;
+  Search search(game.board(), Color::Black, Board::kNoVertex, Board::kNoVertex, 7.5, moves, 3, &patterns,
+                &MoveModel::builtin(), &net, config);
+  search.collectOutcomes(false);
+  search.run(playouts, std::nullopt, false);
+  double spread = 0;
+  long visits = 0;
+  for (const RootChild& child : search.rootChildren()) {
+    if (child.visits == 0) continue;
+    visits += child.visits;
+    const double rate = child.wins / static_cast<double>(child.visits);
+    // Each playout's result is (1 - share) times its win (0, 1/2 or 1) plus share times the value.
+    EXPECT_GE(rate, share * value - 1e-5) << "share " << share;
+    EXPECT_LE(rate, share * value + (1 - share) + 1e-5) << "share " << share;
+    if (share == 1.0) {
+      EXPECT_NEAR(rate, value, 1e-5);
+      EXPECT_NEAR(child.scoreSum / static_cast<double>(child.scored), 5.0, 1e-4);
+    }
+    spread = std::max(spread, std::abs(rate - value));
+  }
+  EXPECT_GT(visits, playouts * 3 / 4);
+  return spread;
+}
+
 TEST(PolicyNetSearch, TheValueTakesItsShareOfEveryPlayoutsResult) {
   Result<PolicyNet> parsed = PolicyNet::parse(constantJudgmentNet());
   ASSERT_TRUE(parsed) << parsed.error();
   const PolicyNet& net = *parsed;
   ASSERT_TRUE(net.judges());
+  ASSERT_TRUE(net.judgesSize(19));
+  const double value = 1 / (1 + std::exp(-2.0));
+  // Fewer playouts than a 19x19 node needs for its evaluation: only the root is judged, so with the whole share
+  // every playout's result is the root's value for Black, and every Black move's score is the network's 5 points.
+  EXPECT_LT(spreadAroundValue(net, 19, 1.0, 90, value), 1e-5);
+  spreadAroundValue(net, 19, 0.5, 90, value);
+  // Without the value the playouts' own results show: some child's rate is far from the network's value.
+  EXPECT_GT(spreadAroundValue(net, 19, 0.0, 90, value), 0.2);
+}
+
+TEST(PolicyNetSearch, OtherSizesKeepThePlayoutsJudgment) {
+  Result<PolicyNet> parsed = PolicyNet::parse(constantJudgmentNet());
+  ASSERT_TRUE(parsed) << parsed.error();
+  EXPECT_FALSE(parsed->judgesSize(9));
+  EXPECT_FALSE(parsed->judgesSize(13));
+  // The whole share asked for on 9x9, and the playouts' results show all the same.
+  const double value = 1 / (1 + std::exp(-2.0));
+  EXPECT_GT(spreadAroundValue(*parsed, 9, 0.0, 200, value), 0.2);
   Game game(GameConfig{9, Rules::Chinese, 7.5, 0});
   const PatternTable patterns;
-  const std::vector<Board::Vertex> moves = rootMovesFor(game, Color::Black);
-  const double value = 1 / (1 + std::exp(-2.0));
-  // Fewer playouts than a 9x9 node needs for its evaluation: only the root is judged, so with the whole share every
-  // playout's result is the root's value for Black, and every Black move's score is the network's 5 points.
-  for (const double share : {1.0, 0.5, 0.0}) {
-    SearchConfig config;
-    config.valueShare = share;
-    Search search(game.board(), Color::Black, Board::kNoVertex, Board::kNoVertex, 7.5, moves, 3, &patterns,
-                  &MoveModel::builtin(), &net, config);
-    search.collectOutcomes(false);
-    search.run(200, std::nullopt, false);
-    double spread = 0;
-    long visits = 0;
-    for (const RootChild& child : search.rootChildren()) {
-      if (child.visits == 0) continue;
-      visits += child.visits;
-      const double rate = child.wins / static_cast<double>(child.visits);
-      // Each playout's result is (1 - share) times its win (0, 1/2 or 1) plus share times the value.
-      EXPECT_GE(rate, share * value - 1e-5) << "share " << share;
-      EXPECT_LE(rate, share * value + (1 - share) + 1e-5) << "share " << share;
-      if (share == 1.0) {
-        EXPECT_NEAR(rate, value, 1e-5);
-        EXPECT_NEAR(child.scoreSum / static_cast<double>(child.scored), 5.0, 1e-4);
-      }
-      spread = std::max(spread, std::abs(rate - value));
-    }
-    EXPECT_GT(visits, 150);
-    // Without the value the playouts' own results show: some child's rate is far from the network's value.
-    if (share == 0.0) {
-      EXPECT_GT(spread, 0.2);
-    }
+  SearchConfig config;
+  config.valueShare = 1.0;
+  Search search(game.board(), Color::Black, Board::kNoVertex, Board::kNoVertex, 7.5, rootMovesFor(game, Color::Black),
+                3, &patterns, &MoveModel::builtin(), &*parsed, config);
+  search.run(200, std::nullopt, false);
+  double spread = 0;
+  for (const RootChild& child : search.rootChildren()) {
+    if (child.visits > 0) spread = std::max(spread, std::abs(child.wins / static_cast<double>(child.visits) - value));
   }
+  EXPECT_GT(spread, 0.2);
 }
 
 }  // namespace

@@ -74,12 +74,16 @@ TEST(BuiltinSpec, ReadsEveryKey) {
   EXPECT_FALSE(noNet->policyNet);
   EXPECT_FALSE(noNet->moveModel);
   EXPECT_TRUE(engine::EngineOptions{}.policyNet);
+  const Result<engine::EngineOptions> judgment = parseBuiltinSpec("builtin:value=0.5,judge=0.25", 1);
+  ASSERT_TRUE(judgment.ok()) << judgment.error();
+  EXPECT_DOUBLE_EQ(judgment->valueShare, 0.5);
+  EXPECT_DOUBLE_EQ(judgment->netJudgment, 0.25);
+  EXPECT_EQ(engine::EngineOptions{}.valueShare, 0.0);
   const Result<engine::EngineOptions> playouts = parseBuiltinSpec("builtin:fights=0", 1);
   ASSERT_TRUE(playouts.ok()) << playouts.error();
   EXPECT_FALSE(playouts->playoutFights);
   // Switches that measured nothing left the engine: naming one is an unknown key.
-  for (const char* gone :
-       {"builtin:nakade=1", "builtin:replies=1", "builtin:races=1", "builtin:value=0.25", "builtin:parallel=root"}) {
+  for (const char* gone : {"builtin:nakade=1", "builtin:replies=1", "builtin:races=1", "builtin:parallel=root"}) {
     EXPECT_FALSE(parseBuiltinSpec(gone, 1).ok()) << gone;
   }
   const Result<engine::EngineOptions> tactics =
@@ -128,7 +132,9 @@ TEST(BuiltinSpec, RefusesUnknownKeysAndBadValuesNamingThem) {
       {"builtin:reuse=yes", "bad value 'yes' for reuse"},
       {"builtin:speed=3",
        "(keys: time, playouts, threads, resign, reuse, model, net, puct, fights, ownshape, atari, selfatari, ko, "
-       "ravedist, crit, endgame)"},
+       "ravedist, crit, endgame, value, judge)"},
+      {"builtin:value=1.5", "bad value '1.5' for value: a share 0..1"},
+      {"builtin:judge=-0.1", "bad value '-0.1' for judge: a share 0..1"},
       {"builtin:model=2", "bad value '2' for model: 0 or 1"},
       {"builtin:net=yes", "bad value 'yes' for net: 0 or 1"},
       {"builtin:replies=1", "unknown option 'replies'"},

@@ -132,7 +132,7 @@ struct AnalysisSearch::State {
                &EvalCache::shared()) {
     search.collectOutcomes(territory);
     const PolicyNet& network = PolicyNet::builtin();
-    if (options.search.netJudgment > 0 && network.judges()) {
+    if (options.search.netJudgment > 0 && network.judgesSize(board.size())) {
       const int size = board.size();
       std::vector<std::uint16_t> codes(static_cast<std::size_t>(size) * size);
       policyCodes(board, toMove, lastVertex(game), lastVertex(game, 2), codes.data());
@@ -299,6 +299,9 @@ JudgmentOptions JudgmentOptions::forAnalysis(std::uint64_t seed) {
   JudgmentOptions options;
   options.seed = seed;
   options.search.policyNet = true;
+  // The network's half of the values and the score leads (docs/scoring.md, "The live analysis").
+  options.search.valueShare = kAnalysisNetShare;
+  options.search.netJudgment = kAnalysisNetShare;
   return options;
 }
 

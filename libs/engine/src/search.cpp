@@ -319,7 +319,7 @@ Search::Search(const Board& root, Color toMove, Vertex last, Vertex lastOwn, dou
       m_raveDistance(config.raveDistance),
       m_criticality(config.criticality),
       m_puct(config.netExploration ? kNetExploration : 0.0),
-      m_valueShare(net != nullptr && net->judges() ? config.valueShare : 0.0),
+      m_valueShare(net != nullptr && net->judgesSize(root.size()) ? config.valueShare : 0.0),
       m_main(seed, static_cast<std::size_t>(root.vertexEnd())) {
   m_policy.patterns = m_patterns;
   Node rootNode;

@@ -32,6 +32,11 @@ inline constexpr double kSettledOwnership = 0.6;
 // The seed of every judgment: fixed, so the same position always gives the same answer.
 inline constexpr std::uint64_t kJudgmentSeed = 0x6A75646765ULL;
 
+// The network's share of the live analysis's values (each playout's result) and of its ownership and score leads,
+// where the network judges the board's size: measured against the playouts alone in docs/benchmarks.md ("The
+// judgment heads").
+inline constexpr double kAnalysisNetShare = 0.5;
+
 struct JudgmentOptions {
   // Playouts of an estimate; 0: the default for the position (estimatePlayouts).
   long playouts = 0;
@@ -42,7 +47,7 @@ struct JudgmentOptions {
   EngineOptions search = presets::judgment();
 
   // The live analysis GUIs show: the judgment preset with the policy network's priors at the root and the nodes
-  // visited often, as the engine's own search has them.
+  // visited often, as the engine's own search has them, and kAnalysisNetShare of the network's judgment.
   static JudgmentOptions forAnalysis(std::uint64_t seed);
 };
 

@@ -58,6 +58,10 @@ class PolicyNet {
   int channels() const { return m_channels; }
   // Whether the network has the judgment heads (value, score, ownership).
   bool judges() const { return !m_heads.empty(); }
+  // Whether its judgment is read on boards of `size`: the shipped heads learned from 19x19 games alone, and on other
+  // sizes the engine keeps to its playouts' judgment (docs/engine.md, "The judgment heads").
+  bool judgesSize(int size) const { return judges() && size == kJudgedSize; }
+  static constexpr int kJudgedSize = 19;
   int blocks() const { return m_blocks; }
 
   // The probability of toMove playing each point of `board`, row by row (size * size values, 0 on the points
