@@ -90,7 +90,9 @@ class JudgmentNet(nn.Module):
 
     def forward(self, planes, scalars):
         p = self.policy
-        x = p.tower(F.relu(p.bn(p.conv(planes))))
+        # A tower that does not learn (--freeze-tower) is run without the gradients' bookkeeping.
+        with torch.set_grad_enabled(torch.is_grad_enabled() and p.conv.weight.requires_grad):
+            x = p.tower(F.relu(p.bn(p.conv(planes))))
         return heads(x, p.head.weight, p.head.bias, self.tensors(), scalars)
 
     def tensors(self):
@@ -249,6 +251,8 @@ def main():
             action.nargs = "+"
     ap.add_argument("--init", help="start the tower and the move head from this TGPN file")
     ap.add_argument("--no-train", action="store_true", help="only test, export and write fixtures")
+    ap.add_argument("--freeze-tower", action="store_true",
+                    help="the tower and the move head keep --init's weights exactly; only the heads learn")
     ap.add_argument("--tower-lr", type=float, default=0.1,
                     help="the tower's and move head's learning rate as a share of --lr (default 0.1)")
     args = ap.parse_args()
@@ -268,9 +272,13 @@ def main():
     # The tower and the move head, trained already when started from the policy network, learn more slowly than the
     # new heads, so that the heads' first, random gradients do not undo them.
     heads_params = [p for m in (net.own1, net.own2, net.pool, net.fc1, net.fc2) for p in m.parameters()]
-    opt = torch.optim.SGD([{"params": list(net.policy.parameters()), "scale": args.tower_lr},
-                           {"params": heads_params, "scale": 1.0}],
-                          lr=args.lr, momentum=0.9, nesterov=True, weight_decay=1e-4)
+    groups = [{"params": heads_params, "scale": 1.0}]
+    if args.freeze_tower:
+        for param in net.policy.parameters():
+            param.requires_grad_(False)
+    else:
+        groups.insert(0, {"params": list(net.policy.parameters()), "scale": args.tower_lr})
+    opt = torch.optim.SGD(groups, lr=args.lr, momentum=0.9, nesterov=True, weight_decay=1e-4)
     step = 0
     rng = np.random.default_rng(args.seed)
     frozen = args.init is not None
@@ -321,7 +329,7 @@ def main():
         opt.zero_grad()
         loss.backward()
         # The pooled maxima are not normalised: a large step there can blow the heads up, so the step is bounded.
-        nn.utils.clip_grad_norm_(net.parameters(), 1.0)
+        nn.utils.clip_grad_norm_(heads_params if args.freeze_tower else net.parameters(), 1.0)
         opt.step()
         step += 1
         seen += len(rows)
