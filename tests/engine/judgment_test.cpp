@@ -14,6 +14,7 @@
 #include "tengen/core/coords.h"
 #include "tengen/core/game.h"
 #include "tengen/engine/engine.h"
+#include "tengen/engine/policy_net.h"
 
 #include "support/game_from.h"
 
@@ -132,6 +133,40 @@ TEST(Judgment, TheBudgetDependsOnThePositionAlone) {
   // A fuller board plays shorter playouts, so it gets at least as many.
   const Game later = gameFrom(19, Rules::Chinese, {"D4", "Q16", "D16", "Q4", "C10", "R10"});
   EXPECT_GE(estimatePlayouts(later), estimatePlayouts(empty19));
+}
+
+// On 19x19 the live analysis takes kAnalysisNetShare of the shipped network's judgment: its ownership and score
+// leads are no longer the playouts' alone, and they stay deterministic and in range.
+TEST(Judgment, TheLiveAnalysisTakesTheNetworksShareOn19x19) {
+  if (!PolicyNet::builtin().judgesSize(19)) GTEST_SKIP() << "the shipped network has no judgment heads";
+  const Game game = gameFrom(19, Rules::Chinese, {"D4", "Q16", "D16", "Q4", "C10", "R10"});
+  JudgmentOptions playoutsAlone = JudgmentOptions::forAnalysis(kJudgmentSeed);
+  playoutsAlone.search.valueShare = 0;
+  playoutsAlone.search.netJudgment = 0;
+  AnalysisSearch withNet(game, game.toMove(), JudgmentOptions::forAnalysis(kJudgmentSeed));
+  AnalysisSearch again(game, game.toMove(), JudgmentOptions::forAnalysis(kJudgmentSeed));
+  AnalysisSearch without(game, game.toMove(), playoutsAlone);
+  for (AnalysisSearch* search : {&withNet, &again, &without}) search->run(600);
+  const SearchReport a = withNet.report(10);
+  const SearchReport b = again.report(10);
+  const SearchReport c = without.report(10);
+  ASSERT_FALSE(a.candidates.empty());
+  ASSERT_EQ(a.candidates.size(), b.candidates.size());
+  for (std::size_t i = 0; i < a.candidates.size(); ++i) {
+    EXPECT_EQ(a.candidates[i].move, b.candidates[i].move);
+    EXPECT_EQ(a.candidates[i].scoreLead, b.candidates[i].scoreLead);
+    EXPECT_TRUE(std::isfinite(a.candidates[i].scoreLead));
+  }
+  ASSERT_EQ(a.ownership.size(), 361U);
+  ASSERT_EQ(c.ownership.size(), 361U);
+  double differ = 0;
+  for (std::size_t i = 0; i < a.ownership.size(); ++i) {
+    EXPECT_GE(a.ownership[i], -1.0F);
+    EXPECT_LE(a.ownership[i], 1.0F);
+    differ += std::abs(a.ownership[i] - c.ownership[i]);
+  }
+  EXPECT_GT(differ, 1.0);
+  EXPECT_NE(a.scoreLead, c.scoreLead);
 }
 
 // Every move of the line is legal in turn from the position.
