@@ -138,7 +138,8 @@ TEST(Judgment, TheBudgetDependsOnThePositionAlone) {
 // On 19x19 the live analysis takes kAnalysisNetShare of the shipped network's judgment: its ownership and score
 // leads are no longer the playouts' alone, and they stay deterministic and in range.
 TEST(Judgment, TheLiveAnalysisTakesTheNetworksShareOn19x19) {
-  if (!PolicyNet::builtin().judgesSize(19)) GTEST_SKIP() << "the shipped network has no judgment heads";
+  // The shipped network has judgment heads (PolicyNetForward.MatchesTheTrainingToolOnFixedPositions checks them).
+  ASSERT_TRUE(PolicyNet::builtin().judgesSize(19));
   const Game game = gameFrom(19, Rules::Chinese, {"D4", "Q16", "D16", "Q4", "C10", "R10"});
   JudgmentOptions playoutsAlone = JudgmentOptions::forAnalysis(kJudgmentSeed);
   playoutsAlone.search.valueShare = 0;

@@ -336,8 +336,16 @@ const float* PolicyNet::tower(const std::uint16_t* codes, int size, Color toMove
   return s.a.data();
 }
 
+void PolicyNet::moveProbabilities(const float* x, const std::uint16_t* codes, int points, float* out) const {
+  Scratch& s = scratch();
+  s.logits.assign(static_cast<std::size_t>(points), 0.0F);
+  if (x != nullptr) convolveToOne(m_layers.back(), x, points, s.logits.data());
+  softmaxOverLegal(codes, s.logits.data(), points, out);
+}
+
 void PolicyNet::evaluateCodes(const std::uint16_t* codes, int size, Color toMove, float* out) const {
-  judgeCodes(codes, size, toMove, GameTerms{}, out, nullptr);
+  // The move head alone: the judgment heads are not run for a caller that does not read them.
+  moveProbabilities(tower(codes, size, toMove), codes, size * size, out);
 }
 
 NetJudgment PolicyNet::judgeCodes(const std::uint16_t* codes, int size, Color toMove, const GameTerms& terms,
@@ -345,11 +353,7 @@ NetJudgment PolicyNet::judgeCodes(const std::uint16_t* codes, int size, Color to
   const int points = size * size;
   Scratch& s = scratch();
   const float* x = tower(codes, size, toMove);
-  if (policy != nullptr) {
-    s.logits.assign(static_cast<std::size_t>(points), 0.0F);
-    if (x != nullptr) convolveToOne(m_layers.back(), x, points, s.logits.data());
-    softmaxOverLegal(codes, s.logits.data(), points, policy);
-  }
+  if (policy != nullptr) moveProbabilities(x, codes, points, policy);
   NetJudgment judgment;
   if (x == nullptr || m_heads.empty()) return judgment;
   const Convolution& own1 = m_heads[0];

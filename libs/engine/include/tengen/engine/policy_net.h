@@ -82,6 +82,8 @@ class PolicyNet {
   int m_blocks = 0;
   // The tower's output for the codes into the calling thread's scratch (channels x points), nothing without layers.
   const float* tower(const std::uint16_t* codes, int size, Color toMove) const;
+  // The move head's probabilities over the legal points from the tower's output `x` (nullptr: none) into `out`.
+  void moveProbabilities(const float* x, const std::uint16_t* codes, int points, float* out) const;
 
   std::vector<Convolution> m_layers;  // the input convolution, two per block, the move head
   // The judgment heads, as 1x1 convolutions and fully connected layers (kernel 1): ownership's two, the pooling
